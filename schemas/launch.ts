@@ -1,0 +1,84 @@
+/**
+ * Launch parameters of spec §3: what a partner puts in the launch URL's query (or what was
+ * stored from an earlier page of the same launch). Parsed with zod/mini because this runs
+ * on the first screen and the full zod build would cost ~95 KB gzip.
+ *
+ * Every value arrives as a string from the URL. Where the spec fixes the values, the field
+ * is an enum, so a wrong value fails the parse and the flow shows the `errorSettings`
+ * screen instead of silently picking a default.
+ */
+import * as z from "zod/mini";
+
+/** Digit flag ("0" off / "1" on) used by most switches. */
+const flag = z.enum(["0", "1"]);
+const digits = z.string().check(z.regex(/^\d+$/, "expected digits"));
+
+export const LIVE_TYPES = { number: "1", action: "2", silent: "3" } as const;
+export const THEMES = ["", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"] as const;
+export const ACTION_CODES = { shakeHead: "1", blink: "2", openMouth: "3", nod: "4" } as const;
+
+/** Longest popup_context kept (spec §9). */
+export const POPUP_CONTEXT_MAX = 70;
+
+export const launchParamsSchema = z.object({
+  live_type: z.optional(z.enum(["1", "2", "3"])),
+  grade_type: z.optional(digits),
+  /** Comma-separated action codes 1..4, e.g. "2,3" asks for blink then open mouth. */
+  traditional_action: z.optional(z.string().check(z.regex(/^[1-4](,[1-4])*$/, "expected action codes 1-4 separated by commas"))),
+  /** "2" means the will check is a nod. */
+  will_type: z.optional(digits),
+  live_inter_type: z.optional(digits),
+  csrf_token: z.optional(z.string()),
+  rtc_mode_switch: z.optional(flag),
+  ws_mode_switch: z.optional(flag),
+  user_id: z.optional(z.string()),
+  wb_token: z.optional(z.string()),
+  h5_face_id: z.optional(z.string()),
+  lips: z.optional(z.string()),
+  /** Messaging-app JS config signature (spec §7), not the launch signature (that is `sign`). */
+  signature: z.optional(z.string()),
+  nonce_str: z.optional(z.string()),
+  time_stamp: z.optional(z.string()),
+  /** Return address; the text "null" once the flow has finished (spec §4). */
+  url: z.optional(z.string()),
+  wb_app_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, "expected an app id"))),
+  order_no: z.optional(z.string().check(z.maxLength(128))),
+  result_type: z.optional(z.string()),
+  /** 1 live, 2 face. */
+  redirect_mode: z.optional(z.enum(["1", "2"])),
+  /** "1" returns with location.replace (no back entry), anything else with location.assign. */
+  redirect_type: z.optional(flag),
+  auth_type: z.optional(z.enum(["0", "1", "2"])),
+  auth_tick_switch: z.optional(flag),
+  need_auth: z.optional(flag),
+  theme: z.optional(z.enum(THEMES)),
+  /** "2" selects will (consent) mode. */
+  live_service: z.optional(z.enum(["0", "1", "2"])),
+  turing_switch: z.optional(flag),
+  rtc_resolution: z.optional(z.string()),
+  popup_context: z.optional(z.pipe(z.string(), z.transform((s) => s.slice(0, POPUP_CONTEXT_MAX)))),
+  from: z.optional(z.string()),
+  auth_protocol_version: z.optional(z.string()),
+  protocol_corp_name: z.optional(z.string().check(z.maxLength(100))),
+  debug_msg: z.optional(z.string()),
+  wb_dcn: z.optional(z.string()),
+  priori_mode_switch: z.optional(flag),
+  splash_page: z.optional(flag),
+  web_log_report: z.optional(flag),
+  /** Highlighted text segments for the record-timeout modal, separated by "|". */
+  high_light: z.optional(z.string()),
+  /** Launch signature issued by the verification service; selects cookie-less mode (spec §3). */
+  sign: z.optional(z.string()),
+});
+
+export type LaunchParams = z.infer<typeof launchParamsSchema>;
+export type LaunchKey = keyof LaunchParams;
+export const LAUNCH_KEYS = Object.keys(launchParamsSchema.shape) as LaunchKey[];
+
+/**
+ * Fields kept after the flow finishes (spec §3 "Session"); every other launch field is
+ * cleared. `url` is kept but set to the text "null".
+ */
+export const PERSISTENT_LAUNCH_KEYS = [
+  "url", "order_no", "wb_app_id", "h5_face_id", "signature", "nonce_str", "time_stamp", "user_id", "from", "theme",
+] as const satisfies readonly LaunchKey[];
