@@ -8,5 +8,4 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 20000,
   },
-  esbuild: { jsx: "automatic" },
 });

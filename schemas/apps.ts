@@ -39,5 +39,12 @@ export const appsFileSchema = z.strictObject({
   unchangeableCameraAppIds: z.array(appId),
   /** Origins from which the messaging-app camera may be used (spec §4). */
   wxCameraAllowedOrigins: z.array(z.string()),
+  /** Messaging-app OAuth (spec §7) used by guard step 7 when the top-level-domain switch is on. */
+  wxOauth: z.strictObject({
+    tldSwitch: z.boolean(),
+    authorizeUrl: z.url({ protocol: /^https$/ }),
+    /** The messaging-app official-account id the OAuth page asks for; required when tldSwitch is on. */
+    appId: z.string(),
+  }).check(z.refine((o) => !o.tldSwitch || o.appId.length > 0, "wxOauth.appId is required when tldSwitch is on")),
 });
 export type AppsFile = z.infer<typeof appsFileSchema>;

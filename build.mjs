@@ -1,0 +1,144 @@
+// Build: validate the flow definitions, bundle the browser app (code splitting, hashed
+// names, index.html) and the service, then print every chunk's size and the first screen's
+// JS in gzip bytes. The first-screen budget fails the build, like wouter's size-limit.
+import { build } from "esbuild";
+import { gzipSync } from "node:zlib";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = dirname(fileURLToPath(import.meta.url));
+const out = join(root, "dist");
+const appOut = join(out, "app");
+const FIRST_SCREEN_BUDGET = 80 * 1024;
+
+const environment = process.env.FACEFLOW_ENV ?? "release";
+const grayVersion = process.env.FACEFLOW_GRAY_VERSION ?? "0";
+
+async function validate() {
+  // The validate script is TypeScript; esbuild turns it into a module we can import.
+  const tmp = join(root, ".tmp");
+  mkdirSync(tmp, { recursive: true });
+  const file = join(tmp, "validate.mjs");
+  await build({ entryPoints: [join(root, "scripts/validate.ts")], bundle: true, platform: "node", format: "esm", outfile: file, packages: "external", logLevel: "error" });
+  const mod = await import(pathToFileURL(file).href + `?t=${Date.now()}`);
+  const problems = mod.validateAll();
+  if (problems.length) {
+    console.error(`flow definitions: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
+    process.exit(1);
+  }
+  mod.writeJsonSchemas();
+}
+
+function indexHtml(entry, css, preloads) {
+  const links = [
+    ...css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+  ].join("\n    ");
+  return `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+    <meta name="format-detection" content="telephone=no">
+    <title>人脸核身</title>
+    ${links}
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>请开启浏览器的 JavaScript 后重试。</noscript>
+    <script type="module" src="${entry}"></script>
+  </body>
+</html>
+`;
+}
+
+async function buildApp() {
+  const result = await build({
+    entryPoints: { main: join(root, "src/main.tsx") },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2020", "safari14", "chrome80"],
+    outdir: join(appOut, "assets"),
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunks/[name]-[hash]",
+    assetNames: "media/[name]-[hash]",
+    minify: true,
+    sourcemap: false,
+    metafile: true,
+    jsx: "automatic",
+    legalComments: "none",
+    define: {
+      "process.env.NODE_ENV": '"production"',
+      __FACEFLOW_ENV__: JSON.stringify(environment),
+      __FACEFLOW_GRAY_VERSION__: JSON.stringify(grayVersion),
+    },
+    loader: { ".svg": "file", ".png": "file", ".jpg": "file" },
+    logLevel: "error",
+  });
+  return result.metafile;
+}
+
+/** The entry chunk plus everything it imports statically: what the first screen downloads. */
+function firstScreenFiles(metafile) {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint && k.endsWith(".js"));
+  const seen = new Set();
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of outputs[file]?.imports ?? []) if (imp.kind === "import-statement") walk(imp.path);
+  };
+  walk(entry);
+  return { entry, files: [...seen], css: outputs[entry].cssBundle };
+}
+
+function sizeReport(metafile, first) {
+  const rows = Object.keys(metafile.outputs)
+    .filter((f) => /\.(js|css|wasm)$/.test(f))
+    .map((f) => {
+      const bytes = readFileSync(join(root, f));
+      return { file: relative(appOut, join(root, f)), raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length, first: first.files.includes(f) };
+    })
+    .sort((a, b) => b.gz - a.gz);
+  const kb = (n) => (n / 1024).toFixed(1).padStart(7) + " KB";
+  console.log("chunk sizes (raw, gzip):");
+  for (const r of rows) console.log(`  ${kb(r.raw)} ${kb(r.gz)}  ${r.file}${r.first ? "  [first screen]" : ""}`);
+  const firstGz = rows.filter((r) => r.first && r.file.endsWith(".js")).reduce((s, r) => s + r.gz, 0);
+  const totalGz = rows.reduce((s, r) => s + r.gz, 0);
+  console.log(`first screen JS: ${(firstGz / 1024).toFixed(1)} KB gzip (budget ${FIRST_SCREEN_BUDGET / 1024} KB); all chunks: ${(totalGz / 1024).toFixed(1)} KB gzip`);
+  writeFileSync(join(out, "size-report.json"), JSON.stringify({ firstScreenGzip: firstGz, totalGzip: totalGz, chunks: rows }, null, 2));
+  return firstGz;
+}
+
+async function buildServer() {
+  await build({
+    entryPoints: [join(root, "src/server/main.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: join(out, "server/main.mjs"),
+    packages: "external",
+    sourcemap: true,
+    logLevel: "error",
+  });
+}
+
+const started = Date.now();
+await validate();
+rmSync(out, { recursive: true, force: true });
+const metafile = await buildApp();
+const first = firstScreenFiles(metafile);
+const toHref = (f) => "/" + relative(appOut, join(root, f)).split("\\").join("/");
+const preloads = first.files.filter((f) => f !== first.entry).map(toHref);
+writeFileSync(join(appOut, "index.html"), indexHtml(toHref(first.entry), first.css ? [toHref(first.css)] : [], preloads));
+await buildServer();
+const firstGz = sizeReport(metafile, first);
+console.log(`built dist/ in ${Date.now() - started} ms (environment ${environment}, gray version ${grayVersion})`);
+if (firstGz > FIRST_SCREEN_BUDGET) {
+  console.error(`first screen JS is over budget by ${((firstGz - FIRST_SCREEN_BUDGET) / 1024).toFixed(1)} KB gzip`);
+  process.exit(1);
+}

@@ -1,0 +1,354 @@
+/**
+ * The contract of the verification service (src/server/), shared by the service and the
+ * browser client (src/api/). Written with zod/mini because the browser imports it.
+ *
+ * Three audiences:
+ * - partner API (server to server, HMAC-signed requests): create an order, read an order;
+ * - front-end API (cookie session): login with the launch parameters, config, digits,
+ *   upload, result; plus the frame-streaming WebSocket (schemas/apiStream.ts);
+ * - the return payload handed back to the partner in the redirect (spec §3).
+ *
+ * Every error is `{ code, message }` with an HTTP status; `API_ERROR_CODES` lists every code
+ * and `API_ERROR_SCREEN` says which error screen (spec §8) the flow shows for it.
+ */
+import * as z from "zod/mini";
+import type { ErrorStatus } from "./errors";
+import { launchParamsSchema, THEMES } from "./launch";
+
+export * from "./apiStream";
+
+// ---------------------------------------------------------------------------------------
+// Errors
+
+/** Every error code the service sends. Keys are for code, values go over the wire. */
+export const API_ERROR_CODES = {
+  badRequest: "BAD_REQUEST",
+  notFound: "NOT_FOUND",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  rateLimited: "RATE_LIMITED",
+  internal: "INTERNAL",
+  appNotBuilt: "APP_NOT_BUILT",
+  // partner API
+  authMissing: "AUTH_MISSING",
+  authAppUnknown: "AUTH_APP_UNKNOWN",
+  authStale: "AUTH_STALE",
+  authSignature: "AUTH_SIGNATURE",
+  authReplay: "AUTH_REPLAY",
+  returnUrlNotAllowed: "RETURN_URL_NOT_ALLOWED",
+  orderNotFound: "ORDER_NOT_FOUND",
+  // launch and session; a tampered or unknown launch is the spec's "link invalid" code
+  launchInvalid: "400101",
+  launchUsed: "LAUNCH_USED",
+  launchExpired: "LAUNCH_EXPIRED",
+  orderFinished: "ORDER_FINISHED",
+  sessionInvalid: "SESSION_INVALID",
+  wrongMode: "WRONG_MODE",
+  digitsRequired: "DIGITS_REQUIRED",
+  resultPending: "RESULT_PENDING",
+  // upload
+  uploadMissing: "UPLOAD_MISSING",
+  uploadCorrupt: "UPLOAD_CORRUPT",
+  messageIdMismatch: "MESSAGE_ID_MISMATCH",
+  videoType: "VIDEO_TYPE",
+  videoUnreadable: "VIDEO_UNREADABLE",
+  videoTooSmall: "VIDEO_TOO_SMALL",
+  videoTooLarge: "VIDEO_TOO_LARGE",
+  videoTooShort: "VIDEO_TOO_SHORT",
+  videoTooLong: "VIDEO_TOO_LONG",
+} as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
+export const apiErrorCodeSchema = z.enum(Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]]);
+
+/** Body of every error response. `code` is a string so a newer service cannot break an older client. */
+export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/**
+ * The error screen (spec §8) the flow shows for each code; null for codes only a partner's
+ * server can receive. Exhaustive: a new code without a screen fails to compile.
+ */
+export const API_ERROR_SCREEN = {
+  BAD_REQUEST: "exception",
+  NOT_FOUND: "exception",
+  PAYLOAD_TOO_LARGE: "sizeException",
+  UNSUPPORTED_MEDIA_TYPE: "exception",
+  RATE_LIMITED: "publicError",
+  INTERNAL: "exception",
+  APP_NOT_BUILT: "exception",
+  AUTH_MISSING: null,
+  AUTH_APP_UNKNOWN: null,
+  AUTH_STALE: null,
+  AUTH_SIGNATURE: null,
+  AUTH_REPLAY: null,
+  RETURN_URL_NOT_ALLOWED: null,
+  ORDER_NOT_FOUND: null,
+  "400101": "400101",
+  LAUNCH_USED: "exitException",
+  LAUNCH_EXPIRED: "exitException",
+  ORDER_FINISHED: "exitException",
+  SESSION_INVALID: "401Exception",
+  WRONG_MODE: "errorSettings",
+  DIGITS_REQUIRED: "lipsException",
+  RESULT_PENDING: "exception",
+  UPLOAD_MISSING: "uploadVideoOtherException",
+  UPLOAD_CORRUPT: "uploadVideoException",
+  MESSAGE_ID_MISMATCH: "uploadVideoException",
+  VIDEO_TYPE: "chooseVideoException",
+  VIDEO_UNREADABLE: "exception",
+  VIDEO_TOO_SMALL: "smallException",
+  VIDEO_TOO_LARGE: "largeException",
+  VIDEO_TOO_SHORT: "shortException",
+  VIDEO_TOO_LONG: "longException",
+} as const satisfies Record<ApiErrorCode, ErrorStatus | null>;
+
+// ---------------------------------------------------------------------------------------
+// Shared values
+
+export const ORDER_STATES = ["created", "in_progress", "passed", "failed"] as const;
+export const orderStateSchema = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof orderStateSchema>;
+
+export const liveTypeSchema = z.enum(["1", "2", "3"]);
+export type LiveType = z.infer<typeof liveTypeSchema>;
+export const actionCodeSchema = z.enum(["1", "2", "3", "4"]);
+export type ActionCode = z.infer<typeof actionCodeSchema>;
+export const themeSchema = z.enum(THEMES);
+
+const orderNo = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "expected an order number"));
+const isoTime = z.iso.datetime();
+const check = z.object({ name: z.string(), passed: z.boolean(), detail: z.string() });
+export type VerifyCheck = z.infer<typeof check>;
+
+// ---------------------------------------------------------------------------------------
+// Return payload (spec §3): what the partner receives as query parameters of its return URL.
+
+/**
+ * Every value is text because it travels as a query parameter. Empty values are never sent.
+ * - `signature`: hex HMAC-SHA256 with the app secret over the live-check core:
+ *   "faceflow-return-core-v1\n" + appId + "\n" + canonical(orderNo, h5faceId, code, liveRate).
+ * - `newSignature`: the same over every other field present:
+ *   "faceflow-return-v1\n" + appId + "\n" + canonical(all fields except the two signatures).
+ * canonical = keys sorted by code unit, `encodeURIComponent(key)=encodeURIComponent(value)`
+ * joined by "&", empty values left out (src/server/partner/canonical.ts).
+ */
+export const returnPayloadSchema = z.object({
+  orderNo: z.string().check(z.minLength(1)),
+  code: z.string().check(z.minLength(1)),
+  signature: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  newSignature: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  liveRate: z.optional(z.string()),
+  h5faceId: z.optional(z.string()),
+  willCode: z.optional(z.string()),
+  faceCode: z.optional(z.string()),
+  similarity: z.optional(z.string()),
+});
+export type ReturnPayload = z.infer<typeof returnPayloadSchema>;
+export const RETURN_PAYLOAD_KEYS = Object.keys(returnPayloadSchema.shape) as (keyof ReturnPayload)[];
+
+// ---------------------------------------------------------------------------------------
+// Partner API
+
+/**
+ * Launch parameters the partner may set directly ("presentation options"); the service owns
+ * the others (it writes them from the order and signs the lot).
+ */
+export const partnerLaunchOptionsSchema = z.strictObject(
+  z.omit(launchParamsSchema, {
+    sign: true, order_no: true, wb_app_id: true, h5_face_id: true, url: true, user_id: true,
+    live_type: true, traditional_action: true, live_service: true, will_type: true, theme: true,
+  }).shape,
+);
+export type PartnerLaunchOptions = z.infer<typeof partnerLaunchOptionsSchema>;
+
+/** `POST /partner/v1/orders` body. */
+export const createOrderRequestSchema = z.strictObject({
+  userId: z.string().check(z.regex(/^[\w.@:-]{1,64}$/, "expected 1-64 letters, digits or _ . @ : -")),
+  /** 1 read digits, 2 actions, 3 silent. */
+  liveType: liveTypeSchema,
+  /** Actions to perform in order (liveType 2): 1 shake head, 2 blink, 3 open mouth, 4 nod. */
+  actions: z.optional(z.array(actionCodeSchema).check(z.minLength(1), z.maxLength(4))),
+  /** Will (consent) mode: the question the user answers on camera; nod asks for a nod (will_type 2). */
+  will: z.optional(z.strictObject({
+    question: z.string().check(z.minLength(1), z.maxLength(200)),
+    nod: z.optional(z.boolean()),
+  })),
+  theme: z.optional(themeSchema),
+  /** Where the flow returns; its origin must be allowed for the app. */
+  returnUrl: z.url({ protocol: /^https?$/ }).check(z.maxLength(2000)),
+  launch: z.optional(partnerLaunchOptionsSchema),
+  /** Lifetime of the launch URL, 60 s to 1 day (default 30 min). */
+  expiresInSec: z.optional(z.int().check(z.gte(60), z.lte(86_400))),
+  /** Recordings the user may submit before the order fails (default 3). */
+  maxAttempts: z.optional(z.int().check(z.gte(1), z.lte(10))),
+});
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+/** `POST /partner/v1/orders/:orderNo/launches` body: a fresh launch URL for an unfinished order. */
+export const relaunchRequestSchema = z.strictObject({
+  expiresInSec: z.optional(z.int().check(z.gte(60), z.lte(86_400))),
+});
+export type RelaunchRequest = z.infer<typeof relaunchRequestSchema>;
+
+/** Response of order creation and of a re-launch. */
+export const launchResponseSchema = z.object({
+  orderNo,
+  h5_face_id: z.string(),
+  launchUrl: z.string(),
+  expiresAt: isoTime,
+});
+export type LaunchResponse = z.infer<typeof launchResponseSchema>;
+
+export const attemptStatusSchema = z.enum(["pending", "passed", "failed", "rejected", "abandoned"]);
+export type AttemptStatus = z.infer<typeof attemptStatusSchema>;
+
+export const attemptViewSchema = z.object({
+  seq: z.int(),
+  channel: z.enum(["upload", "stream"]),
+  status: attemptStatusSchema,
+  /** Verifier code, or the API error code when the service rejected the recording. */
+  code: z.nullable(z.string()),
+  liveRate: z.nullable(z.number()),
+  digits: z.nullable(z.string()),
+  verifier: z.nullable(z.string()),
+  checks: z.array(check),
+  recording: z.nullable(z.object({
+    container: z.string(), mimeType: z.string(), bytes: z.int(), durationMs: z.nullable(z.int()),
+  })),
+  createdAt: isoTime,
+  finishedAt: z.nullable(isoTime),
+});
+export type AttemptView = z.infer<typeof attemptViewSchema>;
+
+/** `GET /partner/v1/orders/:orderNo`. */
+export const orderViewSchema = z.object({
+  orderNo,
+  h5_face_id: z.string(),
+  appId: z.string(),
+  userId: z.string(),
+  liveType: liveTypeSchema,
+  state: orderStateSchema,
+  createdAt: isoTime,
+  finishedAt: z.nullable(isoTime),
+  maxAttempts: z.int(),
+  /** The signed payload the user was (or will be) returned with; null until finished. */
+  result: z.nullable(returnPayloadSchema),
+  attempts: z.array(attemptViewSchema),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Front-end API
+
+/** `POST /api/v1/login`: the launch query parameters exactly as received, `sign` included. */
+export const loginRequestSchema = z.extend(launchParamsSchema, { sign: z.string().check(z.minLength(1), z.maxLength(300)) });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+const range = z.object({ min: z.int(), max: z.int() });
+
+/** Server-side limits of spec §5 for this order, so the client checks the same numbers. */
+export const uploadLimitsSchema = z.object({
+  durationMs: range,
+  minBytes: z.object({ ios: z.int(), android: z.int(), other: z.int() }),
+  maxBytes: z.int(),
+  mimeTypes: z.array(z.string()),
+});
+export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
+
+/** `GET /api/v1/config` (and part of the login response). */
+export const orderConfigSchema = z.object({
+  orderNo,
+  appId: z.string(),
+  h5faceId: z.string(),
+  state: orderStateSchema,
+  liveType: liveTypeSchema,
+  actions: z.array(actionCodeSchema),
+  will: z.nullable(z.object({ question: z.string(), willType: z.string() })),
+  modes: z.object({ rtc: z.boolean(), ws: z.boolean(), prioriMode: z.boolean() }),
+  theme: themeSchema,
+  splashPage: z.boolean(),
+  protocolCorpName: z.string(),
+  popupContext: z.nullable(z.string()),
+  limits: uploadLimitsSchema,
+  /** Action pre-pictures of spec §4: messaging-app browser and plain h5 counts (0 for number mode). */
+  prePictures: z.object({ wx: z.int(), h5: z.int() }),
+  attempts: z.object({ max: z.int(), used: z.int(), left: z.int() }),
+});
+export type OrderConfig = z.infer<typeof orderConfigSchema>;
+
+export const loginResponseSchema = z.object({
+  orderNo,
+  sessionExpiresAt: isoTime,
+  config: orderConfigSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `GET /api/v1/digits` (number mode): the digits to read aloud, remembered on a new attempt. */
+export const digitsResponseSchema = z.object({ digits: z.string().check(z.regex(/^\d{4}$/)) });
+export type DigitsResponse = z.infer<typeof digitsResponseSchema>;
+
+/** The two cut positions of spec §4: first 1..300, second first+1..400. */
+export const posArrSchema = z.tuple([z.int(), z.int()]).check(
+  z.refine(([a, b]) => a >= 1 && a <= 300 && b > a && b <= 400, "posArr must be [p1, p2] with 1 <= p1 <= 300 and p1 < p2 <= 400"),
+);
+
+/** The `meta` field of the multipart `POST /api/v1/upload`; the `video` field holds the scrambled base64. */
+export const uploadMetaSchema = z.strictObject({
+  posArr: posArrSchema,
+  /** SHA-256 hex of the last 1000 characters of the unscrambled base64 (spec §4). */
+  messageId: z.string().check(z.regex(/^[0-9a-f]{64}$/, "expected 64 lowercase hex digits")),
+  /** Duration the recorder measured, used when the container does not declare one (WebM). */
+  durationMs: z.int().check(z.gte(0), z.lte(600_000)),
+  mimeType: z.string().check(z.maxLength(100)),
+  /** Bytes of the decoded recording. */
+  size: z.int().check(z.gte(1)),
+});
+export type UploadMeta = z.infer<typeof uploadMetaSchema>;
+
+/** Outcome of one recording (upload response, and the stream's result message). */
+export const attemptOutcomeSchema = z.object({
+  passed: z.boolean(),
+  code: z.string(),
+  /** True when the order is over (passed, or no attempts left): fetch the result and return. */
+  finished: z.boolean(),
+  attemptsLeft: z.int(),
+  checks: z.array(check),
+});
+export type AttemptOutcome = z.infer<typeof attemptOutcomeSchema>;
+
+/** `GET /api/v1/result`: the signed payload and where to send it. */
+export const resultResponseSchema = z.object({
+  orderNo,
+  state: z.enum(["passed", "failed"]),
+  returnUrl: z.string(),
+  /** "1" replaces the history entry (location.replace), anything else assigns. */
+  redirectType: z.nullable(z.string()),
+  payload: returnPayloadSchema,
+});
+export type ResultResponse = z.infer<typeof resultResponseSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Demo partner (the /entry pages): the service plays the partner's backend for app TIDA0001.
+
+export const DEMO_RETURN_ROUTES = ["entry", "srcEntry", "liveEntry"] as const;
+
+/** `POST /demo/v1/orders`: like createOrder without user id and return URL. */
+export const demoOrderRequestSchema = z.strictObject({
+  liveType: liveTypeSchema,
+  actions: z.optional(z.array(actionCodeSchema).check(z.minLength(1), z.maxLength(4))),
+  will: z.optional(z.strictObject({ question: z.string().check(z.minLength(1), z.maxLength(200)), nod: z.optional(z.boolean()) })),
+  theme: z.optional(themeSchema),
+  launch: z.optional(partnerLaunchOptionsSchema),
+  /** Demo page the flow returns to (spec §2 demo check). */
+  returnRoute: z.optional(z.enum(DEMO_RETURN_ROUTES)),
+});
+export type DemoOrderRequest = z.input<typeof demoOrderRequestSchema>;
+
+/** `POST /demo/v1/verify`: the query string the demo page was returned with. */
+export const demoVerifyRequestSchema = z.strictObject({ query: z.string().check(z.maxLength(4000)) });
+export const demoVerifyResponseSchema = z.object({
+  valid: z.boolean(),
+  payload: z.nullable(returnPayloadSchema),
+  order: z.nullable(z.object({ state: orderStateSchema, attempts: z.int() })),
+});
+export type DemoVerifyResponse = z.infer<typeof demoVerifyResponseSchema>;

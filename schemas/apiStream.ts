@@ -1,0 +1,55 @@
+/**
+ * Messages of the frame-streaming WebSocket `/api/v1/stream` (the `/action/ws/record` mode).
+ * Text frames carry JSON matching these schemas; a binary frame is only accepted right after
+ * a `frame` message announcing it with `binaryBytes`, so every byte on the socket is claimed
+ * by a parsed message. Re-exported by schemas/api.ts.
+ */
+import * as z from "zod/mini";
+
+const seq = z.int().check(z.gte(0), z.lte(100_000));
+const orderNo = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "expected an order number"));
+
+/** Client → service. */
+export const streamClientMessageSchema = z.union([
+  /** Opens the session for the order the session cookie belongs to (orderNo must match it). */
+  z.strictObject({ type: z.literal("start"), orderNo }),
+  /** One JPEG frame inline as base64. */
+  z.strictObject({
+    type: z.literal("frame"),
+    seq,
+    capturedAtMs: z.optional(z.int().check(z.gte(0))),
+    jpeg: z.string().check(z.maxLength(700_000)),
+  }),
+  /** One JPEG frame sent as the next binary WebSocket message, of exactly binaryBytes bytes. */
+  z.strictObject({
+    type: z.literal("frame"),
+    seq,
+    capturedAtMs: z.optional(z.int().check(z.gte(0))),
+    binaryBytes: z.int().check(z.gte(1), z.lte(512_000)),
+  }),
+  /** No more frames: "done" asks for a verdict, "cancel" abandons the attempt. */
+  z.strictObject({ type: z.literal("end"), reason: z.optional(z.enum(["done", "cancel"])) }),
+]);
+export type StreamClientMessage = z.infer<typeof streamClientMessageSchema>;
+
+/** Service → client. */
+export const streamServerMessageSchema = z.union([
+  z.strictObject({ type: z.literal("ack"), seq }),
+  z.strictObject({
+    type: z.literal("progress"),
+    framesReceived: z.int(),
+    /** Short machine-readable step, e.g. "receiving" or "verifying". */
+    step: z.string(),
+    detail: z.optional(z.string()),
+  }),
+  z.strictObject({
+    type: z.literal("result"),
+    passed: z.boolean(),
+    code: z.string(),
+    finished: z.boolean(),
+    attemptsLeft: z.int(),
+    checks: z.array(z.object({ name: z.string(), passed: z.boolean(), detail: z.string() })),
+  }),
+  z.strictObject({ type: z.literal("error"), code: z.string(), message: z.string() }),
+]);
+export type StreamServerMessage = z.infer<typeof streamServerMessageSchema>;

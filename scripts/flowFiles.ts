@@ -1,0 +1,28 @@
+/**
+ * The definition files and the schema each must satisfy. The validate script parses them
+ * all, and writes each schema as JSON Schema next to the zod source so that editors
+ * complete and check the files through their "$schema" key.
+ */
+import type * as z from "zod/mini";
+import { appsFileSchema } from "../schemas/apps";
+import { routesFileSchema } from "../schemas/routes";
+import { entryFileSchema, guardFileSchema } from "../schemas/rules";
+import { textsFileSchema } from "../schemas/texts";
+import { themesFileSchema } from "../schemas/themes";
+
+export interface FlowFile {
+  /** Path from the repository root. */
+  path: string;
+  /** Name of the JSON Schema file under schemas/json/. */
+  jsonSchema: string;
+  schema: z.ZodMiniType;
+}
+
+export const FLOW_FILES: FlowFile[] = [
+  { path: "flows/routes.json", jsonSchema: "routes.schema.json", schema: routesFileSchema },
+  { path: "flows/entry.json", jsonSchema: "entry.schema.json", schema: entryFileSchema },
+  { path: "flows/guard.json", jsonSchema: "guard.schema.json", schema: guardFileSchema },
+  { path: "flows/apps.json", jsonSchema: "apps.schema.json", schema: appsFileSchema },
+  { path: "flows/texts.zh-CN.json", jsonSchema: "texts.schema.json", schema: textsFileSchema },
+  { path: "themes/themes.json", jsonSchema: "themes.schema.json", schema: themesFileSchema },
+];

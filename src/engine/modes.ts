@@ -1,0 +1,51 @@
+/**
+ * Derived launch modes (spec §1, §4). Kept in one place so the entry rules, the guard and
+ * capture all agree on what "action mode" or "will mode" means.
+ */
+import type { LaunchParams } from "../../schemas/launch";
+
+export type LiveMode = "number" | "action" | "silent";
+export type RealtimeMode = "trtc" | "ws";
+
+/** Live type of the launch; action and silent are off for the landscape theme 02. */
+export function liveModeOf(launch: LaunchParams): LiveMode {
+  if (launch.theme === "02") return "number";
+  if (launch.live_type === "2") return "action";
+  if (launch.live_type === "3") return "silent";
+  return "number";
+}
+
+/** Action mode in the guard's sense: action or silent liveness. */
+export function isActionMode(launch: LaunchParams): boolean {
+  return liveModeOf(launch) !== "number";
+}
+
+export function isWillMode(launch: LaunchParams): boolean {
+  return launch.live_service === "2";
+}
+
+export function isRtcEnabled(launch: LaunchParams): boolean {
+  return launch.rtc_mode_switch === "1";
+}
+
+export function isWsEnabled(launch: LaunchParams): boolean {
+  return launch.ws_mode_switch === "1";
+}
+
+/** Real-time video (TRTC) first, unless live_service is not 2 and priori_mode_switch is 1. */
+export function realtimeModeOrder(launch: LaunchParams): RealtimeMode[] {
+  const wsFirst = launch.live_service !== "2" && launch.priori_mode_switch === "1";
+  return wsFirst ? ["ws", "trtc"] : ["trtc", "ws"];
+}
+
+/** The first real-time mode that is both enabled by the launch and supported here, if any. */
+export function firstRealtimeMode(
+  launch: LaunchParams,
+  support: { supportTrtc: boolean; supportWs: boolean },
+): RealtimeMode | null {
+  for (const mode of realtimeModeOrder(launch)) {
+    if (mode === "trtc" && isRtcEnabled(launch) && support.supportTrtc) return "trtc";
+    if (mode === "ws" && isWsEnabled(launch) && support.supportWs) return "ws";
+  }
+  return null;
+}
