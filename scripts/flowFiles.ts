@@ -5,6 +5,9 @@
  */
 import type * as z from "zod/mini";
 import { appsFileSchema } from "../schemas/apps";
+import { devicesFileSchema } from "../schemas/devices";
+import { errorsFileSchema } from "../schemas/errors";
+import { resultsFileSchema } from "../schemas/results";
 import { routesFileSchema } from "../schemas/routes";
 import { entryFileSchema, guardFileSchema } from "../schemas/rules";
 import { textsFileSchema } from "../schemas/texts";
@@ -23,6 +26,9 @@ export const FLOW_FILES: FlowFile[] = [
   { path: "flows/entry.json", jsonSchema: "entry.schema.json", schema: entryFileSchema },
   { path: "flows/guard.json", jsonSchema: "guard.schema.json", schema: guardFileSchema },
   { path: "flows/apps.json", jsonSchema: "apps.schema.json", schema: appsFileSchema },
+  { path: "flows/devices.json", jsonSchema: "devices.schema.json", schema: devicesFileSchema },
+  { path: "flows/errors.json", jsonSchema: "errors.schema.json", schema: errorsFileSchema },
+  { path: "flows/results.json", jsonSchema: "results.schema.json", schema: resultsFileSchema },
   { path: "flows/texts.zh-CN.json", jsonSchema: "texts.schema.json", schema: textsFileSchema },
   { path: "themes/themes.json", jsonSchema: "themes.schema.json", schema: themesFileSchema },
 ];
