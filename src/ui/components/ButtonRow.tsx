@@ -1,0 +1,27 @@
+/**
+ * One or two full-width buttons at the foot of a page or dialog; the first is the primary
+ * (filled) one, a second is outlined. Shared by the error, result and failure views so all
+ * pages place and style their buttons the same way.
+ */
+export interface ViewButton {
+  label: string;
+  onClick: () => void;
+}
+
+export function ButtonRow({ buttons }: { buttons: readonly ViewButton[] }) {
+  if (buttons.length === 0) return null;
+  return (
+    <div className={`ff-buttons ff-buttons--${buttons.length}`}>
+      {buttons.map((button, index) => (
+        <button
+          key={`${index}-${button.label}`}
+          type="button"
+          className={index === 0 ? "ff-btn ff-btn--primary" : "ff-btn ff-btn--secondary"}
+          onClick={button.onClick}
+        >
+          {button.label}
+        </button>
+      ))}
+    </div>
+  );
+}

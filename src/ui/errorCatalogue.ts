@@ -1,0 +1,139 @@
+/**
+ * Resolves the error route's query (status, code, msg, type) into everything the error
+ * screen shows, from flows/errors.json. Pure and total: any input, including a status the
+ * catalogue does not know or no status at all, gives a complete screen (the generic
+ * `unknownStatus` entry, naming the unknown status and the URL's code), never a throw and
+ * never a blank page.
+ */
+import errorsJson from "../../flows/errors.json";
+import {
+  ERROR_STATUSES,
+  errorsFileSchema,
+  type ErrorAction,
+  type ErrorEntry,
+  type ErrorsFile,
+  type ErrorStatus,
+  type IllustrationName,
+  type TipSet,
+} from "../../schemas/errors";
+
+/** The shipped catalogue. Validated here too, so a broken file fails at start-up, not mid-flow. */
+export const ERROR_CATALOGUE: ErrorsFile = errorsFileSchema.parse(errorsJson);
+
+/** The query values are copied from the URL, so their length is capped before they reach the layout. */
+const MAX_MESSAGE_LENGTH = 200;
+const MAX_STATUS_LENGTH = 64;
+/** A code from the URL is returned to the partner on quit, so only a plain token is accepted. */
+const URL_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+
+export interface ErrorScreenInput {
+  status?: string | undefined;
+  code?: string | undefined;
+  msg?: string | undefined;
+  type?: string | undefined;
+  /** Whether a return address is known (stored url present and not the text "null"). */
+  hasReturnUrl: boolean;
+}
+
+export interface ResolvedErrorButton {
+  action: ErrorAction;
+  label: string;
+}
+
+export interface ResolvedErrorScreen {
+  /** The catalogue status shown, or null when the generic entry stands in for an unknown one. */
+  status: ErrorStatus | null;
+  illustration: IllustrationName;
+  title: string;
+  message: string;
+  /** For an unknown status: the line naming it, e.g. "状态：fooException". */
+  detail?: string;
+  /** Front code: shown on the screen and passed to quit. */
+  code?: string;
+  /** The code as displayed, e.g. "错误码：3004". */
+  codeLine?: string;
+  tips?: TipSet;
+  /** Zero to two buttons; zero only for quit-if-return-url entries without a return address. */
+  buttons: ResolvedErrorButton[];
+  /** The URL's type, passed through for the [提示] rule of ErrorView. */
+  type?: string;
+}
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(ERROR_STATUSES);
+
+function isErrorStatus(value: string): value is ErrorStatus {
+  return KNOWN_STATUSES.has(value);
+}
+
+function clip(value: string, max: number): string {
+  return value.length > max ? `${value.slice(0, max)}…` : value;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/**
+ * The status the URL names. A code-only error link (spec §8 "400101 link invalid") names its
+ * status through `code`, so a missing status falls to a code that is itself a status.
+ */
+function statusOf(input: ErrorScreenInput): { known: ErrorStatus } | { unknown: string | undefined } {
+  const status = nonEmpty(input.status);
+  if (status !== undefined) return isErrorStatus(status) ? { known: status } : { unknown: status };
+  const code = nonEmpty(input.code);
+  if (code !== undefined && isErrorStatus(code)) return { known: code };
+  return { unknown: undefined };
+}
+
+function buttonsOf(entry: ErrorEntry, hasReturnUrl: boolean, labels: ErrorsFile["labels"]): ResolvedErrorButton[] {
+  const actions: ErrorAction[] = [];
+  if (!(entry.quitOnlyIfReturnUrl && !hasReturnUrl)) actions.push(entry.buttons.first);
+  if (entry.buttons.second !== undefined) actions.push(entry.buttons.second);
+  return actions.map((action) => ({ action, label: labels[action] }));
+}
+
+/**
+ * Everything ErrorView needs for the error route's query.
+ *
+ * @example resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true })
+ *   // → code "3004", buttons quit + retry
+ */
+export function resolveErrorScreen(input: ErrorScreenInput, catalogue: ErrorsFile = ERROR_CATALOGUE): ResolvedErrorScreen {
+  const which = statusOf(input);
+  const entry = "known" in which ? catalogue.statuses[which.known] : catalogue.unknownStatus;
+  const urlCode = nonEmpty(input.code);
+  const code = entry.code ?? (urlCode !== undefined && URL_CODE.test(urlCode) ? urlCode : undefined);
+  const serverMessage = nonEmpty(input.msg);
+  const type = nonEmpty(input.type);
+  const { labels } = catalogue;
+
+  const screen: ResolvedErrorScreen = {
+    status: "known" in which ? which.known : null,
+    illustration: entry.illustration,
+    title: entry.title,
+    message: entry.showServerMessage && serverMessage !== undefined ? clip(serverMessage, MAX_MESSAGE_LENGTH) : entry.text,
+    buttons: buttonsOf(entry, input.hasReturnUrl, labels),
+  };
+  if ("unknown" in which && which.unknown !== undefined) {
+    screen.detail = `${labels.status}：${clip(which.unknown, MAX_STATUS_LENGTH)}`;
+  }
+  if (code !== undefined) {
+    screen.code = code;
+    screen.codeLine = `${labels.code}：${code}`;
+  }
+  if (entry.tips !== undefined) screen.tips = catalogue.tipSets[entry.tips];
+  if (type !== undefined) screen.type = type;
+  return screen;
+}
+
+/**
+ * Turns resolved buttons into ErrorView buttons. The handlers record is exhaustive over the
+ * actions, so a new action without a handler fails to compile.
+ */
+export function bindErrorButtons(
+  buttons: readonly ResolvedErrorButton[],
+  handlers: Record<ErrorAction, () => void>,
+): { label: string; onClick: () => void }[] {
+  return buttons.map((button) => ({ label: button.label, onClick: handlers[button.action] }));
+}

@@ -1,0 +1,62 @@
+/**
+ * Resolves the texts of a result page (success or fail, plain or action mode) from
+ * flows/results.json, for what was checked: live, face or will.
+ */
+import resultsJson from "../../flows/results.json";
+import type { LaunchParams } from "../../schemas/launch";
+import {
+  resultsFileSchema,
+  type ResultAction,
+  type ResultButton,
+  type ResultKind,
+  type ResultMode,
+  type ResultOutcome,
+  type ResultsFile,
+} from "../../schemas/results";
+
+/** The shipped result texts, validated at start-up like the error catalogue. */
+export const RESULT_TEXTS: ResultsFile = resultsFileSchema.parse(resultsJson);
+
+/**
+ * What the result is about (spec §3, §4): will mode (live_service 2) confirms a will;
+ * otherwise redirect_mode 2 is a face verification and 1, or no redirect_mode, a live check.
+ */
+export function resultKindOf(launch: Pick<LaunchParams, "live_service" | "redirect_mode">): ResultKind {
+  if (launch.live_service === "2") return "will";
+  return launch.redirect_mode === "2" ? "face" : "live";
+}
+
+export interface ResultScreenInput {
+  outcome: ResultOutcome;
+  mode: ResultMode;
+  kind: ResultKind;
+  /** False when retrying is not allowed any more (no-retry set): retry buttons are left out. */
+  canRetry?: boolean;
+}
+
+export interface ResolvedResultScreen {
+  outcome: ResultOutcome;
+  /** May contain ";" line breaks; ResultView splits it. */
+  title: string;
+  tips: string;
+  /** One or two buttons, the first is the primary one. */
+  buttons: ResultButton[];
+}
+
+/** Texts and buttons of a result page. */
+export function resolveResultScreen(input: ResultScreenInput, texts: ResultsFile = RESULT_TEXTS): ResolvedResultScreen {
+  const variant = texts.outcomes[input.outcome][input.mode];
+  const canRetry = input.canRetry ?? true;
+  const buttons = [variant.primary, ...(variant.secondary ? [variant.secondary] : [])].filter(
+    (button) => canRetry || button.action !== "retry",
+  );
+  return { outcome: input.outcome, title: variant.titles[input.kind], tips: variant.tips[input.kind], buttons };
+}
+
+/** Turns resolved buttons into ResultView buttons; the handlers record is exhaustive over the actions. */
+export function bindResultButtons(
+  buttons: readonly ResultButton[],
+  handlers: Record<ResultAction, () => void>,
+): { label: string; onClick: () => void }[] {
+  return buttons.map((button) => ({ label: button.label, onClick: handlers[button.action] }));
+}
