@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+
+/** The hash route the app settled on, e.g. "/action/error?status=noCookieException". */
+async function settledRoute(page: import("@playwright/test").Page): Promise<string> {
+  await page.waitForFunction(() => document.documentElement.dataset.pageId !== undefined);
+  return page.evaluate(() => decodeURIComponent(location.hash.replace(/^#/, "")));
+}
+
+test("a silent launch without a session follows the entry rules, then the guard, to the action error page", async ({ page }) => {
+  await page.goto("/?live_type=3&wb_app_id=TIDA0001&h5_face_id=E2E1");
+  expect(await settledRoute(page)).toBe("/action/error?status=noCookieException");
+  await expect(page.locator("body")).toContainText("3002");
+});
+
+test("a silent launch with the order_no cookie lands on the silent start page for browsers", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "order_no", value: "ORDER-E2E-2", url: baseURL! }]);
+  await page.goto("/?live_type=3&wb_app_id=TIDA0001&h5_face_id=E2E2");
+  expect(await settledRoute(page)).toBe("/action/h5pre/slient");
+  expect(await page.evaluate(() => document.documentElement.dataset.pageId)).toBe("action_h5pre_slient_0");
+  expect(await page.title()).toBe("人脸核身");
+});
+
+test("a number launch with the cookie lands on /h5pre, and the landscape theme sets its body class", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "order_no", value: "ORDER-E2E-3", url: baseURL! }]);
+  await page.goto("/?live_type=1&theme=02&h5_face_id=E2E3");
+  expect(await settledRoute(page)).toBe("/h5pre");
+  await expect(page.locator("body")).toHaveClass(/landscape/);
+});
+
+test("theme 12 empties the page title and sets theme-12", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "order_no", value: "ORDER-E2E-4", url: baseURL! }]);
+  await page.goto("/?live_type=1&theme=12&h5_face_id=E2E4");
+  expect(await settledRoute(page)).toBe("/h5pre");
+  await expect(page.locator("body")).toHaveClass(/theme-12/);
+  expect(await page.title()).toBe("");
+});
+
+test("an invalid launch parameter shows the errorSettings screen instead of a blank page", async ({ page }) => {
+  await page.goto("/?live_type=9&h5_face_id=E2E5");
+  expect(await settledRoute(page)).toBe("/error?status=errorSettings");
+  await expect(page.locator("body")).toContainText("3006");
+});
+
+test("opening the error route directly shows a real page with its code", async ({ page }) => {
+  await page.goto("/#/error?status=noCookieException");
+  expect(await settledRoute(page)).toBe("/error?status=noCookieException");
+  await expect(page.locator("body")).toContainText("3002");
+  await expect(page.getByRole("button").first()).toBeVisible();
+});
+
+test("an unknown hash route shows the catalogue's message screen", async ({ page }) => {
+  await page.goto("/#/no/such/page");
+  expect(await settledRoute(page)).toMatch(/^\/error\?status=publicError&msg=页面不存在/);
+  await expect(page.locator("body")).toContainText("页面不存在");
+});
+
+test("the wrapper becomes ready after mounting", async ({ page }) => {
+  await page.goto("/#/protocol");
+  await expect(page.locator(".ff-wrapper")).toHaveAttribute("data-ready", "true");
+});

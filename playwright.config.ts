@@ -1,0 +1,48 @@
+/**
+ * Playwright against the real service in Debian's Chromium (never a downloaded browser),
+ * one worker on this 2-core machine, with a fake camera whose permission each test grants
+ * or withholds itself (../shared/TESTING.md).
+ */
+import { defineConfig } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = mkdtempSync(join(tmpdir(), "faceflow-e2e-"));
+
+export default defineConfig({
+  testDir: "e2e",
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "zh-CN",
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", "--use-fake-device-for-media-stream",
+      ],
+    },
+  },
+  webServer: {
+    command: "node dist/server/main.mjs",
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      FACEFLOW_DB: join(dataDir, "e2e.sqlite"),
+      FACEFLOW_MEDIA: join(dataDir, "media"),
+      FACEFLOW_ENV: "test",
+    },
+  },
+});

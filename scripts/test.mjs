@@ -1,0 +1,47 @@
+// `npm test`: every check in turn (validate, typecheck, unit, e2e), each also runnable alone
+// as its own npm script. Reads the unit and e2e JSON reports and ends with the real totals
+// as "N passed, N failed" (validate and typecheck count as one test each).
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+
+const steps = [
+  { name: "validate", cmd: ["run", "validate"] },
+  { name: "typecheck", cmd: ["run", "typecheck"] },
+  { name: "unit", cmd: ["run", "unit", "--", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"], report: "test-results/unit.json" },
+  { name: "e2e", cmd: ["run", "e2e"], report: "test-results/e2e.json" },
+];
+
+function countVitest(file) {
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) };
+}
+
+function countPlaywright(file) {
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  const s = r.stats ?? {};
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (r.errors?.length ?? 0) };
+}
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const step of steps) {
+  if (step.report) rmSync(step.report, { force: true });
+  const started = Date.now();
+  const run = spawnSync("npm", step.cmd, { stdio: "inherit", env: process.env });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  let counts;
+  if (step.report && existsSync(step.report)) {
+    counts = step.name === "e2e" ? countPlaywright(step.report) : countVitest(step.report);
+    // A runner that exits non-zero without a failing test (a crash, a config error) still fails.
+    if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
+  } else {
+    counts = run.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+  }
+  passed += counts.passed;
+  failed += counts.failed;
+  summary.push(`${step.name}: ${counts.passed} passed, ${counts.failed} failed (${secs} s)`);
+}
+console.log("\n" + summary.join("\n"));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

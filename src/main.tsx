@@ -1,0 +1,77 @@
+/**
+ * Composition root: the only place where definitions, registries and the window meet.
+ * Flow files were validated and cross-checked by build.mjs before they were embedded here,
+ * which is why they are typed by their schemas without being parsed again in the browser.
+ */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import routesJson from "../flows/routes.json";
+import entryJson from "../flows/entry.json";
+import guardJson from "../flows/guard.json";
+import appsJson from "../flows/apps.json";
+import textsJson from "../flows/texts.zh-CN.json";
+import themesJson from "../themes/themes.json";
+import type { AppsFile } from "../schemas/apps";
+import type { RoutesFile } from "../schemas/routes";
+import type { EntryFile, GuardFile } from "../schemas/rules";
+import type { ThemesFile } from "../schemas/themes";
+import { createEngine } from "./engine/engine";
+import { createEngineRegistries } from "./engine/builtins";
+import { FlowProvider } from "./ui/FlowProvider";
+import { FlowRouter } from "./ui/FlowRouter";
+import { Loading } from "./ui/Loading";
+import { createFlowRuntime, resolveEnvironment } from "./ui/runtime";
+import { SCREENS } from "./ui/screens";
+import { applyTheme } from "./ui/theme";
+import { ToastHost } from "./ui/ToastHost";
+import { Wrapper } from "./ui/Wrapper";
+import "./ui/app.css";
+import "./ui/components/components.css";
+
+declare const __FACEFLOW_ENV__: string | undefined;
+declare const __FACEFLOW_GRAY_VERSION__: string | undefined;
+
+/** A definition file that build.mjs has already parsed by its schema and cross-checked. */
+const validated = <T,>(json: unknown): T => json as T;
+
+const apps = validated<AppsFile>(appsJson);
+const themes = validated<ThemesFile>(themesJson);
+const engine = createEngine(
+  {
+    routes: validated<RoutesFile>(routesJson),
+    entry: validated<EntryFile>(entryJson),
+    guard: validated<GuardFile>(guardJson),
+    apps,
+    themes,
+    titles: textsJson.titles,
+  },
+  createEngineRegistries(),
+);
+const runtime = createFlowRuntime({
+  win: window,
+  engine,
+  apps,
+  settings: {
+    environment: resolveEnvironment(apps, typeof __FACEFLOW_ENV__ === "string" ? __FACEFLOW_ENV__ : undefined),
+    grayVersion: typeof __FACEFLOW_GRAY_VERSION__ === "string" ? __FACEFLOW_GRAY_VERSION__ : "0",
+  },
+});
+// A launch whose theme failed validation shows errorSettings in the default theme.
+applyTheme(document, themes, runtime.launchIssues.length ? "" : runtime.launch.theme);
+window.addEventListener("pagehide", () => {
+  const left = runtime.stay.leave();
+  if (left && left.kind === "stat") runtime.stats.record(left.name, left.data);
+});
+
+const loadDebugConsole = () => import("vconsole").then((m) => new m.default());
+
+createRoot(document.getElementById("root") as HTMLElement).render(
+  <StrictMode>
+    <FlowProvider runtime={runtime}>
+      <Wrapper loadDebugConsole={loadDebugConsole}>
+        <FlowRouter screens={SCREENS} fallback={<Loading text={textsJson.common.loading} />} />
+        <ToastHost />
+      </Wrapper>
+    </FlowProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,130 @@
+/**
+ * The router: on every hash change it resolves the route from flows/routes.json, runs the
+ * engine's guard (and, on "/", the entry rules), then either redirects or renders the
+ * route's lazily loaded screen. After the screen mounts it applies the after-navigation
+ * effects: title, pageId, page report, load time, stay time, scroll to top.
+ */
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { Router } from "wouter";
+import type { RouteDef } from "../../schemas/routes";
+import type { EngineEffect } from "../engine/context";
+import { describePageView } from "../engine/afterNavigation";
+import { parseQuery } from "../session/launchParams";
+import { storedValueSchemas } from "../../schemas/session";
+import { useRuntime } from "./FlowProvider";
+import { splitHash, withQuery } from "./hashLocation";
+import { resolveRoute } from "./resolveRoute";
+import { buildNavContext, type FlowRuntime } from "./runtime";
+import { themeOf } from "./theme";
+import type { ScreenComponent } from "./screenContract";
+import type { ScreenType } from "./screens/screenTypes";
+
+/** More consecutive redirects than this means the definitions loop; show errorSettings. */
+const MAX_REDIRECTS = 8;
+
+type Decision =
+  | { kind: "redirect"; to: string; effects: EngineEffect[] }
+  | { kind: "fullRedirect"; url: string; effects: EngineEffect[] }
+  | { kind: "render"; route: RouteDef; params: Record<string, string>; query: Record<string, string>; effects: EngineEffect[] };
+
+function errorRedirect(query: Record<string, string>): Decision {
+  return { kind: "redirect", to: withQuery("/error", query), effects: [] };
+}
+
+/** What to do for a hash path; pure apart from reading the session through the runtime. */
+export function decide(rt: FlowRuntime, path: string, search: string): Decision {
+  const resolved = resolveRoute(rt.engine.definitions.routes.routes, path);
+  const query = parseQuery(search);
+  if (!resolved) return errorRedirect({ status: "publicError", msg: `页面不存在：${path}` });
+  const { route, params } = resolved;
+  if (rt.launchIssues.length && route.screen !== "error") {
+    return { ...errorRedirect({ status: "errorSettings" }), effects: [{ kind: "stat", name: "launchInvalid", data: { keys: rt.launchIssues.map((i) => i.key).join(",") } }] };
+  }
+  const ctx = buildNavContext(rt, { path, route, query });
+  const guard = rt.engine.guard(ctx);
+  const outcome = guard.outcome.kind === "allow" && route.screen === "rootRedirect" ? rt.engine.entry(ctx) : guard;
+  const effects = outcome === guard ? guard.effects : [...guard.effects, ...outcome.effects];
+  switch (outcome.outcome.kind) {
+    case "redirect":
+      return { kind: "redirect", to: withQuery(outcome.outcome.path, outcome.outcome.query), effects };
+    case "fullRedirect":
+      return { kind: "fullRedirect", url: outcome.outcome.url, effects };
+    case "allow":
+      return { kind: "render", route, params, query, effects };
+  }
+}
+
+function performEffects(rt: FlowRuntime, effects: EngineEffect[]): void {
+  for (const e of effects) {
+    if (e.kind === "stat") rt.stats.record(e.name, e.data);
+    else if (e.kind === "cacheAuthCode" && storedValueSchemas.wxAuthCode.safeParse(e.code).success) rt.storage.setJSON("wxAuthCode", e.code);
+  }
+}
+
+/** Runs after the lazily loaded screen has mounted, so load time covers fetching its chunk. */
+function PageMounted(props: { route: RouteDef; startedAt: number; onShown: () => void; children: ReactNode }) {
+  const { route, startedAt, onShown, children } = props;
+  const rt = useRuntime();
+  useEffect(() => {
+    const theme = themeOf(rt.engine.definitions.themes, rt.launch.theme);
+    const view = describePageView({
+      routeName: route.name,
+      routeTitle: rt.engine.definitions.titles[route.title] ?? "",
+      emptyTitle: theme.emptyTitle,
+      grayVersion: rt.settings.grayVersion,
+      loadMs: rt.now() - startedAt,
+    });
+    rt.win.document.title = view.title;
+    rt.win.document.documentElement.dataset.pageId = view.pageId;
+    rt.win.scrollTo(0, 0);
+    const left = rt.stay.enter(view.pageId);
+    performEffects(rt, left ? [left, ...view.effects] : view.effects);
+    onShown();
+    // onShown is a fresh closure each render; the page view must fire once per page only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rt, route, startedAt]);
+  return <>{children}</>;
+}
+
+export function FlowRouter({ screens, fallback }: { screens: Record<ScreenType, ScreenComponent>; fallback: ReactNode }) {
+  const rt = useRuntime();
+  const hash = useSyncExternalStore(rt.location.subscribe, () => rt.win.location.hash);
+  const redirects = useRef(0);
+  const pagesShown = useRef(0);
+  // The first page's load time counts from the browser's navigation start (it includes
+  // downloading the app); later ones from the hash change.
+  const startedAt = useMemo(() => (pagesShown.current === 0 ? rt.win.performance.timeOrigin : rt.now()), [hash, rt]);
+  const decision = useMemo(() => {
+    const { path, search } = splitHash(hash);
+    if (redirects.current >= MAX_REDIRECTS) {
+      const errorRoute = rt.engine.routeByName("error");
+      return { kind: "render", route: errorRoute, params: {}, query: { status: "errorSettings" }, effects: [{ kind: "stat", name: "redirectLoop", data: { path } }] } satisfies Decision;
+    }
+    return decide(rt, path, search);
+  }, [hash, rt]);
+
+  useLayoutEffect(() => {
+    performEffects(rt, decision.effects);
+    if (decision.kind === "redirect") {
+      redirects.current += 1;
+      rt.location.navigate(decision.to, { replace: true });
+    } else if (decision.kind === "fullRedirect") {
+      rt.win.location.assign(decision.url);
+    } else {
+      redirects.current = 0;
+    }
+  }, [decision, rt]);
+
+  if (decision.kind !== "render") return <>{fallback}</>;
+  const Screen = screens[decision.route.screen as ScreenType];
+  if (!Screen) throw new Error(`Unknown screen "${decision.route.screen}". Known screens: ${Object.keys(screens).join(", ")}`);
+  return (
+    <Router hook={rt.location.hook} searchHook={rt.location.searchHook} hrefs={rt.location.hrefs}>
+      <Suspense fallback={fallback}>
+        <PageMounted route={decision.route} startedAt={startedAt} onShown={() => (pagesShown.current += 1)}>
+          <Screen key={hash} route={decision.route} params={decision.params} query={decision.query} />
+        </PageMounted>
+      </Suspense>
+    </Router>
+  );
+}

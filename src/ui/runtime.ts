@@ -1,0 +1,173 @@
+/**
+ * The flow runtime: one instance per page, made at the composition root from the window,
+ * the validated definitions and the registries. Everything stateful (storage, cookies,
+ * session state, toast, statistics, stay timer) lives here rather than in module state.
+ */
+import Cookies from "js-cookie";
+import type { AppsFile, Environment } from "../../schemas/apps";
+import { environmentSchema } from "../../schemas/apps";
+import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
+import type { NavContext, NavTarget } from "../engine/context";
+import type { Engine } from "../engine/engine";
+import { createStayTimer, type StayTimer } from "../engine/afterNavigation";
+import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecorder";
+import { deriveCacheId } from "../session/cacheId";
+import { createCookieJar, type CookieJar } from "../session/cookies";
+import { FINISHED_URL, isCookieLessMode, isFinished, parseQuery, readLaunch, type LaunchIssue } from "../session/launchParams";
+import { createSessionState, type SessionStateStore } from "../session/sessionState";
+import { createKycStorage, type KycStorage } from "../session/storage";
+import { storedValueSchemas } from "../../schemas/session";
+import { detectMessagingApp, isWxCameraUsable, type MessagingApp } from "../device/messagingApp";
+import { createHashLocation, type HashLocation } from "./hashLocation";
+import { createToastController, type ToastController } from "./toastController";
+
+export interface FlowSettings {
+  environment: Environment;
+  grayVersion: string;
+}
+
+export interface FlowRuntime {
+  win: Window;
+  engine: Engine;
+  apps: AppsFile;
+  settings: FlowSettings;
+  /** The page URL's own query: the partner's launch parameters and the OAuth code. */
+  search: Record<string, string>;
+  launch: LaunchParams;
+  /** Problems with the launch parameters; the flow then shows errorSettings. */
+  launchIssues: LaunchIssue[];
+  storage: KycStorage;
+  cookies: CookieJar;
+  session: SessionStateStore;
+  messagingApp: MessagingApp;
+  wxCameraUsable: boolean;
+  location: HashLocation;
+  toast: ToastController;
+  /** Change notifications of the toast, for the toast host (read it with toast.state()). */
+  toastChanges: { subscribe(cb: () => void): () => void };
+  stats: StatsRecorder;
+  stay: StayTimer;
+  now: () => number;
+}
+
+/** The deployment environment baked in by build.mjs (tests and dev fall back to apps.json). */
+export function resolveEnvironment(apps: AppsFile, baked: string | undefined): Environment {
+  const raw = baked ?? apps.defaultEnvironment;
+  const parsed = environmentSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`Unknown environment "${raw}". Known: ${environmentSchema.options.join(", ")}`);
+  return parsed.data;
+}
+
+export function createFlowRuntime(input: { win: Window; engine: Engine; apps: AppsFile; settings: FlowSettings }): FlowRuntime {
+  const { win, engine, apps, settings } = input;
+  const now = () => win.performance.now() + win.performance.timeOrigin;
+  const stats = createStatsRecorder(now);
+  const search = parseQuery(win.location.search);
+  const cookieOrderNo = (() => {
+    try {
+      return Cookies.get("order_no");
+    } catch {
+      return undefined;
+    }
+  })();
+  const storage = createKycStorage({
+    backend: () => win.localStorage,
+    cacheId: deriveCacheId({ h5_face_id: search.h5_face_id, order_no: search.order_no ?? cookieOrderNo }),
+    onCorrupt: (key, issue) => stats.record("storageCorrupt", { key, issue }),
+    onError: (f) => stats.record("storageError", { operation: f.operation }),
+  });
+  // Reloading the launch URL of a launch that already finished must not revive it: the URL
+  // still carries url=..., which would overwrite the finished marker (spec §4 Finish).
+  const finishedBefore = isFinished(storage);
+  const sameLaunch = !search.sign || search.sign === storage.getParsed("loginSign", storedValueSchemas.loginSign);
+  const launchResult = readLaunch({ query: search, storage });
+  if (finishedBefore && sameLaunch) storage.setJSON("url", FINISHED_URL);
+  const launch = launchResult.ok ? launchResult.params : {};
+  const cookies = createCookieJar({
+    appId: launch.wb_app_id,
+    hostScopedAppIds: apps.hostScopedCookieAppIds,
+    impl: Cookies,
+    onCorrupt: (name, issue) => stats.record("cookieCorrupt", { name, issue }),
+    onError: () => stats.record("cookieError"),
+  });
+  const inIframe = (() => {
+    try {
+      return win.self !== win.top;
+    } catch {
+      return true;
+    }
+  })();
+  const wxjsEnvironment = (win as unknown as { __wxjs_environment?: unknown }).__wxjs_environment;
+  const messagingApp = detectMessagingApp(win.navigator.userAgent, {
+    inIframe,
+    wxjsEnvironment: typeof wxjsEnvironment === "string" ? wxjsEnvironment : undefined,
+  });
+  const toastListeners = new Set<() => void>();
+  const toast = createToastController({
+    setTimeout: (fn, ms) => win.setTimeout(fn, ms),
+    clearTimeout: (id) => win.clearTimeout(id),
+    onChange: () => toastListeners.forEach((cb) => cb()),
+  });
+  return {
+    win,
+    engine,
+    apps,
+    settings,
+    search,
+    launch,
+    launchIssues: launchResult.ok ? [] : launchResult.issues,
+    storage,
+    cookies,
+    session: createSessionState(storage),
+    messagingApp,
+    wxCameraUsable: isWxCameraUsable({
+      messagingApp,
+      signature: launch.signature ?? "",
+      origin: win.location.origin,
+      allowedOrigins: apps.wxCameraAllowedOrigins,
+    }),
+    location: createHashLocation(win),
+    toast,
+    toastChanges: {
+      subscribe: (cb) => {
+        toastListeners.add(cb);
+        return () => toastListeners.delete(cb);
+      },
+    },
+    stats,
+    stay: createStayTimer(now),
+    now,
+  };
+}
+
+/** The engine's view of this page for navigating to `target`; session values are read fresh. */
+export function buildNavContext(rt: FlowRuntime, target: NavTarget): NavContext {
+  const loginSign = rt.storage.getParsed("loginSign", storedValueSchemas.loginSign);
+  const cookieLess = isCookieLessMode(rt.search);
+  const state = rt.session.get();
+  return {
+    target,
+    search: rt.search,
+    launch: rt.launch,
+    session: {
+      storedUrl: rt.storage.getParsed("url", launchParamsSchema.shape.url),
+      noRetry: rt.storage.getParsed("noRetry", storedValueSchemas.noRetry) ?? false,
+      // In cookie-less mode (a `sign` in the URL) the login sign stored by /login stands in for the cookie.
+      hasOrderNoCookie: Boolean(rt.cookies.orderNo()) || (cookieLess && loginSign === rt.search.sign),
+      loginRequired: cookieLess && loginSign !== rt.search.sign,
+      supportTrtc: state.supportTrtc,
+      supportWs: state.supportWs,
+      wxAuthCode: rt.storage.getParsed("wxAuthCode", storedValueSchemas.wxAuthCode),
+    },
+    device: {
+      wxCameraUsable: rt.wxCameraUsable,
+      wxCodeObtainable: rt.messagingApp.kind === "wechat",
+    },
+    settings: {
+      environment: rt.settings.environment,
+      tldSwitch: rt.apps.wxOauth.tldSwitch,
+      wxOauth: { authorizeUrl: rt.apps.wxOauth.authorizeUrl, appId: rt.apps.wxOauth.appId },
+    },
+    location: { origin: rt.win.location.origin, pathname: rt.win.location.pathname, search: rt.win.location.search },
+  };
+}
