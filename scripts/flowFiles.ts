@@ -5,6 +5,7 @@
  */
 import type * as z from "zod/mini";
 import { appsFileSchema } from "../schemas/apps";
+import { captureFileSchema } from "../schemas/capture";
 import { devicesFileSchema } from "../schemas/devices";
 import { errorsFileSchema } from "../schemas/errors";
 import { resultsFileSchema } from "../schemas/results";
@@ -26,6 +27,7 @@ export const FLOW_FILES: FlowFile[] = [
   { path: "flows/entry.json", jsonSchema: "entry.schema.json", schema: entryFileSchema },
   { path: "flows/guard.json", jsonSchema: "guard.schema.json", schema: guardFileSchema },
   { path: "flows/apps.json", jsonSchema: "apps.schema.json", schema: appsFileSchema },
+  { path: "flows/capture.json", jsonSchema: "capture.schema.json", schema: captureFileSchema },
   { path: "flows/devices.json", jsonSchema: "devices.schema.json", schema: devicesFileSchema },
   { path: "flows/errors.json", jsonSchema: "errors.schema.json", schema: errorsFileSchema },
   { path: "flows/results.json", jsonSchema: "results.schema.json", schema: resultsFileSchema },
