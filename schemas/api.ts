@@ -8,99 +8,14 @@
  *   upload, result; plus the frame-streaming WebSocket (schemas/apiStream.ts);
  * - the return payload handed back to the partner in the redirect (spec §3).
  *
- * Every error is `{ code, message }` with an HTTP status; `API_ERROR_CODES` lists every code
- * and `API_ERROR_SCREEN` says which error screen (spec §8) the flow shows for it.
+ * Every error is `{ code, message }` with an HTTP status (schemas/apiErrors.ts lists the codes
+ * and the error screen of spec §8 the flow shows for each).
  */
 import * as z from "zod/mini";
-import type { ErrorStatus } from "./errors";
 import { launchParamsSchema, THEMES } from "./launch";
 
+export * from "./apiErrors";
 export * from "./apiStream";
-
-// ---------------------------------------------------------------------------------------
-// Errors
-
-/** Every error code the service sends. Keys are for code, values go over the wire. */
-export const API_ERROR_CODES = {
-  badRequest: "BAD_REQUEST",
-  notFound: "NOT_FOUND",
-  payloadTooLarge: "PAYLOAD_TOO_LARGE",
-  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
-  rateLimited: "RATE_LIMITED",
-  internal: "INTERNAL",
-  appNotBuilt: "APP_NOT_BUILT",
-  // partner API
-  authMissing: "AUTH_MISSING",
-  authAppUnknown: "AUTH_APP_UNKNOWN",
-  authStale: "AUTH_STALE",
-  authSignature: "AUTH_SIGNATURE",
-  authReplay: "AUTH_REPLAY",
-  returnUrlNotAllowed: "RETURN_URL_NOT_ALLOWED",
-  orderNotFound: "ORDER_NOT_FOUND",
-  // launch and session; a tampered or unknown launch is the spec's "link invalid" code
-  launchInvalid: "400101",
-  launchUsed: "LAUNCH_USED",
-  launchExpired: "LAUNCH_EXPIRED",
-  orderFinished: "ORDER_FINISHED",
-  sessionInvalid: "SESSION_INVALID",
-  wrongMode: "WRONG_MODE",
-  digitsRequired: "DIGITS_REQUIRED",
-  resultPending: "RESULT_PENDING",
-  // upload
-  uploadMissing: "UPLOAD_MISSING",
-  uploadCorrupt: "UPLOAD_CORRUPT",
-  messageIdMismatch: "MESSAGE_ID_MISMATCH",
-  videoType: "VIDEO_TYPE",
-  videoUnreadable: "VIDEO_UNREADABLE",
-  videoTooSmall: "VIDEO_TOO_SMALL",
-  videoTooLarge: "VIDEO_TOO_LARGE",
-  videoTooShort: "VIDEO_TOO_SHORT",
-  videoTooLong: "VIDEO_TOO_LONG",
-} as const;
-export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
-export const apiErrorCodeSchema = z.enum(Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]]);
-
-/** Body of every error response. `code` is a string so a newer service cannot break an older client. */
-export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
-
-/**
- * The error screen (spec §8) the flow shows for each code; null for codes only a partner's
- * server can receive. Exhaustive: a new code without a screen fails to compile.
- */
-export const API_ERROR_SCREEN = {
-  BAD_REQUEST: "exception",
-  NOT_FOUND: "exception",
-  PAYLOAD_TOO_LARGE: "sizeException",
-  UNSUPPORTED_MEDIA_TYPE: "exception",
-  RATE_LIMITED: "publicError",
-  INTERNAL: "exception",
-  APP_NOT_BUILT: "exception",
-  AUTH_MISSING: null,
-  AUTH_APP_UNKNOWN: null,
-  AUTH_STALE: null,
-  AUTH_SIGNATURE: null,
-  AUTH_REPLAY: null,
-  RETURN_URL_NOT_ALLOWED: null,
-  ORDER_NOT_FOUND: null,
-  "400101": "400101",
-  LAUNCH_USED: "exitException",
-  LAUNCH_EXPIRED: "exitException",
-  ORDER_FINISHED: "exitException",
-  SESSION_INVALID: "401Exception",
-  WRONG_MODE: "errorSettings",
-  DIGITS_REQUIRED: "lipsException",
-  RESULT_PENDING: "exception",
-  UPLOAD_MISSING: "uploadVideoOtherException",
-  UPLOAD_CORRUPT: "uploadVideoException",
-  MESSAGE_ID_MISMATCH: "uploadVideoException",
-  VIDEO_TYPE: "chooseVideoException",
-  VIDEO_UNREADABLE: "exception",
-  VIDEO_TOO_SMALL: "smallException",
-  VIDEO_TOO_LARGE: "largeException",
-  VIDEO_TOO_SHORT: "shortException",
-  VIDEO_TOO_LONG: "longException",
-} as const satisfies Record<ApiErrorCode, ErrorStatus | null>;
 
 // ---------------------------------------------------------------------------------------
 // Shared values
@@ -244,11 +159,12 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 export const loginRequestSchema = z.extend(launchParamsSchema, { sign: z.string().check(z.minLength(1), z.maxLength(300)) });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-const range = z.object({ min: z.int(), max: z.int() });
-
-/** Server-side limits of spec §5 for this order, so the client checks the same numbers. */
+/** Server-side limits of spec §5 for this order (flows/capture.json), so the client checks the same numbers. */
 export const uploadLimitsSchema = z.object({
-  durationMs: range,
+  /** max null: no upper bound. */
+  durationMs: z.object({ min: z.int(), max: z.nullable(z.int()) }),
+  /** Allowed beyond both ends of the duration window. */
+  toleranceMs: z.int(),
   minBytes: z.object({ ios: z.int(), android: z.int(), other: z.int() }),
   maxBytes: z.int(),
   mimeTypes: z.array(z.string()),

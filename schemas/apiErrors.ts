@@ -1,0 +1,94 @@
+/**
+ * Errors of the verification service's API (re-exported by schemas/api.ts): every code it
+ * sends in `{ code, message }`, and the error screen (spec §8) the flow shows for each.
+ * Written with zod/mini because the browser imports it.
+ */
+import * as z from "zod/mini";
+import type { ErrorStatus } from "./errors";
+
+/** Every error code the service sends. Keys are for code, values go over the wire. */
+export const API_ERROR_CODES = {
+  badRequest: "BAD_REQUEST",
+  notFound: "NOT_FOUND",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+  rateLimited: "RATE_LIMITED",
+  internal: "INTERNAL",
+  appNotBuilt: "APP_NOT_BUILT",
+  // partner API
+  authMissing: "AUTH_MISSING",
+  authAppUnknown: "AUTH_APP_UNKNOWN",
+  authStale: "AUTH_STALE",
+  authSignature: "AUTH_SIGNATURE",
+  authReplay: "AUTH_REPLAY",
+  returnUrlNotAllowed: "RETURN_URL_NOT_ALLOWED",
+  orderNotFound: "ORDER_NOT_FOUND",
+  // launch and session; a tampered or unknown launch is the spec's "link invalid" code
+  launchInvalid: "400101",
+  launchUsed: "LAUNCH_USED",
+  launchExpired: "LAUNCH_EXPIRED",
+  orderFinished: "ORDER_FINISHED",
+  sessionInvalid: "SESSION_INVALID",
+  wrongMode: "WRONG_MODE",
+  digitsRequired: "DIGITS_REQUIRED",
+  resultPending: "RESULT_PENDING",
+  // upload
+  uploadMissing: "UPLOAD_MISSING",
+  uploadCorrupt: "UPLOAD_CORRUPT",
+  messageIdMismatch: "MESSAGE_ID_MISMATCH",
+  videoType: "VIDEO_TYPE",
+  videoUnreadable: "VIDEO_UNREADABLE",
+  videoTooSmall: "VIDEO_TOO_SMALL",
+  videoTooLarge: "VIDEO_TOO_LARGE",
+  videoTooShort: "VIDEO_TOO_SHORT",
+  videoTooLong: "VIDEO_TOO_LONG",
+  // frame stream (schemas/apiStream.ts)
+  streamIdleTimeout: "STREAM_IDLE_TIMEOUT",
+  streamFrameTooSmall: "STREAM_FRAME_TOO_SMALL",
+} as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
+export const apiErrorCodeSchema = z.enum(Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]]);
+
+/** Body of every error response. `code` is a string so a newer service cannot break an older client. */
+export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/**
+ * The error screen (spec §8) the flow shows for each code; null for codes only a partner's
+ * server can receive. Exhaustive: a new code without a screen fails to compile.
+ */
+export const API_ERROR_SCREEN = {
+  BAD_REQUEST: "exception",
+  NOT_FOUND: "exception",
+  PAYLOAD_TOO_LARGE: "sizeException",
+  UNSUPPORTED_MEDIA_TYPE: "exception",
+  RATE_LIMITED: "trtc_overFrequency",
+  INTERNAL: "exception",
+  APP_NOT_BUILT: "exception",
+  AUTH_MISSING: null,
+  AUTH_APP_UNKNOWN: null,
+  AUTH_STALE: null,
+  AUTH_SIGNATURE: null,
+  AUTH_REPLAY: null,
+  RETURN_URL_NOT_ALLOWED: null,
+  ORDER_NOT_FOUND: null,
+  "400101": "400101",
+  LAUNCH_USED: "exitException",
+  LAUNCH_EXPIRED: "exitException",
+  ORDER_FINISHED: "exitException",
+  SESSION_INVALID: "401Exception",
+  WRONG_MODE: "errorSettings",
+  DIGITS_REQUIRED: "lipsException",
+  RESULT_PENDING: "exception",
+  UPLOAD_MISSING: "uploadVideoOtherException",
+  UPLOAD_CORRUPT: "uploadVideoException",
+  MESSAGE_ID_MISMATCH: "uploadVideoException",
+  VIDEO_TYPE: "chooseVideoException",
+  VIDEO_UNREADABLE: "exception",
+  VIDEO_TOO_SMALL: "smallException",
+  VIDEO_TOO_LARGE: "largeException",
+  VIDEO_TOO_SHORT: "shortException",
+  VIDEO_TOO_LONG: "longException",
+  STREAM_IDLE_TIMEOUT: "trtc_opTimeout",
+  STREAM_FRAME_TOO_SMALL: "websocket_webcamPicSmallException",
+} as const satisfies Record<ApiErrorCode, ErrorStatus | null>;

@@ -1,0 +1,128 @@
+/**
+ * Browser client of the front-end API (schemas/api.ts): every answer is parsed by its
+ * schema, every failure is an ApiError. The session lives in cookies the service sets at
+ * login, so requests carry credentials. No React here.
+ *
+ * @example
+ * const api = createApiClient();
+ * const { config } = await api.login(launchParams); // launch query incl. sign
+ * const outcome = await api.upload(meta, scrambledBase64, { onProgress: setProgress });
+ */
+import * as z from "zod/mini";
+import {
+  apiErrorSchema,
+  attemptOutcomeSchema,
+  demoVerifyResponseSchema,
+  digitsResponseSchema,
+  launchResponseSchema,
+  loginResponseSchema,
+  orderConfigSchema,
+  resultResponseSchema,
+  type AttemptOutcome,
+  type DemoOrderRequest,
+  type DemoVerifyResponse,
+  type DigitsResponse,
+  type LaunchResponse,
+  type LoginRequest,
+  type LoginResponse,
+  type OrderConfig,
+  type ResultResponse,
+  type UploadMeta,
+} from "../../schemas/api";
+import { ApiError, CLIENT_ERROR_CODES } from "./apiError";
+import { xhrPost, type RawResponse, type XhrLike } from "./xhrUpload";
+
+export interface ApiClientOptions {
+  /** Origin (and path prefix) of the service; "" = the page's own origin. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  /** XMLHttpRequest factory for uploads with progress. */
+  xhr?: () => XhrLike;
+  /** Page location, for the WebSocket URL when baseUrl is "". */
+  location?: { protocol: string; host: string };
+}
+
+export interface UploadOptions {
+  /** 0..1 of the request body sent; switches the upload to XMLHttpRequest. */
+  onProgress?: (sentFraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  login(params: LoginRequest, signal?: AbortSignal): Promise<LoginResponse>;
+  config(signal?: AbortSignal): Promise<OrderConfig>;
+  digits(signal?: AbortSignal): Promise<DigitsResponse>;
+  /** Multipart upload: `meta` as JSON, `video` the scrambled base64 text (spec §4). */
+  upload(meta: UploadMeta, scrambledVideo: string, options?: UploadOptions): Promise<AttemptOutcome>;
+  result(signal?: AbortSignal): Promise<ResultResponse>;
+  /** ws:// or wss:// URL of the frame-streaming socket. */
+  streamUrl(): string;
+  demoCreateOrder(request: DemoOrderRequest, signal?: AbortSignal): Promise<LaunchResponse>;
+  demoVerify(query: string, signal?: AbortSignal): Promise<DemoVerifyResponse>;
+}
+
+function parseBody<T>(schema: z.ZodMiniType<T>, raw: RawResponse): T {
+  let json: unknown;
+  try {
+    json = raw.text === "" ? undefined : JSON.parse(raw.text);
+  } catch {
+    throw new ApiError(raw.status, CLIENT_ERROR_CODES.badResponse, `HTTP ${raw.status}: answer is not JSON`);
+  }
+  if (raw.status < 200 || raw.status >= 300) {
+    const error = apiErrorSchema.safeParse(json);
+    if (error.success) throw new ApiError(raw.status, error.data.code, error.data.message);
+    throw new ApiError(raw.status, CLIENT_ERROR_CODES.badResponse, `HTTP ${raw.status} without an error body`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(raw.status, CLIENT_ERROR_CODES.badResponse, `unexpected answer: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const base = (options.baseUrl ?? "").replace(/\/+$/, "");
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const makeXhr = options.xhr ?? (() => new XMLHttpRequest());
+
+  async function send(method: "GET" | "POST", path: string, body: BodyInit | undefined, json: boolean, signal?: AbortSignal): Promise<RawResponse> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (json) headers["content-type"] = "application/json";
+    let response: Response;
+    try {
+      response = await doFetch(base + path, { method, headers, body, credentials: "include", cache: "no-store", signal });
+    } catch (error) {
+      if (signal?.aborted) throw new ApiError(0, CLIENT_ERROR_CODES.aborted, "request aborted");
+      throw new ApiError(0, CLIENT_ERROR_CODES.network, `no answer from the service: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { status: response.status, text: await response.text() };
+  }
+
+  const get = async <T>(path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal) => parseBody(schema, await send("GET", path, undefined, false, signal));
+  const post = async <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, signal?: AbortSignal) =>
+    parseBody(schema, await send("POST", path, JSON.stringify(body), true, signal));
+
+  return {
+    login: (params, signal) => post("/api/v1/login", params, loginResponseSchema, signal),
+    config: (signal) => get("/api/v1/config", orderConfigSchema, signal),
+    digits: (signal) => get("/api/v1/digits", digitsResponseSchema, signal),
+    async upload(meta, scrambledVideo, uploadOptions = {}) {
+      const form = new FormData();
+      form.append("meta", JSON.stringify(meta));
+      // As a file part: text fields of several megabytes are awkward for some proxies.
+      form.append("video", new Blob([scrambledVideo], { type: "text/plain" }), "video.txt");
+      const { onProgress, signal } = uploadOptions;
+      const raw = onProgress
+        ? await xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal)
+        : await send("POST", "/api/v1/upload", form, false, signal);
+      return parseBody(attemptOutcomeSchema, raw);
+    },
+    result: (signal) => get("/api/v1/result", resultResponseSchema, signal),
+    streamUrl() {
+      const path = "/api/v1/stream";
+      if (base !== "") return base.replace(/^http/, "ws") + path;
+      const location = options.location ?? globalThis.location;
+      return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
+    },
+    demoCreateOrder: (request, signal) => post("/demo/v1/orders", request, launchResponseSchema, signal),
+    demoVerify: (query, signal) => post("/demo/v1/verify", { query }, demoVerifyResponseSchema, signal),
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Authenticating a partner API request (partner/requestSigning.ts defines the signature):
+ * headers present and well-formed, app known, timestamp within ±5 minutes, signature right,
+ * and the nonce never seen before for this app. Each failure is a 401 with its own code.
+ */
+import type { FastifyRequest } from "fastify";
+import * as z from "zod";
+import { API_ERROR_CODES } from "../../../schemas/api";
+import type { ServiceContext } from "../context";
+import { HttpError } from "../http/errors";
+import { safeEqualHex } from "../partner/canonical";
+import {
+  PARTNER_HEADERS,
+  PARTNER_NONCE_PATTERN,
+  PARTNER_TIMESTAMP_WINDOW_SEC,
+  signPartnerRequest,
+} from "../partner/requestSigning";
+import type { AppRecord } from "../store/apps";
+
+const headersSchema = z.object({
+  [PARTNER_HEADERS.appId]: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  [PARTNER_HEADERS.timestamp]: z.string().regex(/^\d{1,12}$/),
+  [PARTNER_HEADERS.nonce]: z.string().regex(PARTNER_NONCE_PATTERN),
+  [PARTNER_HEADERS.signature]: z.string().regex(/^[0-9a-fA-F]{64}$/),
+});
+
+const unauthorized = (code: (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES], message: string) =>
+  new HttpError(401, code, message);
+
+/** The app a request is signed by, or a 401 HttpError. */
+export function authenticatePartner(ctx: ServiceContext, request: FastifyRequest): AppRecord {
+  const parsed = headersSchema.safeParse(request.headers);
+  if (!parsed.success) {
+    throw unauthorized(
+      API_ERROR_CODES.authMissing,
+      `missing or malformed headers ${Object.values(PARTNER_HEADERS).join(", ")} (nonce: 16-64 of A-Z a-z 0-9 _ -)`,
+    );
+  }
+  const h = parsed.data;
+  const appId = h[PARTNER_HEADERS.appId];
+  const app = ctx.store.apps.get(appId);
+  if (app === null) throw unauthorized(API_ERROR_CODES.authAppUnknown, `unknown app ${appId}`);
+
+  const now = ctx.clock.now();
+  const timestamp = h[PARTNER_HEADERS.timestamp];
+  if (Math.abs(Number(timestamp) - Math.floor(now / 1000)) > PARTNER_TIMESTAMP_WINDOW_SEC) {
+    throw unauthorized(API_ERROR_CODES.authStale, `timestamp is more than ${PARTNER_TIMESTAMP_WINDOW_SEC} s from the service clock`);
+  }
+  const nonce = h[PARTNER_HEADERS.nonce];
+  const expected = signPartnerRequest(app.secret, {
+    method: request.method,
+    path: request.url,
+    timestamp,
+    nonce,
+    body: request.rawBody,
+  });
+  if (!safeEqualHex(expected, h[PARTNER_HEADERS.signature].toLowerCase())) {
+    throw unauthorized(API_ERROR_CODES.authSignature, "signature does not match the request");
+  }
+  // Only a correctly signed request may use up a nonce, so nobody can burn a partner's nonces.
+  if (!ctx.store.partnerNonces.remember(appId, nonce, now, 2 * PARTNER_TIMESTAMP_WINDOW_SEC * 1000)) {
+    throw unauthorized(API_ERROR_CODES.authReplay, "nonce already used");
+  }
+  return app;
+}

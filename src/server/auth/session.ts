@@ -1,0 +1,65 @@
+/**
+ * The browser session a login creates. Two cookies, both on path "/":
+ * - `faceflow_session`: HttpOnly, signed, a random token whose SHA-256 names the session row;
+ * - `order_no`: readable by the page, because the navigation guard of spec §2 checks it.
+ * SameSite=Lax keeps other sites from sending the session along with their requests.
+ */
+import { createHash } from "node:crypto";
+import type {} from "@fastify/cookie"; // request.cookies / reply.setCookie types
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { API_ERROR_CODES } from "../../../schemas/api";
+import type { ServiceContext } from "../context";
+import { HttpError } from "../http/errors";
+import { randomHex } from "../runtime";
+import type { OrderRecord } from "../store/orders";
+import type { SessionRecord } from "../store/sessions";
+
+export const SESSION_COOKIE = "faceflow_session";
+export const ORDER_NO_COOKIE = "order_no";
+
+export interface ActiveSession {
+  session: SessionRecord;
+  order: OrderRecord;
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** Look up the session behind a raw (still signed) cookie value; null when absent, forged or expired. */
+export function sessionFromCookie(
+  ctx: ServiceContext,
+  signedValue: string | undefined,
+  unsign: (value: string) => { valid: boolean; value: string | null },
+): ActiveSession | null {
+  if (!signedValue) return null;
+  const unsigned = unsign(signedValue);
+  if (!unsigned.valid || unsigned.value === null) return null;
+  const session = ctx.store.sessions.get(hashSessionToken(unsigned.value));
+  if (session === null || session.expiresAt <= ctx.clock.now()) return null;
+  const order = ctx.store.orders.get(session.orderNo);
+  return order === null ? null : { session, order };
+}
+
+/** The session of a front-end API request, or a 401 (the flow shows 401Exception). */
+export function requireSession(ctx: ServiceContext, request: FastifyRequest): ActiveSession {
+  const active = sessionFromCookie(ctx, request.cookies[SESSION_COOKIE], (v) => request.unsignCookie(v));
+  if (active === null) throw new HttpError(401, API_ERROR_CODES.sessionInvalid, "no valid session: open the launch link again");
+  return active;
+}
+
+/** A new session token and its row (not yet stored). */
+export function newSession(ctx: ServiceContext, orderNo: string, launchNonce: string): { token: string; record: SessionRecord } {
+  const now = ctx.clock.now();
+  const token = randomHex(ctx.randomBytes, 32);
+  return {
+    token,
+    record: { sessionHash: hashSessionToken(token), orderNo, launchNonce, createdAt: now, expiresAt: now + ctx.sessionTtlSec * 1000 },
+  };
+}
+
+export function setSessionCookies(reply: FastifyReply, token: string, orderNo: string, expiresAt: number): void {
+  const common = { path: "/", sameSite: "lax", secure: "auto", expires: new Date(expiresAt) } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true, signed: true });
+  reply.setCookie(ORDER_NO_COOKIE, orderNo, { ...common, httpOnly: false });
+}

@@ -1,0 +1,24 @@
+/**
+ * What the routes share: the store, the injected clock and randomness, limits, the verifier
+ * and where things live. Built once per app instance by buildApp.
+ */
+import type { Verifier } from "./media/verifier";
+import type { ServerLimits } from "./limits";
+import type { Clock, RandomBytes } from "./runtime";
+import type { Store } from "./store";
+
+export interface ServiceContext {
+  store: Store;
+  clock: Clock;
+  randomBytes: RandomBytes;
+  limits: ServerLimits;
+  verifier: Verifier;
+  /** Directory recordings are written to (FACEFLOW_MEDIA). */
+  mediaDir: string;
+  /** The service's public origin, e.g. "http://127.0.0.1:8080" (resolved after listen when not configured). */
+  publicOrigin(): string;
+  /** Launch URL lifetime when neither order nor app says (seconds). */
+  defaultLaunchTtlSec: number;
+  /** Browser session lifetime after login (seconds). */
+  sessionTtlSec: number;
+}

@@ -1,0 +1,80 @@
+/**
+ * Errors sent to clients: always JSON `{ code, message }` with a fitting HTTP status, never a
+ * stack trace. Route code throws HttpError; everything else (fastify's own errors, plugin
+ * errors, bugs) is translated here.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import * as z from "zod";
+import { API_ERROR_CODES, type ApiErrorCode } from "../../../schemas/api";
+
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: ApiErrorCode;
+  constructor(statusCode: number, code: ApiErrorCode, message: string) {
+    super(message);
+    this.name = "HttpError";
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+/** Parse input with a schema or throw a 400 naming what is wrong. */
+export function parseOr400<T extends z.core.$ZodType>(
+  schema: T,
+  input: unknown,
+  what: string,
+  code: ApiErrorCode = API_ERROR_CODES.badRequest,
+): z.output<T> {
+  const parsed = z.safeParse(schema, input);
+  if (!parsed.success) throw new HttpError(400, code, `invalid ${what}: ${z.prettifyError(parsed.error).replace(/\s*\n\s*/g, "; ")}`);
+  return parsed.data;
+}
+
+export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
+  return reply.code(error.statusCode).type("application/json; charset=utf-8").send({ code: error.code, message: error.message });
+}
+
+/** fastify's own error codes that are the client's fault, and what we call them. */
+const FASTIFY_CLIENT_ERRORS: Record<string, ApiErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: API_ERROR_CODES.payloadTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: API_ERROR_CODES.unsupportedMediaType,
+  FST_ERR_CTP_EMPTY_JSON_BODY: API_ERROR_CODES.badRequest,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: API_ERROR_CODES.badRequest,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: API_ERROR_CODES.unsupportedMediaType,
+  FST_REQ_FILE_TOO_LARGE: API_ERROR_CODES.payloadTooLarge,
+  FST_PARTS_LIMIT: API_ERROR_CODES.payloadTooLarge,
+  FST_FILES_LIMIT: API_ERROR_CODES.payloadTooLarge,
+  FST_FIELDS_LIMIT: API_ERROR_CODES.payloadTooLarge,
+  FST_PROTO_VIOLATION: API_ERROR_CODES.badRequest,
+};
+
+const STATUS_CODES: Record<number, ApiErrorCode> = {
+  400: API_ERROR_CODES.badRequest,
+  404: API_ERROR_CODES.notFound,
+  413: API_ERROR_CODES.payloadTooLarge,
+  415: API_ERROR_CODES.unsupportedMediaType,
+  429: API_ERROR_CODES.rateLimited,
+};
+
+/** Translate any thrown value into an HttpError; unknown failures become a logged 500. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const e = error as Partial<FastifyError> | null;
+  const status = typeof e?.statusCode === "number" ? e.statusCode : 500;
+  const known = typeof e?.code === "string" ? FASTIFY_CLIENT_ERRORS[e.code] : undefined;
+  if (known !== undefined) return new HttpError(status >= 400 && status < 500 ? status : 400, known, e?.message ?? known);
+  const byStatus = STATUS_CODES[status];
+  if (byStatus !== undefined) return new HttpError(status, byStatus, typeof e?.message === "string" ? e.message : byStatus);
+  return new HttpError(500, API_ERROR_CODES.internal, "internal error");
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const httpError = toHttpError(error);
+    if (httpError.statusCode >= 500) request.log.error({ err: error }, "request failed");
+    return sendError(reply, httpError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new HttpError(404, API_ERROR_CODES.notFound, `no route ${request.method} ${request.url.split("?")[0] ?? ""}`)),
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Creating an order for a partner app (`POST /partner/v1/orders` and the demo partner).
+ */
+import * as z from "zod";
+import { API_ERROR_CODES, createOrderRequestSchema, type LaunchResponse } from "../../../schemas/api";
+import type { ServiceContext } from "../context";
+import { HttpError } from "../http/errors";
+import { randomHex } from "../runtime";
+import type { AppRecord } from "../store/apps";
+import type { OrderRecord } from "../store/orders";
+import { issueLaunch } from "./launch";
+import { isReturnUrlAllowed } from "./returnUrl";
+
+export type ParsedCreateOrder = z.output<typeof createOrderRequestSchema>;
+
+const DEFAULT_MAX_ATTEMPTS = 3;
+
+export function createOrder(ctx: ServiceContext, app: AppRecord, request: ParsedCreateOrder): LaunchResponse {
+  if (!isReturnUrlAllowed(request.returnUrl, app.allowedOrigins, ctx.publicOrigin())) {
+    throw new HttpError(400, API_ERROR_CODES.returnUrlNotAllowed, `returnUrl origin is not allowed for app ${app.appId}`);
+  }
+  if (request.liveType === "2" && !request.actions) {
+    throw new HttpError(400, API_ERROR_CODES.badRequest, "invalid body: liveType 2 (action) needs actions");
+  }
+  if (request.liveType !== "2" && request.actions) {
+    throw new HttpError(400, API_ERROR_CODES.badRequest, "invalid body: actions are only for liveType 2 (action)");
+  }
+  const now = ctx.clock.now();
+  const order: OrderRecord = {
+    orderNo: `ord_${randomHex(ctx.randomBytes, 12)}`,
+    appId: app.appId,
+    h5FaceId: `h5f_${randomHex(ctx.randomBytes, 16)}`,
+    userId: request.userId,
+    liveType: request.liveType,
+    actions: request.actions ?? [],
+    will: request.will ? { question: request.will.question, willType: request.will.nod ? "2" : "1" } : null,
+    theme: request.theme ?? "",
+    returnUrl: request.returnUrl,
+    launchOptions: request.launch ?? {},
+    maxAttempts: request.maxAttempts ?? app.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    state: "created",
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: null,
+  };
+  const ttl = request.expiresInSec ?? app.options.launchTtlSec ?? ctx.defaultLaunchTtlSec;
+  return ctx.store.transaction(() => {
+    ctx.store.orders.insert(order);
+    return issueLaunch(ctx, order, app.secret, ttl);
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * An order as its partner reads it (`GET /partner/v1/orders/:orderNo`): state, the signed
+ * result, and every attempt with its checks and recording metadata (never the file path).
+ */
+import type { AttemptView, OrderView } from "../../../schemas/api";
+import type { Store } from "../store";
+import type { OrderRecord } from "../store/orders";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function orderViewOf(store: Store, order: OrderRecord): OrderView {
+  const recordings = new Map(store.recordings.listByOrder(order.orderNo).map((r) => [r.attemptId, r]));
+  const attempts = store.attempts.list(order.orderNo).map((a): AttemptView => {
+    const recording = recordings.get(a.id);
+    return {
+      seq: a.seq,
+      channel: a.channel,
+      status: a.status,
+      code: a.code,
+      liveRate: a.liveRate,
+      digits: a.digits,
+      verifier: a.verifier,
+      checks: a.checks,
+      recording: recording
+        ? { container: recording.container, mimeType: recording.mimeType, bytes: recording.bytes, durationMs: recording.durationMs }
+        : null,
+      createdAt: iso(a.createdAt),
+      finishedAt: a.finishedAt === null ? null : iso(a.finishedAt),
+    };
+  });
+  return {
+    orderNo: order.orderNo,
+    h5_face_id: order.h5FaceId,
+    appId: order.appId,
+    userId: order.userId,
+    liveType: order.liveType,
+    state: order.state,
+    createdAt: iso(order.createdAt),
+    finishedAt: order.finishedAt === null ? null : iso(order.finishedAt),
+    maxAttempts: order.maxAttempts,
+    result: store.results.get(order.orderNo)?.payload ?? null,
+    attempts,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The return payload of a finished order (spec §3), signed with the app secret
+ * (partner/returnSigning.ts says what each signature covers). Numbers become text the same
+ * way every time, because the text is what gets signed.
+ */
+import type { ReturnPayload } from "../../../schemas/api";
+import { signReturnPayload } from "../partner/returnSigning";
+import type { AttemptRecord } from "../store/attempts";
+import type { OrderRecord } from "../store/orders";
+
+/** At most 4 decimals, no exponent, no trailing zeros: 92 -> "92", 0.8712345 -> "0.8712". */
+export function formatNumber(n: number | null): string | undefined {
+  if (n === null || !Number.isFinite(n)) return undefined;
+  return String(Number(n.toFixed(4)));
+}
+
+export function buildReturnPayload(order: OrderRecord, attempt: AttemptRecord, secret: string): ReturnPayload {
+  const code = attempt.code;
+  if (code === null || code === "") throw new Error(`attempt ${attempt.id} has no code to return`);
+  return signReturnPayload(order.appId, secret, {
+    orderNo: order.orderNo,
+    code,
+    liveRate: formatNumber(attempt.liveRate),
+    h5faceId: order.h5FaceId,
+    // The will fields only exist in will mode (spec §3 "Result values").
+    willCode: order.will ? (attempt.willCode ?? undefined) : undefined,
+    faceCode: order.will ? (attempt.faceCode ?? undefined) : undefined,
+    similarity: order.will ? formatNumber(attempt.similarity) : undefined,
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * Recording the outcome of an attempt and, when it ends the order, the signed result.
+ * An order ends when an attempt passes or when the attempts that reached a verdict use up
+ * its limit. Everything happens in one transaction, so two uploads racing for the last
+ * attempt cannot both finish the order.
+ */
+import { API_ERROR_CODES, type AttemptOutcome, type VerifyCheck } from "../../../schemas/api";
+import type { ServiceContext } from "../context";
+import { HttpError } from "../http/errors";
+import type { RecordingRecord } from "../store/recordings";
+import { buildReturnPayload } from "./resultPayload";
+
+export interface Verdict {
+  passed: boolean;
+  code: string;
+  liveRate: number | null;
+  willCode?: string | null;
+  faceCode?: string | null;
+  similarity?: number | null;
+  verifier: string;
+  checks: VerifyCheck[];
+}
+
+/** Record a verifier's verdict on a pending attempt (and its recording); finish the order when due. */
+export function recordVerdict(
+  ctx: ServiceContext,
+  orderNo: string,
+  attemptId: number,
+  verdict: Verdict,
+  recording: Omit<RecordingRecord, "attemptId"> | null,
+): AttemptOutcome {
+  const { store } = ctx;
+  return store.transaction(() => {
+    const now = ctx.clock.now();
+    const order = store.orders.get(orderNo);
+    if (order === null) throw new HttpError(404, API_ERROR_CODES.orderNotFound, "order not found");
+    if (order.state === "passed" || order.state === "failed") {
+      throw new HttpError(409, API_ERROR_CODES.orderFinished, "the order is already finished");
+    }
+    const recorded = store.attempts.finish(
+      attemptId,
+      {
+        status: verdict.passed ? "passed" : "failed",
+        code: verdict.code,
+        liveRate: verdict.liveRate,
+        willCode: verdict.willCode ?? null,
+        faceCode: verdict.faceCode ?? null,
+        similarity: verdict.similarity ?? null,
+        verifier: verdict.verifier,
+        checks: verdict.checks,
+      },
+      now,
+    );
+    if (!recorded) throw new HttpError(409, API_ERROR_CODES.orderFinished, "this attempt was already closed");
+    if (recording) store.recordings.insert({ ...recording, attemptId });
+
+    const used = store.attempts.countVerified(orderNo);
+    const finished = verdict.passed || used >= order.maxAttempts;
+    if (finished) {
+      const app = store.apps.get(order.appId);
+      const attempt = store.attempts.get(attemptId);
+      if (app === null || attempt === null) throw new Error(`order ${orderNo}: app or attempt vanished while finishing`);
+      store.orders.transition(orderNo, ["created", "in_progress"], verdict.passed ? "passed" : "failed", now);
+      store.results.insert({
+        orderNo,
+        attemptId,
+        passed: verdict.passed,
+        payload: buildReturnPayload(order, attempt, app.secret),
+        createdAt: now,
+      });
+    }
+    return {
+      passed: verdict.passed,
+      code: verdict.code,
+      finished,
+      attemptsLeft: Math.max(0, order.maxAttempts - used),
+      checks: verdict.checks,
+    };
+  });
+}
+
+/** Close a pending attempt the service refused before verification (it does not count against the limit). */
+export function rejectAttempt(ctx: ServiceContext, attemptId: number, code: string, detail: string, stage: "upload" | "stream" = "upload"): void {
+  ctx.store.attempts.finish(
+    attemptId,
+    { status: "rejected", code, checks: [{ name: stage, passed: false, detail }] },
+    ctx.clock.now(),
+  );
+}

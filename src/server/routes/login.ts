@@ -1,0 +1,76 @@
+/**
+ * `POST /api/v1/login`: the browser hands over the launch parameters it was opened with.
+ *
+ * Checked in this order, so a tampered link always reads as "link invalid" (400101) even when
+ * it is also old or used: token well-formed, launch known, signature over every parameter
+ * (then expiry: LAUNCH_EXPIRED), order still open (ORDER_FINISHED), single use (LAUNCH_USED).
+ * The same browser logging in again with the same launch (a reload) gets its session back;
+ * any other browser is refused.
+ */
+import type { FastifyInstance } from "fastify";
+import { API_ERROR_CODES, loginRequestSchema, type LoginResponse } from "../../../schemas/api";
+import { newSession, SESSION_COOKIE, sessionFromCookie, setSessionCookies } from "../auth/session";
+import type { ServiceContext } from "../context";
+import { HttpError, parseOr400 } from "../http/errors";
+import type { RateLimitHooks } from "../http/security";
+import { orderConfigOf } from "../orders/orderConfig";
+import { launchMacMatches, parseLaunchToken } from "../signing/launch";
+import type { SessionRecord } from "../store/sessions";
+
+const invalid = (why: string) => new HttpError(400, API_ERROR_CODES.launchInvalid, `launch link invalid: ${why}`);
+
+/** The parsed launch parameters as the flat string record the signature was computed over. */
+function paramsOf(body: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === "string") out[key] = value;
+  return out;
+}
+
+export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
+  app.post("/api/v1/login", { preHandler: limiters.login }, async (request, reply) => {
+    const body = parseOr400(loginRequestSchema, request.body, "launch parameters", API_ERROR_CODES.launchInvalid);
+    const token = parseLaunchToken(body.sign);
+    if (token === null) throw invalid("malformed sign");
+    const launch = ctx.store.launches.get(token.nonce);
+    if (launch === null) throw invalid("unknown launch");
+    const order = ctx.store.orders.get(launch.orderNo);
+    const appRecord = order ? ctx.store.apps.get(order.appId) : null;
+    if (order === null || appRecord === null) throw invalid("unknown order");
+    const params = paramsOf(body);
+    if (!launchMacMatches(appRecord.secret, params, token) || params.order_no !== order.orderNo) {
+      throw invalid("signature does not match the parameters");
+    }
+    const now = ctx.clock.now();
+    if (token.expiresAtSec * 1000 <= now) {
+      throw new HttpError(410, API_ERROR_CODES.launchExpired, "the launch link has expired");
+    }
+    if (order.state === "passed" || order.state === "failed") {
+      throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
+    }
+
+    const current = sessionFromCookie(ctx, request.cookies[SESSION_COOKIE], (v) => request.unsignCookie(v));
+    let session: SessionRecord;
+    if (current !== null && current.session.launchNonce === launch.nonce) {
+      session = current.session;
+    } else {
+      const created = newSession(ctx, order.orderNo, launch.nonce);
+      const claimed = ctx.store.transaction(() => {
+        if (!ctx.store.launches.markUsed(launch.nonce, created.record.sessionHash, now)) return false;
+        ctx.store.sessions.insert(created.record);
+        ctx.store.orders.transition(order.orderNo, ["created"], "in_progress", now);
+        return true;
+      });
+      if (!claimed) throw new HttpError(409, API_ERROR_CODES.launchUsed, "this launch link was already used");
+      ctx.store.sessions.deleteExpired(now);
+      setSessionCookies(reply, created.token, order.orderNo, created.record.expiresAt);
+      session = created.record;
+    }
+    const fresh = ctx.store.orders.get(order.orderNo) ?? order;
+    const response: LoginResponse = {
+      orderNo: order.orderNo,
+      sessionExpiresAt: new Date(session.expiresAt).toISOString(),
+      config: orderConfigOf(fresh, ctx.limits, ctx.store.attempts.countVerified(order.orderNo)),
+    };
+    return response;
+  });
+}

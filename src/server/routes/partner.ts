@@ -1,0 +1,54 @@
+/**
+ * Partner API (server to server, every request signed: auth/partnerAuth.ts):
+ * - `POST /partner/v1/orders` → 201 { orderNo, h5_face_id, launchUrl, expiresAt }
+ * - `GET /partner/v1/orders/:orderNo` → the order's state, signed result and attempts
+ * - `POST /partner/v1/orders/:orderNo/launches` → 201 a fresh launch URL for an unfinished order
+ * An app only ever sees its own orders (another app's order number reads as not found).
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as z from "zod";
+import { API_ERROR_CODES, createOrderRequestSchema, relaunchRequestSchema, type OrderView } from "../../../schemas/api";
+import { authenticatePartner } from "../auth/partnerAuth";
+import type { ServiceContext } from "../context";
+import { HttpError, parseOr400 } from "../http/errors";
+import type { RateLimitHooks } from "../http/security";
+import { createOrder } from "../orders/createOrder";
+import { issueLaunch } from "../orders/launch";
+import { orderViewOf } from "../orders/orderView";
+import type { AppRecord } from "../store/apps";
+import type { OrderRecord } from "../store/orders";
+
+const orderParams = z.object({ orderNo: z.string().max(128) });
+
+function ownOrder(ctx: ServiceContext, app: AppRecord, request: FastifyRequest): OrderRecord {
+  const { orderNo } = parseOr400(orderParams, request.params, "path");
+  const order = ctx.store.orders.get(orderNo);
+  if (order === null || order.appId !== app.appId) throw new HttpError(404, API_ERROR_CODES.orderNotFound, `no order ${orderNo}`);
+  return order;
+}
+
+export function registerPartnerRoutes(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
+  const preHandler = limiters.partner;
+
+  app.post("/partner/v1/orders", { preHandler }, async (request, reply) => {
+    const partner = authenticatePartner(ctx, request);
+    const body = parseOr400(createOrderRequestSchema, request.body, "body");
+    return reply.code(201).send(createOrder(ctx, partner, body));
+  });
+
+  app.get("/partner/v1/orders/:orderNo", { preHandler }, async (request): Promise<OrderView> => {
+    const partner = authenticatePartner(ctx, request);
+    return orderViewOf(ctx.store, ownOrder(ctx, partner, request));
+  });
+
+  app.post("/partner/v1/orders/:orderNo/launches", { preHandler }, async (request, reply) => {
+    const partner = authenticatePartner(ctx, request);
+    const order = ownOrder(ctx, partner, request);
+    const body = parseOr400(relaunchRequestSchema, request.body ?? {}, "body");
+    if (order.state === "passed" || order.state === "failed") {
+      throw new HttpError(409, API_ERROR_CODES.orderFinished, "the order is finished; create a new one");
+    }
+    const ttl = body.expiresInSec ?? partner.options.launchTtlSec ?? ctx.defaultLaunchTtlSec;
+    return reply.code(201).send(issueLaunch(ctx, order, partner.secret, ttl));
+  });
+}

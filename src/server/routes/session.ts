@@ -1,0 +1,54 @@
+/**
+ * Front-end reads of the logged-in order: `GET /api/v1/config`, `GET /api/v1/digits`,
+ * `GET /api/v1/result`. All need the session cookie (401 SESSION_INVALID otherwise).
+ */
+import type { FastifyInstance } from "fastify";
+import { API_ERROR_CODES, type DigitsResponse, type OrderConfig, type ResultResponse } from "../../../schemas/api";
+import { requireSession } from "../auth/session";
+import type { ServiceContext } from "../context";
+import { HttpError } from "../http/errors";
+import type { RateLimitHooks } from "../http/security";
+import { orderConfigOf } from "../orders/orderConfig";
+import { randomDigits } from "../runtime";
+
+/** Spoken digits in number mode (the original product reads four). */
+const DIGIT_COUNT = 4;
+
+export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
+  const preHandler = limiters.session;
+
+  app.get("/api/v1/config", { preHandler }, async (request): Promise<OrderConfig> => {
+    const { order } = requireSession(ctx, request);
+    return orderConfigOf(order, ctx.limits, ctx.store.attempts.countVerified(order.orderNo));
+  });
+
+  // Each call opens a new attempt with fresh digits and abandons an unfinished one, so a
+  // recording always answers the digits shown last.
+  app.get("/api/v1/digits", { preHandler }, async (request): Promise<DigitsResponse> => {
+    const { order } = requireSession(ctx, request);
+    if (order.liveType !== "1") throw new HttpError(409, API_ERROR_CODES.wrongMode, "digits exist only in number mode (live_type 1)");
+    if (order.state === "passed" || order.state === "failed") {
+      throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
+    }
+    const digits = randomDigits(ctx.randomBytes, DIGIT_COUNT);
+    ctx.store.transaction(() => {
+      const now = ctx.clock.now();
+      ctx.store.attempts.abandonPending(order.orderNo, now);
+      ctx.store.attempts.open(order.orderNo, "upload", digits, now);
+    });
+    return { digits };
+  });
+
+  app.get("/api/v1/result", { preHandler }, async (request): Promise<ResultResponse> => {
+    const { order } = requireSession(ctx, request);
+    const result = ctx.store.results.get(order.orderNo);
+    if (result === null) throw new HttpError(409, API_ERROR_CODES.resultPending, "the verification has no result yet");
+    return {
+      orderNo: order.orderNo,
+      state: result.passed ? "passed" : "failed",
+      returnUrl: order.returnUrl,
+      redirectType: order.launchOptions.redirect_type ?? null,
+      payload: result.payload,
+    };
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Launches: each signed launch URL issued for an order, identified by its single-use nonce.
+ */
+import * as z from "zod";
+import type { Db } from "./database";
+import { jsonColumn, parseRow } from "./json";
+
+export interface LaunchRecord {
+  nonce: string;
+  orderNo: string;
+  /** The launch parameters that were signed (kept for audit and re-checks). */
+  params: Record<string, string>;
+  expiresAt: number;
+  createdAt: number;
+  usedAt: number | null;
+  /** Hash of the session that used it, so the same browser may log in again. */
+  usedBySession: string | null;
+}
+
+const launchRow = z
+  .object({
+    nonce: z.string(),
+    order_no: z.string(),
+    params: jsonColumn(z.record(z.string(), z.string())),
+    expires_at: z.number().int(),
+    created_at: z.number().int(),
+    used_at: z.number().int().nullable(),
+    used_by_session: z.string().nullable(),
+  })
+  .transform((r): LaunchRecord => ({
+    nonce: r.nonce,
+    orderNo: r.order_no,
+    params: r.params,
+    expiresAt: r.expires_at,
+    createdAt: r.created_at,
+    usedAt: r.used_at,
+    usedBySession: r.used_by_session,
+  }));
+
+export interface LaunchesRepo {
+  insert(launch: Omit<LaunchRecord, "usedAt" | "usedBySession">): void;
+  get(nonce: string): LaunchRecord | null;
+  /** Mark used by a session; false when somebody used it first. */
+  markUsed(nonce: string, sessionHash: string, now: number): boolean;
+}
+
+export function createLaunchesRepo(db: Db): LaunchesRepo {
+  const insert = db.prepare(`INSERT INTO launches (nonce, order_no, params, expires_at, created_at)
+                             VALUES (@nonce, @orderNo, @params, @expiresAt, @createdAt)`);
+  const select = db.prepare("SELECT * FROM launches WHERE nonce = ?");
+  const markUsed = db.prepare("UPDATE launches SET used_at = ?, used_by_session = ? WHERE nonce = ? AND used_at IS NULL");
+  return {
+    insert: (l) => void insert.run({ ...l, params: JSON.stringify(l.params) }),
+    get: (nonce) => parseRow("launches", launchRow, select.get(nonce)),
+    markUsed: (nonce, sessionHash, now) => markUsed.run(now, sessionHash, nonce).changes === 1,
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Numbered schema migrations, applied in order and recorded in SQLite's user_version.
+ * Never edit a shipped migration: add the next number. Times are Unix milliseconds.
+ * Recordings live as files under FACEFLOW_MEDIA; the database keeps only their metadata.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "initial",
+    sql: `
+      CREATE TABLE apps (
+        app_id TEXT PRIMARY KEY,
+        secret TEXT NOT NULL,
+        allowed_origins TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE orders (
+        order_no TEXT PRIMARY KEY,
+        app_id TEXT NOT NULL REFERENCES apps(app_id),
+        h5_face_id TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL,
+        live_type TEXT NOT NULL,
+        actions TEXT NOT NULL,
+        will_question TEXT,
+        will_type TEXT,
+        theme TEXT NOT NULL,
+        return_url TEXT NOT NULL,
+        launch_options TEXT NOT NULL,
+        max_attempts INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        finished_at INTEGER
+      );
+      CREATE INDEX orders_by_app ON orders(app_id, created_at);
+      CREATE TABLE launches (
+        nonce TEXT PRIMARY KEY,
+        order_no TEXT NOT NULL REFERENCES orders(order_no),
+        params TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        used_at INTEGER,
+        used_by_session TEXT
+      );
+      CREATE INDEX launches_by_order ON launches(order_no);
+      CREATE TABLE sessions (
+        session_hash TEXT PRIMARY KEY,
+        order_no TEXT NOT NULL REFERENCES orders(order_no),
+        launch_nonce TEXT NOT NULL REFERENCES launches(nonce),
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE TABLE attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_no TEXT NOT NULL REFERENCES orders(order_no),
+        seq INTEGER NOT NULL,
+        channel TEXT NOT NULL,
+        status TEXT NOT NULL,
+        digits TEXT,
+        code TEXT,
+        live_rate REAL,
+        will_code TEXT,
+        face_code TEXT,
+        similarity REAL,
+        verifier TEXT,
+        checks TEXT NOT NULL DEFAULT '[]',
+        created_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        UNIQUE (order_no, seq)
+      );
+      CREATE TABLE recordings (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        attempt_id INTEGER NOT NULL UNIQUE REFERENCES attempts(id),
+        path TEXT NOT NULL,
+        container TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        bytes INTEGER NOT NULL,
+        duration_ms INTEGER,
+        sha256 TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX recordings_by_message_id ON recordings(message_id);
+      CREATE TABLE results (
+        order_no TEXT PRIMARY KEY REFERENCES orders(order_no),
+        attempt_id INTEGER REFERENCES attempts(id),
+        passed INTEGER NOT NULL,
+        payload TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE partner_nonces (
+        app_id TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        seen_at INTEGER NOT NULL,
+        PRIMARY KEY (app_id, nonce)
+      );
+      CREATE INDEX partner_nonces_by_time ON partner_nonces(seen_at);
+      CREATE TABLE analytics_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL,
+        app_id TEXT,
+        order_no TEXT,
+        payload TEXT NOT NULL,
+        received_at INTEGER NOT NULL
+      );
+      CREATE INDEX analytics_events_by_time ON analytics_events(received_at);
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,121 @@
+/**
+ * Orders: one verification a partner asked for, with everything its launch URL carries.
+ */
+import * as z from "zod";
+import {
+  actionCodeSchema,
+  liveTypeSchema,
+  orderStateSchema,
+  partnerLaunchOptionsSchema,
+  themeSchema,
+  type ActionCode,
+  type LiveType,
+  type OrderState,
+  type PartnerLaunchOptions,
+} from "../../../schemas/api";
+import type { Db } from "./database";
+import { jsonColumn, parseRow } from "./json";
+
+export interface OrderRecord {
+  orderNo: string;
+  appId: string;
+  h5FaceId: string;
+  userId: string;
+  liveType: LiveType;
+  actions: ActionCode[];
+  /** Will (consent) mode: the question and will_type ("2" = nod); null when not will mode. */
+  will: { question: string; willType: string } | null;
+  theme: z.infer<typeof themeSchema>;
+  returnUrl: string;
+  launchOptions: PartnerLaunchOptions;
+  maxAttempts: number;
+  state: OrderState;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+}
+
+const orderRow = z
+  .object({
+    order_no: z.string(),
+    app_id: z.string(),
+    h5_face_id: z.string(),
+    user_id: z.string(),
+    live_type: liveTypeSchema,
+    actions: z.string().transform((s) => (s === "" ? [] : s.split(","))).pipe(z.array(actionCodeSchema)),
+    will_question: z.string().nullable(),
+    will_type: z.string().nullable(),
+    theme: themeSchema,
+    return_url: z.string(),
+    launch_options: jsonColumn(partnerLaunchOptionsSchema),
+    max_attempts: z.number().int(),
+    state: orderStateSchema,
+    created_at: z.number().int(),
+    updated_at: z.number().int(),
+    finished_at: z.number().int().nullable(),
+  })
+  .transform((r): OrderRecord => ({
+    orderNo: r.order_no,
+    appId: r.app_id,
+    h5FaceId: r.h5_face_id,
+    userId: r.user_id,
+    liveType: r.live_type,
+    actions: r.actions,
+    will: r.will_question === null ? null : { question: r.will_question, willType: r.will_type ?? "1" },
+    theme: r.theme,
+    returnUrl: r.return_url,
+    launchOptions: r.launch_options,
+    maxAttempts: r.max_attempts,
+    state: r.state,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    finishedAt: r.finished_at,
+  }));
+
+export interface OrdersRepo {
+  insert(order: OrderRecord): void;
+  get(orderNo: string): OrderRecord | null;
+  /** Move to `state`; finishing states also stamp finished_at. Returns false when `from` did not match. */
+  transition(orderNo: string, from: readonly OrderState[], to: OrderState, now: number): boolean;
+}
+
+export function createOrdersRepo(db: Db): OrdersRepo {
+  const insert = db.prepare(`
+    INSERT INTO orders (order_no, app_id, h5_face_id, user_id, live_type, actions, will_question, will_type, theme,
+      return_url, launch_options, max_attempts, state, created_at, updated_at, finished_at)
+    VALUES (@orderNo, @appId, @h5FaceId, @userId, @liveType, @actions, @willQuestion, @willType, @theme,
+      @returnUrl, @launchOptions, @maxAttempts, @state, @createdAt, @updatedAt, @finishedAt)`);
+  const select = db.prepare("SELECT * FROM orders WHERE order_no = ?");
+  return {
+    insert(order) {
+      insert.run({
+        orderNo: order.orderNo,
+        appId: order.appId,
+        h5FaceId: order.h5FaceId,
+        userId: order.userId,
+        liveType: order.liveType,
+        actions: order.actions.join(","),
+        willQuestion: order.will?.question ?? null,
+        willType: order.will?.willType ?? null,
+        theme: order.theme,
+        returnUrl: order.returnUrl,
+        launchOptions: JSON.stringify(order.launchOptions),
+        maxAttempts: order.maxAttempts,
+        state: order.state,
+        createdAt: order.createdAt,
+        updatedAt: order.updatedAt,
+        finishedAt: order.finishedAt,
+      });
+    },
+    get: (orderNo) => parseRow("orders", orderRow, select.get(orderNo)),
+    transition(orderNo, from, to, now) {
+      const finished = to === "passed" || to === "failed" ? now : null;
+      const inList = from.map(() => "?").join(", ");
+      const result = db
+        .prepare(`UPDATE orders SET state = ?, updated_at = ?, finished_at = COALESCE(?, finished_at)
+                  WHERE order_no = ? AND state IN (${inList})`)
+        .run(to, now, finished, orderNo, ...from);
+      return result.changes === 1;
+    },
+  };
+}

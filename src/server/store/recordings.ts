@@ -1,0 +1,64 @@
+/**
+ * Recording metadata. The bytes live in a file under FACEFLOW_MEDIA; `path` is relative to it.
+ */
+import * as z from "zod";
+import type { Db } from "./database";
+import { parseRow, parseRows } from "./json";
+
+export interface RecordingRecord {
+  attemptId: number;
+  path: string;
+  container: string;
+  mimeType: string;
+  bytes: number;
+  durationMs: number | null;
+  sha256: string;
+  /** The upload's messageId (spec §4), which makes a retried upload recognisable. */
+  messageId: string;
+  createdAt: number;
+}
+
+const recordingRow = z
+  .object({
+    attempt_id: z.number().int(),
+    path: z.string(),
+    container: z.string(),
+    mime_type: z.string(),
+    bytes: z.number().int(),
+    duration_ms: z.number().int().nullable(),
+    sha256: z.string(),
+    message_id: z.string(),
+    created_at: z.number().int(),
+  })
+  .transform((r): RecordingRecord => ({
+    attemptId: r.attempt_id,
+    path: r.path,
+    container: r.container,
+    mimeType: r.mime_type,
+    bytes: r.bytes,
+    durationMs: r.duration_ms,
+    sha256: r.sha256,
+    messageId: r.message_id,
+    createdAt: r.created_at,
+  }));
+
+export interface RecordingsRepo {
+  insert(recording: RecordingRecord): void;
+  listByOrder(orderNo: string): RecordingRecord[];
+  /** The recording of this order uploaded with this messageId, if any. */
+  findByMessageId(orderNo: string, messageId: string): RecordingRecord | null;
+}
+
+export function createRecordingsRepo(db: Db): RecordingsRepo {
+  const insert = db.prepare(`INSERT INTO recordings (attempt_id, path, container, mime_type, bytes, duration_ms, sha256, message_id, created_at)
+                             VALUES (@attemptId, @path, @container, @mimeType, @bytes, @durationMs, @sha256, @messageId, @createdAt)`);
+  const byMessageId = db.prepare(`SELECT r.* FROM recordings r JOIN attempts a ON a.id = r.attempt_id
+                                  WHERE a.order_no = ? AND r.message_id = ? LIMIT 1`);
+  const byOrder = db.prepare(`SELECT r.* FROM recordings r JOIN attempts a ON a.id = r.attempt_id
+                              WHERE a.order_no = ? ORDER BY a.seq`);
+  return {
+    insert: (r) => void insert.run(r),
+    listByOrder: (orderNo) => parseRows("recordings", recordingRow, byOrder.all(orderNo)),
+    findByMessageId: (orderNo, messageId) => parseRow("recordings", recordingRow, byMessageId.get(orderNo, messageId)),
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * A real service on 127.0.0.1, port 0, with a temporary SQLite file and media directory,
+ * plus what the tests drive it with: the partner kit, a cookie-keeping "browser", launch URL
+ * helpers and recordings in the upload wire format.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { messageIdOf, scrambleBase64 } from "../../src/capture/scramble";
+import { buildApp, type BuildAppOptions } from "../../src/server/app";
+import { BUILT_IN_DEMO_SECRET, DEMO_APP_ID } from "../../src/server/apps";
+import { createFaceflowPartner, type FaceflowPartner } from "../../src/server/partner";
+import type { CreateOrderRequest, UploadMeta } from "../../schemas/api";
+
+export const DEMO_SECRET = BUILT_IN_DEMO_SECRET;
+export const DEMO_APP = DEMO_APP_ID;
+
+export interface TestClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+export function testClock(start = Date.UTC(2030, 0, 1)): TestClock {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+export interface Service {
+  app: FastifyInstance;
+  baseUrl: string;
+  dir: string;
+  mediaDir: string;
+  partner: FaceflowPartner;
+  /** A partner kit for another app id/secret against the same service. */
+  partnerFor(appId: string, secret: string, now?: () => number): FaceflowPartner;
+  close(): Promise<void>;
+}
+
+/** Tests make many calls a minute; the rate-limit test sets its own small limits. */
+const RELAXED = Object.fromEntries(
+  (["login", "upload", "session", "partner", "demo"] as const).map((k) => [k, { max: 100_000, timeWindowMs: 60_000 }]),
+);
+
+export async function startService(options: Partial<BuildAppOptions> = {}): Promise<Service> {
+  const dir = mkdtempSync(join(tmpdir(), "faceflow-server-test-"));
+  const mediaDir = join(dir, "media");
+  const app = await buildApp({ dbPath: join(dir, "faceflow.sqlite"), mediaDir, ...options, rateLimits: { ...RELAXED, ...options.rateLimits } });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("no listening address");
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const now = options.clock ? () => options.clock?.now() ?? Date.now() : Date.now;
+  const partnerFor = (appId: string, secret: string, clockNow: () => number = now) =>
+    createFaceflowPartner({ baseUrl, appId, secret, now: clockNow });
+  return {
+    app,
+    baseUrl,
+    dir,
+    mediaDir,
+    partner: partnerFor(DEMO_APP, DEMO_SECRET),
+    partnerFor,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A minimal order for the demo app, returning to the service's own origin. */
+export function orderRequest(service: Service, extra: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
+  return { userId: "user-1", liveType: "2", actions: ["2"], returnUrl: `${service.baseUrl}/#/entry`, ...extra };
+}
+
+/** The launch URL's query as a plain record (what the browser sends to login). */
+export function launchParams(launchUrl: string): Record<string, string> {
+  return Object.fromEntries(new URL(launchUrl).searchParams);
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  json: unknown;
+}
+
+/** A browser: keeps cookies between requests like a real one would for one origin. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  readonly setCookieHeaders: string[] = [];
+  constructor(
+    private readonly baseUrl: string,
+    private readonly userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140 Safari/537.36",
+  ) {}
+
+  /** fetch with this browser's cookies; usable as the API client's fetch. */
+  readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = typeof input === "string" ? (input.startsWith("http") ? input : this.baseUrl + input) : input;
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set("cookie", this.cookieHeader());
+    headers.set("user-agent", this.userAgent);
+    const response = await fetch(url, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      this.setCookieHeaders.push(line);
+      const [pair] = line.split(";");
+      const eq = pair?.indexOf("=") ?? -1;
+      if (pair && eq > 0) this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return response;
+  };
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async request(method: string, path: string, body?: unknown): Promise<HttpResult> {
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { "content-type": "application/json" };
+    }
+    const response = await this.fetch(path, init);
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+
+  login(params: Record<string, string>): Promise<HttpResult> {
+    return this.request("POST", "/api/v1/login", params);
+  }
+
+  async upload(form: FormData): Promise<HttpResult> {
+    const response = await this.fetch("/api/v1/upload", { method: "POST", body: form });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+}
+
+/** The multipart body of an upload: meta JSON and the scrambled base64 of `bytes`. */
+export async function uploadForm(
+  bytes: Buffer,
+  options: { mimeType?: string; durationMs?: number; posArr?: [number, number]; tamper?: (parts: { meta: UploadMeta; video: string }) => void } = {},
+): Promise<FormData> {
+  const base64 = bytes.toString("base64");
+  const posArr = options.posArr ?? [123, 287];
+  const meta: UploadMeta = {
+    posArr,
+    messageId: await messageIdOf(base64),
+    durationMs: options.durationMs ?? 2000,
+    mimeType: options.mimeType ?? "video/webm;codecs=vp8,opus",
+    size: bytes.length,
+  };
+  const parts = { meta, video: scrambleBase64(base64, posArr) };
+  options.tamper?.(parts);
+  const form = new FormData();
+  form.append("meta", JSON.stringify(parts.meta));
+  form.append("video", new Blob([parts.video], { type: "text/plain" }), "video.txt");
+  return form;
+}
+
+/** Error body shape check: `{ code, message }` and nothing that looks like a stack trace. */
+export function errorCode(result: HttpResult): string {
+  const body = result.json as { code?: unknown; message?: unknown } | undefined;
+  if (typeof body?.code !== "string" || typeof body.message !== "string") {
+    throw new Error(`not an error body: ${JSON.stringify(result.json)}`);
+  }
+  if (/\n\s+at /.test(body.message)) throw new Error(`stack trace in error message: ${body.message}`);
+  return body.code;
+}
