@@ -195,8 +195,16 @@ export type OrderConfig = z.infer<typeof orderConfigSchema>;
 export const loginResponseSchema = z.object({
   orderNo,
   sessionExpiresAt: isoTime,
+  /**
+   * The new session's token, for browsers that drop cookies (in-app browsers, cookie-less
+   * mode of spec §3): sent back as the SESSION_HEADER header, or `?session=` on the stream.
+   * Absent when a reload re-used the cookie session.
+   */
+  sessionToken: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
   config: orderConfigSchema,
 });
+/** Header carrying the session token when the session cookie did not stick. */
+export const SESSION_HEADER = "x-faceflow-session";
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** `GET /api/v1/digits` (number mode): the digits to read aloud, remembered on a new attempt. */

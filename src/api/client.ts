@@ -1,7 +1,8 @@
 /**
  * Browser client of the front-end API (schemas/api.ts): every answer is parsed by its
  * schema, every failure is an ApiError. The session lives in cookies the service sets at
- * login, so requests carry credentials. No React here.
+ * login, so requests carry credentials; where the browser dropped them (in-app browsers,
+ * cookie-less mode) the login's session token goes along as a header instead. No React here.
  *
  * @example
  * const api = createApiClient();
@@ -28,6 +29,7 @@ import {
   type OrderConfig,
   type ResultResponse,
   type UploadMeta,
+  SESSION_HEADER,
 } from "../../schemas/api";
 import { ApiError, CLIENT_ERROR_CODES } from "./apiError";
 import { xhrPost, type RawResponse, type XhrLike } from "./xhrUpload";
@@ -40,6 +42,8 @@ export interface ApiClientOptions {
   xhr?: () => XhrLike;
   /** Page location, for the WebSocket URL when baseUrl is "". */
   location?: { protocol: string; host: string };
+  /** The session token kept from the login when the session cookie did not stick. */
+  sessionToken?: () => string | undefined;
 }
 
 export interface UploadOptions {
@@ -82,9 +86,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const base = (options.baseUrl ?? "").replace(/\/+$/, "");
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const makeXhr = options.xhr ?? (() => new XMLHttpRequest());
+  const tokenHeader = (): Record<string, string> => {
+    const token = options.sessionToken?.();
+    return token ? { [SESSION_HEADER]: token } : {};
+  };
 
   async function send(method: "GET" | "POST", path: string, body: BodyInit | undefined, json: boolean, signal?: AbortSignal): Promise<RawResponse> {
-    const headers: Record<string, string> = { accept: "application/json" };
+    const headers: Record<string, string> = { accept: "application/json", ...tokenHeader() };
     if (json) headers["content-type"] = "application/json";
     let response: Response;
     try {
@@ -111,13 +119,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       form.append("video", new Blob([scrambledVideo], { type: "text/plain" }), "video.txt");
       const { onProgress, signal } = uploadOptions;
       const raw = onProgress
-        ? await xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal)
+        ? await xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal, tokenHeader())
         : await send("POST", "/api/v1/upload", form, false, signal);
       return parseBody(attemptOutcomeSchema, raw);
     },
     result: (signal) => get("/api/v1/result", resultResponseSchema, signal),
     streamUrl() {
-      const path = "/api/v1/stream";
+      // A WebSocket cannot carry headers, so a cookie-less session rides in the query.
+      const token = options.sessionToken?.();
+      const path = token ? `/api/v1/stream?session=${encodeURIComponent(token)}` : "/api/v1/stream";
       if (base !== "") return base.replace(/^http/, "ws") + path;
       const location = options.location ?? globalThis.location;
       return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;

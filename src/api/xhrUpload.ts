@@ -34,12 +34,14 @@ export function xhrPost(
   body: FormData,
   onProgress: (sentFraction: number) => void,
   signal?: AbortSignal,
+  headers: Record<string, string> = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const xhr = makeXhr();
     xhr.open("POST", url);
     xhr.withCredentials = true;
     xhr.setRequestHeader("accept", "application/json");
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
     });

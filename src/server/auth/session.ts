@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type {} from "@fastify/cookie"; // request.cookies / reply.setCookie types
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { API_ERROR_CODES } from "../../../schemas/api";
+import { API_ERROR_CODES, SESSION_HEADER } from "../../../schemas/api";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
 import { randomHex } from "../runtime";
@@ -41,9 +41,31 @@ export function sessionFromCookie(
   return order === null ? null : { session, order };
 }
 
+/** Look up the session behind a raw token from the header or the stream URL; null when unknown or expired. */
+export function sessionFromToken(ctx: ServiceContext, token: string | undefined): ActiveSession | null {
+  if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
+  const session = ctx.store.sessions.get(hashSessionToken(token));
+  if (session === null || session.expiresAt <= ctx.clock.now()) return null;
+  const order = ctx.store.orders.get(session.orderNo);
+  return order === null ? null : { session, order };
+}
+
+/**
+ * The session of a request: the HttpOnly cookie, or (when the browser dropped cookies) the
+ * token the login answered with, in the SESSION_HEADER header or the stream URL's `session`.
+ */
+export function sessionOfRequest(ctx: ServiceContext, request: FastifyRequest): ActiveSession | null {
+  const fromCookie = sessionFromCookie(ctx, request.cookies[SESSION_COOKIE], (v) => request.unsignCookie(v));
+  if (fromCookie !== null) return fromCookie;
+  const header = request.headers[SESSION_HEADER];
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const token = typeof header === "string" ? header : typeof query.session === "string" ? query.session : undefined;
+  return sessionFromToken(ctx, token);
+}
+
 /** The session of a front-end API request, or a 401 (the flow shows 401Exception). */
 export function requireSession(ctx: ServiceContext, request: FastifyRequest): ActiveSession {
-  const active = sessionFromCookie(ctx, request.cookies[SESSION_COOKIE], (v) => request.unsignCookie(v));
+  const active = sessionOfRequest(ctx, request);
   if (active === null) throw new HttpError(401, API_ERROR_CODES.sessionInvalid, "no valid session: open the launch link again");
   return active;
 }

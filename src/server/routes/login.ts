@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { API_ERROR_CODES, loginRequestSchema, type LoginResponse } from "../../../schemas/api";
-import { newSession, SESSION_COOKIE, sessionFromCookie, setSessionCookies } from "../auth/session";
+import { newSession, sessionOfRequest, setSessionCookies } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
@@ -48,8 +48,9 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
     }
 
-    const current = sessionFromCookie(ctx, request.cookies[SESSION_COOKIE], (v) => request.unsignCookie(v));
+    const current = sessionOfRequest(ctx, request);
     let session: SessionRecord;
+    let sessionToken: string | undefined;
     if (current !== null && current.session.launchNonce === launch.nonce) {
       session = current.session;
     } else {
@@ -64,11 +65,13 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       ctx.store.sessions.deleteExpired(now);
       setSessionCookies(reply, created.token, order.orderNo, created.record.expiresAt);
       session = created.record;
+      sessionToken = created.token;
     }
     const fresh = ctx.store.orders.get(order.orderNo) ?? order;
     const response: LoginResponse = {
       orderNo: order.orderNo,
       sessionExpiresAt: new Date(session.expiresAt).toISOString(),
+      ...(sessionToken ? { sessionToken } : {}),
       config: orderConfigOf(fresh, ctx.limits, ctx.store.attempts.countVerified(order.orderNo)),
     };
     return response;

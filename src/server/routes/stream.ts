@@ -7,7 +7,7 @@
 import type {} from "@fastify/websocket"; // the { websocket: true } route option
 import type { FastifyInstance } from "fastify";
 import { API_ERROR_CODES } from "../../../schemas/api";
-import { SESSION_COOKIE, sessionFromCookie } from "../auth/session";
+import { sessionOfRequest } from "../auth/session";
 import type { ServiceContext } from "../context";
 import type { RateLimitHooks } from "../http/security";
 import { recordVerdict, rejectAttempt } from "../orders/verdict";
@@ -25,7 +25,7 @@ interface StreamOrder {
 
 export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks, clock: StreamClock): void {
   app.get("/api/v1/stream", { websocket: true, preHandler: limiters.session }, (socket: StreamSocket, request) => {
-    const active = sessionFromCookie(ctx, request.cookies[SESSION_COOKIE], (v) => request.unsignCookie(v));
+    const active = sessionOfRequest(ctx, request);
 
     const resolveOrder = async (orderNo: string): Promise<OrderResolution<StreamOrder>> => {
       if (active === null) return { ok: false, code: API_ERROR_CODES.sessionInvalid, message: "no valid session: open the launch link again" };
