@@ -3,6 +3,7 @@
  */
 import * as z from "zod/mini";
 import { conditionSchema } from "./condition";
+import { environmentSchema } from "./environment";
 
 const appId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 
@@ -11,8 +12,7 @@ export const versionSpecSchema = z.string().check(
   z.regex(/^(\*|\d+(\.\d+)*(-\d+(\.\d+)*)?)$/, "expected *, a version like 8.0.47 or a range like 8.0.40-8.0.45"),
 );
 
-export const environmentSchema = z.enum(["release", "test", "dev", "local", "sit", "noidno"]);
-export type Environment = z.infer<typeof environmentSchema>;
+export { environmentSchema, type Environment } from "./environment";
 
 export const appsFileSchema = z.strictObject({
   $schema: z.optional(z.string()),

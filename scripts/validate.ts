@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
+import { actionArgSchemas, predicateArgSchemas } from "../src/engine/argumentSchemas";
 import { createEngineRegistries } from "../src/engine/builtins";
 import { crossCheckDefinitions, DefinitionError, parseDefinitions } from "../src/engine/definitions";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
@@ -43,7 +44,7 @@ export function validateAll(): string[] {
       texts: readJson("flows/texts.zh-CN.json"),
     });
     const reg = createEngineRegistries();
-    problems.push(...crossCheckDefinitions(defs, { ...reg, screens: SCREEN_TYPES }));
+    problems.push(...crossCheckDefinitions(defs, { ...reg, screens: SCREEN_TYPES, predicateArgs: predicateArgSchemas, actionArgs: actionArgSchemas }));
   } catch (e) {
     if (e instanceof DefinitionError) problems.push(...e.problems);
     else throw e;

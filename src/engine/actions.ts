@@ -1,8 +1,8 @@
 /**
  * The built-in actions entry rules and guard steps may name. An action returns an outcome
- * (and effects), or null when it does not apply so the next step runs.
+ * (and effects), or null when it does not apply so the next step runs. Their arguments are
+ * declared in ./argumentSchemas.ts and checked at build time.
  */
-import * as z from "zod/mini";
 import type { PredicateArgs } from "../../schemas/condition";
 import type { RouteDef } from "../../schemas/routes";
 import type { EngineEffect, NavContext, NavOutcome } from "./context";
@@ -18,13 +18,10 @@ export interface ActionResult {
 }
 
 export interface Action {
-  args: z.ZodMiniType;
   /** Route names and paths the arguments refer to, for the build-time cross-check. */
   routeRefs?(args: PredicateArgs): { names: string[]; paths: string[] };
   run(ctx: NavContext, args: PredicateArgs, deps: ActionDeps): ActionResult | null;
 }
-
-const pairList = z.array(z.string().check(z.regex(/^[A-Za-z0-9_]+>[A-Za-z0-9_]+$/, "expected from>to route names")));
 
 function parsePairs(v: unknown): [string, string][] {
   if (!Array.isArray(v)) return [];
@@ -51,13 +48,11 @@ function rewrite(ctx: NavContext, args: PredicateArgs, deps: ActionDeps): Action
 export const builtinActions: Record<string, Action> = {
   /** Go to a fixed route; other arguments become its query, e.g. {to:"/error", status:"exitException"}. */
   redirect: {
-    args: z.catchall(z.strictObject({ to: z.string().check(z.regex(/^\//)) }), z.string()),
     routeRefs: (a) => ({ names: [], paths: [String(a.to)] }),
     run: (_c, a) => ({ outcome: { kind: "redirect", path: String(a.to), query: redirectQuery(a) } }),
   },
   /** The start page: {prefix}/pre when the messaging-app camera is usable, else {prefix}/h5pre. */
   redirectStart: {
-    args: z.strictObject({ prefix: z.string(), suffix: z.optional(z.string()) }),
     routeRefs: (a) => ({
       names: [],
       paths: ["pre", "h5pre"].map((p) => `${String(a.prefix)}/${p}${String(a.suffix ?? "")}`),
@@ -72,13 +67,11 @@ export const builtinActions: Record<string, Action> = {
   },
   /** Swap the target for its counterpart by route name, keeping the query (guard steps 4, 5). */
   rewriteRoute: {
-    args: z.strictObject({ map: pairList, silentMap: z.optional(pairList) }),
     routeRefs: (a) => ({ names: [...parsePairs(a.map), ...parsePairs(a.silentMap)].flat(), paths: [] }),
     run: rewrite,
   },
   /** Leave the app for the messaging app's OAuth page, which returns to the page root with a code. */
   fullRedirectWxAuth: {
-    args: z.strictObject({ scope: z.enum(["snsapi_base", "snsapi_userinfo"]) }),
     run: (c, a) => {
       // Keep the launch query (without a stale code/state) so the scope of stored fields
       // survives the round trip; the OAuth page appends the new code to it.
@@ -99,7 +92,6 @@ export const builtinActions: Record<string, Action> = {
   },
   /** Cache the `code` query value and count it as a success only when longer than the threshold. */
   cacheAuthCode: {
-    args: z.strictObject({ longerThan: z.number(), successStat: z.string(), failureStat: z.string() }),
     run: (c, a) => {
       const code = c.search.code ?? "";
       const ok = code.length > Number(a.longerThan);

@@ -64,6 +64,9 @@ export interface KnownNames {
   predicates: Registry<Predicate>;
   actions: Registry<Action>;
   screens: readonly string[];
+  /** Argument schemas by name (./argumentSchemas.ts); null = takes no arguments. */
+  predicateArgs: Record<string, z.ZodMiniType | null>;
+  actionArgs: Record<string, z.ZodMiniType>;
 }
 
 function checkCondition(where: string, cond: Condition, known: KnownNames, problems: string[]): void {
@@ -75,7 +78,7 @@ function checkCondition(where: string, cond: Condition, known: KnownNames, probl
         problems.push(`${where}: unknown predicate "${name}" (known: ${known.predicates.names().join(", ")})`);
         return;
       }
-      const schema = known.predicates.get(name).args;
+      const schema = known.predicateArgs[name];
       if (!schema && Object.keys(args).length) problems.push(`${where}: predicate "${name}" takes no arguments`);
       if (schema && !z.safeParse(schema, args).success) problems.push(`${where}: bad arguments for predicate "${name}"`);
       return;
@@ -97,8 +100,9 @@ function checkRule(file: string, rule: Rule, defs: Definitions, known: KnownName
   }
   const action = known.actions.get(rule.then.do);
   const args = rule.then.args ?? {};
-  const parsed = z.safeParse(action.args, args);
-  if (!parsed.success) problems.push(`${where}: bad arguments for action "${rule.then.do}": ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  const argSchema = known.actionArgs[rule.then.do];
+  const parsed = argSchema ? z.safeParse(argSchema, args) : null;
+  if (parsed && !parsed.success) problems.push(`${where}: bad arguments for action "${rule.then.do}": ${parsed.error.issues.map((i) => i.message).join("; ")}`);
   const refs = action.routeRefs?.(args);
   const names = new Set(defs.routes.routes.map((r) => r.name));
   const paths = new Set(defs.routes.routes.map((r) => r.path));
@@ -109,6 +113,8 @@ function checkRule(file: string, rule: Rule, defs: Definitions, known: KnownName
 /** Every name the definitions use must exist; returns the problems (empty when sound). */
 export function crossCheckDefinitions(defs: Definitions, known: KnownNames): string[] {
   const problems: string[] = [];
+  for (const n of known.predicates.names()) if (!(n in known.predicateArgs)) problems.push(`predicate "${n}" has no argument declaration in src/engine/argumentSchemas.ts`);
+  for (const n of known.actions.names()) if (!(n in known.actionArgs)) problems.push(`action "${n}" has no argument declaration in src/engine/argumentSchemas.ts`);
   const seenNames = new Set<string>();
   const seenPaths = new Set<string>();
   for (const r of defs.routes.routes) {

@@ -4,8 +4,8 @@
  * session state, toast, statistics, stay timer) lives here rather than in module state.
  */
 import Cookies from "js-cookie";
-import type { AppsFile, Environment } from "../../schemas/apps";
-import { environmentSchema } from "../../schemas/apps";
+import type { AppsFile } from "../../schemas/apps";
+import { environmentSchema, type Environment } from "../../schemas/environment";
 import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
 import type { NavContext, NavTarget } from "../engine/context";
 import type { Engine } from "../engine/engine";
@@ -14,9 +14,9 @@ import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecor
 import { deriveCacheId } from "../session/cacheId";
 import { createCookieJar, type CookieJar } from "../session/cookies";
 import { FINISHED_URL, isCookieLessMode, isFinished, parseQuery, readLaunch, type LaunchIssue } from "../session/launchParams";
-import { createSessionState, type SessionStateStore } from "../session/sessionState";
+import type { SessionStateStore } from "../session/sessionState";
 import { createKycStorage, type KycStorage } from "../session/storage";
-import { storedValueSchemas } from "../../schemas/session";
+import { INITIAL_SESSION_STATE, storedValueSchemas, type SessionState } from "../../schemas/session";
 import { detectMessagingApp, isWxCameraUsable, type MessagingApp } from "../device/messagingApp";
 import { createHashLocation, type HashLocation } from "./hashLocation";
 import { createToastController, type ToastController } from "./toastController";
@@ -38,7 +38,13 @@ export interface FlowRuntime {
   launchIssues: LaunchIssue[];
   storage: KycStorage;
   cookies: CookieJar;
-  session: SessionStateStore;
+  /** The session state as last persisted (what the guard reads). */
+  readSessionState(): SessionState;
+  /**
+   * The session-state store for screens that change it (mode support, front-error counts),
+   * made on first use: it brings immer, which the first screen does not need.
+   */
+  sessionState(): Promise<SessionStateStore>;
   messagingApp: MessagingApp;
   wxCameraUsable: boolean;
   location: HashLocation;
@@ -48,6 +54,12 @@ export interface FlowRuntime {
   stats: StatsRecorder;
   stay: StayTimer;
   now: () => number;
+}
+
+/** Runs `load` on the first call only; later calls share its promise. */
+function lazyOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => (pending ??= load());
 }
 
 /** The deployment environment baked in by build.mjs (tests and dev fall back to apps.json). */
@@ -118,7 +130,8 @@ export function createFlowRuntime(input: { win: Window; engine: Engine; apps: Ap
     launchIssues: launchResult.ok ? [] : launchResult.issues,
     storage,
     cookies,
-    session: createSessionState(storage),
+    readSessionState: () => storage.getParsed("sessionState", storedValueSchemas.sessionState) ?? INITIAL_SESSION_STATE,
+    sessionState: lazyOnce(() => import("../session/sessionState").then((m) => m.createSessionState(storage))),
     messagingApp,
     wxCameraUsable: isWxCameraUsable({
       messagingApp,
@@ -144,7 +157,7 @@ export function createFlowRuntime(input: { win: Window; engine: Engine; apps: Ap
 export function buildNavContext(rt: FlowRuntime, target: NavTarget): NavContext {
   const loginSign = rt.storage.getParsed("loginSign", storedValueSchemas.loginSign);
   const cookieLess = isCookieLessMode(rt.search);
-  const state = rt.session.get();
+  const state = rt.readSessionState();
   return {
     target,
     search: rt.search,

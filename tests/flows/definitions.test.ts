@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { actionArgSchemas, predicateArgSchemas } from "../../src/engine/argumentSchemas";
 import { createEngineRegistries } from "../../src/engine/builtins";
 import { crossCheckDefinitions, DefinitionError, parseDefinitions, type Definitions } from "../../src/engine/definitions";
 import { UnknownNameError } from "../../src/engine/registry";
@@ -6,7 +7,7 @@ import { SCREEN_TYPES } from "../../src/ui/screens/screenTypes";
 import { validateAll } from "../../scripts/validate";
 import { loadDefinitions, readJson } from "../engine/fixtures";
 
-const known = { ...createEngineRegistries(), screens: SCREEN_TYPES };
+const known = { ...createEngineRegistries(), screens: SCREEN_TYPES, predicateArgs: predicateArgSchemas, actionArgs: actionArgSchemas };
 const clone = (d: Definitions): Definitions => structuredClone(d);
 
 describe("shipped definitions", () => {
@@ -93,5 +94,13 @@ describe("cross-check fails loudly", () => {
   it("a registry lookup of an unknown name throws with the known names", () => {
     expect(() => known.predicates.get("nope")).toThrow(UnknownNameError);
     expect(() => known.actions.get("nope")).toThrow(/Known actions: redirect, redirectStart/);
+  });
+});
+
+describe("argument declarations", () => {
+  it("a registered predicate without an argument declaration fails the cross-check", () => {
+    const extra = createEngineRegistries({ predicates: { brandNew: { test: () => true } } });
+    const problems = crossCheckDefinitions(loadDefinitions(), { ...known, ...extra });
+    expect(problems).toContain('predicate "brandNew" has no argument declaration in src/engine/argumentSchemas.ts');
   });
 });
