@@ -44,8 +44,15 @@ test("an invalid launch parameter shows the errorSettings screen instead of a bl
 test("opening the error route directly shows a real page with its code", async ({ page }) => {
   await page.goto("/#/error?status=noCookieException");
   expect(await settledRoute(page)).toBe("/error?status=noCookieException");
+  await expect(page.getByRole("heading", { name: "暂无访问权限" })).toBeVisible();
   await expect(page.locator("body")).toContainText("3002");
-  await expect(page.getByRole("button").first()).toBeVisible();
+  // Without a known return address there is nowhere to quit to (spec §8: "quit if return url").
+  await expect(page.getByRole("button", { name: "退出" })).toHaveCount(0);
+});
+
+test("with a return address the same screen offers quit", async ({ page }) => {
+  await page.goto("/?url=https%3A%2F%2Fpartner.example%2Fback&h5_face_id=E2E6#/error?status=noCookieException");
+  await expect(page.getByRole("button", { name: "退出" })).toBeVisible();
 });
 
 test("an unknown hash route shows the catalogue's message screen", async ({ page }) => {

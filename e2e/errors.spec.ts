@@ -1,0 +1,174 @@
+/**
+ * The error catalogue, its safety and the hand-back to the partner, in Debian Chromium
+ * against the real service: every status of ERROR_STATUSES at #/error?status=… in the
+ * default, landscape (02) and a colour theme (07); markup in msg and in the record-timeout
+ * highlights shown as text; quitting and finishing redirect to the return address with the
+ * spec's payload, and a second press within 5 s shows the processing toast.
+ */
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { ERROR_STATUSES, errorsFileSchema } from "../schemas/errors";
+
+// Read with fs: Node's ESM loader (which Playwright's runner uses here) wants import
+// attributes for JSON, which the app's own modules do not carry.
+const ERROR_CATALOGUE = errorsFileSchema.parse(JSON.parse(readFileSync(new URL("../flows/errors.json", import.meta.url), "utf8")));
+
+const XSS = "<img src=x onerror=window.__xss=1>";
+const THEMES = [
+  { id: "", bodyClass: null },
+  { id: "02", bodyClass: "landscape" },
+  { id: "07", bodyClass: "theme-07" },
+] as const;
+
+/** The partner's return address on this server (any path: the test intercepts it). */
+function returnAddress(baseURL: string | undefined): string {
+  return new URL("/partner-return?keep=1", baseURL).href;
+}
+
+function launchUrl(params: Record<string, string>, hash: string): string {
+  const qs = new URLSearchParams(params).toString();
+  return `/${qs ? `?${qs}` : ""}#${hash}`;
+}
+
+/** Waits until the router has shown a page (it sets pageId after the screen mounted). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.pageId !== undefined);
+}
+
+for (const theme of THEMES) {
+  test.describe(`every error status, theme '${theme.id}'`, () => {
+    for (const status of ERROR_STATUSES) {
+      test(status, async ({ page, baseURL }) => {
+        const entry = ERROR_CATALOGUE.statuses[status];
+        const params: Record<string, string> = { url: returnAddress(baseURL), h5_face_id: `E2E-${status}` };
+        if (theme.id) params.theme = theme.id;
+        await page.goto(launchUrl(params, `/error?status=${encodeURIComponent(status)}`));
+        await settled(page);
+        const screen = page.locator(`[data-status="${status}"]`);
+        await expect(screen.locator(".ff-error__title")).toHaveText(entry.title);
+        if (entry.code) await expect(screen.locator(".ff-error__code")).toHaveText(`${ERROR_CATALOGUE.labels.code}：${entry.code}`);
+        const labels = [entry.buttons.first, entry.buttons.second].flatMap((action) => (action ? [ERROR_CATALOGUE.labels[action]] : []));
+        await expect(screen.getByRole("button")).toHaveText(labels);
+        for (const button of await screen.getByRole("button").all()) await expect(button).toBeVisible();
+        if (theme.bodyClass) await expect(page.locator("body")).toHaveClass(new RegExp(`\\b${theme.bodyClass}\\b`));
+      });
+    }
+  });
+}
+
+test("an unknown status shows the generic page naming it, with the URL's code", async ({ page }) => {
+  await page.goto("/#/error?status=noSuchStatus&code=1234");
+  await settled(page);
+  await expect(page.locator(".ff-error__detail")).toHaveText("状态：noSuchStatus");
+  await expect(page.locator(".ff-error__code")).toHaveText("错误码：1234");
+  await expect(page.getByRole("button")).toHaveCount(1);
+});
+
+test.describe("markup from the URL is text", () => {
+  test("msg on the error page", async ({ page }) => {
+    for (const status of ["publicError", "enMsgError"]) {
+      await page.goto(`/#/error?status=${status}&msg=${encodeURIComponent(XSS)}`);
+      await settled(page);
+      await expect(page.locator(".ff-error__message")).toHaveText(XSS);
+      await expect(page.locator("#root img")).toHaveCount(0);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  });
+
+  test("high_light in the record-timeout modal", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "order_no", value: "E2E-TIMEOUT", url: baseURL! }]);
+    // A camera that opens but never gives a picture: the page's stall watchdog shows the modal.
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = async () => new MediaStream();
+    });
+    await page.clock.install();
+    await page.goto(launchUrl({ high_light: `网络|${XSS}|重新录制`, url: returnAddress(baseURL), h5_face_id: "E2E-TIMEOUT" }, "/vertify"));
+    await settled(page);
+    await page.getByRole("button", { name: "开启摄像头" }).click();
+    await expect(page.getByText("请将面部移入框内")).toBeVisible();
+    await page.clock.fastForward(16_000);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading")).toHaveText("录制超时");
+    await expect(dialog.locator("mark")).toHaveText(["网络", "重新录制"]);
+    await expect(dialog.locator("img")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  });
+});
+
+/** The partner's page itself (the launch URL also names it, in its url= parameter). */
+const atPartner = (url: URL) => url.pathname === "/partner-return";
+
+/**
+ * Answers navigations to the partner's return address: with its page, or with 204 No
+ * Content, which leaves the browser on our page (as a slow partner would, for a while).
+ * Playwright cannot act on a page while a navigation it started is held open, so 204 is how
+ * a test presses a button again "while the redirect is under way".
+ */
+async function partnerAnswers(page: Page, status: 200 | 204): Promise<{ requests: string[] }> {
+  const requests: string[] = [];
+  await page.route("**/partner-return**", async (route: Route) => {
+    requests.push(route.request().url());
+    await route.fulfill(
+      status === 204 ? { status: 204 } : { status: 200, contentType: "text/html; charset=utf-8", body: "<!doctype html><title>partner</title><p>partner page</p>" },
+    );
+  });
+  return { requests };
+}
+
+test.describe("handing back to the partner", () => {
+  test("quit on an error page goes to the return address with code and orderNo, keeping the partner's query", async ({ page, baseURL }) => {
+    await partnerAnswers(page, 200);
+    await page.goto(
+      launchUrl({ url: returnAddress(baseURL), order_no: "E2E-ORDER-1", h5_face_id: "E2E-FACE-1" }, "/error?status=trtc_iosNoWebcamPermission"),
+    );
+    await settled(page);
+    await page.getByRole("button", { name: "退出" }).click({ noWaitAfter: true });
+    await page.waitForURL(atPartner);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("keep")).toBe("1");
+    expect(url.searchParams.get("orderNo")).toBe("E2E-ORDER-1");
+    expect(url.searchParams.get("code")).toBe("3004");
+    expect([...url.searchParams.keys()]).toEqual(["keep", "orderNo", "code"]);
+  });
+
+  test("a second press within 5 s shows 处理中，请稍候 and does not redirect again", async ({ page, baseURL }) => {
+    const partner = await partnerAnswers(page, 204);
+    await page.goto(launchUrl({ url: returnAddress(baseURL), order_no: "E2E-ORDER-4", h5_face_id: "E2E-FACE-4" }, "/error?status=browserNotSupport"));
+    await settled(page);
+    await page.getByRole("button", { name: "退出" }).click();
+    await expect.poll(() => partner.requests.length).toBe(1);
+    expect(new URL(partner.requests[0]!).searchParams.get("code")).toBe("3005");
+    await page.getByRole("button", { name: "退出" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "处理中，请稍候" })).toBeVisible();
+    expect(partner.requests).toHaveLength(1);
+  });
+
+  test("finish on the success page redirects with orderNo and h5faceId", async ({ page, baseURL }) => {
+    const partner = await partnerAnswers(page, 200);
+    await page.goto(launchUrl({ url: returnAddress(baseURL), order_no: "E2E-ORDER-2", h5_face_id: "E2E-FACE-2", redirect_type: "1" }, "/success"));
+    await settled(page);
+    await expect(page.locator(".ff-result__line")).toHaveText(["活体检测通过"]);
+    await page.getByRole("button", { name: "完成" }).click({ noWaitAfter: true });
+    await page.waitForURL(atPartner);
+    expect(partner.requests).toHaveLength(1);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("keep")).toBe("1");
+    expect(url.searchParams.get("orderNo")).toBe("E2E-ORDER-2");
+    expect(url.searchParams.get("h5faceId")).toBe("E2E-FACE-2");
+    expect(url.searchParams.has("code")).toBe(false);
+  });
+
+  test("after handing back, the launch is over: coming back shows exitException without a way to leave again", async ({ page, baseURL }) => {
+    await partnerAnswers(page, 200);
+    const launch = launchUrl({ url: returnAddress(baseURL), order_no: "E2E-ORDER-3", h5_face_id: "E2E-FACE-3" }, "/error?status=browserNotSupport");
+    await page.goto(launch);
+    await settled(page);
+    await page.getByRole("button", { name: "退出" }).click({ noWaitAfter: true });
+    await page.waitForURL(atPartner);
+    // Opening the same launch link again.
+    await page.goto(launch);
+    await settled(page);
+    await expect(page.locator("[data-status]")).toHaveAttribute("data-status", "exitException");
+    await expect(page.getByRole("button")).toHaveCount(0);
+  });
+});

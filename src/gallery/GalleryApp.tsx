@@ -1,0 +1,176 @@
+/**
+ * The catalogue gallery for product staff (built by build.mjs as gallery.html, linked from
+ * nowhere in the flow). Three views, chosen by the page's query:
+ * - default: every entry, grouped, each in a phone-sized frame, in the theme picked in the
+ *   bar (?theme=07); a filter narrows by status name, code or note;
+ * - ?compare=<id>: one entry in every theme side by side (one frame per theme, each an
+ *   iframe of the single view, so the landscape theme's body class applies to it alone);
+ * - ?only=<id>&theme=NN: one entry filling the page, which is what those iframes show.
+ * It uses the real components and resolvers but no flow runtime.
+ */
+import { useEffect, useState } from "react";
+import { THEMES } from "../../schemas/launch";
+import type { ThemeId, ThemesFile } from "../../schemas/themes";
+import { applyTheme } from "../ui/theme";
+import { GALLERY_ENTRIES, GALLERY_GROUPS, type GalleryEntry } from "./entries";
+
+/** Frame sizes: a 360×720 phone, turned sideways for the landscape theme. */
+const PORTRAIT = { width: 360, height: 720 };
+const LANDSCAPE = { width: 720, height: 360 };
+const LANDSCAPE_THEME: ThemeId = "02";
+
+export interface GalleryQuery {
+  theme: ThemeId;
+  only?: string | undefined;
+  compare?: string | undefined;
+}
+
+export function frameSize(theme: ThemeId): { width: number; height: number } {
+  return theme === LANDSCAPE_THEME ? LANDSCAPE : PORTRAIT;
+}
+
+/** In the launch schema's order ('' first): Object.keys would put "10", "11", "12" first. */
+const THEME_IDS: readonly ThemeId[] = THEMES;
+
+function themeName(themes: ThemesFile, id: ThemeId): string {
+  return id ? `${id} ${themes.themes[id].label}` : themes.themes[id].label;
+}
+
+function hrefFor(query: Partial<GalleryQuery>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(key, value);
+  const qs = params.toString();
+  return qs ? `?${qs}` : "?";
+}
+
+function findEntry(id: string | undefined): GalleryEntry | undefined {
+  return GALLERY_ENTRIES.find((entry) => entry.id === id);
+}
+
+function Frame({ entry, theme }: { entry: GalleryEntry; theme: ThemeId }) {
+  const size = frameSize(theme);
+  return (
+    <div className="gallery-frame" style={{ width: size.width, height: size.height }}>
+      {entry.render(size.height / size.width)}
+    </div>
+  );
+}
+
+function Label({ entry, theme }: { entry: GalleryEntry; theme: ThemeId }) {
+  return (
+    <div className="gallery-label">
+      <code className="gallery-label__name">{entry.label}</code>
+      <span className="gallery-label__note">{entry.note}</span>
+      <a className="gallery-label__compare" href={hrefFor({ compare: entry.id, theme })}>
+        全部主题对比
+      </a>
+    </div>
+  );
+}
+
+function ThemeBar({ themes, theme, extra }: { themes: ThemesFile; theme: ThemeId; extra?: Partial<GalleryQuery> }) {
+  return (
+    <nav className="gallery-themes" aria-label="主题">
+      {THEME_IDS.map((id) => (
+        <a key={id || "default"} className={id === theme ? "gallery-theme gallery-theme--on" : "gallery-theme"} href={hrefFor({ ...extra, theme: id })}>
+          <span className="gallery-theme__swatch" style={{ background: themes.themes[id].tokens.primary }} />
+          {themeName(themes, id)}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function Catalogue({ themes, theme }: { themes: ThemesFile; theme: ThemeId }) {
+  const [filter, setFilter] = useState("");
+  const needle = filter.trim().toLowerCase();
+  const shown = GALLERY_ENTRIES.filter((entry) => !needle || `${entry.label} ${entry.note} ${entry.id}`.toLowerCase().includes(needle));
+  return (
+    <div className="gallery">
+      <header className="gallery-header">
+        <h1 className="gallery-title">错误目录与结果页</h1>
+        <p className="gallery-sub">
+          {GALLERY_ENTRIES.length} 项，来自 flows/errors.json 与 flows/results.json；当前主题：{themeName(themes, theme)}
+        </p>
+        <input className="gallery-filter" type="search" placeholder="按状态名、错误码筛选" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <ThemeBar themes={themes} theme={theme} />
+      </header>
+      {GALLERY_GROUPS.map((group) => {
+        const entries = shown.filter((entry) => entry.group === group);
+        if (entries.length === 0) return null;
+        return (
+          <section key={group} className="gallery-group">
+            <h2 className="gallery-group__title">
+              {group} <span className="gallery-group__count">{entries.length}</span>
+            </h2>
+            <div className="gallery-grid">
+              {entries.map((entry) => (
+                <figure key={entry.id} className="gallery-item" id={entry.id}>
+                  <Label entry={entry} theme={theme} />
+                  <Frame entry={entry} theme={theme} />
+                </figure>
+              ))}
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function Compare({ themes, entry, theme }: { themes: ThemesFile; entry: GalleryEntry; theme: ThemeId }) {
+  return (
+    <div className="gallery">
+      <header className="gallery-header">
+        <a className="gallery-back" href={hrefFor({ theme })}>
+          ← 返回目录
+        </a>
+        <h1 className="gallery-title">
+          <code>{entry.label}</code> · {entry.note}
+        </h1>
+        <p className="gallery-sub">同一页面在全部 {THEME_IDS.length} 个主题下的样子。</p>
+      </header>
+      <div className="gallery-grid">
+        {THEME_IDS.map((id) => {
+          const size = frameSize(id);
+          return (
+            <figure key={id || "default"} className="gallery-item">
+              <div className="gallery-label">
+                <code className="gallery-label__name">theme={id || "''"}</code>
+                <span className="gallery-label__note">{themes.themes[id].label}</span>
+              </div>
+              <iframe
+                className="gallery-iframe"
+                title={`${entry.label} theme ${id || "default"}`}
+                src={hrefFor({ only: entry.id, theme: id })}
+                width={size.width}
+                height={size.height}
+                loading="lazy"
+              />
+            </figure>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export function GalleryApp({ themes, query }: { themes: ThemesFile; query: GalleryQuery }) {
+  const { theme } = query;
+  useEffect(() => {
+    applyTheme(document, themes, theme);
+    document.title = "faceflow 目录";
+  }, [themes, theme]);
+
+  const only = findEntry(query.only);
+  if (only) {
+    return (
+      <div className="gallery-only" data-entry={only.id}>
+        {only.render(window.innerWidth > 0 ? window.innerHeight / window.innerWidth : 2)}
+      </div>
+    );
+  }
+  const compared = findEntry(query.compare);
+  if (compared) return <Compare themes={themes} entry={compared} theme={theme} />;
+  return <Catalogue themes={themes} theme={theme} />;
+}

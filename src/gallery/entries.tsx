@@ -1,0 +1,203 @@
+/**
+ * Everything the catalogue gallery shows: every status of flows/errors.json (from the
+ * ERROR_STATUSES enum, so a new status appears by itself), the variants the URL can cause
+ * (a server message, the websocket marker rule, an unknown status, no return address),
+ * every result of flows/results.json, and the global modal, toast and action-failure view.
+ * Each entry renders with the real components and the real resolvers; buttons do nothing.
+ */
+import type { ReactNode } from "react";
+import { ERROR_STATUSES, WEBSOCKET_ERROR_TYPE, type ErrorStatus } from "../../schemas/errors";
+import { RESULT_KINDS, RESULT_MODES, RESULT_OUTCOMES } from "../../schemas/results";
+import { ActionFailureView } from "../ui/components/ActionFailureView";
+import { ErrorView } from "../ui/components/ErrorView";
+import { RecordTimeoutModal } from "../ui/components/RecordTimeoutModal";
+import { ResultView } from "../ui/components/ResultView";
+import { Toast } from "../ui/components/Toast";
+import { bindErrorButtons, ERROR_CATALOGUE, resolveErrorScreen, type ErrorScreenInput } from "../ui/errorCatalogue";
+import { bindResultButtons, resolveResultScreen } from "../ui/resultCatalogue";
+
+export interface GalleryEntry {
+  /** Stable id, used in the URL of the all-themes comparison. */
+  id: string;
+  group: string;
+  /** Status name or variant name. */
+  label: string;
+  /** Front code or other short fact shown next to the label. */
+  note: string;
+  /** Renders the page; `aspectRatio` is the frame's height / width. */
+  render: (aspectRatio: number) => ReactNode;
+}
+
+const noop = () => undefined;
+
+/** Groups follow the code areas documented in schemas/errors.ts. */
+const CODE_AREAS: Record<string, string> = {
+  "30": "会话与环境（30xx）",
+  "31": "录制（31xx）",
+  "32": "上传（32xx）",
+  "33": "实时视频与视频流（33xx）",
+  "34": "网络（34xx）",
+};
+const OTHER_AREA = "服务与链接";
+
+function areaOf(code: string | null): string {
+  if (code === null || code.length !== 4) return OTHER_AREA;
+  return CODE_AREAS[code.slice(0, 2)] ?? OTHER_AREA;
+}
+
+function errorPage(input: ErrorScreenInput, aspectRatio: number): ReactNode {
+  const screen = resolveErrorScreen(input);
+  return (
+    <ErrorView
+      illustration={screen.illustration}
+      title={screen.title}
+      message={screen.message}
+      detail={screen.detail}
+      codeLine={screen.codeLine}
+      tips={screen.tips}
+      type={screen.type}
+      buttons={bindErrorButtons(screen.buttons, { quit: noop, retry: noop })}
+      aspectRatio={aspectRatio}
+    />
+  );
+}
+
+function statusEntry(status: ErrorStatus): GalleryEntry {
+  const code = ERROR_CATALOGUE.statuses[status].code;
+  return {
+    id: `error.${status}`,
+    group: areaOf(code),
+    label: status,
+    note: code ?? "（URL 的 code）",
+    render: (ratio) => errorPage({ status, hasReturnUrl: true }, ratio),
+  };
+}
+
+const VARIANT_GROUP = "错误页：由 URL 决定的变体";
+
+const VARIANTS: GalleryEntry[] = [
+  {
+    id: "variant.enMsgError-msg",
+    group: VARIANT_GROUP,
+    label: "enMsgError + msg",
+    note: "服务端消息替换正文",
+    render: (ratio) => errorPage({ status: "enMsgError", msg: "身份证号与姓名不匹配", hasReturnUrl: true }, ratio),
+  },
+  {
+    id: "variant.publicError-msg-code",
+    group: VARIANT_GROUP,
+    label: "publicError + msg + code",
+    note: "显示 URL 的 code",
+    render: (ratio) => errorPage({ status: "publicError", msg: "订单已过期，请重新下单", code: "66660004", hasReturnUrl: true }, ratio),
+  },
+  {
+    id: "variant.websocket-type",
+    group: VARIANT_GROUP,
+    label: `trtc_cameraError + type=${WEBSOCKET_ERROR_TYPE}`,
+    note: "[提示] → (提示)",
+    render: (ratio) => errorPage({ status: "trtc_cameraError", type: WEBSOCKET_ERROR_TYPE, hasReturnUrl: true }, ratio),
+  },
+  {
+    id: "variant.unknown-status",
+    group: VARIANT_GROUP,
+    label: "未知状态 fooException",
+    note: "通用页",
+    render: (ratio) => errorPage({ status: "fooException", code: "1234", hasReturnUrl: true }, ratio),
+  },
+  {
+    id: "variant.code-only-400101",
+    group: VARIANT_GROUP,
+    label: "只有 code=400101",
+    note: "400101",
+    render: (ratio) => errorPage({ code: "400101", hasReturnUrl: true }, ratio),
+  },
+  {
+    id: "variant.exit-no-return-url",
+    group: VARIANT_GROUP,
+    label: "exitException，无返回地址",
+    note: "无按钮",
+    render: (ratio) => errorPage({ status: "exitException", hasReturnUrl: false }, ratio),
+  },
+];
+
+function resultEntries(): GalleryEntry[] {
+  return RESULT_OUTCOMES.flatMap((outcome) =>
+    RESULT_MODES.flatMap((mode) =>
+      RESULT_KINDS.map((kind): GalleryEntry => {
+        const screen = resolveResultScreen({ outcome, mode, kind });
+        return {
+          id: `result.${outcome}.${mode}.${kind}`,
+          group: outcome === "success" ? "结果页：成功" : "结果页：失败",
+          label: `${outcome} · ${mode} · ${kind}`,
+          note: mode === "action" ? "/action/" + outcome : "/" + outcome,
+          render: () => (
+            <ResultView
+              outcome={screen.outcome}
+              title={screen.title}
+              tips={screen.tips}
+              buttons={bindResultButtons(screen.buttons, { finish: noop, retry: noop, quit: noop })}
+            />
+          ),
+        };
+      }),
+    ),
+  );
+}
+
+const COMPONENT_GROUP = "全局组件";
+
+const COMPONENTS: GalleryEntry[] = [
+  {
+    id: "component.record-timeout",
+    group: COMPONENT_GROUP,
+    label: "录制超时弹窗",
+    note: "high_light=网络|重新录制",
+    render: () => <RecordTimeoutModal show closable highlights={["网络", "重新录制"]} />,
+  },
+  {
+    id: "component.toast",
+    group: COMPONENT_GROUP,
+    label: "Toast（无图标）",
+    note: "处理中，请稍候",
+    render: () => <Toast msg="处理中，请稍候" />,
+  },
+  {
+    id: "component.toast-success",
+    group: COMPONENT_GROUP,
+    label: "Toast（成功）",
+    note: "success",
+    render: () => <Toast type="success" msg="链接已复制" />,
+  },
+  {
+    id: "component.toast-error",
+    group: COMPONENT_GROUP,
+    label: "Toast（错误）",
+    note: "error",
+    render: () => <Toast type="error" msg="网络异常，请稍后重试" />,
+  },
+  {
+    id: "component.action-failure",
+    group: COMPONENT_GROUP,
+    label: "动作失败视图",
+    note: "两个按钮",
+    render: () => (
+      <ActionFailureView title="动作检测未通过" tip="请正对屏幕，按提示依次完成动作，动作幅度适中。" primaryText="重试" onPrimary={noop} secondaryText="退出" onSecondary={noop} />
+    ),
+  },
+];
+
+/** Every entry, grouped in display order. */
+export const GALLERY_ENTRIES: readonly GalleryEntry[] = [...ERROR_STATUSES.map(statusEntry), ...VARIANTS, ...resultEntries(), ...COMPONENTS];
+
+/** Group names in display order: the code areas first, then anything else as it first appears. */
+export const GALLERY_GROUPS: readonly string[] = [
+  ...new Set([
+    ...Object.values(CODE_AREAS),
+    OTHER_AREA,
+    VARIANT_GROUP,
+    "结果页：成功",
+    "结果页：失败",
+    COMPONENT_GROUP,
+    ...GALLERY_ENTRIES.map((entry) => entry.group),
+  ]),
+].filter((group) => GALLERY_ENTRIES.some((entry) => entry.group === group));

@@ -1,0 +1,46 @@
+/**
+ * /error and /action/error (spec §2 "Error screen"): everything shown comes from the
+ * catalogue (flows/errors.json) through resolveErrorScreen, fed the route's query values
+ * status, code, msg and type. Quit returns to the partner with the screen's front code;
+ * retry starts the flow again from the root.
+ */
+import { launchParamsSchema } from "../../../schemas/launch";
+import { ErrorView } from "../components/ErrorView";
+import { bindErrorButtons, resolveErrorScreen } from "../errorCatalogue";
+import { useRuntime } from "../FlowProvider";
+import type { ScreenProps } from "../screenContract";
+import { useFinisher } from "../useFinisher";
+import { useAspectRatio } from "./useAspectRatio";
+
+export default function ErrorScreen({ query }: ScreenProps) {
+  const rt = useRuntime();
+  const finisher = useFinisher();
+  const aspectRatio = useAspectRatio();
+  const storedUrl = rt.storage.getParsed("url", launchParamsSchema.shape.url);
+  const screen = resolveErrorScreen({
+    status: query.status,
+    code: query.code,
+    msg: query.msg,
+    type: query.type,
+    hasReturnUrl: storedUrl !== undefined && storedUrl !== "" && storedUrl !== "null",
+  });
+  const buttons = bindErrorButtons(screen.buttons, {
+    quit: () => void finisher.quit(screen.code ?? null),
+    retry: () => finisher.retry(),
+  });
+  return (
+    <div className="ff-screen" data-status={screen.status ?? "unknown"}>
+      <ErrorView
+        illustration={screen.illustration}
+        title={screen.title}
+        message={screen.message}
+        detail={screen.detail}
+        codeLine={screen.codeLine}
+        tips={screen.tips}
+        type={screen.type}
+        buttons={buttons}
+        aspectRatio={aspectRatio}
+      />
+    </div>
+  );
+}

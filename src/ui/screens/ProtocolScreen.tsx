@@ -1,0 +1,75 @@
+/**
+ * /protocol, /protocol/tencent and /protocol/{product} (spec §2): the user-agreement
+ * authorisation letter. The product comes from the route's props or the path; the
+ * company asking for consent from the launch's protocol_corp_name. Both are partner input,
+ * placed into the texts as plain strings and rendered as text.
+ */
+import { Illustration } from "../components/illustrations";
+import { useFlowNavigate, useLaunch, useRuntime, useTexts, type Texts } from "../FlowProvider";
+import type { ScreenProps } from "../screenContract";
+import { useVisitRecord } from "../useFinisher";
+import { fillText } from "./textTemplate";
+
+type ProtocolTexts = Texts["protocol"];
+
+/** The clauses in order; each names its title and body key, so a missing text fails to compile. */
+const CLAUSES = [
+  ["collectTitle", "collectBody"],
+  ["purposeTitle", "purposeBody"],
+  ["processingTitle", "processingBody"],
+  ["retentionTitle", "retentionBody"],
+  ["rightsTitle", "rightsBody"],
+  ["refuseTitle", "refuseBody"],
+] as const satisfies readonly (readonly [keyof ProtocolTexts, keyof ProtocolTexts])[];
+
+/** Products with their own name; any other product shows the general service name. */
+function productName(product: string | undefined, t: ProtocolTexts): string {
+  return product === "tencent" ? t.productTencent : t.productDefault;
+}
+
+export default function ProtocolScreen({ route, params }: ScreenProps) {
+  const rt = useRuntime();
+  const launch = useLaunch();
+  const texts = useTexts();
+  const navigate = useFlowNavigate();
+  useVisitRecord();
+  const t = texts.protocol;
+  const routeProduct = route.props?.product;
+  const product = typeof routeProduct === "string" ? routeProduct : params.product;
+  const values = {
+    corp: launch.protocol_corp_name?.trim() || t.defaultCorp,
+    product: productName(product, t),
+  };
+  const version = launch.auth_protocol_version?.trim();
+
+  const back = () => {
+    // Opened from a start page: go back to it as it was. Opened on its own: start the flow.
+    if (rt.win.history.length > 1) rt.win.history.back();
+    else navigate("/", {}, { replace: true });
+  };
+
+  return (
+    <div className="ff-page ff-protocol" data-product={product ?? "default"}>
+      <article className="ff-protocol__body">
+        <header className="ff-protocol__header">
+          <Illustration name="lock" />
+          <h1 className="ff-protocol__title">{texts.titles.protocol}</h1>
+          <p className="ff-protocol__product">{values.product}</p>
+        </header>
+        <p className="ff-protocol__preamble">{fillText(t.preamble, values)}</p>
+        {CLAUSES.map(([title, body]) => (
+          <section key={title} className="ff-protocol__clause">
+            <h2 className="ff-protocol__clause-title">{t[title]}</h2>
+            <p className="ff-protocol__clause-body">{fillText(t[body], values)}</p>
+          </section>
+        ))}
+        {version && <p className="ff-protocol__version">{fillText(t.version, { version })}</p>}
+      </article>
+      <div className="ff-buttons ff-buttons--1">
+        <button type="button" className="ff-btn ff-btn--primary" onClick={back}>
+          {t.back}
+        </button>
+      </div>
+    </div>
+  );
+}

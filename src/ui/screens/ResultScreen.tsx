@@ -1,0 +1,49 @@
+/**
+ * /success, /fail and their /action/ counterparts (spec §2 "Result component"): the
+ * route's props say success or fail and plain or action mode, the launch says what was
+ * checked (will, face or live). Finish hands the stored result values back to the partner.
+ */
+import { resultModeSchema, resultOutcomeSchema } from "../../../schemas/results";
+import { storedValueSchemas, type ResultValues } from "../../../schemas/session";
+import type { ReturnValues } from "../../finish/returnUrl";
+import { ResultView } from "../components/ResultView";
+import { useLaunch, useRuntime } from "../FlowProvider";
+import { bindResultButtons, resolveResultScreen, resultKindOf } from "../resultCatalogue";
+import type { ScreenProps } from "../screenContract";
+import { useFinisher } from "../useFinisher";
+
+/** The stored result values under the names of the return payload (spec §3). */
+export function returnValuesOf(values: ResultValues | undefined): ReturnValues {
+  if (values === undefined) return {};
+  return {
+    code: values.code,
+    signature: values.sign,
+    newSignature: values.newSign,
+    liveRate: values.liveRate,
+    willCode: values.willCode,
+    faceCode: values.faceCode,
+    similarity: values.similarity,
+  };
+}
+
+export default function ResultScreen({ route }: ScreenProps) {
+  const rt = useRuntime();
+  const launch = useLaunch();
+  const finisher = useFinisher();
+  // routes.json is validated at build time; a wrong prop here is a definitions bug worth a loud failure.
+  const outcome = resultOutcomeSchema.parse(route.props?.outcome);
+  const mode = resultModeSchema.parse(route.props?.mode);
+  const stored = rt.storage.getParsed("resultValues", storedValueSchemas.resultValues);
+  const noRetry = rt.storage.getParsed("noRetry", storedValueSchemas.noRetry) ?? false;
+  const screen = resolveResultScreen({ outcome, mode, kind: resultKindOf(launch), canRetry: !noRetry });
+  const buttons = bindResultButtons(screen.buttons, {
+    finish: () => void finisher.finish(returnValuesOf(stored)),
+    retry: () => finisher.retry(),
+    quit: () => void finisher.quit(stored?.code ?? null),
+  });
+  return (
+    <div className="ff-screen" data-outcome={outcome}>
+      <ResultView outcome={screen.outcome} title={screen.title} tips={screen.tips} buttons={buttons} />
+    </div>
+  );
+}

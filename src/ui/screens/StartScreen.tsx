@@ -1,0 +1,121 @@
+/**
+ * The start pages (spec §2: /pre, /h5pre, /action/pre, /action/pre/slient, /action/h5pre,
+ * /action/h5pre/slient, /action/trtc/pre). In order: the splash page (will mode or
+ * splash_page=1), the enhanced authorisation when the launch asks for it, then the page
+ * itself: what the check will ask, the pre-pictures, popup_context, the simple consent
+ * tick box and the start button, which goes to the route that records.
+ *
+ * The step lives in the hash query (seen=1 after the splash, authorized=1 after the
+ * authorisation), so reading the agreement and coming back does not start over.
+ * Routes flagged uaDetect first check camera-input eligibility and leave for /uaDetect
+ * when this browser cannot record.
+ */
+import { useEffect, useState } from "react";
+import * as z from "zod/mini";
+import { isWillMode } from "../../engine/modes";
+import { useFlowNavigate, useLaunch, useRuntime, useTexts, useToast } from "../FlowProvider";
+import { Illustration } from "../components/illustrations";
+import type { ScreenProps } from "../screenContract";
+import { useFinisher } from "../useFinisher";
+import { authLevelOf } from "./authLevel";
+import { AuthorizationStep } from "./AuthorizationStep";
+import { CheckList } from "./CheckList";
+import { ConsentTick } from "./ConsentTick";
+import { NoticeDialog } from "./NoticeDialog";
+import { PrePictures } from "./PrePictures";
+import { SplashStep } from "./SplashStep";
+import { checkItemsOf, prePictureCount, recordPathOf, showsSplash, START_CHANNELS, START_MODES } from "./startPlan";
+
+const PROTOCOL_HREF = "#/protocol";
+
+type Eligibility = "checking" | "allowed";
+
+export default function StartScreen({ route, query }: ScreenProps) {
+  const rt = useRuntime();
+  const launch = useLaunch();
+  const texts = useTexts();
+  const navigate = useFlowNavigate();
+  const toast = useToast();
+  const finisher = useFinisher();
+  const mode = z.enum(START_MODES).parse(route.props?.mode);
+  const channel = z.enum(START_CHANNELS).parse(route.props?.channel);
+  const will = isWillMode(launch);
+  const authLevel = authLevelOf(rt, { path: route.path, route, query });
+  const [eligibility, setEligibility] = useState<Eligibility>(route.flags.uaDetect ? "checking" : "allowed");
+  const [ticked, setTicked] = useState(false);
+  const [popupOpen, setPopupOpen] = useState(Boolean(launch.popup_context?.trim()));
+
+  useEffect(() => {
+    if (!route.flags.uaDetect) return;
+    let live = true;
+    // Loaded on demand: the user-agent parser and device rules are only needed on these routes.
+    void import("./cameraEligibility").then(({ checkCameraEligibility }) => {
+      if (!live) return;
+      const decision = checkCameraEligibility(rt);
+      if (decision.allowed) setEligibility("allowed");
+      else {
+        rt.stats.record("uaDetectBlocked", { reason: decision.reason });
+        rt.location.navigate("/uaDetect", { replace: true });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [rt, route]);
+
+  const goToStep = (extra: Record<string, string>) => navigate(route.path, { ...query, ...extra }, { replace: true });
+  const corpName = launch.protocol_corp_name?.trim() || undefined;
+
+  if (showsSplash(launch) && query.seen !== "1") {
+    return <SplashStep will={will} corp={corpName} texts={texts} onNext={() => goToStep({ seen: "1" })} />;
+  }
+  if (authLevel === "enhanced" && query.authorized !== "1") {
+    return (
+      <AuthorizationStep
+        corp={corpName ?? texts.protocol.defaultCorp}
+        will={will}
+        texts={texts}
+        protocolHref={PROTOCOL_HREF}
+        onAgree={() => goToStep({ authorized: "1" })}
+        onDecline={() => void finisher.quit(null)}
+      />
+    );
+  }
+
+  const start = () => {
+    if (authLevel === "simple" && !ticked) {
+      toast({ msg: texts.start.consentRequired });
+      return;
+    }
+    navigate(recordPathOf(mode, launch));
+  };
+  const popup = launch.popup_context?.trim();
+  return (
+    <div className="ff-page ff-start" data-mode={mode} data-channel={channel}>
+      <div className="ff-start__body">
+        <header className="ff-start__header">
+          <Illustration name="face" />
+          <h1 className="ff-start__title">{will ? texts.start.willTitle : texts.start.title}</h1>
+          <p className="ff-start__intro">{texts.start.intro}</p>
+        </header>
+        <div className="ff-start__cards">
+          <CheckList items={checkItemsOf(mode, launch)} heading={texts.start.checkHeading} texts={texts} />
+          <PrePictures count={prePictureCount(mode, channel, launch)} heading={texts.start.prePicturesHeading} labels={texts.prePictures} />
+        </div>
+      </div>
+      <div className="ff-start__footer">
+        {authLevel === "simple" && (
+          <ConsentTick checked={ticked} onChange={setTicked} prefix={texts.start.consentPrefix} linkText={texts.start.consentLink} href={PROTOCOL_HREF} />
+        )}
+        <div className="ff-buttons ff-buttons--1">
+          <button type="button" className="ff-btn ff-btn--primary" disabled={eligibility === "checking"} onClick={start}>
+            {eligibility === "checking" ? texts.start.checkingBrowser : texts.start.startButton}
+          </button>
+        </div>
+      </div>
+      {popupOpen && popup && (
+        <NoticeDialog title={texts.start.popupTitle} text={popup} confirm={texts.start.popupConfirm} onConfirm={() => setPopupOpen(false)} />
+      )}
+    </div>
+  );
+}

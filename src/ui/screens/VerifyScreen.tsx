@@ -1,0 +1,29 @@
+/**
+ * /vertify (plain mode: reading digits) and /action/vertify (action or silent mode): the
+ * start state of recording a video, for the capture flow to continue from.
+ */
+import * as z from "zod/mini";
+import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
+import { useLaunch, useTexts } from "../FlowProvider";
+import type { ScreenProps } from "../screenContract";
+import { RecorderStart } from "./RecorderStart";
+import { recorderCopyOf } from "./recorderCopy";
+import { needsMicrophone } from "./startPlan";
+
+const verifyModeSchema = z.enum(["plain", "action"]);
+
+export default function VerifyScreen({ route }: ScreenProps) {
+  const launch = useLaunch();
+  const texts = useTexts();
+  const mode = verifyModeSchema.parse(route.props?.mode);
+  // The plain page always reads digits; the action page does what the launch asks (action or silent).
+  const liveMode: LiveMode = mode === "plain" ? "number" : liveModeOf(launch);
+  const will = isWillMode(launch);
+  return (
+    <RecorderStart
+      copy={recorderCopyOf(liveMode, will, launch, texts)}
+      badge={texts.recorder.badgeRecord}
+      audio={needsMicrophone(liveMode, will)}
+    />
+  );
+}

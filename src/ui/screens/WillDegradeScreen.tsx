@@ -1,0 +1,48 @@
+/**
+ * /willDegrade/transition and /willDegrade/index (props.step): when real-time video is not
+ * available in will mode, the transition page says so and continues to the index page, the
+ * plain recording start state with the microphone for the spoken consent.
+ */
+import * as z from "zod/mini";
+import { liveModeOf } from "../../engine/modes";
+import { Illustration } from "../components/illustrations";
+import { useFlowNavigate, useLaunch, useTexts } from "../FlowProvider";
+import type { ScreenProps } from "../screenContract";
+import { useVisitRecord } from "../useFinisher";
+import { RecorderStart } from "./RecorderStart";
+import { recorderCopyOf } from "./recorderCopy";
+
+const stepSchema = z.enum(["transition", "index"]);
+
+function Transition() {
+  const texts = useTexts();
+  const navigate = useFlowNavigate();
+  useVisitRecord();
+  const t = texts.willDegrade;
+  return (
+    <div className="ff-page ff-degrade">
+      <div className="ff-degrade__body">
+        <Illustration name="recording" />
+        <h1 className="ff-degrade__title">{t.title}</h1>
+        <p className="ff-degrade__text">{t.text}</p>
+        <ul className="ff-card ff-degrade__points">
+          {[t.point1, t.point2, t.point3].map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="ff-buttons ff-buttons--1">
+        <button type="button" className="ff-btn ff-btn--primary" onClick={() => navigate("/willDegrade/index", {}, { replace: true })}>
+          {t.continue}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default function WillDegradeScreen({ route }: ScreenProps) {
+  const launch = useLaunch();
+  const texts = useTexts();
+  if (stepSchema.parse(route.props?.step) === "transition") return <Transition />;
+  return <RecorderStart copy={recorderCopyOf(liveModeOf(launch), true, launch, texts)} badge={texts.recorder.badgeRecord} audio />;
+}

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, render } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import themesJson from "../../themes/themes.json";
+import { ERROR_STATUSES } from "../../schemas/errors";
+import type { ThemesFile } from "../../schemas/themes";
+import { GALLERY_ENTRIES, GALLERY_GROUPS } from "../../src/gallery/entries";
+import { GalleryApp } from "../../src/gallery/GalleryApp";
+import { ERROR_CATALOGUE } from "../../src/ui/errorCatalogue";
+
+afterEach(cleanup);
+
+const themes = themesJson as ThemesFile;
+
+describe("catalogue gallery", () => {
+  it("has an entry for every status of the enum and every result variant, each in a group", () => {
+    const ids = GALLERY_ENTRIES.map((entry) => entry.id);
+    for (const status of ERROR_STATUSES) expect(ids).toContain(`error.${status}`);
+    expect(ids.filter((id) => id.startsWith("result."))).toHaveLength(12);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const entry of GALLERY_ENTRIES) expect(GALLERY_GROUPS).toContain(entry.group);
+  });
+
+  it("renders every status with its name and code as labels, with the real error view, in the chosen theme", () => {
+    const { container } = render(<GalleryApp themes={themes} query={{ theme: "07" }} />);
+    for (const status of ERROR_STATUSES) {
+      const item = container.querySelector(`[id="error.${status}"]`);
+      expect(item?.querySelector(".gallery-label__name")?.textContent).toBe(status);
+      const code = ERROR_CATALOGUE.statuses[status].code;
+      if (code) expect(item?.querySelector(".gallery-label__note")?.textContent).toBe(code);
+      expect(item?.querySelector(".ff-error__title")?.textContent).toBe(ERROR_CATALOGUE.statuses[status].title);
+    }
+    expect(document.body.classList.contains("theme-07")).toBe(true);
+    expect(document.documentElement.style.getPropertyValue("--ff-primary")).toBe("#13a8a8");
+  });
+
+  it("compares one entry across every theme, one frame per theme", () => {
+    const { container } = render(<GalleryApp themes={themes} query={{ theme: "", compare: "error.trtc_androidNoWebcamPermission" }} />);
+    const frames = [...container.querySelectorAll("iframe")];
+    expect(frames).toHaveLength(Object.keys(themes.themes).length);
+    expect(frames.find((f) => f.getAttribute("src")?.includes("theme=02"))?.getAttribute("width")).toBe("720");
+  });
+
+  it("shows a single entry filling the page for those frames", () => {
+    const { container } = render(<GalleryApp themes={themes} query={{ theme: "02", only: "result.fail.action.will" }} />);
+    expect(container.querySelectorAll(".ff-result__line")).toHaveLength(2);
+    expect(document.body.classList.contains("landscape")).toBe(true);
+  });
+});

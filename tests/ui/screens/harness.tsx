@@ -1,0 +1,161 @@
+/**
+ * Screens under test: a real FlowRuntime made by createFlowRuntime over jsdom's window,
+ * with the shipped definitions, and the screen of a named route rendered inside the
+ * FlowProvider (with the toast host, as in the app). The window is the real one apart from
+ * `location.assign/replace/reload`, which are recorded instead of navigating (jsdom cannot
+ * leave the page), so a test reads where the finisher sent the user.
+ *
+ * @example
+ *   const flow = setupFlow({ url: "/?url=https%3A%2F%2Fp.example%2Fback#/error" });
+ *   flow.renderScreen(ErrorScreen, "error", { status: "trtc_cameraError" });
+ */
+import { act, render, type RenderResult } from "@testing-library/react";
+import { Suspense, type ComponentType } from "react";
+import { vi, type Mock } from "vitest";
+import { createEngine } from "../../../src/engine/engine";
+import { createEngineRegistries } from "../../../src/engine/builtins";
+import { FlowProvider } from "../../../src/ui/FlowProvider";
+import { createFlowRuntime, type FlowRuntime } from "../../../src/ui/runtime";
+import type { ScreenProps } from "../../../src/ui/screenContract";
+import { ToastHost } from "../../../src/ui/ToastHost";
+import { loadDefinitions } from "../../engine/fixtures";
+
+export const UA = {
+  iPhone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+  android: "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
+  ucAndroid:
+    "Mozilla/5.0 (Linux; U; Android 12; zh-CN; M2012K11AC Build/SKQ1.211006.001) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/78.0.3904.108 UCBrowser/15.3.6.1206 Mobile Safari/537.36",
+  desktop: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
+} as const;
+
+const definitions = loadDefinitions();
+const engine = createEngine(definitions, createEngineRegistries());
+
+export interface Navigation {
+  assign: Mock<(url: string) => void>;
+  replace: Mock<(url: string) => void>;
+  reload: Mock<() => void>;
+}
+
+export interface Flow {
+  rt: FlowRuntime;
+  nav: Navigation;
+  /** Renders the component as the screen of the named route (from flows/routes.json). */
+  renderScreen(screen: ComponentType<ScreenProps>, routeName: string, query?: Record<string, string>, params?: Record<string, string>): RenderResult;
+  /** The hash route now shown, decoded, e.g. "/error?status=x". */
+  hash(): string;
+}
+
+export interface FlowOptions {
+  /** Path, query and hash of the page, e.g. "/?live_type=2#/action/pre". */
+  url?: string;
+  userAgent?: string;
+  /** Cookies set before the runtime reads them, e.g. { order_no: "O1" }. */
+  cookies?: Record<string, string>;
+  /** navigator.mediaDevices; null removes it (an old browser or an insecure page). */
+  mediaDevices?: Partial<MediaDevices> | null;
+}
+
+function clearCookies(): void {
+  for (const part of document.cookie.split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+/** window, with location's navigating methods recorded; everything else is the real object. */
+function windowWithRecordedNavigation(nav: Navigation): Window {
+  // Location's members are unforgeable (a Proxy may not change them), so the page sees a
+  // stand-in that reads the real location and records the navigating methods.
+  const real = window.location;
+  const location = {
+    get href() {
+      return real.href;
+    },
+    get hash() {
+      return real.hash;
+    },
+    get search() {
+      return real.search;
+    },
+    get pathname() {
+      return real.pathname;
+    },
+    get origin() {
+      return real.origin;
+    },
+    get host() {
+      return real.host;
+    },
+    get protocol() {
+      return real.protocol;
+    },
+    ...nav,
+    toString: () => real.href,
+  };
+  return new Proxy(window, {
+    get(target, key) {
+      if (key === "location") return location;
+      const value: unknown = Reflect.get(target, key, target);
+      // Methods of window (addEventListener, setTimeout…) must run with window as `this`.
+      return typeof value === "function" && !/^[A-Z]/.test(String(key)) ? value.bind(target) : value;
+    },
+  });
+}
+
+export function setupFlow(options: FlowOptions = {}): Flow {
+  window.localStorage.clear();
+  clearCookies();
+  window.history.replaceState(null, "", options.url ?? "/#/");
+  for (const [name, value] of Object.entries(options.cookies ?? {})) document.cookie = `${name}=${encodeURIComponent(value)}; path=/`;
+  Object.defineProperty(window.navigator, "userAgent", { value: options.userAgent ?? UA.android, configurable: true });
+  if (options.mediaDevices === null) {
+    Object.defineProperty(window.navigator, "mediaDevices", { value: undefined, configurable: true });
+  } else {
+    Object.defineProperty(window.navigator, "mediaDevices", { value: options.mediaDevices ?? {}, configurable: true });
+  }
+  const nav: Navigation = { assign: vi.fn(), replace: vi.fn(), reload: vi.fn() };
+  const rt = createFlowRuntime({
+    win: windowWithRecordedNavigation(nav),
+    engine,
+    apps: definitions.apps,
+    settings: { environment: "release", grayVersion: "0" },
+  });
+  return {
+    rt,
+    nav,
+    renderScreen(Screen, routeName, query = {}, params = {}) {
+      const route = engine.routeByName(routeName);
+      return render(
+        <FlowProvider runtime={rt}>
+          <Suspense fallback={null}>
+            <Screen route={route} params={params} query={query} />
+          </Suspense>
+          <ToastHost />
+        </FlowProvider>,
+      );
+    },
+    hash: () => decodeURIComponent(window.location.hash.replace(/^#/, "")),
+  };
+}
+
+/** Lets pending promises (dynamic imports, getUserMedia) settle inside act(). */
+export async function settle(rounds = 5): Promise<void> {
+  for (let i = 0; i < rounds; i++) await act(async () => await Promise.resolve());
+}
+
+/** A stream double with stoppable tracks. */
+export function fakeStream(): MediaStream & { stopped: () => boolean[] } {
+  const tracks = [{ stop: vi.fn(), kind: "video" }];
+  return {
+    getTracks: () => tracks,
+    stopped: () => tracks.map((t) => t.stop.mock.calls.length > 0),
+  } as unknown as MediaStream & { stopped: () => boolean[] };
+}
+
+/** A DOMException-like error with the given name, as getUserMedia rejects with. */
+export function mediaError(name: string): Error {
+  const error = new Error(`${name} from the test`);
+  error.name = name;
+  return error;
+}
