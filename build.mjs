@@ -60,7 +60,7 @@ async function buildApp() {
     splitting: true,
     format: "esm",
     platform: "browser",
-    target: ["es2020", "safari14", "chrome80"],
+    target: ["es2020", "chrome80", "safari15", "ios15"],
     outdir: join(appOut, "assets"),
     entryNames: "[name]-[hash]",
     chunkNames: "chunks/[name]-[hash]",
@@ -84,7 +84,9 @@ async function buildApp() {
 /** The entry chunk plus everything it imports statically: what the first screen downloads. */
 function firstScreenFiles(metafile) {
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint && k.endsWith(".js"));
+  // Lazily imported modules are entry points in the metafile too; the page's is src/main.tsx.
+  const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === "src/main.tsx" && k.endsWith(".js"));
+  if (!entry) throw new Error("build: no output for src/main.tsx in the metafile");
   const seen = new Set();
   const walk = (file) => {
     if (seen.has(file)) return;
@@ -127,6 +129,46 @@ async function buildServer() {
   });
 }
 
+// ---- catalogue gallery (issue 4): a separate page for product staff, never linked from the
+// flow. Its own entry, output folder and HTML; it is not part of the size report or budget.
+async function buildGallery() {
+  const result = await build({
+    entryPoints: { gallery: join(root, "src/gallery/main.tsx") },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2020", "chrome80", "safari15", "ios15"],
+    outdir: join(appOut, "gallery"),
+    entryNames: "[name]-[hash]",
+    minify: true,
+    metafile: true,
+    jsx: "automatic",
+    legalComments: "none",
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "error",
+  });
+  const outputs = Object.keys(result.metafile.outputs);
+  const href = (ext) => "/" + relative(appOut, join(root, outputs.find((f) => f.endsWith(ext)))).split("\\").join("/");
+  writeFileSync(
+    join(appOut, "gallery.html"),
+    `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <title>faceflow 目录</title>
+    <link rel="stylesheet" href="${href(".css")}">
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="${href(".js")}"></script>
+  </body>
+</html>
+`,
+  );
+}
+
 const started = Date.now();
 await validate();
 rmSync(out, { recursive: true, force: true });
@@ -135,6 +177,7 @@ const first = firstScreenFiles(metafile);
 const toHref = (f) => "/" + relative(appOut, join(root, f)).split("\\").join("/");
 const preloads = first.files.filter((f) => f !== first.entry).map(toHref);
 writeFileSync(join(appOut, "index.html"), indexHtml(toHref(first.entry), first.css ? [toHref(first.css)] : [], preloads));
+await buildGallery();
 await buildServer();
 const firstGz = sizeReport(metafile, first);
 console.log(`built dist/ in ${Date.now() - started} ms (environment ${environment}, gray version ${grayVersion})`);

@@ -27,6 +27,8 @@ import { ToastHost } from "./ui/ToastHost";
 import { Wrapper } from "./ui/Wrapper";
 import "./ui/app.css";
 import "./ui/components/components.css";
+import "./ui/screens/screens.css";
+import "./ui/screens/demo.css";
 
 declare const __FACEFLOW_ENV__: string | undefined;
 declare const __FACEFLOW_GRAY_VERSION__: string | undefined;

@@ -1,0 +1,58 @@
+/**
+ * /entry, /srcEntry, /liveEntry (spec §2 entry pages): faceflow playing its own demo partner
+ * for the default app (issue 3). Opened plainly it is the partner's start page (demo/
+ * DemoOrderForm); opened as the return address, with the result in its query, it shows that
+ * result and whether its signature verified (demo/DemoResult).
+ */
+import * as z from "zod/mini";
+import { DEMO_RETURN_ROUTES } from "../../../schemas/api";
+import { useRuntime, useTexts } from "../FlowProvider";
+import type { ScreenProps } from "../screenContract";
+import { fillText } from "./textTemplate";
+import { DemoOrderForm } from "./demo/DemoOrderForm";
+import { DemoResult } from "./demo/DemoResult";
+
+const variantSchema = z.enum(DEMO_RETURN_ROUTES);
+
+/** The return payload always carries these two (spec §3); the launch never does. */
+function isReturn(search: Readonly<Record<string, string>>): boolean {
+  return search.orderNo !== undefined && search.code !== undefined;
+}
+
+export default function DemoEntryScreen({ route }: ScreenProps) {
+  const rt = useRuntime();
+  const texts = useTexts();
+  const t = texts.demo;
+  // routes.json names the variant; a wrong one is a definitions bug and fails loudly.
+  const variant = variantSchema.parse(route.props?.variant);
+  const { origin, pathname } = rt.win.location;
+
+  return (
+    <div className="ff-demo" data-variant={variant}>
+      <header className="ff-demo-header">
+        <div className="ff-demo-header__inner">
+          <span className="ff-demo-logo" aria-hidden="true">
+            ff
+          </span>
+          <span className="ff-demo-header__brand">{t.brand}</span>
+          <span className="ff-demo-badge">{fillText(t.appBadge, { appId: rt.apps.defaultAppId })}</span>
+        </div>
+      </header>
+      <main className="ff-demo-main">
+        <h1 className="ff-demo-title">{isReturn(rt.search) ? t.resultHeading : t.formHeading}</h1>
+        <p className="ff-demo-intro">{isReturn(rt.search) ? t.resultIntro : t.intro}</p>
+        {isReturn(rt.search) ? (
+          <DemoResult
+            query={rt.win.location.search.replace(/^\?/, "")}
+            received={rt.search}
+            // A fresh page load without the result query, so the next launch starts clean.
+            onAgain={() => rt.win.location.assign(`${origin}${pathname}#/${variant}`)}
+          />
+        ) : (
+          <DemoOrderForm variant={variant} />
+        )}
+        <p className="ff-demo-footer">{t.footer}</p>
+      </main>
+    </div>
+  );
+}

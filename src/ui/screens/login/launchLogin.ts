@@ -1,0 +1,91 @@
+/**
+ * Logging in with the launch (spec §2 /login, §3 `sign` rule): the page URL's launch
+ * parameters, `sign` included, go to the service once; the answer becomes where the flow
+ * goes next. No React here, so every outcome is tested without rendering.
+ */
+import { loginRequestSchema, type LoginResponse } from "../../../../schemas/api";
+import { storedValueSchemas } from "../../../../schemas/session";
+import { ApiError, CLIENT_ERROR_CODES, errorScreenOf } from "../../../api/apiError";
+import type { ApiClient } from "../../../api/client";
+import type { KycStorage } from "../../../session/storage";
+import { SESSION_TOKEN_KEY } from "../../sessionToken";
+
+/** Where the login leaves the flow. */
+export type LoginOutcome =
+  /** Logged in (now or earlier in this browser): the entry rules pick the start page from "/". */
+  | { kind: "loggedIn" }
+  /** Refused: show the error route with this query. */
+  | { kind: "refused"; query: Record<string, string> }
+  /** No answer from the service: the user may try again. */
+  | { kind: "offline" };
+
+export interface LaunchLoginInput {
+  api: Pick<ApiClient, "login">;
+  /** The page URL's own query (FlowRuntime.search). */
+  search: Readonly<Record<string, string>>;
+  storage: Pick<KycStorage, "getParsed" | "setJSON" | "remove">;
+  /** The order_no cookie as the page reads it now (set by the login answer when cookies stick). */
+  orderNoCookie: () => string | undefined;
+  /** The error message for a refusal whose code this build has no screen for. */
+  unknownCodeMessage: (code: string) => string;
+}
+
+/** The link-invalid screen is named by its code only (spec §8 "400101 link invalid (code-only)"). */
+const LINK_INVALID = "400101";
+
+/**
+ * The error route query for a refused login.
+ * @example refusalQuery(new ApiError(409, "LAUNCH_USED", "…"), msg) // { status: "exitException" }
+ */
+export function refusalQuery(error: ApiError, unknownCodeMessage: (code: string) => string): Record<string, string> {
+  const status = errorScreenOf(error);
+  if (status === LINK_INVALID) return { code: LINK_INVALID };
+  if (status !== null) return { status };
+  // A code without a screen (a newer service, or a partner-only code) must not show some
+  // other status's wording; publicError shows our message naming the code instead.
+  return { status: "publicError", msg: unknownCodeMessage(error.code) };
+}
+
+function isOffline(error: ApiError): boolean {
+  // The client never aborts a login; an abort can only come from the page going away,
+  // and trying again is the honest answer to both.
+  return error.code === CLIENT_ERROR_CODES.network || error.code === CLIENT_ERROR_CODES.aborted;
+}
+
+/**
+ * Log in with the launch of `search`. Never rejects.
+ * - no `sign`: nothing to log in with (cookie mode), so the entry rules decide;
+ * - `sign` equal to the stored login sign: this browser already logged in with it;
+ * - success: the sign is stored as `loginSign`, which the guard accepts in cookie-less mode;
+ *   when the answer's cookies did not stick, its session token is kept for later requests
+ *   (only then: a token in script-readable storage is a bearer credential);
+ * - refused as link invalid: the stored return address came from parameters the service did
+ *   not sign, so it is dropped and quitting cannot send the user (and a result code) to it.
+ */
+export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOutcome> {
+  const { api, search, storage, orderNoCookie, unknownCodeMessage } = input;
+  const sign = search.sign;
+  if (sign === undefined || sign === "") return { kind: "loggedIn" };
+  if (storage.getParsed("loginSign", storedValueSchemas.loginSign) === sign) return { kind: "loggedIn" };
+
+  const request = loginRequestSchema.safeParse(search);
+  if (!request.success) {
+    storage.remove("url");
+    return { kind: "refused", query: { code: LINK_INVALID } };
+  }
+  let answer: LoginResponse;
+  try {
+    answer = await api.login(request.data);
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { kind: "refused", query: { status: "publicError", msg: unknownCodeMessage("-") } };
+    if (isOffline(error)) return { kind: "offline" };
+    const query = refusalQuery(error, unknownCodeMessage);
+    if (query.code === LINK_INVALID) storage.remove("url");
+    return { kind: "refused", query };
+  }
+  // Absent when a reload got the cookie session back; a token kept earlier then stays valid.
+  // An order_no cookie of an earlier launch does not count: the cookies must be this answer's.
+  if (answer.sessionToken !== undefined && orderNoCookie() !== answer.orderNo) storage.setJSON(SESSION_TOKEN_KEY, answer.sessionToken);
+  storage.setJSON("loginSign", sign);
+  return { kind: "loggedIn" };
+}

@@ -1,0 +1,228 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { LoginRequest, LoginResponse } from "../../../schemas/api";
+import { launchParamsSchema } from "../../../schemas/launch";
+import { storedValueSchemas } from "../../../schemas/session";
+import { ApiError, CLIENT_ERROR_CODES } from "../../../src/api/apiError";
+import type { ApiClient } from "../../../src/api/client";
+import { ApiProvider } from "../../../src/ui/apiContext";
+import { FlowProvider } from "../../../src/ui/FlowProvider";
+import LoginScreen from "../../../src/ui/screens/LoginScreen";
+import { SESSION_TOKEN_KEY, sessionTokenSchema } from "../../../src/ui/sessionToken";
+import { setupFlow, settle, type Flow } from "./harness";
+
+afterEach(cleanup);
+
+const SIGN = "1.1900000000.0123456789abcdef0123456789abcdef.ab12";
+const TOKEN = "f".repeat(64);
+const ORDER_NO = "ord_0123456789ab";
+const LAUNCH =
+  "/?live_type=1&url=https%3A%2F%2Fp.example%2Fback&wb_app_id=TIDA0001&order_no=ord_0123456789ab" +
+  `&h5_face_id=h5f_1&user_id=u1&sign=${encodeURIComponent(SIGN)}&utm_source=mail`;
+
+const ANSWER: LoginResponse = {
+  orderNo: ORDER_NO,
+  sessionExpiresAt: "2030-01-01T00:00:00.000Z",
+  sessionToken: TOKEN,
+  config: {
+    orderNo: ORDER_NO,
+    appId: "TIDA0001",
+    h5faceId: "h5f_1",
+    state: "in_progress",
+    liveType: "1",
+    actions: [],
+    will: null,
+    modes: { rtc: false, ws: false, prioriMode: false },
+    theme: "",
+    splashPage: false,
+    protocolCorpName: "",
+    popupContext: null,
+    limits: {
+      durationMs: { min: 2000, max: 5000 },
+      toleranceMs: 500,
+      minBytes: { ios: 150, android: 50, other: 50 },
+      maxBytes: 1536 * 1024,
+      mimeTypes: ["video/webm"],
+    },
+    prePictures: { wx: 0, h5: 0 },
+    attempts: { max: 3, used: 0, left: 3 },
+  },
+};
+
+type Login = (params: LoginRequest, signal?: AbortSignal) => Promise<LoginResponse>;
+
+/** An API double whose login is the given function; the login screen calls nothing else. */
+function fakeApi(login: Login) {
+  const unused = () => Promise.reject(new Error("not used by the login screen"));
+  const loginMock = vi.fn(login);
+  const api: ApiClient = {
+    login: loginMock,
+    config: unused,
+    digits: unused,
+    upload: unused,
+    result: unused,
+    streamUrl: () => "ws://unused",
+    demoCreateOrder: unused,
+    demoVerify: unused,
+  };
+  return { api, login: loginMock };
+}
+
+function renderLogin(flow: Flow, api: ApiClient, strict = false) {
+  const screen = (
+    <FlowProvider runtime={flow.rt}>
+      <ApiProvider api={api}>
+        <LoginScreen />
+      </ApiProvider>
+    </FlowProvider>
+  );
+  return render(strict ? <StrictMode>{screen}</StrictMode> : screen);
+}
+
+function launchFlow(url = `${LAUNCH}#/login`): Flow {
+  return setupFlow({ url });
+}
+
+const storedUrl = (flow: Flow) => flow.rt.storage.getParsed("url", launchParamsSchema.shape.url);
+const loginSign = (flow: Flow) => flow.rt.storage.getParsed("loginSign", storedValueSchemas.loginSign);
+
+describe("LoginScreen", () => {
+  it("shows a waiting state while the service checks the launch", async () => {
+    const flow = launchFlow();
+    const { api } = fakeApi(() => new Promise(() => undefined));
+    const view = renderLogin(flow, api);
+    expect(view.getByRole("status").textContent).toContain("正在校验验证链接");
+    await settle();
+    expect(flow.hash()).toBe("/login");
+  });
+
+  it("logs in with the page's launch parameters and sign, stores the login sign and goes to the root", async () => {
+    const flow = launchFlow();
+    const { api, login } = fakeApi(async () => ANSWER);
+    renderLogin(flow, api);
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(login).toHaveBeenCalledTimes(1);
+    const sent = login.mock.calls[0]?.[0];
+    expect(sent).toMatchObject({ live_type: "1", url: "https://p.example/back", order_no: ORDER_NO, h5_face_id: "h5f_1", sign: SIGN });
+    // Only launch parameters travel; the partner's own tracking parameter is not part of the launch.
+    expect(sent).not.toHaveProperty("utm_source");
+    expect(loginSign(flow)).toBe(SIGN);
+  });
+
+  it("logs in exactly once under StrictMode, because the launch is single use", async () => {
+    const flow = launchFlow();
+    let answer: (value: LoginResponse) => void = () => undefined;
+    const { api, login } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
+    const navigate = vi.spyOn(flow.rt.location, "navigate");
+    renderLogin(flow, api, true);
+    await settle();
+    expect(login).toHaveBeenCalledTimes(1);
+    await act(async () => answer(ANSWER));
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith("/", { replace: true });
+  });
+
+  it("keeps the session token when the answer's cookies did not stick", async () => {
+    const flow = launchFlow();
+    const { api } = fakeApi(async () => ANSWER);
+    renderLogin(flow, api);
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(flow.rt.storage.getParsed(SESSION_TOKEN_KEY, sessionTokenSchema)).toBe(TOKEN);
+  });
+
+  it("does not keep the session token in storage when the session cookies stuck", async () => {
+    const flow = launchFlow();
+    const { api } = fakeApi(async () => {
+      document.cookie = `order_no=${ORDER_NO}; path=/`;
+      return ANSWER;
+    });
+    renderLogin(flow, api);
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(flow.rt.storage.getParsed(SESSION_TOKEN_KEY, sessionTokenSchema)).toBeUndefined();
+  });
+
+  it("does not log in again with a sign this browser already logged in with", async () => {
+    const flow = launchFlow();
+    flow.rt.storage.setJSON("loginSign", SIGN);
+    const { api, login } = fakeApi(async () => ANSWER);
+    renderLogin(flow, api);
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it("without a sign there is nothing to log in with: the entry rules decide from the root", async () => {
+    const flow = launchFlow("/?live_type=1&order_no=O1#/login");
+    const { api, login } = fakeApi(async () => ANSWER);
+    renderLogin(flow, api);
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["LAUNCH_USED", 409, "/error?status=exitException"],
+    ["LAUNCH_EXPIRED", 410, "/error?status=exitException"],
+    ["ORDER_FINISHED", 409, "/error?status=exitException"],
+    ["RATE_LIMITED", 429, "/error?status=trtc_overFrequency"],
+    ["INTERNAL", 500, "/error?status=exception"],
+    [CLIENT_ERROR_CODES.badResponse, 502, "/error?status=exception"],
+  ])("a login refused with %s (HTTP %i) shows %s and keeps the signed return address", async (code, status, route) => {
+    const flow = launchFlow();
+    const { api } = fakeApi(() => Promise.reject(new ApiError(status, code, "refused")));
+    renderLogin(flow, api);
+    await waitFor(() => expect(flow.hash()).toBe(route));
+    expect(storedUrl(flow)).toBe("https://p.example/back");
+    expect(loginSign(flow)).toBeUndefined();
+  });
+
+  it("a tampered launch shows the code-only link-invalid screen and drops the unsigned return address", async () => {
+    const flow = launchFlow();
+    const { api } = fakeApi(() => Promise.reject(new ApiError(400, "400101", "launch link invalid: signature does not match")));
+    renderLogin(flow, api);
+    await waitFor(() => expect(flow.hash()).toBe("/error?code=400101"));
+    expect(storedUrl(flow)).toBeUndefined();
+    expect(loginSign(flow)).toBeUndefined();
+  });
+
+  it.each(["SOMETHING_NEWER", "AUTH_SIGNATURE"])("a code without an error screen (%s) shows publicError naming it", async (code) => {
+    const flow = launchFlow();
+    const { api } = fakeApi(() => Promise.reject(new ApiError(400, code, "refused")));
+    renderLogin(flow, api);
+    await waitFor(() => expect(flow.hash()).toMatch(/^\/error\?status=publicError&msg=/));
+    expect(flow.hash()).toContain(`错误码：${code}`);
+  });
+
+  it("a network failure offers a retry instead of a dead end, and retrying logs in", async () => {
+    const flow = launchFlow();
+    const answers: Array<() => Promise<LoginResponse>> = [
+      () => Promise.reject(new ApiError(0, CLIENT_ERROR_CODES.network, "no answer from the service")),
+      async () => ANSWER,
+    ];
+    const { api, login } = fakeApi(() => (answers.shift() ?? (() => Promise.reject(new Error("called too often"))))());
+    const view = renderLogin(flow, api, true);
+    const retry = await view.findByRole("button", { name: "重试" });
+    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("无法连接验证服务");
+    expect(flow.hash()).toBe("/login");
+    expect(login).toHaveBeenCalledTimes(1);
+    await act(async () => fireEvent.click(retry));
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(login).toHaveBeenCalledTimes(2);
+    expect(loginSign(flow)).toBe(SIGN);
+  });
+
+  it("a login that finishes after the screen went away still records the sign but navigates nowhere", async () => {
+    const flow = launchFlow();
+    let answer: (value: LoginResponse) => void = () => undefined;
+    const { api } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
+    const view = renderLogin(flow, api);
+    await settle();
+    view.unmount();
+    await act(async () => answer(ANSWER));
+    await settle();
+    expect(loginSign(flow)).toBe(SIGN);
+    expect(flow.hash()).toBe("/login");
+  });
+});
