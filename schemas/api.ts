@@ -201,6 +201,11 @@ export const loginResponseSchema = z.object({
    * Absent when a reload re-used the cookie session.
    */
   sessionToken: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  /**
+   * The order's return address as the partner registered it. The browser keeps this one, not
+   * the launch URL's `url`, so quitting or finishing never follows an address nobody signed.
+   */
+  returnUrl: z.url({ protocol: /^https?$/ }),
   config: orderConfigSchema,
 });
 /** Header carrying the session token when the session cookie did not stick. */

@@ -92,7 +92,13 @@ export function createFlowRuntime(input: { win: Window; engine: Engine; apps: Ap
   // still carries url=..., which would overwrite the finished marker (spec §4 Finish).
   const finishedBefore = isFinished(storage);
   const sameLaunch = !search.sign || search.sign === storage.getParsed("loginSign", storedValueSchemas.loginSign);
+  // The return address is only ever stored from the service's login answer (the order's
+  // registered address): a `url` in the page URL is unsigned until the login checks it, and
+  // storing it would let a crafted link turn "quit" into an open redirect with the order no.
+  const storedUrl = storage.get("url");
   const launchResult = readLaunch({ query: search, storage });
+  if (storedUrl === undefined) storage.remove("url");
+  else storage.set("url", storedUrl);
   if (finishedBefore && sameLaunch) storage.setJSON("url", FINISHED_URL);
   const launch = launchResult.ok ? launchResult.params : {};
   const cookies = createCookieJar({

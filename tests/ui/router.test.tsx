@@ -138,3 +138,21 @@ describe("root wrapper", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("return address", () => {
+  it("a url in the page URL is never stored: only the login's signed answer sets it", async () => {
+    document.cookie = "order_no=O9; path=/";
+    const rt = start("/?h5_face_id=R9&url=https%3A%2F%2Fevil.example%2Fsteal#/protocol");
+    await screen.findByTestId("screen");
+    expect(rt.storage.get("url")).toBeUndefined();
+  });
+
+  it("a stored return address survives a reload whose URL carries another one", async () => {
+    window.history.replaceState(null, "", "/?h5_face_id=R10");
+    const first = createFlowRuntime({ win: window, engine: createEngine(defs, createEngineRegistries()), apps: defs.apps, settings: { environment: "release", grayVersion: "0" } });
+    first.storage.setJSON("url", "https://partner.example/back");
+    const rt = start("/?h5_face_id=R10&url=https%3A%2F%2Fevil.example%2Fsteal#/protocol");
+    await screen.findByTestId("screen");
+    expect(rt.storage.get("url")).toBe('"https://partner.example/back"');
+  });
+});

@@ -72,6 +72,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       orderNo: order.orderNo,
       sessionExpiresAt: new Date(session.expiresAt).toISOString(),
       ...(sessionToken ? { sessionToken } : {}),
+      returnUrl: order.returnUrl,
       config: orderConfigOf(fresh, ctx.limits, ctx.store.attempts.countVerified(order.orderNo)),
     };
     return response;

@@ -54,6 +54,12 @@ export interface FlowOptions {
   cookies?: Record<string, string>;
   /** navigator.mediaDevices; null removes it (an old browser or an insecure page). */
   mediaDevices?: Partial<MediaDevices> | null;
+  /**
+   * The return address as the login stored it from the service's answer. Defaults to the
+   * page URL's `url` parameter: the runtime itself never stores that unsigned value, so the
+   * screens under test would otherwise have no return address at all.
+   */
+  returnUrl?: string | null;
 }
 
 function clearCookies(): void {
@@ -121,6 +127,8 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     apps: definitions.apps,
     settings: { environment: "release", grayVersion: "0" },
   });
+  const returnUrl = options.returnUrl === undefined ? new URL(window.location.href).searchParams.get("url") : options.returnUrl;
+  if (returnUrl) rt.storage.setJSON("url", returnUrl);
   return {
     rt,
     nav,

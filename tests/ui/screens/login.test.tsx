@@ -26,6 +26,7 @@ const ANSWER: LoginResponse = {
   orderNo: ORDER_NO,
   sessionExpiresAt: "2030-01-01T00:00:00.000Z",
   sessionToken: TOKEN,
+  returnUrl: "https://partner.example/registered-return",
   config: {
     orderNo: ORDER_NO,
     appId: "TIDA0001",
@@ -109,6 +110,14 @@ describe("LoginScreen", () => {
     // Only launch parameters travel; the partner's own tracking parameter is not part of the launch.
     expect(sent).not.toHaveProperty("utm_source");
     expect(loginSign(flow)).toBe(SIGN);
+  });
+
+  it("stores the return address the service answered with, not the one in the page URL", async () => {
+    const flow = launchFlow();
+    const { api } = fakeApi(async () => ANSWER);
+    renderLogin(flow, api);
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(flow.rt.storage.get("url")).toBe('"https://partner.example/registered-return"');
   });
 
   it("logs in exactly once under StrictMode, because the launch is single use", async () => {

@@ -59,8 +59,10 @@ function isOffline(error: ApiError): boolean {
  * - success: the sign is stored as `loginSign`, which the guard accepts in cookie-less mode;
  *   when the answer's cookies did not stick, its session token is kept for later requests
  *   (only then: a token in script-readable storage is a bearer credential);
- * - refused as link invalid: the stored return address came from parameters the service did
- *   not sign, so it is dropped and quitting cannot send the user (and a result code) to it.
+ * - accepted: the return address the service answers with (the order's, checked against the
+ *   app's allowed origins when it was created) becomes the stored `url`;
+ * - refused as link invalid: any stored return address is dropped, so quitting cannot send
+ *   the user (and a result code) anywhere.
  */
 export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOutcome> {
   const { api, search, storage, orderNoCookie, unknownCodeMessage } = input;
@@ -86,6 +88,7 @@ export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOut
   // Absent when a reload got the cookie session back; a token kept earlier then stays valid.
   // An order_no cookie of an earlier launch does not count: the cookies must be this answer's.
   if (answer.sessionToken !== undefined && orderNoCookie() !== answer.orderNo) storage.setJSON(SESSION_TOKEN_KEY, answer.sessionToken);
+  storage.setJSON("url", answer.returnUrl);
   storage.setJSON("loginSign", sign);
   return { kind: "loggedIn" };
 }
