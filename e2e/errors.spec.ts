@@ -8,6 +8,7 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { ERROR_STATUSES, errorsFileSchema } from "../schemas/errors";
+import { createLaunch, openLaunchAt } from "./signedLaunch";
 
 // Read with fs: Node's ESM loader (which Playwright's runner uses here) wants import
 // attributes for JSON, which the app's own modules do not carry.
@@ -40,14 +41,17 @@ for (const theme of THEMES) {
     for (const status of ERROR_STATUSES) {
       test(status, async ({ page, baseURL }) => {
         const entry = ERROR_CATALOGUE.statuses[status];
-        const params: Record<string, string> = { url: returnAddress(baseURL), h5_face_id: `E2E-${status}` };
+        // No return address here (none was vouched for): statuses that quit only when one is
+        // known show no quit button; "with a known return address" below covers the other case.
+        const params: Record<string, string> = { h5_face_id: `E2E-${status}` };
         if (theme.id) params.theme = theme.id;
         await page.goto(launchUrl(params, `/error?status=${encodeURIComponent(status)}`));
         await settled(page);
         const screen = page.locator(`[data-status="${status}"]`);
         await expect(screen.locator(".ff-error__title")).toHaveText(entry.title);
         if (entry.code) await expect(screen.locator(".ff-error__code")).toHaveText(`${ERROR_CATALOGUE.labels.code}：${entry.code}`);
-        const labels = [entry.buttons.first, entry.buttons.second].flatMap((action) => (action ? [ERROR_CATALOGUE.labels[action]] : []));
+        const first = entry.quitOnlyIfReturnUrl ? undefined : entry.buttons.first;
+        const labels = [first, entry.buttons.second].flatMap((action) => (action ? [ERROR_CATALOGUE.labels[action]] : []));
         await expect(screen.getByRole("button")).toHaveText(labels);
         for (const button of await screen.getByRole("button").all()) await expect(button).toBeVisible();
         if (theme.bodyClass) await expect(page.locator("body")).toHaveClass(new RegExp(`\\b${theme.bodyClass}\\b`));
@@ -116,25 +120,40 @@ async function partnerAnswers(page: Page, status: 200 | 204): Promise<{ requests
 }
 
 test.describe("handing back to the partner", () => {
+  test("with a known return address, the statuses that quit only then offer quit", async ({ page, baseURL }) => {
+    const launch = await createLaunch(baseURL!, { returnUrl: returnAddress(baseURL) });
+    for (const status of ERROR_STATUSES.filter((s) => ERROR_CATALOGUE.statuses[s].quitOnlyIfReturnUrl)) {
+      await openLaunchAt(page, launch.launchUrl, `/error?status=${status}`);
+      await expect(page.locator(`[data-status="${status}"]`).getByRole("button", { name: "退出" })).toBeVisible();
+    }
+  });
+
+  test("a return address in the launch URL that the service did not sign is never followed", async ({ page, baseURL }) => {
+    const partner = await partnerAnswers(page, 200);
+    await page.goto(launchUrl({ url: returnAddress(baseURL), h5_face_id: "E2E-UNSIGNED" }, "/error?status=browserNotSupport"));
+    await settled(page);
+    await page.getByRole("button", { name: "退出" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "处理中，请稍候" })).toBeVisible();
+    expect(partner.requests).toHaveLength(0);
+  });
+
   test("quit on an error page goes to the return address with code and orderNo, keeping the partner's query", async ({ page, baseURL }) => {
     await partnerAnswers(page, 200);
-    await page.goto(
-      launchUrl({ url: returnAddress(baseURL), order_no: "E2E-ORDER-1", h5_face_id: "E2E-FACE-1" }, "/error?status=trtc_iosNoWebcamPermission"),
-    );
-    await settled(page);
+    const launch = await createLaunch(baseURL!, { returnUrl: returnAddress(baseURL) });
+    await openLaunchAt(page, launch.launchUrl, "/error?status=trtc_iosNoWebcamPermission");
     await page.getByRole("button", { name: "退出" }).click({ noWaitAfter: true });
     await page.waitForURL(atPartner);
     const url = new URL(page.url());
     expect(url.searchParams.get("keep")).toBe("1");
-    expect(url.searchParams.get("orderNo")).toBe("E2E-ORDER-1");
+    expect(url.searchParams.get("orderNo")).toBe(launch.orderNo);
     expect(url.searchParams.get("code")).toBe("3004");
     expect([...url.searchParams.keys()]).toEqual(["keep", "orderNo", "code"]);
   });
 
   test("a second press within 5 s shows 处理中，请稍候 and does not redirect again", async ({ page, baseURL }) => {
     const partner = await partnerAnswers(page, 204);
-    await page.goto(launchUrl({ url: returnAddress(baseURL), order_no: "E2E-ORDER-4", h5_face_id: "E2E-FACE-4" }, "/error?status=browserNotSupport"));
-    await settled(page);
+    const launch = await createLaunch(baseURL!, { returnUrl: returnAddress(baseURL) });
+    await openLaunchAt(page, launch.launchUrl, "/error?status=browserNotSupport");
     await page.getByRole("button", { name: "退出" }).click();
     await expect.poll(() => partner.requests.length).toBe(1);
     expect(new URL(partner.requests[0]!).searchParams.get("code")).toBe("3005");
@@ -145,27 +164,27 @@ test.describe("handing back to the partner", () => {
 
   test("finish on the success page redirects with orderNo and h5faceId", async ({ page, baseURL }) => {
     const partner = await partnerAnswers(page, 200);
-    await page.goto(launchUrl({ url: returnAddress(baseURL), order_no: "E2E-ORDER-2", h5_face_id: "E2E-FACE-2", redirect_type: "1" }, "/success"));
-    await settled(page);
+    const launch = await createLaunch(baseURL!, { returnUrl: returnAddress(baseURL), launch: { redirect_type: "1" } });
+    await openLaunchAt(page, launch.launchUrl, "/success");
     await expect(page.locator(".ff-result__line")).toHaveText(["活体检测通过"]);
     await page.getByRole("button", { name: "完成" }).click({ noWaitAfter: true });
     await page.waitForURL(atPartner);
     expect(partner.requests).toHaveLength(1);
     const url = new URL(page.url());
     expect(url.searchParams.get("keep")).toBe("1");
-    expect(url.searchParams.get("orderNo")).toBe("E2E-ORDER-2");
-    expect(url.searchParams.get("h5faceId")).toBe("E2E-FACE-2");
+    expect(url.searchParams.get("orderNo")).toBe(launch.orderNo);
+    expect(url.searchParams.get("h5faceId")).toBe(launch.h5_face_id);
     expect(url.searchParams.has("code")).toBe(false);
   });
 
   test("after handing back, the launch is over: coming back shows exitException without a way to leave again", async ({ page, baseURL }) => {
     await partnerAnswers(page, 200);
-    const launch = launchUrl({ url: returnAddress(baseURL), order_no: "E2E-ORDER-3", h5_face_id: "E2E-FACE-3" }, "/error?status=browserNotSupport");
-    await page.goto(launch);
-    await settled(page);
+    const created = await createLaunch(baseURL!, { returnUrl: returnAddress(baseURL) });
+    await openLaunchAt(page, created.launchUrl, "/error?status=browserNotSupport");
     await page.getByRole("button", { name: "退出" }).click({ noWaitAfter: true });
     await page.waitForURL(atPartner);
     // Opening the same launch link again.
+    const launch = `${created.launchUrl}#/error?status=browserNotSupport`;
     await page.goto(launch);
     await settled(page);
     await expect(page.locator("[data-status]")).toHaveAttribute("data-status", "exitException");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createLaunch } from "./signedLaunch";
 
 /** The hash route the app settled on, e.g. "/action/error?status=noCookieException". */
 async function settledRoute(page: import("@playwright/test").Page): Promise<string> {
@@ -50,9 +51,11 @@ test("opening the error route directly shows a real page with its code", async (
   await expect(page.getByRole("button", { name: "退出" })).toHaveCount(0);
 });
 
-test("with a return address the same screen offers quit", async ({ page }) => {
-  await page.goto("/?url=https%3A%2F%2Fpartner.example%2Fback&h5_face_id=E2E6#/error?status=noCookieException");
-  await expect(page.getByRole("button", { name: "退出" })).toBeVisible();
+test("a signed launch logs in and lands on its mode's start page with the order_no cookie", async ({ page, context, baseURL }) => {
+  const launch = await createLaunch(baseURL!, { liveType: "3", returnUrl: new URL("/#/entry", baseURL).href });
+  await page.goto(launch.launchUrl);
+  await page.waitForFunction(() => location.hash === "#/action/h5pre/slient");
+  expect((await context.cookies()).find((c) => c.name === "order_no")?.value).toBe(launch.orderNo);
 });
 
 test("an unknown hash route shows the catalogue's message screen", async ({ page }) => {

@@ -50,7 +50,15 @@ export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES
 export const apiErrorCodeSchema = z.enum(Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]]);
 
 /** Body of every error response. `code` is a string so a newer service cannot break an older client. */
-export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /**
+   * Only on login refusals of a genuine launch (expired, used, order finished): the order's
+   * registered return address, so the user can still go back to the partner.
+   */
+  returnUrl: z.optional(z.url({ protocol: /^https?$/ })),
+});
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /**

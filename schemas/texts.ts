@@ -1,11 +1,19 @@
 /**
- * flows/texts.zh-CN.json: every user-facing string not owned by another catalogue, grouped
- * by section. Screens read them through typed keys (the JSON import), so a missing key is a
- * compile error; this schema checks the file's shape at build time.
+ * flows/texts.zh-CN.json: the screens' user-facing strings, grouped by section; screens read
+ * them through typed keys (the JSON import), so a missing key is a compile error.
+ * flows/shell.zh-CN.json: the few strings the shell shows before any screen has loaded
+ * (page titles by key, the loading text), kept apart so the first screen stays small.
  */
 import * as z from "zod/mini";
 
 export const textsFileSchema = z.intersection(
-  z.object({ $schema: z.optional(z.string()), titles: z.record(z.string(), z.string()) }),
+  z.object({ $schema: z.optional(z.string()) }),
   z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())])),
 );
+
+export const shellTextsFileSchema = z.strictObject({
+  $schema: z.optional(z.string()),
+  /** Page titles by key; routes name theirs in flows/routes.json "title". */
+  titles: z.record(z.string(), z.string()),
+  loading: z.string().check(z.minLength(1)),
+});

@@ -11,7 +11,7 @@ import { errorsFileSchema } from "../schemas/errors";
 import { resultsFileSchema } from "../schemas/results";
 import { routesFileSchema } from "../schemas/routes";
 import { entryFileSchema, guardFileSchema } from "../schemas/rules";
-import { textsFileSchema } from "../schemas/texts";
+import { shellTextsFileSchema, textsFileSchema } from "../schemas/texts";
 import { themesFileSchema } from "../schemas/themes";
 
 export interface FlowFile {
@@ -31,6 +31,7 @@ export const FLOW_FILES: FlowFile[] = [
   { path: "flows/devices.json", jsonSchema: "devices.schema.json", schema: devicesFileSchema },
   { path: "flows/errors.json", jsonSchema: "errors.schema.json", schema: errorsFileSchema },
   { path: "flows/results.json", jsonSchema: "results.schema.json", schema: resultsFileSchema },
+  { path: "flows/shell.zh-CN.json", jsonSchema: "shell.schema.json", schema: shellTextsFileSchema },
   { path: "flows/texts.zh-CN.json", jsonSchema: "texts.schema.json", schema: textsFileSchema },
   { path: "themes/themes.json", jsonSchema: "themes.schema.json", schema: themesFileSchema },
 ];

@@ -41,7 +41,7 @@ export function validateAll(): string[] {
       guard: readJson("flows/guard.json"),
       apps: readJson("flows/apps.json"),
       themes: readJson("themes/themes.json"),
-      texts: readJson("flows/texts.zh-CN.json"),
+      shell: readJson("flows/shell.zh-CN.json"),
     });
     const reg = createEngineRegistries();
     problems.push(...crossCheckDefinitions(defs, { ...reg, screens: SCREEN_TYPES, predicateArgs: predicateArgSchemas, actionArgs: actionArgSchemas }));

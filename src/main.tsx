@@ -9,7 +9,7 @@ import routesJson from "../flows/routes.json";
 import entryJson from "../flows/entry.json";
 import guardJson from "../flows/guard.json";
 import appsJson from "../flows/apps.json";
-import textsJson from "../flows/texts.zh-CN.json";
+import shell from "../flows/shell.zh-CN.json";
 import themesJson from "../themes/themes.json";
 import type { AppsFile } from "../schemas/apps";
 import type { RoutesFile } from "../schemas/routes";
@@ -45,7 +45,7 @@ const engine = createEngine(
     guard: validated<GuardFile>(guardJson),
     apps,
     themes,
-    titles: textsJson.titles,
+    titles: shell.titles,
   },
   createEngineRegistries(),
 );
@@ -71,7 +71,7 @@ createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>
     <FlowProvider runtime={runtime}>
       <Wrapper loadDebugConsole={loadDebugConsole}>
-        <FlowRouter screens={SCREENS} fallback={<Loading text={textsJson.common.loading} />} />
+        <FlowRouter screens={SCREENS} fallback={<Loading text={shell.loading} />} />
         <ToastHost />
       </Wrapper>
     </FlowProvider>

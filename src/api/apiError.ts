@@ -20,11 +20,14 @@ export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ER
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** The verified return address some login refusals carry (schemas/apiErrors.ts). */
+  readonly returnUrl: string | undefined;
+  constructor(status: number, code: string, message: string, returnUrl?: string) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.returnUrl = returnUrl;
   }
 }
 

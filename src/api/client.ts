@@ -74,7 +74,7 @@ function parseBody<T>(schema: z.ZodMiniType<T>, raw: RawResponse): T {
   }
   if (raw.status < 200 || raw.status >= 300) {
     const error = apiErrorSchema.safeParse(json);
-    if (error.success) throw new ApiError(raw.status, error.data.code, error.data.message);
+    if (error.success) throw new ApiError(raw.status, error.data.code, error.data.message, error.data.returnUrl);
     throw new ApiError(raw.status, CLIENT_ERROR_CODES.badResponse, `HTTP ${raw.status} without an error body`);
   }
   const parsed = schema.safeParse(json);

@@ -28,7 +28,8 @@ export interface RawDefinitions {
   guard: unknown;
   apps: unknown;
   themes: unknown;
-  texts: unknown;
+  /** flows/shell.zh-CN.json, for the page titles. */
+  shell: unknown;
 }
 
 export class DefinitionError extends Error {
@@ -46,6 +47,7 @@ function parse<T>(file: string, schema: z.ZodMiniType<T>, raw: unknown, problems
 }
 
 const titlesOnly = z.looseObject({ titles: z.record(z.string(), z.string()) });
+/** The raw shell texts file is parsed fully by the validate script; here only its titles matter. */
 
 /** Parse every definition file; throws DefinitionError listing every problem found. */
 export function parseDefinitions(raw: RawDefinitions): Definitions {
@@ -55,7 +57,7 @@ export function parseDefinitions(raw: RawDefinitions): Definitions {
   const guard = parse("flows/guard.json", guardFileSchema, raw.guard, problems);
   const apps = parse("flows/apps.json", appsFileSchema, raw.apps, problems);
   const themes = parse("themes/themes.json", themesFileSchema, raw.themes, problems);
-  const texts = parse("flows/texts.zh-CN.json", titlesOnly, raw.texts, problems);
+  const texts = parse("flows/shell.zh-CN.json", titlesOnly, raw.shell, problems);
   if (!routes || !entry || !guard || !apps || !themes || !texts) throw new DefinitionError(problems);
   return { routes, entry, guard, apps, themes, titles: texts.titles };
 }

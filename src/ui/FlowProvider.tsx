@@ -3,7 +3,6 @@
  * rendered without the flow fails loudly in tests instead of reading undefined).
  */
 import { createContext, useContext, type ReactNode } from "react";
-import texts from "../../flows/texts.zh-CN.json";
 import type { LaunchParams } from "../../schemas/launch";
 import type { FlowRuntime } from "./runtime";
 import { withQuery } from "./hashLocation";
@@ -22,13 +21,7 @@ export function useRuntime(): FlowRuntime {
   return rt;
 }
 
-export type Texts = typeof texts;
-
-/** The Chinese texts of flows/texts.zh-CN.json (typed by the file itself). */
-export function useTexts(): Texts {
-  useRuntime();
-  return texts;
-}
+export type { Texts } from "./useTexts";
 
 export function useLaunch(): LaunchParams {
   return useRuntime().launch;

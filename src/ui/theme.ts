@@ -4,7 +4,6 @@
  * class is removed so switching themes never stacks classes.
  */
 import type { Theme, ThemeId, ThemesFile } from "../../schemas/themes";
-import { THEME_TOKEN_NAMES } from "../../schemas/themes";
 
 export function themeOf(themes: ThemesFile, id: ThemeId | undefined): Theme {
   const theme = themes.themes[id ?? ""];
@@ -16,6 +15,7 @@ export function applyTheme(doc: Document, themes: ThemesFile, id: ThemeId | unde
   const theme = themeOf(themes, id);
   for (const other of Object.values(themes.themes)) if (other.bodyClass) doc.body.classList.remove(other.bodyClass);
   if (theme.bodyClass) doc.body.classList.add(theme.bodyClass);
-  for (const token of THEME_TOKEN_NAMES) doc.documentElement.style.setProperty(`--ff-${token}`, theme.tokens[token]);
+  // The token set is fixed by the themes schema, checked at build time.
+  for (const [token, value] of Object.entries(theme.tokens)) doc.documentElement.style.setProperty(`--ff-${token}`, value);
   return theme;
 }

@@ -20,7 +20,7 @@ export function loadDefinitions(): Definitions {
     guard: readJson("flows/guard.json"),
     apps: readJson("flows/apps.json"),
     themes: readJson("themes/themes.json"),
-    texts: readJson("flows/texts.zh-CN.json"),
+    shell: readJson("flows/shell.zh-CN.json"),
   });
 }
 

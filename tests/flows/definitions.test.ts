@@ -82,7 +82,7 @@ describe("cross-check fails loudly", () => {
     try {
       parseDefinitions({
         routes, entry: readJson("flows/entry.json"), guard: readJson("flows/guard.json"), apps: readJson("flows/apps.json"),
-        themes: readJson("themes/themes.json"), texts: readJson("flows/texts.zh-CN.json"),
+        themes: readJson("themes/themes.json"), shell: readJson("flows/shell.zh-CN.json"),
       });
       expect.unreachable();
     } catch (e) {

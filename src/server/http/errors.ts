@@ -10,11 +10,14 @@ import { API_ERROR_CODES, type ApiErrorCode } from "../../../schemas/api";
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: ApiErrorCode;
-  constructor(statusCode: number, code: ApiErrorCode, message: string) {
+  /** The order's registered return address, on refusals of a launch whose signature held. */
+  readonly returnUrl: string | undefined;
+  constructor(statusCode: number, code: ApiErrorCode, message: string, extra: { returnUrl?: string } = {}) {
     super(message);
     this.name = "HttpError";
     this.statusCode = statusCode;
     this.code = code;
+    this.returnUrl = extra.returnUrl;
   }
 }
 
@@ -31,7 +34,7 @@ export function parseOr400<T extends z.core.$ZodType>(
 }
 
 export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
-  return reply.code(error.statusCode).type("application/json; charset=utf-8").send({ code: error.code, message: error.message });
+  return reply.code(error.statusCode).type("application/json; charset=utf-8").send({ code: error.code, message: error.message, ...(error.returnUrl ? { returnUrl: error.returnUrl } : {}) });
 }
 
 /** fastify's own error codes that are the client's fault, and what we call them. */

@@ -40,12 +40,15 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
     if (!launchMacMatches(appRecord.secret, params, token) || params.order_no !== order.orderNo) {
       throw invalid("signature does not match the parameters");
     }
+    // From here on the launch is genuine: refusals carry the order's return address so the
+    // user can still go back to the partner (spec §8 exitException: "quit if url known").
+    const genuine = { returnUrl: order.returnUrl };
     const now = ctx.clock.now();
     if (token.expiresAtSec * 1000 <= now) {
-      throw new HttpError(410, API_ERROR_CODES.launchExpired, "the launch link has expired");
+      throw new HttpError(410, API_ERROR_CODES.launchExpired, "the launch link has expired", genuine);
     }
     if (order.state === "passed" || order.state === "failed") {
-      throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
+      throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished", genuine);
     }
 
     const current = sessionOfRequest(ctx, request);
@@ -61,7 +64,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
         ctx.store.orders.transition(order.orderNo, ["created"], "in_progress", now);
         return true;
       });
-      if (!claimed) throw new HttpError(409, API_ERROR_CODES.launchUsed, "this launch link was already used");
+      if (!claimed) throw new HttpError(409, API_ERROR_CODES.launchUsed, "this launch link was already used", genuine);
       ctx.store.sessions.deleteExpired(now);
       setSessionCookies(reply, created.token, order.orderNo, created.record.expiresAt);
       session = created.record;

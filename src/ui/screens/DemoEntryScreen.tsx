@@ -6,7 +6,8 @@
  */
 import * as z from "zod/mini";
 import { DEMO_RETURN_ROUTES } from "../../../schemas/api";
-import { useRuntime, useTexts } from "../FlowProvider";
+import { useRuntime } from "../FlowProvider";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { fillText } from "./textTemplate";
 import { DemoOrderForm } from "./demo/DemoOrderForm";

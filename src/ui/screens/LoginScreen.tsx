@@ -4,7 +4,8 @@
  * and may try again; every other outcome leaves this page.
  */
 import { ErrorView } from "../components/ErrorView";
-import { useRuntime, useTexts } from "../FlowProvider";
+import { useRuntime } from "../FlowProvider";
+import { useTexts } from "../useTexts";
 import { useLaunchLogin } from "./login/useLaunchLogin";
 
 export default function LoginScreen() {

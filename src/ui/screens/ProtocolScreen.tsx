@@ -5,7 +5,9 @@
  * placed into the texts as plain strings and rendered as text.
  */
 import { Illustration } from "../components/illustrations";
-import { useFlowNavigate, useLaunch, useRuntime, useTexts, type Texts } from "../FlowProvider";
+import { useFlowNavigate, useLaunch, useRuntime, type Texts } from "../FlowProvider";
+import { useTexts } from "../useTexts";
+import shell from "../../../flows/shell.zh-CN.json";
 import type { ScreenProps } from "../screenContract";
 import { useVisitRecord } from "../useFinisher";
 import { fillText } from "./textTemplate";
@@ -53,7 +55,7 @@ export default function ProtocolScreen({ route, params }: ScreenProps) {
       <article className="ff-protocol__body">
         <header className="ff-protocol__header">
           <Illustration name="lock" />
-          <h1 className="ff-protocol__title">{texts.titles.protocol}</h1>
+          <h1 className="ff-protocol__title">{shell.titles.protocol}</h1>
           <p className="ff-protocol__product">{values.product}</p>
         </header>
         <p className="ff-protocol__preamble">{fillText(t.preamble, values)}</p>

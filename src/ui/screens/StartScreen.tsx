@@ -13,7 +13,8 @@
 import { useEffect, useState } from "react";
 import * as z from "zod/mini";
 import { isWillMode } from "../../engine/modes";
-import { useFlowNavigate, useLaunch, useRuntime, useTexts, useToast } from "../FlowProvider";
+import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
+import { useTexts } from "../useTexts";
 import { Illustration } from "../components/illustrations";
 import type { ScreenProps } from "../screenContract";
 import { useFinisher } from "../useFinisher";

@@ -3,7 +3,8 @@
  * real-time video check, for the capture flow to continue from.
  */
 import { liveModeOf } from "../../engine/modes";
-import { useLaunch, useTexts } from "../FlowProvider";
+import { useLaunch } from "../FlowProvider";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { RecorderStart } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";

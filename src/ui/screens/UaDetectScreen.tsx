@@ -9,7 +9,8 @@ import type { ParsedDevice } from "../../../schemas/device";
 import type { CameraEligibility } from "../../device/eligibility";
 import { Illustration } from "../components/illustrations";
 import { ERROR_CATALOGUE } from "../errorCatalogue";
-import { useFlowNavigate, useRuntime, useTexts, useToast, type Texts } from "../FlowProvider";
+import { useFlowNavigate, useRuntime, useToast, type Texts } from "../FlowProvider";
+import { useTexts } from "../useTexts";
 import { useFinisher } from "../useFinisher";
 
 /** Quitting from here returns the code of the "browser cannot record" status. */

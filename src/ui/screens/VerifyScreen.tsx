@@ -4,7 +4,8 @@
  */
 import * as z from "zod/mini";
 import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
-import { useLaunch, useTexts } from "../FlowProvider";
+import { useLaunch } from "../FlowProvider";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { RecorderStart } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";

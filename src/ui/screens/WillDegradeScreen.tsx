@@ -6,7 +6,8 @@
 import * as z from "zod/mini";
 import { liveModeOf } from "../../engine/modes";
 import { Illustration } from "../components/illustrations";
-import { useFlowNavigate, useLaunch, useTexts } from "../FlowProvider";
+import { useFlowNavigate, useLaunch } from "../FlowProvider";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { useVisitRecord } from "../useFinisher";
 import { RecorderStart } from "./RecorderStart";

@@ -4,7 +4,8 @@
  * so the microphone is not asked for.
  */
 import { isWillMode, liveModeOf } from "../../engine/modes";
-import { useLaunch, useTexts } from "../FlowProvider";
+import { useLaunch } from "../FlowProvider";
+import { useTexts } from "../useTexts";
 import { RecorderStart } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";
 

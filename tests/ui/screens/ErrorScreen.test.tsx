@@ -42,7 +42,7 @@ describe("ErrorScreen", () => {
     fireEvent.click(screen.getByRole("button", { name: "退出" }));
     await act(async () => undefined);
     expect(again.nav.assign).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole("status").textContent).toBe("处理中，请稍候");
+    expect((await screen.findByRole("status")).textContent).toBe("处理中，请稍候");
   });
 
   it("replaces instead of assigning when redirect_type is 1", async () => {

@@ -101,7 +101,7 @@ describe("StartScreen: agreement consent", () => {
     expect(view.queryByRole("checkbox")).toBeNull();
   });
 
-  it.each([["auth_type=1"], ["auth_type=0&auth_tick_switch=1"]])("simple (%s): the tick box must be ticked before starting", (auth) => {
+  it.each([["auth_type=1"], ["auth_type=0&auth_tick_switch=1"]])("simple (%s): the tick box must be ticked before starting", async (auth) => {
     const flow = setupFlow({ url: `${LAUNCH}&${auth}#/pre` });
     const view = flow.renderScreen(StartScreen, "pre");
     const box = view.getByRole("checkbox");
@@ -109,7 +109,7 @@ describe("StartScreen: agreement consent", () => {
     expect(view.getByRole("link", { name: "《用户协议授权书》" }).getAttribute("href")).toBe("#/protocol");
     fireEvent.click(view.getByRole("button", { name: "开始验证" }));
     expect(flow.hash()).toBe("/pre");
-    expect(view.getByRole("status").textContent).toBe("请先阅读并勾选同意《用户协议授权书》");
+    expect((await view.findByRole("status")).textContent).toBe("请先阅读并勾选同意《用户协议授权书》");
     fireEvent.click(box);
     fireEvent.click(view.getByRole("button", { name: "开始验证" }));
     expect(flow.hash()).toBe("/vertify");

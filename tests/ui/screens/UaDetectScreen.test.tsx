@@ -29,7 +29,7 @@ describe("UaDetectScreen", () => {
     await waitFor(() => view.getByRole("button", { name: "复制链接" }));
     await act(async () => fireEvent.click(view.getByRole("button", { name: "复制链接" })));
     expect(writeText).toHaveBeenCalledWith(`http://localhost:3000${LAUNCH}`);
-    expect(view.getByRole("status").textContent).toBe("链接已复制");
+    expect((await view.findByRole("status")).textContent).toBe("链接已复制");
   });
 
   it("says when copying failed, so the user copies by hand", async () => {

@@ -8,7 +8,8 @@ import { API_ERROR_CODES, DEMO_RETURN_ROUTES, type ActionCode } from "../../../.
 import { ACTION_CODES, THEMES } from "../../../../schemas/launch";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../api/apiError";
 import { useApi } from "../../apiContext";
-import { useRuntime, useTexts, type Texts } from "../../FlowProvider";
+import { useRuntime, type Texts } from "../../FlowProvider";
+import { useTexts } from "../../useTexts";
 import { fillText } from "../textTemplate";
 import {
   checkLaunchReturn,

@@ -8,7 +8,8 @@ import { RETURN_PAYLOAD_KEYS, type DemoVerifyResponse, type OrderState, type Ret
 import { ButtonRow, type ViewButton } from "../../components/ButtonRow";
 import { ResultIcon } from "../../components/illustrations";
 import { useApi } from "../../apiContext";
-import { useTexts, type Texts } from "../../FlowProvider";
+import { type Texts } from "../../FlowProvider";
+import { useTexts } from "../../useTexts";
 import { fillText } from "../textTemplate";
 
 type Verification = { kind: "verifying" } | { kind: "verified"; answer: DemoVerifyResponse } | { kind: "unavailable" };

@@ -83,6 +83,8 @@ export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOut
     if (isOffline(error)) return { kind: "offline" };
     const query = refusalQuery(error, unknownCodeMessage);
     if (query.code === LINK_INVALID) storage.remove("url");
+    // A genuine launch refused as used, expired or finished: the service vouches for its address.
+    if (error.returnUrl) storage.setJSON("url", error.returnUrl);
     return { kind: "refused", query };
   }
   // Absent when a reload got the cookie session back; a token kept earlier then stays valid.

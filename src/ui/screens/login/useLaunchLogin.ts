@@ -4,7 +4,8 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../apiContext";
-import { useRuntime, useTexts } from "../../FlowProvider";
+import { useRuntime } from "../../FlowProvider";
+import { useTexts } from "../../useTexts";
 import { withQuery } from "../../hashLocation";
 import { fillText } from "../textTemplate";
 import { logInWithLaunch, type LoginOutcome } from "./launchLogin";
