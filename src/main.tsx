@@ -24,6 +24,7 @@ import { createFlowRuntime, resolveEnvironment } from "./ui/runtime";
 import { SCREENS } from "./ui/screens";
 import { applyTheme } from "./ui/theme";
 import { ToastHost } from "./ui/ToastHost";
+import { reportDeviceStats } from "./ui/reportDeviceStats";
 import { Wrapper } from "./ui/Wrapper";
 import "./ui/app.css";
 import "./ui/components/components.css";
@@ -64,6 +65,9 @@ window.addEventListener("pagehide", () => {
   const left = runtime.stay.leave();
   if (left && left.kind === "stat") runtime.stats.record(left.name, left.data);
 });
+
+// After the first screen: statistics that need the full user-agent parser.
+window.setTimeout(() => void reportDeviceStats(navigator.userAgent, runtime.stats).catch(() => runtime.stats.record("deviceStatsFailed")), 0);
 
 const loadDebugConsole = () => import("vconsole").then((m) => new m.default());
 
