@@ -15,6 +15,7 @@ import type { AppsFile } from "../schemas/apps";
 import type { RoutesFile } from "../schemas/routes";
 import type { EntryFile, GuardFile } from "../schemas/rules";
 import type { ThemesFile } from "../schemas/themes";
+import { createCaptureHandlerRegistry } from "./capture/handlerRegistry";
 import { createEngine } from "./engine/engine";
 import { createEngineRegistries } from "./engine/builtins";
 import { FlowProvider } from "./ui/FlowProvider";
@@ -50,10 +51,19 @@ const engine = createEngine(
   },
   createEngineRegistries(),
 );
+// Each handler loads only when a page first asks for its kind (real-time video's SDK is large).
+const captureHandlers = createCaptureHandlerRegistry({
+  recorder: () => import("./capture/recorderHandler").then((m) => m.createRecorderHandler),
+  fileInput: () => import("./capture/fileInputHandler").then((m) => m.createFileInputHandler),
+  wxVideo: () => import("./capture/wxVideoHandler").then((m) => m.createWxVideoHandler),
+  websocket: () => import("./capture/websocketHandler").then((m) => m.createWebsocketHandler),
+  trtc: () => import("./capture/trtc/trtcHandler").then((m) => m.createTrtcHandler),
+});
 const runtime = createFlowRuntime({
   win: window,
   engine,
   apps,
+  captureHandlers,
   settings: {
     environment: resolveEnvironment(apps, typeof __FACEFLOW_ENV__ === "string" ? __FACEFLOW_ENV__ : undefined),
     grayVersion: typeof __FACEFLOW_GRAY_VERSION__ === "string" ? __FACEFLOW_GRAY_VERSION__ : "0",

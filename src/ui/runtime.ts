@@ -9,6 +9,8 @@ import { environmentSchema, type Environment } from "../../schemas/environment";
 import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
 import type { NavContext, NavTarget } from "../engine/context";
 import type { Engine } from "../engine/engine";
+import type { Registry } from "../engine/registry";
+import type { CaptureDeps, CaptureHandlerFactory } from "../capture/contract";
 import { createStayTimer, type StayTimer } from "../engine/afterNavigation";
 import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecorder";
 import { deriveCacheId } from "../session/cacheId";
@@ -28,6 +30,8 @@ export interface FlowSettings {
 
 export interface FlowRuntime {
   win: Window;
+  /** Capture handlers by kind, registered at the composition root (an unknown kind throws). */
+  captureHandlers: Registry<() => Promise<CaptureHandlerFactory<CaptureDeps>>>;
   engine: Engine;
   apps: AppsFile;
   settings: FlowSettings;
@@ -70,8 +74,14 @@ export function resolveEnvironment(apps: AppsFile, baked: string | undefined): E
   return parsed.data;
 }
 
-export function createFlowRuntime(input: { win: Window; engine: Engine; apps: AppsFile; settings: FlowSettings }): FlowRuntime {
-  const { win, engine, apps, settings } = input;
+export function createFlowRuntime(input: {
+  win: Window;
+  engine: Engine;
+  apps: AppsFile;
+  settings: FlowSettings;
+  captureHandlers: Registry<() => Promise<CaptureHandlerFactory<CaptureDeps>>>;
+}): FlowRuntime {
+  const { win, engine, apps, settings, captureHandlers } = input;
   const now = () => win.performance.now() + win.performance.timeOrigin;
   const stats = createStatsRecorder(now);
   const search = parseQuery(win.location.search);
@@ -128,6 +138,7 @@ export function createFlowRuntime(input: { win: Window; engine: Engine; apps: Ap
   });
   return {
     win,
+    captureHandlers,
     engine,
     apps,
     settings,

@@ -1,3 +1,4 @@
+import { fakeCaptureHandlers } from "../../capture/fakeHandlers";
 /**
  * Screens under test: a real FlowRuntime made by createFlowRuntime over jsdom's window,
  * with the shipped definitions, and the screen of a named route rendered inside the
@@ -126,6 +127,7 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     engine,
     apps: definitions.apps,
     settings: { environment: "release", grayVersion: "0" },
+    captureHandlers: fakeCaptureHandlers().registry,
   });
   const returnUrl = options.returnUrl === undefined ? new URL(window.location.href).searchParams.get("url") : options.returnUrl;
   if (returnUrl) rt.storage.setJSON("url", returnUrl);

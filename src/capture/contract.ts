@@ -1,0 +1,76 @@
+/**
+ * The capture-handler contract (DESIGN.md "src/capture/"): every way of getting the user's
+ * check to the service — recording in the page, the file picker, the messaging app's own
+ * camera, streaming frames, real-time video — is one handler with this shape, registered by
+ * kind at the composition root and looked up by name (an unknown kind throws).
+ *
+ * A handler instance holds the state of one attempt; `start` resolves with the outcome,
+ * `stop` ends a recording early (the user pressed stop), `dispose` releases the camera and
+ * every timer, and may be called at any time, also twice.
+ */
+import type { AttemptOutcome } from "../../schemas/api";
+import type { ErrorStatus } from "../../schemas/errors";
+import type { DowngradeReason } from "../../schemas/session";
+import type { LiveMode } from "../engine/modes";
+
+export const CAPTURE_KINDS = ["recorder", "fileInput", "wxVideo", "websocket", "trtc"] as const;
+export type CaptureKind = (typeof CAPTURE_KINDS)[number];
+
+/** What the user is asked to do in this attempt. */
+export interface CaptureRequest {
+  liveMode: LiveMode;
+  will: boolean;
+  /** Number mode: the digits the service issued for this attempt. */
+  digits: string | null;
+  /** Action mode: action codes "1".."4" in order. */
+  actions: string[];
+  /** Will mode: the consent question read to the user. */
+  question: string | null;
+  /** Recording window for this mode (spec §5), from the order config. */
+  durationMs: { min: number; max: number };
+  /** Ask for the microphone as well (number and will mode). */
+  audio: boolean;
+}
+
+export type CaptureEvent =
+  /** The live camera stream, for the preview element. */
+  | { type: "preview"; stream: MediaStream }
+  /** getUserMedia resolved and the first frame is on screen; atMs on the handler's clock. */
+  | { type: "cameraReady"; atMs: number }
+  | { type: "countdown"; secondsLeft: number }
+  | { type: "recording"; elapsedMs: number }
+  /** Action mode: the action now prompted (index into request.actions). */
+  | { type: "prompt"; actionIndex: number }
+  /** Upload or stream progress, 0..1. */
+  | { type: "progress"; fraction: number };
+
+export type CaptureOutcome =
+  /** A recording to validate and upload (recorder, file input). */
+  | { kind: "recording"; blob: Blob; mimeType: string; durationMs: number }
+  /** The service already judged it (streaming, real-time video). */
+  | { kind: "judged"; outcome: AttemptOutcome }
+  /** The attempt cannot go on: the catalogue status to show, and a downgrade if one applies. */
+  | { kind: "failed"; status: ErrorStatus; downgrade?: DowngradeReason; frontError?: boolean }
+  | { kind: "cancelled" };
+
+export interface CaptureHandler {
+  readonly kind: CaptureKind;
+  start(request: CaptureRequest, onEvent: (event: CaptureEvent) => void): Promise<CaptureOutcome>;
+  stop(): void;
+  dispose(): void;
+}
+
+/** Makes a fresh handler (one per attempt) from the page's dependencies. */
+export type CaptureHandlerFactory<Deps> = (deps: Deps) => CaptureHandler;
+
+/** What every handler may use; made once per page by the UI adapter. */
+export interface CaptureDeps {
+  win: Window;
+  /** Milliseconds on a monotonic clock (performance.now in the browser). */
+  now(): number;
+  api: import("../api/client").ApiClient;
+  launch: import("../../schemas/launch").LaunchParams;
+}
+
+/** Handler factories by kind, each loaded on demand (real-time video's SDK is large). */
+export type CaptureHandlerLoaders = Record<CaptureKind, () => Promise<CaptureHandlerFactory<CaptureDeps>>>;
