@@ -3,7 +3,11 @@
  * all, and writes each schema as JSON Schema next to the zod source so that editors
  * complete and check the files through their "$schema" key.
  */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type * as z from "zod/mini";
+import type { RawDefinitions } from "../src/engine/definitions";
 import { appsFileSchema } from "../schemas/apps";
 import { captureFileSchema } from "../schemas/capture";
 import { devicesFileSchema } from "../schemas/devices";
@@ -35,3 +39,20 @@ export const FLOW_FILES: FlowFile[] = [
   { path: "flows/texts.zh-CN.json", jsonSchema: "texts.schema.json", schema: textsFileSchema },
   { path: "themes/themes.json", jsonSchema: "themes.schema.json", schema: themesFileSchema },
 ];
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** A definition file's JSON, by its path from the repository root. */
+export const readFlowJson = (path: string): unknown => JSON.parse(readFileSync(join(root, path), "utf8"));
+
+/** The files the engine's definitions are made of, as read from disk. */
+export function readRawDefinitions(): RawDefinitions {
+  return {
+    routes: readFlowJson("flows/routes.json"),
+    entry: readFlowJson("flows/entry.json"),
+    guard: readFlowJson("flows/guard.json"),
+    apps: readFlowJson("flows/apps.json"),
+    themes: readFlowJson("themes/themes.json"),
+    shell: readFlowJson("flows/shell.zh-CN.json"),
+  };
+}

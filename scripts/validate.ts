@@ -3,7 +3,7 @@
  * against the engine's registries and the screen list, and write the JSON Schema files the
  * flow files reference. Exits non-zero listing every problem; build.mjs runs it first.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
@@ -11,10 +11,10 @@ import { actionArgSchemas, predicateArgSchemas } from "../src/engine/argumentSch
 import { createEngineRegistries } from "../src/engine/builtins";
 import { crossCheckDefinitions, DefinitionError, parseDefinitions } from "../src/engine/definitions";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
-import { FLOW_FILES } from "./flowFiles";
+import { FLOW_FILES, readFlowJson, readRawDefinitions } from "./flowFiles";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const readJson = (path: string): unknown => JSON.parse(readFileSync(join(root, path), "utf8"));
+const readJson = readFlowJson;
 
 /** Every problem found in the definitions (empty when they are sound). */
 export function validateAll(): string[] {
@@ -35,14 +35,7 @@ export function validateAll(): string[] {
   }
   if (problems.length) return problems;
   try {
-    const defs = parseDefinitions({
-      routes: readJson("flows/routes.json"),
-      entry: readJson("flows/entry.json"),
-      guard: readJson("flows/guard.json"),
-      apps: readJson("flows/apps.json"),
-      themes: readJson("themes/themes.json"),
-      shell: readJson("flows/shell.zh-CN.json"),
-    });
+    const defs = parseDefinitions(readRawDefinitions());
     const reg = createEngineRegistries();
     problems.push(...crossCheckDefinitions(defs, { ...reg, screens: SCREEN_TYPES, predicateArgs: predicateArgSchemas, actionArgs: actionArgSchemas }));
   } catch (e) {

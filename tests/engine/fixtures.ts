@@ -2,26 +2,17 @@
  * A navigation context over the real shipped definitions, with every session and device
  * value at its most permissive default so each test states only what it is about.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { LaunchParams } from "../../schemas/launch";
 import type { NavContext } from "../../src/engine/context";
 import { createEngine, type Engine } from "../../src/engine/engine";
 import { createEngineRegistries } from "../../src/engine/builtins";
 import { parseDefinitions, type Definitions } from "../../src/engine/definitions";
+import { readFlowJson, readRawDefinitions } from "../../scripts/flowFiles";
 
-const root = join(__dirname, "../..");
-export const readJson = (p: string): unknown => JSON.parse(readFileSync(join(root, p), "utf8"));
+export const readJson = readFlowJson;
 
 export function loadDefinitions(): Definitions {
-  return parseDefinitions({
-    routes: readJson("flows/routes.json"),
-    entry: readJson("flows/entry.json"),
-    guard: readJson("flows/guard.json"),
-    apps: readJson("flows/apps.json"),
-    themes: readJson("themes/themes.json"),
-    shell: readJson("flows/shell.zh-CN.json"),
-  });
+  return parseDefinitions(readRawDefinitions());
 }
 
 export const engine: Engine = createEngine(loadDefinitions(), createEngineRegistries());
