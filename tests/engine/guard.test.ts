@@ -13,8 +13,10 @@ describe("guard step 1: finished launch or no retry → exitException", () => {
     expect(guard({ name: "success", session: finished })).toBe("allow");
     expect(guard({ name: "protocol", session: finished })).toBe("allow");
   });
-  it("no-retry blocks pages with the retry check only", () => {
-    expect(guard({ name: "fail", session: { noRetry: true } })).toBe("/error?status=exitException");
+  it("no-retry blocks pages with the retry check only (the recording pages, not the result pages)", () => {
+    expect(guard({ name: "vertify", session: { noRetry: true } })).toBe("/error?status=exitException");
+    expect(guard({ name: "action_ws_record", session: { noRetry: true } })).toBe("/error?status=exitException");
+    expect(guard({ name: "fail", session: { noRetry: true } })).toBe("allow");
     expect(guard({ name: "h5pre", session: { noRetry: true } })).toBe("allow");
   });
   it("exceptions: the error page with code 400101, with a msg, or with status exitException", () => {

@@ -1,0 +1,106 @@
+/**
+ * Checks of spec §5 on a recording before it is uploaded, each failure naming its catalogue
+ * status (spec §8) so the user learns what to change without a round trip to the service.
+ *
+ * The service applies the same limits (src/server/upload/checkRecording.ts) from the same
+ * flows/capture.json, with the same tolerance and comparisons, so a recording this accepts
+ * is not refused for its duration or size there, and one refused here would be refused there.
+ */
+import type { CaptureFile, DurationRange } from "../../schemas/capture";
+import type { ErrorStatus } from "../../schemas/errors";
+import type { LiveMode } from "../engine/modes";
+import type { Platform } from "./modeChoice";
+
+/** KB in capture.json's size limits (see schemas/capture.ts). */
+const BYTES_PER_KB = 1024;
+
+export type RecordingKind = "recorder" | "fileInput" | "wxVideo";
+
+export interface ValidateRecordingInput {
+  kind: RecordingKind;
+  /** The recording; null when the picker or the recorder handed nothing over. */
+  blob: Blob | null;
+  /** Type reported by the recorder or the picked file ("" when the picker did not say). */
+  mimeType: string;
+  /** Measured or read duration; null when it could not be read (the service then judges it). */
+  durationMs: number | null;
+  liveMode: LiveMode;
+  will: boolean;
+  /** Action codes asked for, in order. */
+  actions: string[];
+  platform: Platform;
+  limits: CaptureFile;
+}
+
+export type ValidateRecordingResult = { ok: true } | { ok: false; status: ErrorStatus; detail: string };
+
+/**
+ * The recording window of a check (spec §5), without tolerance: will mode uses the will
+ * window whatever the live type; action mode the longer maximum when more than one action is
+ * asked; silent mode, when capture.json sets no window, only needs a positive duration
+ * (min 0, max null). Also what the recording screen counts down from.
+ * @example durationWindow(capture, "action", false, ["1", "2"]) // { min: 1000, max: 5000 }
+ */
+export function durationWindow(limits: CaptureFile, liveMode: LiveMode, will: boolean, actions: readonly string[]): DurationRange {
+  const d = limits.durationMs;
+  if (will) return d.will;
+  switch (liveMode) {
+    case "number":
+      return d.number;
+    case "action":
+      return { min: d.action.min, max: actions.length > 1 ? d.action.maxMultipleActions : d.action.max };
+    case "silent":
+      return d.silent ?? { min: 0, max: null };
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function typeOf(input: ValidateRecordingInput): string {
+  // The picker's File may know its type when the caller passed none, and the other way round.
+  return (input.mimeType || input.blob?.type || "").toLowerCase();
+}
+
+/**
+ * Check a recording before upload; the first failed check decides.
+ * @example validateRecording({ kind: "recorder", blob, mimeType: blob.type, durationMs: 2800, liveMode: "number", will: false, actions: [], platform: "android", limits: capture })
+ */
+export function validateRecording(input: ValidateRecordingInput): ValidateRecordingResult {
+  const { blob, limits } = input;
+  if (blob === null || blob.size === 0) {
+    return { ok: false, status: "chooseVideoException", detail: blob === null ? "no recording was handed over" : "the recording is empty" };
+  }
+
+  const type = typeOf(input);
+  if (type.startsWith("image/")) {
+    return { ok: false, status: "chooseImageException", detail: `a picture (${type}) was chosen instead of a video` };
+  }
+  // An empty type is common from Android pickers and tells nothing; any other non-video type is not a recording.
+  if (type !== "" && !type.startsWith("video/")) {
+    return { ok: false, status: "chooseVideoException", detail: `the chosen file is ${type}, not a video` };
+  }
+
+  if (input.durationMs !== null) {
+    const window = durationWindow(limits, input.liveMode, input.will, input.actions);
+    const tolerance = limits.durationMs.toleranceMs;
+    const d = input.durationMs;
+    if (d <= 0 || d < window.min - tolerance) {
+      return { ok: false, status: "shortException", detail: `${seconds(d)} is shorter than the ${seconds(window.min)} required (±${tolerance} ms)` };
+    }
+    if (window.max !== null && d > window.max + tolerance) {
+      return { ok: false, status: "longException", detail: `${seconds(d)} is longer than the ${seconds(window.max)} allowed (±${tolerance} ms)` };
+    }
+  }
+
+  const minBytes = limits.sizeKB.min[input.platform] * BYTES_PER_KB;
+  const maxBytes = limits.sizeKB.zip * BYTES_PER_KB;
+  if (blob.size < minBytes) {
+    return { ok: false, status: "smallException", detail: `${blob.size} bytes is below the ${minBytes} bytes required on ${input.platform}` };
+  }
+  if (blob.size > maxBytes) {
+    // The messaging app's camera records big files with the rear camera; its screen says to use the front one.
+    const status: ErrorStatus = input.kind === "wxVideo" ? "sizeException" : "largeException";
+    return { ok: false, status, detail: `${blob.size} bytes is above the ${maxBytes} bytes allowed` };
+  }
+  return { ok: true };
+}

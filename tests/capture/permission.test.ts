@@ -1,0 +1,317 @@
+import { produce } from "immer";
+import { describe, expect, it, vi } from "vitest";
+import captureJson from "../../flows/capture.json";
+import { markRealtimeUnsupported } from "../../src/capture/downgrade";
+import { selectCaptureKind } from "../../src/capture/modeChoice";
+import {
+  idealConstraints,
+  openCamera,
+  permissionRetryPlan,
+  type OpenCameraInput,
+  type OpenCameraResult,
+} from "../../src/capture/permission";
+import * as z from "zod/mini";
+import { captureFileSchema } from "../../schemas/capture";
+import { DOWNGRADE_REASONS, INITIAL_SESSION_STATE, type DowngradeReason } from "../../schemas/session";
+
+const TIMEOUT = 20_000;
+const QUICK = 500;
+
+/** A clock with timers that only move when the test says so. */
+function fakeClock() {
+  let now = 0;
+  let nextId = 0;
+  const timers = new Map<number, { at: number; run: () => void }>();
+  return {
+    now: () => now,
+    setTimeout: (run: () => void, ms: number) => {
+      nextId += 1;
+      timers.set(nextId, { at: now + ms, run });
+      return nextId;
+    },
+    clearTimeout: (handle: unknown) => void timers.delete(handle as number),
+    advance(ms: number) {
+      now += ms;
+      for (const [id, timer] of [...timers].sort((a, b) => a[1].at - b[1].at)) {
+        if (timer.at <= now) {
+          timers.delete(id);
+          timer.run();
+        }
+      }
+    },
+    pendingTimers: () => timers.size,
+  };
+}
+
+interface FakeStream {
+  stream: MediaStream;
+  stops: ReturnType<typeof vi.fn>[];
+}
+
+function fakeStream(): FakeStream {
+  const stops = [vi.fn(), vi.fn()];
+  const tracks = stops.map((stop) => ({ stop }));
+  return { stream: { getTracks: () => tracks } as unknown as MediaStream, stops };
+}
+
+/** getUserMedia whose every call waits until the test answers it. */
+function fakeMediaDevices() {
+  const calls: { constraints: MediaStreamConstraints; resolve(s: MediaStream): void; reject(e: unknown): void }[] = [];
+  const mediaDevices = {
+    getUserMedia: (constraints: MediaStreamConstraints) =>
+      new Promise<MediaStream>((resolve, reject) => calls.push({ constraints, resolve, reject })),
+  };
+  const call = (i: number) => {
+    const c = calls[i];
+    if (!c) throw new Error(`getUserMedia was called ${calls.length} times, not ${i + 1}`);
+    return c;
+  };
+  return { mediaDevices, calls, call };
+}
+
+/** Let pending promise callbacks run. */
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function start(overrides: Partial<OpenCameraInput> = {}) {
+  const clock = fakeClock();
+  const devices = fakeMediaDevices();
+  let result: OpenCameraResult | undefined;
+  const promise = openCamera({
+    mediaDevices: devices.mediaDevices,
+    audio: true,
+    now: clock.now,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+    timeoutMs: TIMEOUT,
+    quickDenialMs: QUICK,
+    platform: "android",
+    ...overrides,
+  }).then((r) => (result = r));
+  return { clock, devices, promise, result: () => result };
+}
+
+const denied = (name = "NotAllowedError") => new DOMException("Permission denied", name);
+
+describe("idealConstraints", () => {
+  it("asks for the front camera at about 640x480 with ideal constraints only", () => {
+    const c = idealConstraints(false);
+    expect(c).toEqual({
+      video: { facingMode: { ideal: "user" }, width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 30 } },
+      audio: false,
+    });
+    expect(JSON.stringify(idealConstraints(true))).not.toContain("exact");
+    expect(idealConstraints(true).audio).toBe(true);
+  });
+});
+
+describe("openCamera", () => {
+  it("resolves with the stream and the time it took, and clears its timer", async () => {
+    const t = start();
+    expect(t.devices.call(0).constraints).toEqual(idealConstraints(true));
+    t.clock.advance(1234);
+    const { stream, stops } = fakeStream();
+    t.devices.call(0).resolve(stream);
+    await t.promise;
+    expect(t.result()).toEqual({ ok: true, stream, elapsedMs: 1234 });
+    expect(t.clock.pendingTimers()).toBe(0);
+    expect(stops.every((stop) => stop.mock.calls.length === 0)).toBe(true);
+  });
+
+  it("passes audio through", () => {
+    const t = start({ audio: false });
+    expect(t.devices.call(0).constraints.audio).toBe(false);
+  });
+
+  it("classifies a refusal before quickDenialMs as remembered (9), from quickDenialMs on as the user's (10)", async () => {
+    const quick = start();
+    quick.clock.advance(QUICK - 1);
+    quick.devices.call(0).reject(denied());
+    await quick.promise;
+    expect(quick.result()).toMatchObject({ ok: false, reason: 9, status: "trtc_androidNoWebcamPermission" });
+
+    const normal = start();
+    normal.clock.advance(QUICK);
+    normal.devices.call(0).reject(denied());
+    await normal.promise;
+    expect(normal.result()).toMatchObject({ ok: false, reason: 10, status: "trtc_androidNoWebcamPermission" });
+    expect(normal.result()).toMatchObject({ error: expect.stringContaining("NotAllowedError") });
+  });
+
+  it("treats SecurityError and the pre-standard PermissionDeniedError as refusals", async () => {
+    for (const name of ["SecurityError", "PermissionDeniedError"]) {
+      const t = start();
+      t.clock.advance(5000);
+      t.devices.call(0).reject(denied(name));
+      await t.promise;
+      expect(t.result()).toMatchObject({ ok: false, reason: 10, status: "trtc_androidNoWebcamPermission" });
+    }
+  });
+
+  it("shows the platform's no-permission screen: iOS has its own, everything else Android's", async () => {
+    const statuses: Record<string, unknown> = {};
+    for (const platform of ["ios", "android", "other"] as const) {
+      const t = start({ platform });
+      t.devices.call(0).reject(denied());
+      await t.promise;
+      const r = t.result();
+      statuses[platform] = r && !r.ok ? r.status : r;
+    }
+    expect(statuses).toEqual({
+      ios: "trtc_iosNoWebcamPermission",
+      android: "trtc_androidNoWebcamPermission",
+      other: "trtc_androidNoWebcamPermission",
+    });
+  });
+
+  it("times out at timeoutMs with webcamNoPermissionTimeout (11) and releases a stream that comes later", async () => {
+    const t = start({ platform: "ios" });
+    t.clock.advance(TIMEOUT - 1);
+    await flush();
+    expect(t.result()).toBeUndefined();
+    t.clock.advance(1);
+    await t.promise;
+    expect(t.result()).toMatchObject({ ok: false, reason: 11, status: "trtc_iosNoWebcamPermission" });
+
+    const late = fakeStream();
+    t.devices.call(0).resolve(late.stream);
+    await flush();
+    expect(late.stops.map((stop) => stop.mock.calls.length)).toEqual([1, 1]);
+    expect(t.result()).toMatchObject({ ok: false, reason: 11 });
+  });
+
+  it("ignores a refusal that comes after the timeout", async () => {
+    const t = start();
+    t.clock.advance(TIMEOUT);
+    await t.promise;
+    t.devices.call(0).reject(denied());
+    await flush();
+    expect(t.result()).toMatchObject({ ok: false, reason: 11 });
+  });
+
+  it("retries once with plain constraints after OverconstrainedError", async () => {
+    const t = start();
+    t.devices.call(0).reject(new DOMException("facingMode", "OverconstrainedError"));
+    await flush();
+    expect(t.devices.calls).toHaveLength(2);
+    expect(t.devices.call(1).constraints).toEqual({ video: true, audio: true });
+    const { stream } = fakeStream();
+    t.clock.advance(300);
+    t.devices.call(1).resolve(stream);
+    await t.promise;
+    expect(t.result()).toEqual({ ok: true, stream, elapsedMs: 300 });
+  });
+
+  it("retries only once: a second OverconstrainedError is a camera error (12)", async () => {
+    const t = start();
+    t.devices.call(0).reject(new DOMException("facingMode", "OverconstrainedError"));
+    await flush();
+    t.devices.call(1).reject(new DOMException("still", "OverconstrainedError"));
+    await t.promise;
+    expect(t.devices.calls).toHaveLength(2);
+    expect(t.result()).toMatchObject({ ok: false, reason: 12, status: "trtc_cameraError" });
+  });
+
+  it("measures quick denial from the retry, and times out across both requests", async () => {
+    const quick = start();
+    quick.clock.advance(3000);
+    quick.devices.call(0).reject(new DOMException("x", "OverconstrainedError"));
+    await flush();
+    quick.clock.advance(100);
+    quick.devices.call(1).reject(denied());
+    await quick.promise;
+    expect(quick.result()).toMatchObject({ ok: false, reason: 9 });
+
+    const hung = start();
+    hung.clock.advance(3000);
+    hung.devices.call(0).reject(new DOMException("x", "OverconstrainedError"));
+    await flush();
+    hung.clock.advance(TIMEOUT - 3000);
+    await hung.promise;
+    expect(hung.result()).toMatchObject({ ok: false, reason: 11 });
+    const late = fakeStream();
+    hung.devices.call(1).resolve(late.stream);
+    await flush();
+    expect(late.stops.every((stop) => stop.mock.calls.length === 1)).toBe(true);
+  });
+
+  it("classifies a missing camera as browserNotSupport with webcamOtherError", async () => {
+    for (const name of ["NotFoundError", "DevicesNotFoundError"]) {
+      const t = start();
+      t.devices.call(0).reject(new DOMException("Requested device not found", name));
+      await t.promise;
+      expect(t.result()).toMatchObject({ ok: false, reason: 12, status: "browserNotSupport" });
+    }
+  });
+
+  it("classifies any other failure as a camera error (12)", async () => {
+    const errors: unknown[] = [
+      new DOMException("Could not start video source", "NotReadableError"),
+      new DOMException("aborted", "AbortError"),
+      new TypeError("bad constraints"),
+      "a string",
+    ];
+    for (const error of errors) {
+      const t = start();
+      t.devices.call(0).reject(error);
+      await t.promise;
+      expect(t.result()).toMatchObject({ ok: false, reason: 12, status: "trtc_cameraError" });
+    }
+  });
+
+  it("classifies a getUserMedia that throws instead of rejecting", async () => {
+    const clock = fakeClock();
+    const result = await openCamera({
+      mediaDevices: { getUserMedia: () => { throw new DOMException("busy", "NotReadableError"); } },
+      audio: false, now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout,
+      timeoutMs: TIMEOUT, quickDenialMs: QUICK, platform: "other",
+    });
+    expect(result).toMatchObject({ ok: false, reason: 12, status: "trtc_cameraError", error: "NotReadableError: busy" });
+    expect(clock.pendingTimers()).toBe(0);
+  });
+
+  it("reports browserNotSupport when there is no mediaDevices (insecure context, old browser)", async () => {
+    const clock = fakeClock();
+    const base = { audio: true, now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout, timeoutMs: TIMEOUT, quickDenialMs: QUICK, platform: "ios" as const };
+    expect(await openCamera({ ...base, mediaDevices: undefined })).toMatchObject({ ok: false, reason: 12, status: "browserNotSupport" });
+    const noMethod = {} as Pick<MediaDevices, "getUserMedia">;
+    expect(await openCamera({ ...base, mediaDevices: noMethod })).toMatchObject({ ok: false, reason: 12, status: "browserNotSupport" });
+    expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe("permissionRetryPlan (spec §4)", () => {
+  it("sends a never-answered permission to the non-real-time fallback with webcamNoPermissionTimeout", () => {
+    expect(permissionRetryPlan(DOWNGRADE_REASONS.webcamNoPermissionTimeout)).toEqual({ toNonRealtime: true, downgrade: 11 });
+  });
+
+  it("asks again after a refusal or a camera error", () => {
+    const others: DowngradeReason[] = [9, 10, 12];
+    for (const reason of others) expect(permissionRetryPlan(reason)).toEqual({ toNonRealtime: false });
+  });
+
+  it("end to end: a hung getUserMedia, then retry, lands on a capture that does not call getUserMedia", async () => {
+    const t = start();
+    t.clock.advance(TIMEOUT);
+    await t.promise;
+    const r = t.result();
+    if (!r || r.ok) throw new Error("expected a failure");
+    const plan = permissionRetryPlan(r.reason);
+    const state = produce(INITIAL_SESSION_STATE, (d) => {
+      if (plan.toNonRealtime && plan.downgrade !== undefined) markRealtimeUnsupported(d, plan.downgrade);
+    });
+    expect(state.deviceInfo.h5downgrade).toEqual([11]);
+    const launch = { rtc_mode_switch: "1", ws_mode_switch: "1" } as const;
+    const input = { launch, state, cameraApi: true, cameraEligible: true, wxCameraUsable: false, platform: "other" } as const;
+    expect(selectCaptureKind(input)).toBe("fileInput");
+  });
+
+});
+
+describe("capture.json camera limits", () => {
+  it("are valid as shipped, and a quick-denial bound at or above the timeout is refused", () => {
+    expect(z.safeParse(captureFileSchema, captureJson).success).toBe(true);
+    const camera = { permissionTimeoutMs: 1000, quickDenialMs: 1000 };
+    expect(z.safeParse(captureFileSchema, { ...captureJson, camera }).success).toBe(false);
+    expect(z.safeParse(captureFileSchema, { ...captureJson, camera: { ...camera, quickDenialMs: 999 } }).success).toBe(true);
+  });
+});
