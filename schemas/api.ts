@@ -171,6 +171,21 @@ export const uploadLimitsSchema = z.object({
 });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
 
+/**
+ * The ticket for the order's real-time video room (trtc-sdk-v5 `enterRoom`), issued by the
+ * service because only it holds the TRTC secret key (src/server/trtc/).
+ */
+export const trtcRoomConfigSchema = z.object({
+  sdkAppId: z.int().check(z.gte(1)),
+  userId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/)),
+  /** Tencent UserSig (TLSSigAPIv2) for userId, valid until expiresAt. */
+  userSig: z.string().check(z.minLength(1)),
+  /** String room id (`strRoomId`): one room per order. */
+  roomId: z.string().check(z.minLength(1), z.maxLength(64)),
+  expiresAt: isoTime,
+});
+export type TrtcRoomConfig = z.infer<typeof trtcRoomConfigSchema>;
+
 /** `GET /api/v1/config` (and part of the login response). */
 export const orderConfigSchema = z.object({
   orderNo,
@@ -181,6 +196,11 @@ export const orderConfigSchema = z.object({
   actions: z.array(actionCodeSchema),
   will: z.nullable(z.object({ question: z.string(), willType: z.string() })),
   modes: z.object({ rtc: z.boolean(), ws: z.boolean(), prioriMode: z.boolean() }),
+  /**
+   * Real-time video room ticket when the launch enables it (modes.rtc) and the service has
+   * TRTC credentials; absent or null: real-time video is unavailable on this service.
+   */
+  trtc: z.optional(z.nullable(trtcRoomConfigSchema)),
   theme: themeSchema,
   splashPage: z.boolean(),
   protocolCorpName: z.string(),

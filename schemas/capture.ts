@@ -71,6 +71,27 @@ export const captureFileSchema = z.strictObject({
   prePictures: z.strictObject({ number: prePictureSchema, action: prePictureSchema, silent: prePictureSchema }),
   /** Spec §9 wave timeout. */
   waveTimeoutMs: positiveInt,
+  /** Asking for the camera (src/capture/permission.ts): the cases of downgrade reasons 9-12. */
+  camera: z.strictObject({
+    /**
+     * No answer to getUserMedia within this long counts as "permission never returned"
+     * (webcamNoPermissionTimeout, 11). Generous, because a person may read the prompt first;
+     * some in-app web-views never show one and never answer.
+     */
+    permissionTimeoutMs: positiveInt,
+    /**
+     * A refusal faster than this was not a person tapping "block" but the browser answering
+     * from a remembered denial (webcamNoPermissionQuickly, 9); slower is webcamNoPermissionNormally (10).
+     */
+    quickDenialMs: ms,
+  }).check(z.refine((c) => c.quickDenialMs < c.permissionTimeoutMs, "quickDenialMs must be below permissionTimeoutMs")),
+  /** Sending a recording (src/capture/uploadRecording.ts). */
+  upload: z.strictObject({
+    /** Extra tries after a network failure, 5xx or 429; the service de-duplicates by messageId. */
+    retries: z.int().check(z.gte(0), z.lte(5)),
+    /** Wait before the first retry; it doubles for each further one. */
+    backoffMs: ms,
+  }),
   /** Plausible video frame rate of a recording (frames per second); outside it the frames are implausible. */
   frameRate: z.strictObject({ min: z.number().check(z.gt(0)), max: z.number().check(z.gt(0)) }).check(
     z.refine((r) => r.max >= r.min, "max must be at least min"),
@@ -89,6 +110,30 @@ export const captureFileSchema = z.strictObject({
     /** A progress message goes out after every this many frames. */
     progressEveryFrames: positiveInt,
   }).check(z.refine((r) => r.maxFrameBytes >= r.minFrameBytes, "maxFrameBytes must be at least minFrameBytes")),
+  /** The browser's side of frame streaming (src/capture/websocketHandler.ts). */
+  streamClient: z.strictObject({
+    /** Frames sent per second (TESTING.md: 10 fps holds easily; the service judges 5-120). */
+    framesPerSecond: z.number().check(z.gt(0), z.lte(30)),
+    /** canvas.toBlob JPEG quality, 0..1 (0.8: 9-21 KB a 640x480 frame). */
+    jpegQuality: z.number().check(z.gt(0), z.lte(1)),
+    /** Frames wider than this are scaled down before encoding. */
+    maxFrameWidth: positiveInt,
+    /** Frames sent but not yet acknowledged before a frame is skipped (keeps a slow link from queuing). */
+    maxUnackedFrames: positiveInt,
+    /** From opening the socket to the service's "ready". */
+    connectTimeoutMs: positiveInt,
+    /** Longest silence from the service while frames are outstanding. */
+    ackTimeoutMs: positiveInt,
+    /** From "end" to the result. */
+    resultTimeoutMs: positiveInt,
+    /**
+     * Spec §4 websocket host rule: on these hosts (hostname, "*.suffix" for subdomains) the
+     * stream goes to the page's own host; elsewhere (the app served from a CDN) to defaultOrigin.
+     */
+    knownHosts: z.array(z.string().check(z.minLength(1))),
+    /** e.g. "wss://verify.example.com"; null: no separate service host, the page's own host is used. */
+    defaultOrigin: z.nullable(z.string().check(z.regex(/^wss?:\/\/[^/?#]+$/, "expected ws:// or wss:// and a host, no path"))),
+  }),
 });
 export type CaptureFile = z.infer<typeof captureFileSchema>;
 export type StreamLimits = CaptureFile["stream"];

@@ -25,6 +25,7 @@ import { randomHex, systemClock, systemRandomBytes, type Clock, type RandomBytes
 import { createStore } from "./store";
 import type { AppSecretConfig } from "./config";
 import type { StreamClock } from "./stream/streamClock";
+import { createTrtcIssuer, type TrtcServiceConfig } from "./trtc/trtcConfig";
 
 export interface BuildAppOptions {
   /** SQLite file (":memory:" for a throwaway store). */
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   /** Register the demo partner endpoints (default true). */
   demo?: boolean;
   trustProxy?: boolean;
+  /** TRTC credentials (FACEFLOW_TRTC_*); without them real-time video is unavailable. */
+  trtc?: TrtcServiceConfig | null;
   clock?: Clock;
   /** Timer for the stream idle timeout; defaults to setTimeout on top of `clock`. */
   streamClock?: StreamClock;
@@ -92,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicOrigin,
     defaultLaunchTtlSec: options.launchTtlSec ?? 30 * 60,
     sessionTtlSec: options.sessionTtlSec ?? 60 * 60,
+    trtc: options.trtc ? createTrtcIssuer(options.trtc, () => clock.now()) : null,
   };
   ensureApps(store, { environment: options.environment ?? "local", apps: options.apps ?? {}, now: clock.now() });
 

@@ -15,12 +15,15 @@
  * | FACEFLOW_DEMO | on (off in release) | "off" removes the demo partner endpoints, "on" keeps them in release |
  * | FACEFLOW_TRUST_PROXY | off | "on" trusts X-Forwarded-* (client IP for rate limits) |
  * | FACEFLOW_LOG_LEVEL | warn | fastify (pino) log level, read by main.ts |
+ * | FACEFLOW_TRTC_SDK_APP_ID, FACEFLOW_TRTC_SECRET_KEY | | real-time video (TRTC) credentials; both or neither (trtc/trtcConfig.ts) |
+ * | FACEFLOW_TRTC_USERSIG_TTL_SEC | 900 | lifetime of the UserSigs handed to browsers |
  *
  * Apps in FACEFLOW_APP_SECRETS win over the same apps in the config file.
  */
 import { readFileSync } from "node:fs";
 import * as z from "zod";
 import { appOptionsSchema, SELF_ORIGIN } from "./store/apps";
+import { readTrtcEnv, type TrtcServiceConfig } from "./trtc/trtcConfig";
 
 const origin = z.string().refine((value) => {
   if (value === SELF_ORIGIN) return true;
@@ -64,6 +67,8 @@ export interface ServerConfig {
   cspConnectSrc: string[];
   demo: boolean;
   trustProxy: boolean;
+  /** Real-time video credentials; undefined when not configured. */
+  trtc: TrtcServiceConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +106,8 @@ export function loadServerConfig(
     ? parse(appsSchema, parseJson(env.FACEFLOW_APP_SECRETS, "FACEFLOW_APP_SECRETS"), "FACEFLOW_APP_SECRETS")
     : {};
   const port = parse(z.coerce.number().int().min(0).max(65_535), env.PORT ?? "8080", "PORT");
+  const trtc = readTrtcEnv(env);
+  if (!trtc.ok) throw new ConfigError(`${trtc.variable} ${trtc.message}`);
   const envOrigin = env.FACEFLOW_PUBLIC_ORIGIN ? parse(origin, env.FACEFLOW_PUBLIC_ORIGIN, "FACEFLOW_PUBLIC_ORIGIN") : undefined;
   return {
     host: env.HOST || "127.0.0.1",
@@ -115,5 +122,6 @@ export function loadServerConfig(
     // The demo endpoints create orders without a partner secret: never on by default in release.
     demo: env.FACEFLOW_DEMO ? parse(switchValue, env.FACEFLOW_DEMO, "FACEFLOW_DEMO") : (file.demo ?? env.FACEFLOW_ENV !== "release"),
     trustProxy: env.FACEFLOW_TRUST_PROXY ? parse(switchValue, env.FACEFLOW_TRUST_PROXY, "FACEFLOW_TRUST_PROXY") : false,
+    trtc: trtc.config ?? undefined,
   };
 }

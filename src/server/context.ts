@@ -6,6 +6,7 @@ import type { Verifier } from "./media/verifier";
 import type { ServerLimits } from "./limits";
 import type { Clock, RandomBytes } from "./runtime";
 import type { Store } from "./store";
+import type { TrtcIssuer } from "./trtc/trtcConfig";
 
 export interface ServiceContext {
   store: Store;
@@ -21,4 +22,6 @@ export interface ServiceContext {
   defaultLaunchTtlSec: number;
   /** Browser session lifetime after login (seconds). */
   sessionTtlSec: number;
+  /** Real-time video room tickets; null when the service has no TRTC credentials. */
+  trtc: TrtcIssuer | null;
 }

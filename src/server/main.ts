@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     cspConnectSrc: config.cspConnectSrc,
     demo: config.demo,
     trustProxy: config.trustProxy,
+    trtc: config.trtc,
     logger: { level: process.env.FACEFLOW_LOG_LEVEL ?? "warn" },
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -5,12 +5,15 @@
 import type { OrderConfig } from "../../../schemas/api";
 import { uploadLimitsFor, type ServerLimits } from "../limits";
 import type { OrderRecord } from "../store/orders";
+import type { TrtcIssuer } from "../trtc/trtcConfig";
 
 /** Corp name on the agreement pages when the partner gives none. */
 const DEFAULT_PROTOCOL_CORP_NAME = "faceflow";
 
-export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attemptsUsed: number): OrderConfig {
+/** `trtc`: the room-ticket issuer when the service has TRTC credentials (src/server/trtc/). */
+export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attemptsUsed: number, trtc: TrtcIssuer | null = null): OrderConfig {
   const o = order.launchOptions;
+  const rtc = o.rtc_mode_switch === "1";
   const kind = order.liveType === "1" ? "number" : order.liveType === "2" ? "action" : "silent";
   return {
     orderNo: order.orderNo,
@@ -20,7 +23,9 @@ export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attempts
     liveType: order.liveType,
     actions: order.actions,
     will: order.will ? { question: order.will.question, willType: order.will.willType } : null,
-    modes: { rtc: o.rtc_mode_switch === "1", ws: o.ws_mode_switch === "1", prioriMode: o.priori_mode_switch === "1" },
+    modes: { rtc, ws: o.ws_mode_switch === "1", prioriMode: o.priori_mode_switch === "1" },
+    // A ticket only for an unfinished order that asked for real-time video: a UserSig is a credential.
+    trtc: rtc && trtc !== null && (order.state === "created" || order.state === "in_progress") ? trtc.issue(order.orderNo) : null,
     theme: order.theme,
     splashPage: o.splash_page === "1" || order.will !== null,
     protocolCorpName: o.protocol_corp_name ?? DEFAULT_PROTOCOL_CORP_NAME,

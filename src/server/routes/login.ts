@@ -76,7 +76,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       sessionExpiresAt: new Date(session.expiresAt).toISOString(),
       ...(sessionToken ? { sessionToken } : {}),
       returnUrl: order.returnUrl,
-      config: orderConfigOf(fresh, ctx.limits, ctx.store.attempts.countVerified(order.orderNo)),
+      config: orderConfigOf(fresh, ctx.limits, ctx.store.attempts.countVerified(order.orderNo), ctx.trtc),
     };
     return response;
   });

@@ -19,7 +19,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext,
 
   app.get("/api/v1/config", { preHandler }, async (request): Promise<OrderConfig> => {
     const { order } = requireSession(ctx, request);
-    return orderConfigOf(order, ctx.limits, ctx.store.attempts.countVerified(order.orderNo));
+    return orderConfigOf(order, ctx.limits, ctx.store.attempts.countVerified(order.orderNo), ctx.trtc);
   });
 
   // Each call opens a new attempt with fresh digits and abandons an unfinished one, so a

@@ -1,26 +1,98 @@
 /**
- * /action/trtc/record and /action/trtc/willRecord (props.will): the start state of the
- * real-time video check, for the capture flow to continue from.
+ * /action/trtc/record and /action/trtc/willRecord (props.will), reached from the start
+ * button of /action/trtc/pre: the real-time video check.
+ *
+ * On arrival the capture kind is chosen again (useRealtimePage): when real-time video is
+ * not the choice (not enabled, given up, no camera), the page records why and forwards —
+ * will mode to /willDegrade/transition, the websocket to /action/ws/record, otherwise the
+ * plain recording page. When it is, the user starts the attempt; the recording made while
+ * in the room is checked, uploaded and settled; a failure counts towards giving real-time
+ * video up (then the next mode), or shows its error page.
  */
+import { useMemo } from "react";
+import captureJson from "../../../flows/capture.json";
+import type { CaptureFile } from "../../../schemas/capture";
+import { platformOfUserAgent } from "../../capture/recorder/platform";
+import { recordingPlan } from "../../capture/recorder/recordingPlan";
 import { liveModeOf } from "../../engine/modes";
-import { useLaunch } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { useApi } from "../apiContext";
+import { useLaunch, useRuntime } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
-import { RecorderStart } from "./RecorderStart";
+import { useTexts } from "../useTexts";
+import { RealtimeStage } from "./realtime/RealtimeStage";
+import { RealtimeTimeoutModal } from "./realtime/RealtimeTimeoutModal";
+import { submitRecording } from "./realtime/submitRecording";
+import { useRealtimeAttempt } from "./realtime/useRealtimeAttempt";
+import { useRealtimePage } from "./realtime/useRealtimePage";
+import { captureRequestOf } from "./recording/captureRequest";
 import { recorderCopyOf } from "./recorderCopy";
-import { needsMicrophone } from "./startPlan";
+import { actionCodesOf, needsMicrophone } from "./startPlan";
+
+/** capture.json was validated by build.mjs before it was embedded. */
+const capture = captureJson as CaptureFile;
 
 export default function TrtcRecordScreen({ route }: ScreenProps) {
+  const rt = useRuntime();
   const launch = useLaunch();
   const texts = useTexts();
+  const api = useApi();
   // The route, not the launch, says whether this is the will variant (routes.json props.will).
   const will = route.props?.will === true;
   const liveMode = liveModeOf(launch);
+  const audio = needsMicrophone(liveMode, will);
+  const actions = liveMode === "action" ? actionCodesOf(launch) : [];
+  const attempt = useRealtimeAttempt();
+  const { state, dispatch } = attempt;
+  const page = useRealtimePage({ mode: "trtc", needsDigits: liveMode === "number", needsQuestion: will, dispatch });
+  const request = useMemo(
+    () => captureRequestOf({ liveMode, will, audio, launch, digits: state.digits, question: state.question, limits: capture }),
+    [liveMode, will, audio, launch, state.digits, state.question],
+  );
+  const plan = useMemo(() => recordingPlan({ window: request.durationMs, actions: request.actions, will }), [request, will]);
+  const phase = state.phase;
+  const answering = will && phase.name === "capturing" && plan.answerAtMs !== null && phase.elapsedMs >= plan.answerAtMs;
+
+  const start = async () => {
+    try {
+      const outcome = await attempt.start("trtc", request);
+      if (outcome.kind !== "recording") return await page.finish(outcome);
+      dispatch({ type: "uploading", fraction: 0 });
+      const result = await submitRecording({
+        api,
+        storage: rt.storage,
+        recording: outcome,
+        request,
+        platform: platformOfUserAgent(rt.win.navigator.userAgent),
+        limits: capture,
+        random: Math.random,
+        sleep: (ms) => new Promise<void>((resolve) => void rt.win.setTimeout(resolve, ms)),
+        onUploadProgress: (fraction) => dispatch({ type: "uploading", fraction }),
+      });
+      await page.finish({ kind: "settled", result });
+    } catch {
+      await page.finish({ kind: "failed", status: "trtc_exception" });
+    }
+  };
+
   return (
-    <RecorderStart
-      copy={recorderCopyOf(liveMode, will, launch, texts)}
-      badge={texts.recorder.badgeRealtime}
-      audio={needsMicrophone(liveMode, will)}
-    />
+    <>
+      <RealtimeStage
+        mode="trtc"
+        badge={texts.recorder.badgeRealtime}
+        copy={recorderCopyOf(liveMode, will, launch, texts)}
+        liveMode={liveMode}
+        will={will}
+        nod={launch.will_type === "2"}
+        actions={actions}
+        answering={answering}
+        state={state}
+        needs={audio ? texts.recorder.needsCameraMic : texts.recorder.needsCamera}
+        videoRef={attempt.videoRef}
+        onStart={() => void start()}
+        onStop={attempt.stop}
+        texts={texts}
+      />
+      <RealtimeTimeoutModal show={state.stalled} onReset={attempt.reset} texts={texts} />
+    </>
   );
 }

@@ -1,0 +1,152 @@
+/**
+ * The browser's end of the frame-streaming protocol (schemas/apiStream.ts): `start`, then
+ * each frame as a `frame` announcement followed by its JPEG bytes as one binary message,
+ * then `end`. Every message the service sends is parsed by its schema; anything else ends
+ * the stream as a protocol failure. Exactly one of onResult / onFailure is called, once.
+ */
+import * as z from "zod/mini";
+import {
+  streamClientMessageSchema,
+  streamServerMessageSchema,
+  type AttemptOutcome,
+  type StreamClientMessage,
+} from "../../../schemas/api";
+import type { CaptureOutcome } from "../contract";
+import { serviceErrorOutcome, streamBreakOutcome } from "./streamOutcomes";
+
+type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
+
+/** The part of the browser's WebSocket this client uses (a test passes a double). */
+export interface WebSocketLike {
+  binaryType: string;
+  readonly readyState: number;
+  send(data: string | ArrayBuffer): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+}
+
+/** WebSocket.OPEN; the constant is not on test doubles. */
+const OPEN = 1;
+/** Normal closure (RFC 6455). */
+const CLOSE_NORMAL = 1000;
+
+export interface StreamListener {
+  /** The service resolved the order and accepts frames. */
+  onReady(): void;
+  /** The service accepted frame `seq`. */
+  onAck(seq: number): void;
+  /** The stream ended and the service is judging it. */
+  onVerifying(): void;
+  onResult(outcome: AttemptOutcome): void;
+  onFailure(outcome: Failed): void;
+}
+
+export interface StreamConnection {
+  sendFrame(seq: number, jpeg: ArrayBuffer, capturedAtMs: number): void;
+  /** "done" asks for the verdict; "cancel" abandons the attempt and closes. */
+  end(reason: "done" | "cancel"): void;
+  /** Close without a word (after a failure or a result). */
+  close(): void;
+}
+
+export function connectStream(socket: WebSocketLike, orderNo: string, listener: StreamListener): StreamConnection {
+  let over = false;
+
+  const finish = (report: () => void) => {
+    if (over) return;
+    over = true;
+    report();
+  };
+  const fail = (outcome: Failed) => {
+    finish(() => listener.onFailure(outcome));
+    close();
+  };
+
+  const sendMessage = (message: StreamClientMessage) => {
+    // Checked on the way out too, so a frame the service would refuse never leaves.
+    const checked = z.parse(streamClientMessageSchema, message);
+    socket.send(JSON.stringify(checked));
+  };
+
+  const close = () => {
+    socket.onmessage = null;
+    try {
+      socket.close(CLOSE_NORMAL, "client done");
+    } catch {
+      // Already closing.
+    }
+  };
+
+  socket.binaryType = "arraybuffer";
+  socket.onopen = () => {
+    try {
+      sendMessage({ type: "start", orderNo });
+    } catch {
+      fail(streamBreakOutcome("connection"));
+    }
+  };
+  socket.onmessage = (event) => {
+    if (over) return;
+    if (typeof event.data !== "string") return fail(streamBreakOutcome("protocol"));
+    let json: unknown;
+    try {
+      json = JSON.parse(event.data);
+    } catch {
+      return fail(streamBreakOutcome("protocol"));
+    }
+    const parsed = z.safeParse(streamServerMessageSchema, json);
+    if (!parsed.success) return fail(streamBreakOutcome("protocol"));
+    const message = parsed.data;
+    switch (message.type) {
+      case "ack":
+        return listener.onAck(message.seq);
+      case "progress":
+        if (message.step === "ready") listener.onReady();
+        else if (message.step === "verifying") listener.onVerifying();
+        return;
+      case "result": {
+        const { passed, code, finished, attemptsLeft, checks } = message;
+        finish(() => listener.onResult({ passed, code, finished, attemptsLeft, checks }));
+        return close();
+      }
+      case "error":
+        return fail(serviceErrorOutcome(message.code));
+    }
+  };
+  // A broken connection fires error then close; close alone covers both.
+  socket.onerror = () => undefined;
+  socket.onclose = () => {
+    if (!over) fail(streamBreakOutcome("connection"));
+  };
+
+  return {
+    sendFrame(seq, jpeg, capturedAtMs) {
+      if (over || socket.readyState !== OPEN) return;
+      try {
+        sendMessage({ type: "frame", seq, capturedAtMs: Math.max(0, Math.round(capturedAtMs)), binaryBytes: jpeg.byteLength });
+        socket.send(jpeg);
+      } catch {
+        fail(streamBreakOutcome("connection"));
+      }
+    },
+    end(reason) {
+      if (over || socket.readyState !== OPEN) return;
+      try {
+        sendMessage({ type: "end", reason });
+      } catch {
+        return fail(streamBreakOutcome("connection"));
+      }
+      if (reason === "cancel") {
+        over = true;
+        close();
+      }
+    },
+    close() {
+      over = true;
+      close();
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The messaging-app camera (capture kind "wxVideo", Android inside the messaging app,
+ * spec §7): the app's own camera records through the JS-SDK, configured with the launch's
+ * signature, nonce_str and time_stamp.
+ *
+ *   wx.config → wx.ready (wx.error: the config was refused) → checkJsApi
+ *   → chooseVideo({ sourceType: ["camera"], camera: "front", maxDuration })
+ *   → the file, when the page can read it → {kind: "recording"}
+ *   → otherwise uploadVideo → serverId → {kind: "failed", status: serverIdNotFundException}
+ *
+ * The last step is a limit of this deployment, not of the app: the serverId names the video
+ * in the messaging app's cloud, and only a service holding that official account's access
+ * token can download it. faceflow's reference service has none, so the attempt fails with
+ * the status spec §8 has for a video the service could not find.
+ *
+ * Nothing picked, or a picture instead of a video: chooseVideoException. A refused camera:
+ * noVideoPermission. A refused config (spec §8: analytics only) or an app without the calls:
+ * exception, after which the page may fall back to the in-page recorder.
+ */
+import appsJson from "../../flows/apps.json";
+import type { AppsFile } from "../../schemas/apps";
+import type { CaptureDeps, CaptureHandler, CaptureOutcome, CaptureRequest } from "./contract";
+import { readVideoDuration } from "./recorder/videoFileDuration";
+import { createCaptureScope, type Timers } from "./stream/captureScope";
+import { fetchLocalVideo, readableVideoUrl } from "./wx/localVideo";
+import { loadWxVideoApi, WX_VIDEO_JS_APIS, type WxChosenVideo, type WxVideoApi } from "./wx/wxVideoApi";
+
+/** apps.json was validated by build.mjs before it was embedded. */
+const apps = appsJson as AppsFile;
+
+/** wx.ready normally fires within a second; no answer means the app will not configure. */
+export const WX_CONFIG_TIMEOUT_MS = 10_000;
+const DURATION_READ_TIMEOUT_MS = 5000;
+
+type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
+const failed = (status: Failed["status"]): Failed => ({ kind: "failed", status });
+
+export interface WxVideoHandlerEnv {
+  loadApi(): Promise<WxVideoApi>;
+  /** The official account's app id for wx.config; "" when not configured (left out). */
+  wxAppId: string;
+  pageOrigin: string;
+  fetch: typeof fetch;
+  /** Duration of a readable file in ms, null when the browser cannot tell. */
+  readDuration(blob: Blob): Promise<number | null>;
+  timers: Timers;
+  configTimeoutMs: number;
+}
+
+export function browserWxVideoEnv(win: Window): WxVideoHandlerEnv {
+  return {
+    loadApi: loadWxVideoApi,
+    wxAppId: apps.wxOauth.appId,
+    pageOrigin: win.location.origin,
+    fetch: (input, init) => win.fetch(input, init),
+    readDuration: (blob) =>
+      readVideoDuration(blob, {
+        doc: win.document,
+        url: URL,
+        setTimeout: (callback, ms) => win.setTimeout(callback, ms),
+        clearTimeout: (handle) => win.clearTimeout(handle),
+        timeoutMs: DURATION_READ_TIMEOUT_MS,
+      }),
+    timers: { setTimeout: (callback, ms) => win.setTimeout(callback, ms), clearTimeout: (handle) => win.clearTimeout(handle as number) },
+    configTimeoutMs: WX_CONFIG_TIMEOUT_MS,
+  };
+}
+
+export function createWxVideoHandler(deps: CaptureDeps): CaptureHandler {
+  return createWxVideoHandlerWith(deps, browserWxVideoEnv(deps.win));
+}
+
+/** Whole seconds for maxDuration: the window's maximum, rounded up so a full-length recording fits. */
+export function maxDurationSeconds(request: Pick<CaptureRequest, "durationMs">): number {
+  return Math.max(1, Math.ceil(request.durationMs.max / 1000));
+}
+
+function isPicture(chosen: WxChosenVideo, blob: Blob | null): boolean {
+  return chosen.fileType === "image" || (blob?.type.startsWith("image/") ?? false);
+}
+
+export function createWxVideoHandlerWith(deps: CaptureDeps, env: WxVideoHandlerEnv): CaptureHandler {
+  const scope = createCaptureScope(env.timers);
+  let started = false;
+
+  async function configure(api: WxVideoApi): Promise<Failed | null> {
+    const { signature, nonce_str: nonceStr, time_stamp: timeStamp } = deps.launch;
+    const timestamp = Number(timeStamp);
+    if (!signature || !nonceStr || !timeStamp || !Number.isFinite(timestamp)) return failed("exception");
+    api.config({
+      ...(env.wxAppId ? { appId: env.wxAppId } : {}),
+      timestamp,
+      nonceStr,
+      signature,
+      jsApiList: WX_VIDEO_JS_APIS,
+    });
+    const timedOut = new Promise<"timeout">((resolve) => void scope.after(env.configTimeoutMs, () => resolve("timeout")));
+    try {
+      if ((await Promise.race([api.whenReady(), timedOut])) === "timeout") return failed("exception");
+    } catch {
+      return failed("exception");
+    }
+    const supported = await api.checkJsApi(["chooseVideo", "uploadVideo"]);
+    return supported.chooseVideo === false ? failed("exception") : null;
+  }
+
+  async function run(request: CaptureRequest): Promise<CaptureOutcome> {
+    let api: WxVideoApi;
+    try {
+      api = await env.loadApi();
+    } catch {
+      return failed("exception");
+    }
+    const refused = await configure(api);
+    if (refused) return refused;
+    if (scope.isSettled()) return { kind: "cancelled" };
+
+    const chosen = await api.chooseVideo({ sourceType: ["camera"], camera: "front", maxDuration: maxDurationSeconds(request) });
+    if (!chosen.ok) {
+      if (!chosen.cancelled && /auth|permission|denied|deny/i.test(chosen.errMsg)) return failed("noVideoPermission");
+      return failed("chooseVideoException");
+    }
+    const video = chosen.value;
+    if (isPicture(video, null)) return failed("chooseVideoException");
+
+    const url = readableVideoUrl(video, env.pageOrigin);
+    const blob = url === null ? null : await fetchLocalVideo(env.fetch, url);
+    if (blob !== null) {
+      if (isPicture(video, blob)) return failed("chooseVideoException");
+      const durationMs = video.duration !== undefined && video.duration > 0 ? Math.round(video.duration * 1000) : ((await env.readDuration(blob)) ?? 0);
+      return { kind: "recording", blob, mimeType: blob.type || "video/mp4", durationMs };
+    }
+
+    const localId = video.localId ?? video.tempFilePath;
+    if (!localId) return failed("chooseVideoException");
+    const uploaded = await api.uploadVideo({ localId, isShowProgressTips: 1 });
+    if (!uploaded.ok) return failed(uploaded.cancelled ? "uploadVideoOtherException" : "uploadVideoException");
+    // Uploaded to the messaging app's cloud, but this service cannot fetch it from there (see above).
+    return failed("serverIdNotFundException");
+  }
+
+  return {
+    kind: "wxVideo",
+    start(request) {
+      if (started) return Promise.reject(new Error("a messaging-app video handler runs one attempt; make a new one to retry"));
+      started = true;
+      run(request).then(
+        (outcome) => scope.settle(outcome),
+        () => scope.settle(failed("exception")),
+      );
+      return scope.outcome;
+    },
+    // The app's own camera screen has its own stop button; the page cannot reach into it.
+    stop: () => undefined,
+    dispose() {
+      scope.settle({ kind: "cancelled" });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The capture kind on a real-time page: selectCaptureKind (src/capture/modeChoice.ts) fed
+ * with the session state and what this browser can do. Unlike the plain recording pages,
+ * the real-time modes are candidates here, in the launch's order (spec §4).
+ */
+import type { SessionState } from "../../../../schemas/session";
+import type { CaptureKind } from "../../../capture/contract";
+import { selectCaptureKind } from "../../../capture/modeChoice";
+import { platformOfUserAgent } from "../../../capture/recorder/platform";
+import type { FlowRuntime } from "../../runtime";
+import type { CameraFacts } from "./realtimePlan";
+
+export interface RealtimeChoice {
+  kind: CaptureKind;
+  facts: CameraFacts;
+}
+
+/** getUserMedia exists (it is missing outside a secure context and in old browsers). */
+export function hasCameraApi(win: Window): boolean {
+  return typeof (win.navigator as Partial<Navigator>).mediaDevices?.getUserMedia === "function";
+}
+
+export async function chooseRealtimeKind(rt: FlowRuntime, state: SessionState): Promise<RealtimeChoice> {
+  // Loaded on demand, as on the start pages: the user-agent parser is not in the first screen.
+  const { checkCameraEligibility } = await import("../cameraEligibility");
+  const facts: CameraFacts = { cameraApi: hasCameraApi(rt.win), cameraEligible: checkCameraEligibility(rt).allowed };
+  const kind = selectCaptureKind({
+    launch: rt.launch,
+    state,
+    ...facts,
+    wxCameraUsable: rt.wxCameraUsable,
+    platform: platformOfUserAgent(rt.win.navigator.userAgent),
+  });
+  return { kind, facts };
+}

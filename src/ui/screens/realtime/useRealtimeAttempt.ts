@@ -1,0 +1,87 @@
+/**
+ * One real-time page's capture handler, as React state: the handler of `kind` is loaded
+ * from the runtime's registry and made per attempt; its events drive the stage reducer and
+ * the camera preview; unmounting (or a reset after a stall) disposes it, which releases the
+ * camera, the socket or the room.
+ */
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import captureJson from "../../../../flows/capture.json";
+import type { CaptureFile } from "../../../../schemas/capture";
+import type { CaptureHandler, CaptureKind, CaptureOutcome, CaptureRequest } from "../../../capture/contract";
+import { useApi } from "../../apiContext";
+import { useRuntime } from "../../FlowProvider";
+import { useCameraPreview } from "../useCameraPreview";
+import { INITIAL_STAGE_STATE, stageReducer, type StageAction, type StageState } from "./stageState";
+
+/** capture.json was validated by build.mjs before it was embedded. */
+const capture = captureJson as CaptureFile;
+
+export interface RealtimeAttempt {
+  state: StageState;
+  dispatch(action: StageAction): void;
+  /** Runs one attempt; resolves with its outcome ("cancelled" when reset or unmounted). */
+  start(kind: CaptureKind, request: CaptureRequest): Promise<CaptureOutcome>;
+  /** The user's stop (honoured once the window's minimum is reached). */
+  stop(): void;
+  /** Disposes the running attempt and goes back to the start button. */
+  reset(): void;
+  videoRef: (video: HTMLVideoElement | null) => void;
+}
+
+export function useRealtimeAttempt(): RealtimeAttempt {
+  const rt = useRuntime();
+  const api = useApi();
+  const [state, dispatch] = useReducer(stageReducer, INITIAL_STAGE_STATE);
+  const handler = useRef<CaptureHandler | null>(null);
+  const mounted = useRef(true);
+  const camera = useCameraPreview({ win: rt.win, frameWaitMs: capture.waveTimeoutMs, onStall: () => dispatch({ type: "stalled" }) });
+  const { show: showCamera, ready: cameraReady, clear: clearCamera, videoRef } = camera;
+
+  const disposeHandler = useCallback(() => {
+    handler.current?.dispose();
+    handler.current = null;
+    clearCamera();
+  }, [clearCamera]);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      disposeHandler();
+    };
+  }, [disposeHandler]);
+
+  const start = useCallback(
+    async (kind: CaptureKind, request: CaptureRequest): Promise<CaptureOutcome> => {
+      disposeHandler();
+      dispatch({ type: "started" });
+      const factory = await rt.captureHandlers.get(kind)();
+      // The page went away while the handler's code loaded: nothing may open the camera now.
+      if (!mounted.current) return { kind: "cancelled" };
+      const current = factory({ win: rt.win, now: () => rt.win.performance.now(), api, launch: rt.launch });
+      handler.current = current;
+      const outcome = await current.start(request, (event) => {
+        // Events of an attempt that was reset in the meantime are dropped.
+        if (handler.current !== current) return;
+        if (event.type === "preview") showCamera(event.stream);
+        if (event.type === "cameraReady") cameraReady();
+        dispatch({ type: "event", event });
+      });
+      if (handler.current === current) {
+        handler.current = null;
+        clearCamera();
+      }
+      return outcome;
+    },
+    [rt, api, showCamera, cameraReady, clearCamera, disposeHandler],
+  );
+
+  const reset = useCallback(() => {
+    disposeHandler();
+    dispatch({ type: "reset" });
+  }, [disposeHandler]);
+
+  const stop = useCallback(() => handler.current?.stop(), []);
+
+  return { state, dispatch, start, stop, reset, videoRef };
+}

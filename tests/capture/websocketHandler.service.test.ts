@@ -1,0 +1,95 @@
+/**
+ * The websocket handler against the real service's streaming endpoint (src/server/routes/
+ * stream.ts), over a real socket (the `ws` client; Node 20 has no global WebSocket): the
+ * protocol the handler speaks is the one the service accepts, and the verdict it resolves
+ * with is the one the service recorded for the order.
+ */
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import captureJson from "../../flows/capture.json";
+import { captureFileSchema } from "../../schemas/capture";
+import { createApiClient } from "../../src/api/client";
+import type { CaptureEvent } from "../../src/capture/contract";
+import type { WebSocketLike } from "../../src/capture/stream/streamConnection";
+import { createWebsocketHandlerWith } from "../../src/capture/websocketHandler";
+import { Browser, launchParams, orderRequest, startService, type Service } from "../server/harness";
+import { fakeFrames, fakeStream, grantedCamera } from "./websocketHandlerFakes";
+
+type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WebSocketLike;
+const WebSocketClient = createRequire(import.meta.url)("ws") as WsConstructor;
+
+const capture = captureFileSchema.parse(captureJson);
+
+describe("websocket handler with the real streaming endpoint", () => {
+  let service: Service;
+  beforeAll(async () => {
+    service = await startService();
+  });
+  afterAll(async () => {
+    await service.close();
+  });
+
+  it("streams a silent check and resolves with the verdict the service recorded", async () => {
+    const order = await service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined }));
+    const browser = new Browser(service.baseUrl);
+    expect((await browser.login(launchParams(order.launchUrl))).status).toBe(200);
+    const api = createApiClient({ baseUrl: service.baseUrl, fetch: browser.fetch });
+    const camera = fakeStream();
+    const frames = fakeFrames(6000);
+    frames.ready();
+    const handler = createWebsocketHandlerWith(
+      { win: {} as Window, now: () => performance.now(), api, launch: {} },
+      {
+        openCamera: grantedCamera(camera.stream),
+        frames: () => frames.source,
+        openSocket: (url) => new WebSocketClient(url, { headers: { cookie: browser.cookieHeader() } }),
+        pageHostname: "127.0.0.1",
+        timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+        settings: capture.streamClient,
+        firstFrameTimeoutMs: 5000,
+        countdownSeconds: 0,
+      },
+    );
+    const events: CaptureEvent[] = [];
+    const outcome = await handler.start(
+      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false },
+      (event) => events.push(event),
+    );
+
+    expect(outcome).toMatchObject({ kind: "judged", outcome: { passed: true, code: "0", finished: true } });
+    expect(events.filter((e) => e.type === "progress").length).toBeGreaterThan(5);
+    const view = await service.partner.getOrder(order.orderNo);
+    expect(view.state).toBe("passed");
+    const attempt = view.attempts.at(-1);
+    expect(attempt).toMatchObject({ channel: "stream", status: "passed" });
+    expect(camera.released()).toBe(true);
+  });
+
+  it("a stream without a session is refused and shown as the expired-login screen, not counted against the websocket", async () => {
+    const order = await service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined }));
+    const browser = new Browser(service.baseUrl);
+    await browser.login(launchParams(order.launchUrl));
+    const api = createApiClient({ baseUrl: service.baseUrl, fetch: browser.fetch });
+    const frames = fakeFrames();
+    frames.ready();
+    const handler = createWebsocketHandlerWith(
+      { win: {} as Window, now: () => performance.now(), api, launch: {} },
+      {
+        openCamera: grantedCamera(fakeStream().stream),
+        frames: () => frames.source,
+        // No cookie on the socket: the service cannot tell whose stream this is.
+        openSocket: (url) => new WebSocketClient(url),
+        pageHostname: "127.0.0.1",
+        timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+        settings: capture.streamClient,
+        firstFrameTimeoutMs: 5000,
+        countdownSeconds: 0,
+      },
+    );
+    const outcome = await handler.start(
+      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false },
+      () => undefined,
+    );
+    expect(outcome).toEqual({ kind: "failed", status: "401Exception" });
+  });
+});
