@@ -2,18 +2,29 @@
  * `npm run bench`: size and speed figures, measured rather than asserted in timed tests.
  * - bytes: first-screen JS (gzip) and every chunk, from dist/size-report.json (build.mjs);
  * - time to first screen: launch URL opened in headless Debian Chromium against the real
- *   service until the first page view is set, median of N cold loads.
+ *   service until the first page view is set, median of N cold loads;
+ * - camera-ready time: on the recording page with Chromium's fake camera, from getUserMedia
+ *   resolved to the camera's first frame shown (the page's User Timing measure
+ *   faceflow:camera-ready), median of N launches;
+ * - bytes uploaded for a 3 s recording: a number-mode recording stopped after 3 s, its
+ *   decoded size and the upload request's size (scrambled base64 in a multipart body).
  * Writes bench-results.json and prints a table.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import type { LaunchResponse } from "../schemas/api";
+import { CAMERA_READY_MEASURE } from "../src/ui/screens/recording/cameraReadyMeasure";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const CAMERA_RUNS = Number(process.env.BENCH_CAMERA_RUNS ?? 5);
+const UPLOAD_RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 3);
+const RECORD_MS = 3000;
 const base = `http://127.0.0.1:${PORT}`;
+const BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
 
 async function startServer(): Promise<ChildProcess> {
   const dir = mkdtempSync(join(tmpdir(), "faceflow-bench-"));
@@ -36,10 +47,7 @@ async function startServer(): Promise<ChildProcess> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 async function timeToFirstScreen(): Promise<number[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
-  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: BROWSER_ARGS });
   const times: number[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
@@ -56,20 +64,112 @@ async function timeToFirstScreen(): Promise<number[]> {
   return times;
 }
 
+/** A number-mode launch from the demo backend (the service plays the partner in the test environment). */
+async function numberLaunch(): Promise<LaunchResponse> {
+  const response = await fetch(`${base}/demo/v1/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ liveType: "1" }) });
+  if (response.status !== 201) throw new Error(`demo order: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as LaunchResponse;
+}
+
+/** Opens a fresh launch in its own context and presses through to the recording page's start. */
+async function openRecordingPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ permissions: ["camera", "microphone"] });
+  const page = await context.newPage();
+  await page.goto((await numberLaunch()).launchUrl);
+  await page.getByRole("button", { name: "开始验证" }).click();
+  await page.waitForURL(/#\/vertify$/);
+  await page.getByRole("button", { name: "开始录制" }).click();
+  return page;
+}
+
+/** getUserMedia resolved → first frame shown, as the recording page measured it. */
+async function cameraReadyTimes(browser: Browser): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < CAMERA_RUNS; i++) {
+    const page = await openRecordingPage(browser);
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, CAMERA_READY_MEASURE);
+    times.push(await page.evaluate((name) => performance.getEntriesByName(name)[0]!.duration, CAMERA_READY_MEASURE));
+    await page.context().close();
+  }
+  return times;
+}
+
+interface UploadRun {
+  recordingBytes: number;
+  requestBytes: number;
+  durationMs: number;
+  mimeType: string;
+}
+
+/** A 3 s number-mode recording up to the service's verdict: what went over the wire. */
+async function uploadRuns(browser: Browser): Promise<UploadRun[]> {
+  const runs: UploadRun[] = [];
+  for (let i = 0; i < UPLOAD_RUNS; i++) {
+    const page = await openRecordingPage(browser);
+    // Read on its way out: the multipart body, whose meta part says what the recording is.
+    let body: Buffer | null = null;
+    await page.route("**/api/v1/upload", async (route) => {
+      body = route.request().postDataBuffer();
+      await route.continue();
+    });
+    // The page's own recording clock (the badge), less the round trip of the click.
+    await page.waitForFunction((ms) => Number(/([\d.]+)s/.exec(document.querySelector(".ff-rec-badge")?.textContent ?? "")?.[1] ?? 0) * 1000 >= ms, RECORD_MS - 100, { timeout: 20_000 });
+    await page.getByRole("button", { name: "完成录制" }).click();
+    await page.waitForURL(/#\/success$/, { timeout: 20_000 });
+    const sent: Buffer = body ?? Buffer.alloc(0);
+    const text = sent.toString("latin1");
+    const field = (pattern: RegExp) => pattern.exec(text)?.[1] ?? "";
+    runs.push({
+      recordingBytes: Number(field(/"size":(\d+)/)),
+      requestBytes: sent.length,
+      durationMs: Number(field(/"durationMs":(\d+)/)),
+      mimeType: field(/"mimeType":"([^"]*)"/),
+    });
+    await page.context().close();
+  }
+  return runs;
+}
+
+async function captureFigures(): Promise<{ cameraReady: number[]; uploads: UploadRun[] }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [...BROWSER_ARGS, "--use-fake-device-for-media-stream"],
+  });
+  try {
+    return { cameraReady: await cameraReadyTimes(browser), uploads: await uploadRuns(browser) };
+  } finally {
+    await browser.close();
+  }
+}
+
 const report = JSON.parse(readFileSync("dist/size-report.json", "utf8")) as { firstScreenGzip: number; totalGzip: number };
 const server = await startServer();
 let times: number[] = [];
+let capture: Awaited<ReturnType<typeof captureFigures>>;
 try {
   times = await timeToFirstScreen();
+  capture = await captureFigures();
 } finally {
   server.kill();
 }
+const uploadMedian = (pick: (run: UploadRun) => number) => Math.round(median(capture.uploads.map(pick)));
 const results = {
   firstScreenJsGzipBytes: report.firstScreenGzip,
   allChunksGzipBytes: report.totalGzip,
   timeToFirstScreenMs: { median: Math.round(median(times)), runs: times.map(Math.round) },
+  cameraReadyMs: { median: Math.round(median(capture.cameraReady)), runs: capture.cameraReady.map(Math.round) },
+  upload3sRecording: {
+    recordingBytes: { median: uploadMedian((r) => r.recordingBytes), runs: capture.uploads.map((r) => r.recordingBytes) },
+    requestBytes: { median: uploadMedian((r) => r.requestBytes), runs: capture.uploads.map((r) => r.requestBytes) },
+    durationMs: { median: uploadMedian((r) => r.durationMs), runs: capture.uploads.map((r) => r.durationMs) },
+    mimeType: capture.uploads[0]?.mimeType ?? "",
+  },
 };
 writeFileSync("bench-results.json", JSON.stringify(results, null, 2) + "\n");
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(`first screen JS        ${(results.firstScreenJsGzipBytes / 1024).toFixed(1)} KB gzip (budget 80 KB)`);
 console.log(`all chunks             ${(results.allChunksGzipBytes / 1024).toFixed(1)} KB gzip`);
 console.log(`time to first screen   ${results.timeToFirstScreenMs.median} ms median of ${RUNS} cold loads (localhost, headless Chromium)`);
+console.log(`camera ready           ${results.cameraReadyMs.median} ms median of ${CAMERA_RUNS} (getUserMedia resolved → first frame shown, fake camera)`);
+const up = results.upload3sRecording;
+console.log(`3 s recording          ${kb(up.recordingBytes.median)} recorded, ${kb(up.requestBytes.median)} uploaded (median of ${UPLOAD_RUNS}, ${up.mimeType}, ${up.durationMs.median} ms)`);

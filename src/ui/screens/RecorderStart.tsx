@@ -1,25 +1,27 @@
 /**
- * The start state shared by the recording pages (/vertify, /action/vertify, the real-time
- * video and websocket pages, /willDegrade/index): the instruction of the check, the camera
- * viewport with its oval guide, and the button that opens the camera. Recording itself
- * belongs to the capture flow; this page opens the real camera preview, sends a failed start
- * to the matching error status, and shows the record-timeout modal when the opened camera
- * gives no picture in time.
+ * The recording page shared by /vertify, /action/vertify and /willDegrade/index: the
+ * instruction of the check, what to do while recording (digits, actions, holding still, the
+ * consent question), the camera viewport with its oval guide, countdown and progress ring,
+ * and the foot with start, stop and upload progress. The attempt itself (handler, upload,
+ * result) is useCaptureAttempt's; this component only shows it.
+ *
+ * The record-timeout modal (spec §2) opens when the camera gives no picture within the
+ * wave timeout: re-record releases the camera and starts over, quit hands the user back to
+ * the partner with the recording-abnormal code.
  */
-import captureJson from "../../../flows/capture.json";
-import type { CaptureFile } from "../../../schemas/capture";
-import { isIOSUserAgent } from "../../device/messagingApp";
+import type { LiveMode } from "../../engine/modes";
 import { RecordTimeoutModal } from "../components/RecordTimeoutModal";
 import { ERROR_CATALOGUE } from "../errorCatalogue";
-import { useFlowNavigate, useLaunch, useRuntime } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
+import { useTexts } from "../useTexts";
+import { captureHint } from "./recording/captureHint";
+import { CapturePrompt } from "./recording/CapturePrompt";
+import { CaptureStage } from "./recording/CaptureStage";
+import { RecordControls } from "./recording/RecordControls";
+import { useCaptureAttempt } from "./recording/useCaptureAttempt";
 import type { RecorderCopy } from "./recorderCopy";
-import { CameraFrame } from "./CameraFrame";
-import { useCameraPreview } from "./useCameraPreview";
-
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
+import { actionCodesOf } from "./startPlan";
 
 /** Quitting from the record-timeout modal reports the recording-abnormal code to the partner. */
 const TIMEOUT_QUIT_CODE = ERROR_CATALOGUE.statuses.exception.code;
@@ -31,67 +33,79 @@ export function highlightSegments(highLight: string | undefined): string[] {
 
 export interface RecorderStartProps {
   copy: RecorderCopy;
-  /** Which capture this page does, e.g. 录制视频 / 实时视频. */
+  /** Which capture this page does, e.g. 录制视频. */
   badge: string;
   /** Ask for the microphone too (reading digits, will mode). */
   audio: boolean;
+  /** The check recorded here. */
+  liveMode: LiveMode;
+  will: boolean;
 }
 
-export function RecorderStart({ copy, badge, audio }: RecorderStartProps) {
-  const rt = useRuntime();
+export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderStartProps) {
   const launch = useLaunch();
   const texts = useTexts();
-  const navigate = useFlowNavigate();
   const finisher = useFinisher();
-  const t = texts.recorder;
-  const camera = useCameraPreview({
-    win: rt.win,
-    audio,
-    ios: isIOSUserAgent(rt.win.navigator.userAgent),
-    frameWaitMs: capture.waveTimeoutMs,
-    onFailure: (status, errorName) => {
-      rt.stats.record("cameraStartFailed", { status, error: errorName });
-      navigate("/error", { status }, { replace: true });
-    },
-  });
-  const hint = camera.phase === "live" ? t.liveHint : camera.phase === "opening" ? t.openingHint : t.idleHint;
+  const attempt = useCaptureAttempt({ liveMode, will, audio });
+  const { state, plan, request } = attempt;
+  const phase = state.phase;
+  const earliestStopMs = plan?.earliestStopMs ?? 0;
+  const recording = phase.name === "recording";
+  const answering = recording && plan?.answerAtMs != null && phase.elapsedMs >= plan.answerAtMs;
+  const hint = captureHint({ texts, phase, kind: state.kind, request, earliestStopMs });
   const timeout = texts.recordTimeout;
 
   return (
-    <div className={`ff-page ff-recorder ff-recorder--${camera.phase}`} data-phase={camera.phase}>
+    <div className={`ff-page ff-recorder ff-rec ff-rec--${phase.name}`} data-phase={phase.name} data-kind={state.kind ?? undefined}>
       <div className="ff-recorder__body">
         <div className="ff-recorder__head">
           <span className="ff-badge">{badge}</span>
           <h1 className="ff-recorder__title">{copy.heading}</h1>
           <p className="ff-recorder__detail">{copy.detail}</p>
-          {copy.chips.length > 0 && (
-            <ol className="ff-chips">
-              {copy.chips.map((chip, index) => (
-                <li key={`${index}-${chip}`} className="ff-chip">
-                  <span className="ff-chip__index">{index + 1}</span>
-                  {chip}
-                </li>
-              ))}
-            </ol>
-          )}
+          <CapturePrompt
+            texts={texts}
+            liveMode={liveMode}
+            will={will}
+            nod={launch.will_type === "2"}
+            digits={state.digits}
+            actions={liveMode === "action" ? actionCodesOf(launch) : []}
+            actionIndex={recording ? phase.actionIndex : -1}
+            question={state.question}
+            answering={answering}
+            recording={recording}
+          />
         </div>
         <div className="ff-recorder__stage">
-          <CameraFrame phase={camera.phase} videoRef={camera.videoRef} label={t.previewLabel} />
+          <CaptureStage
+            phase={phase}
+            videoRef={attempt.videoRef}
+            label={texts.recorder.previewLabel}
+            recordingBadge={texts.capture.recordingBadge}
+            autoStopMs={plan?.autoStopMs ?? 1}
+          />
+          {state.switched && (
+            <p className="ff-rec-notice" role="status">
+              {state.switched === "noCamera" ? texts.capture.switchedNoCamera : texts.capture.switched}
+            </p>
+          )}
           <p className="ff-recorder__hint" aria-live="polite">
             {hint}
           </p>
-          <p className="ff-recorder__needs">{audio ? t.needsCameraMic : t.needsCamera}</p>
+          <p className="ff-recorder__needs">{audio ? texts.recorder.needsCameraMic : texts.recorder.needsCamera}</p>
         </div>
       </div>
-      {camera.phase !== "live" && (
-        <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--primary" disabled={camera.phase === "opening"} onClick={camera.open}>
-            {camera.phase === "opening" ? t.opening : t.openCamera}
-          </button>
-        </div>
-      )}
+      <RecordControls
+        texts={texts}
+        phase={phase}
+        kind={state.kind}
+        earliestStopMs={earliestStopMs}
+        onStart={attempt.start}
+        onStop={attempt.stop}
+        onResend={attempt.resend}
+        onGiveUp={attempt.giveUp}
+      />
       <RecordTimeoutModal
-        show={camera.stalled}
+        show={state.stalled}
         title={timeout.title}
         text={timeout.text}
         leftText={timeout.left}
@@ -100,8 +114,8 @@ export function RecorderStart({ copy, badge, audio }: RecorderStartProps) {
         closeLabel={timeout.close}
         highlights={highlightSegments(launch.high_light)}
         onLeft={() => void finisher.quit(TIMEOUT_QUIT_CODE)}
-        onRight={camera.reset}
-        onClose={camera.reset}
+        onRight={attempt.reset}
+        onClose={attempt.reset}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 /**
- * /vertify (plain mode: reading digits) and /action/vertify (action or silent mode): the
- * start state of recording a video, for the capture flow to continue from.
+ * /vertify (plain mode: reading digits) and /action/vertify (action or silent mode):
+ * recording the check as a video, uploading it and going on to the result.
  */
 import * as z from "zod/mini";
 import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
@@ -25,6 +25,8 @@ export default function VerifyScreen({ route }: ScreenProps) {
       copy={recorderCopyOf(liveMode, will, launch, texts)}
       badge={texts.recorder.badgeRecord}
       audio={needsMicrophone(liveMode, will)}
+      liveMode={liveMode}
+      will={will}
     />
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /willDegrade/transition and /willDegrade/index (props.step): when real-time video is not
- * available in will mode, the transition page says so and continues to the index page, the
- * plain recording start state with the microphone for the spoken consent.
+ * available in will mode, the transition page says so and continues to the index page,
+ * which records the consent as a video with sound (the question shown and spoken) and
+ * uploads it like the plain recording pages.
  */
 import * as z from "zod/mini";
 import { liveModeOf } from "../../engine/modes";
@@ -45,5 +46,6 @@ export default function WillDegradeScreen({ route }: ScreenProps) {
   const launch = useLaunch();
   const texts = useTexts();
   if (stepSchema.parse(route.props?.step) === "transition") return <Transition />;
-  return <RecorderStart copy={recorderCopyOf(liveModeOf(launch), true, launch, texts)} badge={texts.recorder.badgeRecord} audio />;
+  const liveMode = liveModeOf(launch);
+  return <RecorderStart copy={recorderCopyOf(liveMode, true, launch, texts)} badge={texts.recorder.badgeRecord} audio liveMode={liveMode} will />;
 }

@@ -1,68 +1,48 @@
 /**
- * The camera preview of a recording page's start state: open the camera on the user's
- * press, show it, notice when no picture arrives, and release it when the page goes.
+ * The live preview of a recording page: shows the capture handler's camera stream in the
+ * page's <video>, and notices when no picture arrives.
  *
- * No frame within the wait (capture.json waveTimeoutMs, spec §9) means the camera or the
- * page is stuck, which is the record-timeout case of spec §2: `stalled` turns true and the
- * page shows the record-timeout modal. A failed start is reported to the caller with the
- * catalogue status it should show.
+ * The handler owns the camera (it opens and releases it); this hook only attaches the
+ * stream it was handed and detaches it again. No picture within the wait (capture.json
+ * waveTimeoutMs, spec §9) after the stream was shown means the camera or the page is stuck,
+ * the record-timeout case of spec §2: `onStall` fires and the page shows the modal.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
-import { cameraFailureStatus, errorNameOf, openCamera, stopStream, type CameraFailureStatus } from "./cameraErrors";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 
+/** What the camera viewport shows: the placeholder, a spinner, or the live picture. */
 export type CameraPhase = "idle" | "opening" | "live";
 
 export interface CameraPreviewOptions {
   win: Window;
-  audio: boolean;
-  ios: boolean;
-  /** How long a live stream may go without its first picture. */
+  /** How long a shown stream may go without its first picture. */
   frameWaitMs: number;
-  onFailure: (status: CameraFailureStatus, errorName: string) => void;
+  onStall: () => void;
 }
 
 export interface CameraPreview {
-  phase: CameraPhase;
-  /** No picture arrived within frameWaitMs of the camera opening. */
-  stalled: boolean;
-  open(): void;
-  /** Releases the camera and goes back to idle (retry after a stall). */
-  reset(): void;
   /** Ref callback for the <video> element that shows the stream. */
   videoRef: (video: HTMLVideoElement | null) => void;
+  /** Shows `stream` and starts waiting for its first picture. */
+  show(stream: MediaStream): void;
+  /** The first picture arrived (the handler's cameraReady). */
+  ready(): void;
+  /** Detaches the stream and stops waiting (the attempt ended or was reset). */
+  clear(): void;
 }
 
 export function useCameraPreview(options: CameraPreviewOptions): CameraPreview {
-  const { win, audio, ios, frameWaitMs } = options;
-  const [phase, setPhase] = useState<CameraPhase>("idle");
-  const [stalled, setStalled] = useState(false);
+  const { win, frameWaitMs } = options;
   const stream = useRef<MediaStream | null>(null);
   const video = useRef<HTMLVideoElement | null>(null);
   const timer = useRef<number | undefined>(undefined);
-  // The latest callback, so a parent re-render does not reopen anything.
-  const onFailure = useRef(options.onFailure);
-  onFailure.current = options.onFailure;
-  const mounted = useRef(true);
+  // The latest callback, so a parent re-render does not restart the wait.
+  const onStall = useRef(options.onStall);
+  onStall.current = options.onStall;
 
-  const clearTimer = useCallback(() => {
+  const stopWaiting = useCallback(() => {
     if (timer.current !== undefined) win.clearTimeout(timer.current);
     timer.current = undefined;
   }, [win]);
-
-  const release = useCallback(() => {
-    clearTimer();
-    stopStream(stream.current);
-    stream.current = null;
-    if (video.current) video.current.srcObject = null;
-  }, [clearTimer]);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      release();
-    };
-  }, [release]);
 
   const attach = useCallback(() => {
     const el = video.current;
@@ -76,45 +56,34 @@ export function useCameraPreview(options: CameraPreviewOptions): CameraPreview {
     }
   }, []);
 
+  const clear = useCallback(() => {
+    stopWaiting();
+    stream.current = null;
+    if (video.current) video.current.srcObject = null;
+  }, [stopWaiting]);
+
+  useEffect(() => clear, [clear]);
+
   const videoRef = useCallback(
     (el: HTMLVideoElement | null) => {
-      if (video.current && video.current !== el) video.current.onloadeddata = null;
       video.current = el;
-      if (!el) return;
-      el.onloadeddata = () => clearTimer();
-      attach();
+      if (el) attach();
     },
-    [attach, clearTimer],
+    [attach],
   );
 
-  const open = useCallback(() => {
-    if (phase !== "idle") return;
-    setPhase("opening");
-    setStalled(false);
-    openCamera(win.navigator, audio).then(
-      (opened) => {
-        if (!mounted.current) return stopStream(opened);
-        stream.current = opened;
-        timer.current = win.setTimeout(() => {
-          timer.current = undefined;
-          setStalled(true);
-        }, frameWaitMs);
-        setPhase("live");
-        attach();
-      },
-      (error: unknown) => {
-        if (!mounted.current) return;
-        setPhase("idle");
-        onFailure.current(cameraFailureStatus(error, { ios }), errorNameOf(error));
-      },
-    );
-  }, [phase, win, audio, ios, frameWaitMs, attach]);
+  const show = useCallback(
+    (next: MediaStream) => {
+      stopWaiting();
+      stream.current = next;
+      timer.current = win.setTimeout(() => {
+        timer.current = undefined;
+        onStall.current();
+      }, frameWaitMs);
+      attach();
+    },
+    [win, frameWaitMs, attach, stopWaiting],
+  );
 
-  const reset = useCallback(() => {
-    release();
-    setStalled(false);
-    setPhase("idle");
-  }, [release]);
-
-  return { phase, stalled, open, reset, videoRef };
+  return useMemo(() => ({ videoRef, show, ready: stopWaiting, clear }), [videoRef, show, stopWaiting, clear]);
 }

@@ -1,86 +1,125 @@
 // @vitest-environment jsdom
 /**
- * The recording pages' start state: instructions, the camera viewport, the button that
- * opens the camera, where a failed start leads, and the record-timeout modal.
+ * The recording pages with the real recorder and file-input handlers over jsdom and a
+ * fake camera: instructions, the camera viewport, what the start button opens, where a
+ * failed camera start leads, the record-timeout modal, and the will-degrade pages.
  */
 import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import captureJson from "../../../flows/capture.json";
-import TrtcRecordScreen from "../../../src/ui/screens/TrtcRecordScreen";
+import { CAPTURE_KINDS, type CaptureDeps, type CaptureHandlerFactory } from "../../../src/capture/contract";
+import { createFileInputHandler } from "../../../src/capture/fileInputHandler";
+import { createCaptureHandlerRegistry } from "../../../src/capture/handlerRegistry";
+import { idealConstraints } from "../../../src/capture/permission";
+import { createRecorderHandler } from "../../../src/capture/recorderHandler";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
 import WillDegradeScreen from "../../../src/ui/screens/WillDegradeScreen";
-import WsRecordScreen from "../../../src/ui/screens/WsRecordScreen";
-import { fakeStream, mediaError, settle, setupFlow, UA } from "./harness";
+import { mediaError, setupFlow, UA } from "./harness";
+import { fakeApi, renderRecording } from "./recordingHarness";
+
+const LAUNCH = "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1";
+const XSS = "<img src=x onerror=window.__xss=1>";
+
+/** First-frame callbacks of the recorder's probe <video>, run when a test says a picture arrived. */
+let frames: (() => void)[] = [];
+
+beforeEach(() => {
+  frames = [];
+  (window as unknown as { MediaRecorder?: unknown }).MediaRecorder = class {
+    static isTypeSupported = () => true;
+  };
+  Object.assign(HTMLVideoElement.prototype, {
+    requestVideoFrameCallback(callback: () => void) {
+      frames.push(callback);
+      return frames.length;
+    },
+    cancelVideoFrameCallback: () => undefined,
+  });
+  // jsdom plays no media; the page and the recorder only need play() to settle.
+  HTMLMediaElement.prototype.play = () => Promise.resolve();
+  HTMLMediaElement.prototype.pause = () => undefined;
+});
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  delete (window as unknown as { MediaRecorder?: unknown }).MediaRecorder;
 });
 
-const LAUNCH = "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1";
-const XSS = "<img src=x onerror=window.__xss=1>";
+/** The shipped handlers for the two kinds these pages use; the others are not theirs. */
+function realHandlers() {
+  const notHere = (kind: string): CaptureHandlerFactory<CaptureDeps> => () => {
+    throw new Error(`the recording pages never use ${kind}`);
+  };
+  const loaders = Object.fromEntries(CAPTURE_KINDS.map((kind) => [kind, async () => notHere(kind)]));
+  return createCaptureHandlerRegistry({ ...loaders, recorder: async () => createRecorderHandler, fileInput: async () => createFileInputHandler } as Parameters<typeof createCaptureHandlerRegistry>[0]);
+}
+
+function fakeTracks() {
+  const tracks = [
+    Object.assign(new EventTarget(), { kind: "video", stop: vi.fn() }),
+    Object.assign(new EventTarget(), { kind: "audio", stop: vi.fn() }),
+  ];
+  const stream = { getTracks: () => tracks, getVideoTracks: () => tracks.slice(0, 1) } as unknown as MediaStream;
+  return { stream, stopped: () => tracks.every((t) => t.stop.mock.calls.length > 0) };
+}
 
 function camera(result: () => Promise<MediaStream>) {
   const getUserMedia = vi.fn((_constraints: MediaStreamConstraints) => result());
   return { getUserMedia, mediaDevices: { getUserMedia } as Partial<MediaDevices> };
 }
 
-describe("recording start state", () => {
-  it("/vertify reads digits: instructions, oval guide and the camera button; opens camera and microphone with ideal constraints", async () => {
-    const stream = fakeStream();
-    const cam = camera(async () => stream);
-    const flow = setupFlow({ url: `${LAUNCH}#/vertify`, mediaDevices: cam.mediaDevices });
-    const view = flow.renderScreen(VerifyScreen, "vertify");
+function open(url: string, routeName: string, options: { userAgent?: string; mediaDevices?: Partial<MediaDevices> | null; question?: string; screen?: typeof VerifyScreen } = {}) {
+  const flow = setupFlow({ url, userAgent: options.userAgent ?? UA.desktop, mediaDevices: options.mediaDevices });
+  flow.rt.captureHandlers = realHandlers();
+  const service = fakeApi(options.question === undefined ? {} : { question: options.question });
+  const view = renderRecording(flow, options.screen ?? VerifyScreen, routeName, service.api);
+  return { flow, view, service };
+}
+
+const pressStart = async (view: ReturnType<typeof open>["view"], name = "开始录制") => {
+  fireEvent.click(await view.findByRole("button", { name }));
+  for (let i = 0; i < 5; i++) await act(async () => await Promise.resolve());
+};
+
+describe("recording pages", () => {
+  it("/vertify reads digits: instructions, oval guide and the digits; opens camera and microphone with ideal constraints; leaving releases the camera", async () => {
+    const tracks = fakeTracks();
+    const cam = camera(async () => tracks.stream);
+    const { view } = open(`${LAUNCH}#/vertify`, "vertify", { mediaDevices: cam.mediaDevices });
     expect(view.getByRole("heading", { level: 1 }).textContent).toBe("请朗读数字");
     expect(view.container.querySelector(".ff-camera__oval")).not.toBeNull();
     expect(view.container.textContent).toContain("将使用摄像头和麦克风");
-    fireEvent.click(view.getByRole("button", { name: "开启摄像头" }));
-    await settle();
-    expect(cam.getUserMedia).toHaveBeenCalledWith({
-      video: { facingMode: { ideal: "user" }, width: { ideal: 640 }, height: { ideal: 480 } },
-      audio: true,
-    });
+    await pressStart(view);
+    expect(view.container.querySelector(".ff-rec-digits__value")?.textContent).toBe("5820");
+    expect(cam.getUserMedia).toHaveBeenCalledWith(idealConstraints(true));
     expect(view.container.querySelector("video")).not.toBeNull();
-    expect(view.queryByRole("button", { name: "开启摄像头" })).toBeNull();
+    expect(view.queryByRole("button", { name: "开始录制" })).toBeNull();
     expect(view.container.textContent).toContain("请将面部移入框内");
     view.unmount();
-    expect(stream.stopped()).toEqual([true]);
+    expect(tracks.stopped()).toBe(true);
   });
 
   it("/action/vertify lists the asked actions as numbered chips and asks for the camera only", async () => {
-    const cam = camera(async () => fakeStream());
-    const flow = setupFlow({ url: `${LAUNCH}&live_type=2&traditional_action=4,2#/action/vertify`, mediaDevices: cam.mediaDevices });
-    const view = flow.renderScreen(VerifyScreen, "action_vertify");
+    const cam = camera(async () => fakeTracks().stream);
+    const { view } = open(`${LAUNCH}&live_type=2&traditional_action=4,2#/action/vertify`, "action_vertify", { mediaDevices: cam.mediaDevices });
     expect([...view.container.querySelectorAll(".ff-chip")].map((c) => c.textContent)).toEqual(["1点头", "2眨眼"]);
-    fireEvent.click(view.getByRole("button", { name: "开启摄像头" }));
-    await settle();
-    expect(cam.getUserMedia.mock.calls[0]?.[0]).toMatchObject({ audio: false });
+    await pressStart(view);
+    expect(cam.getUserMedia.mock.calls[0]?.[0]).toEqual(idealConstraints(false));
   });
 
   it("silent mode on /action/vertify asks the user to hold still", () => {
-    const flow = setupFlow({ url: `${LAUNCH}&live_type=3#/action/vertify` });
-    expect(flow.renderScreen(VerifyScreen, "action_vertify").getByRole("heading", { level: 1 }).textContent).toBe("请保持不动");
+    const { view } = open(`${LAUNCH}&live_type=3#/action/vertify`, "action_vertify");
+    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("请保持不动");
   });
 
-  it("the will variant of the real-time page asks for the consent with the microphone", async () => {
-    const cam = camera(async () => fakeStream());
-    const flow = setupFlow({ url: `${LAUNCH}&live_type=2&live_service=2&rtc_mode_switch=1#/action/trtc/willRecord`, mediaDevices: cam.mediaDevices });
-    const view = flow.renderScreen(TrtcRecordScreen, "action_trtc_willRecord");
-    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("请完成意愿确认");
-    expect(view.container.querySelector(".ff-badge")?.textContent).toBe("实时视频");
-    fireEvent.click(view.getByRole("button", { name: "开启摄像头" }));
-    await settle();
-    expect(cam.getUserMedia.mock.calls[0]?.[0]).toMatchObject({ audio: true });
-  });
-
-  it("the websocket page streams pictures only", async () => {
-    const cam = camera(async () => fakeStream());
-    const flow = setupFlow({ url: `${LAUNCH}&live_type=2#/action/ws/record`, mediaDevices: cam.mediaDevices });
-    const view = flow.renderScreen(WsRecordScreen, "action_ws_record");
-    expect(view.container.querySelector(".ff-badge")?.textContent).toBe("视频流");
-    fireEvent.click(view.getByRole("button", { name: "开启摄像头" }));
-    await settle();
-    expect(cam.getUserMedia.mock.calls[0]?.[0]).toMatchObject({ audio: false });
+  it("the camera's first picture starts the 3-2-1 countdown", async () => {
+    const cam = camera(async () => fakeTracks().stream);
+    const { view } = open(`${LAUNCH}#/vertify`, "vertify", { mediaDevices: cam.mediaDevices });
+    await pressStart(view);
+    expect(view.container.querySelector(".ff-rec-countdown")).toBeNull();
+    act(() => frames.splice(0).forEach((frame) => frame()));
+    await waitFor(() => expect(view.container.querySelector(".ff-rec-countdown")?.textContent).toBe("3"));
   });
 });
 
@@ -89,37 +128,55 @@ describe("a failed camera start shows the matching catalogue status", () => {
     ["NotAllowedError", UA.iPhone, "trtc_iosNoWebcamPermission"],
     ["NotAllowedError", UA.android, "trtc_androidNoWebcamPermission"],
     ["SecurityError", UA.android, "trtc_androidNoWebcamPermission"],
-    ["NotFoundError", UA.android, "uaDetectException"],
     ["NotReadableError", UA.android, "trtc_cameraError"],
-    ["OverconstrainedError", UA.iPhone, "trtc_cameraError"],
+    ["AbortError", UA.iPhone, "trtc_cameraError"],
   ])("%s on %s → %s", async (name, userAgent, status) => {
     const cam = camera(async () => Promise.reject(mediaError(name)));
-    const flow = setupFlow({ url: `${LAUNCH}#/vertify`, userAgent, mediaDevices: cam.mediaDevices });
-    const view = flow.renderScreen(VerifyScreen, "vertify");
-    fireEvent.click(view.getByRole("button", { name: "开启摄像头" }));
+    const { flow, view } = open(`${LAUNCH}#/vertify`, "vertify", { userAgent, mediaDevices: cam.mediaDevices });
+    await pressStart(view);
     await waitFor(() => expect(flow.hash()).toBe(`/error?status=${status}`));
   });
 
-  it("a browser without navigator.mediaDevices → browserNotSupport", async () => {
-    const flow = setupFlow({ url: `${LAUNCH}#/action/trtc/record`, mediaDevices: null });
-    const view = flow.renderScreen(TrtcRecordScreen, "action_trtc_record");
-    fireEvent.click(view.getByRole("button", { name: "开启摄像头" }));
-    await waitFor(() => expect(flow.hash()).toBe("/error?status=browserNotSupport"));
+  it("a camera API without a camera (NotFoundError) switches the page to the system camera instead of failing", async () => {
+    const cam = camera(async () => Promise.reject(mediaError("NotFoundError")));
+    const { flow, view } = open(`${LAUNCH}#/vertify`, "vertify", { mediaDevices: cam.mediaDevices });
+    await pressStart(view);
+    expect(await view.findByRole("button", { name: "拍摄视频" })).toBeTruthy();
+    expect(view.getByRole("status").textContent).toBe("未检测到可用的摄像头，已改为使用系统相机录制视频。");
+    expect(flow.hash()).toBe("/vertify");
+    expect(flow.rt.readSessionState().deviceInfo.h5downgrade).toEqual([12]);
+  });
+
+  it("a browser that lists no camera starts with the system camera, without asking for a permission", async () => {
+    const cam = camera(async () => fakeTracks().stream);
+    const mediaDevices = { ...cam.mediaDevices, enumerateDevices: async () => [{ kind: "audioinput" } as MediaDeviceInfo] };
+    const { view } = open(`${LAUNCH}#/vertify`, "vertify", { mediaDevices });
+    expect(await view.findByRole("button", { name: "拍摄视频" })).toBeTruthy();
+    expect(cam.getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it("a browser without navigator.mediaDevices records with the system camera instead of failing", async () => {
+    const { flow, view } = open(`${LAUNCH}#/vertify`, "vertify", { mediaDevices: null });
+    const click = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => undefined);
+    await pressStart(view, "拍摄视频");
+    expect(click).toHaveBeenCalledTimes(1);
+    const input = click.mock.contexts[0] as HTMLInputElement;
+    expect([input.type, input.accept, input.getAttribute("capture"), input.isConnected]).toEqual(["file", "video/*", "user", false]);
+    expect(flow.hash()).toBe("/vertify");
+    click.mockRestore();
   });
 });
 
 describe("record-timeout modal", () => {
   async function stalled(highLight: string) {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const stream = fakeStream();
-    const cam = camera(async () => stream);
-    const flow = setupFlow({ url: `${LAUNCH}&high_light=${encodeURIComponent(highLight)}#/vertify`, mediaDevices: cam.mediaDevices });
-    const view = flow.renderScreen(VerifyScreen, "vertify");
-    fireEvent.click(view.getByRole("button", { name: "开启摄像头" }));
-    await settle();
-    expect(view.queryByRole("dialog")).toBeNull();
-    act(() => vi.advanceTimersByTime(captureJson.waveTimeoutMs));
-    return { flow, view, stream, cam };
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    const tracks = fakeTracks();
+    const cam = camera(async () => tracks.stream);
+    const opened = open(`${LAUNCH}&high_light=${encodeURIComponent(highLight)}#/vertify`, "vertify", { mediaDevices: cam.mediaDevices });
+    await pressStart(opened.view);
+    expect(opened.view.queryByRole("dialog")).toBeNull();
+    await act(async () => await vi.advanceTimersByTimeAsync(captureJson.waveTimeoutMs));
+    return { ...opened, tracks };
   }
 
   it("opens when the camera gives no picture in time, highlighting high_light's segments as text", async () => {
@@ -131,50 +188,51 @@ describe("record-timeout modal", () => {
   });
 
   it("does not open when the first picture arrives", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const cam = camera(async () => fakeStream());
-    const flow = setupFlow({ url: `${LAUNCH}#/vertify`, mediaDevices: cam.mediaDevices });
-    const view = flow.renderScreen(VerifyScreen, "vertify");
-    fireEvent.click(view.getByRole("button", { name: "开启摄像头" }));
-    await settle();
-    fireEvent(view.container.querySelector("video")!, new Event("loadeddata"));
-    act(() => vi.advanceTimersByTime(captureJson.waveTimeoutMs * 2));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    const cam = camera(async () => fakeTracks().stream);
+    const { view } = open(`${LAUNCH}#/vertify`, "vertify", { mediaDevices: cam.mediaDevices });
+    await pressStart(view);
+    act(() => frames.splice(0).forEach((frame) => frame()));
+    await act(async () => await vi.advanceTimersByTimeAsync(captureJson.waveTimeoutMs * 2));
     expect(view.queryByRole("dialog")).toBeNull();
   });
 
-  it("re-record releases the camera and goes back to the start state", async () => {
-    const { view, stream } = await stalled("");
+  it("re-record releases the camera and goes back to the start", async () => {
+    const { view, tracks } = await stalled("");
     fireEvent.click(within(view.getByRole("dialog")).getByRole("button", { name: "重新录制" }));
     expect(view.queryByRole("dialog")).toBeNull();
-    expect(stream.stopped()).toEqual([true]);
-    expect(view.getByRole("button", { name: "开启摄像头" })).toBeTruthy();
+    expect(tracks.stopped()).toBe(true);
+    expect(view.getByRole("button", { name: "开始录制" })).toBeTruthy();
   });
 
   it("quit hands the user back to the partner with the recording-abnormal code", async () => {
     const { view, flow } = await stalled("");
     fireEvent.click(within(view.getByRole("dialog")).getByRole("button", { name: "退出" }));
-    await settle();
+    await act(async () => await Promise.resolve());
     expect(flow.nav.assign).toHaveBeenCalledWith("https://p.example/back?orderNo=O-1&code=3110");
   });
 });
 
 describe("will degrade", () => {
   it("the transition explains the switch and continues to the index page", () => {
-    const flow = setupFlow({ url: `${LAUNCH}&live_service=2#/willDegrade/transition` });
-    const view = flow.renderScreen(WillDegradeScreen, "willDegrade_transition");
+    const { view, flow } = open(`${LAUNCH}&live_service=2#/willDegrade/transition`, "willDegrade_transition", { screen: WillDegradeScreen });
     expect(view.getByRole("heading", { level: 1 }).textContent).toBe("已切换为录制视频");
     fireEvent.click(view.getByRole("button", { name: "继续" }));
     expect(flow.hash()).toBe("/willDegrade/index");
   });
 
-  it("the index page is the plain recording start state with the microphone", async () => {
-    const cam = camera(async () => fakeStream());
-    const flow = setupFlow({ url: `${LAUNCH}&live_service=2#/willDegrade/index`, mediaDevices: cam.mediaDevices });
-    const view = flow.renderScreen(WillDegradeScreen, "willDegrade_index");
+  it("the index page records the consent with the microphone, showing the service's question as text", async () => {
+    const cam = camera(async () => fakeTracks().stream);
+    const { view } = open(`${LAUNCH}&live_type=2&traditional_action=2&live_service=2#/willDegrade/index`, "willDegrade_index", {
+      mediaDevices: cam.mediaDevices,
+      question: XSS,
+      screen: WillDegradeScreen,
+    });
     expect(view.getByRole("heading", { level: 1 }).textContent).toBe("请完成意愿确认");
     expect(view.container.querySelector(".ff-badge")?.textContent).toBe("录制视频");
-    fireEvent.click(view.getByRole("button", { name: "开启摄像头" }));
-    await settle();
-    expect(cam.getUserMedia.mock.calls[0]?.[0]).toMatchObject({ audio: true });
+    await pressStart(view);
+    expect(view.container.querySelector(".ff-rec-question__text")?.textContent).toBe(XSS);
+    expect(view.container.querySelector("img")).toBeNull();
+    expect(cam.getUserMedia.mock.calls[0]?.[0]).toEqual(idealConstraints(true));
   });
 });

@@ -1,0 +1,101 @@
+/**
+ * What the user does while recording, by check: the digits to read (large), the actions in
+ * order with the one asked now highlighted, holding still, or the consent question (shown
+ * always; spoken by the recorder where the browser can) with how to answer it (speak, or
+ * nod for will_type 2). The question and digits come from the service and are rendered as
+ * React text, never as markup.
+ */
+import type { Texts } from "../../FlowProvider";
+import { fillText } from "../textTemplate";
+import type { ActionCode } from "../startPlan";
+
+export interface CapturePromptProps {
+  texts: Texts;
+  liveMode: "number" | "action" | "silent";
+  will: boolean;
+  /** will_type 2: the consent is a nod. */
+  nod: boolean;
+  digits: string | null;
+  actions: readonly ActionCode[];
+  /** The action asked now (-1: none yet). */
+  actionIndex: number;
+  question: string | null;
+  /** Will mode: the actions are done and the answer is due. */
+  answering: boolean;
+  recording: boolean;
+}
+
+function Digits({ digits, texts }: { digits: string | null; texts: Texts }) {
+  const t = texts.capture;
+  return (
+    <div className="ff-rec-digits">
+      <p className="ff-rec-prompt__label">{t.digitsLabel}</p>
+      {digits === null ? (
+        <p className="ff-rec-digits__pending">{t.digitsPending}</p>
+      ) : (
+        <p className="ff-rec-digits__value" aria-label={digits.split("").join(" ")}>
+          {digits.split("").map((digit, index) => (
+            <span key={index} className="ff-rec-digits__digit">
+              {digit}
+            </span>
+          ))}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Actions({ actions, actionIndex, recording, texts }: Pick<CapturePromptProps, "actions" | "actionIndex" | "recording" | "texts">) {
+  const t = texts.capture;
+  const current = recording && actionIndex >= 0 ? actions[actionIndex] : undefined;
+  return (
+    <div className="ff-rec-actions">
+      {current === undefined ? (
+        <p className="ff-rec-prompt__label">{t.actionsLabel}</p>
+      ) : (
+        <p className="ff-rec-actions__now" aria-live="assertive">
+          <span className="ff-rec-actions__step">{fillText(t.actionStep, { index: String(actionIndex + 1), total: String(actions.length) })}</span>
+          {fillText(t.actionPrompt, { action: texts.actions[current] })}
+        </p>
+      )}
+      <ol className="ff-chips">
+        {actions.map((code, index) => (
+          <li
+            key={`${index}-${code}`}
+            className={`ff-chip${recording && index === actionIndex ? " ff-chip--now" : ""}${recording && index < actionIndex ? " ff-chip--done" : ""}`}
+          >
+            <span className="ff-chip__index">{index + 1}</span>
+            {texts.actions[code]}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Question({ question, nod, answering, texts }: Pick<CapturePromptProps, "question" | "nod" | "answering" | "texts">) {
+  const t = texts.capture;
+  return (
+    <div className={`ff-rec-question${answering ? " ff-rec-question--answering" : ""}`}>
+      <p className="ff-rec-prompt__label">{t.willQuestionLabel}</p>
+      <p className="ff-rec-question__text">{question ?? t.willQuestionMissing}</p>
+      <p className="ff-rec-question__how" aria-live="polite">
+        {nod ? t.willNod : t.willAnswer}
+      </p>
+    </div>
+  );
+}
+
+export function CapturePrompt(props: CapturePromptProps) {
+  const { texts, liveMode, will } = props;
+  return (
+    <div className="ff-rec-prompt">
+      {liveMode === "number" && <Digits digits={props.digits} texts={texts} />}
+      {liveMode === "action" && props.actions.length > 0 && (!will || !props.answering) && (
+        <Actions actions={props.actions} actionIndex={props.actionIndex} recording={props.recording} texts={texts} />
+      )}
+      {liveMode === "silent" && !will && <p className="ff-rec-silent">{texts.capture.silentPrompt}</p>}
+      {will && <Question question={props.question} nod={props.nod} answering={props.answering} texts={texts} />}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * What one attempt asks of the user (the capture contract's CaptureRequest), from the page's
+ * check, the launch and what the service issued (digits, question): the actions in order,
+ * the recording window of spec §5 and whether the microphone is needed.
+ */
+import type { CaptureFile } from "../../../../schemas/capture";
+import type { LaunchParams } from "../../../../schemas/launch";
+import type { CaptureRequest } from "../../../capture/contract";
+import { durationWindow } from "../../../capture/validateRecording";
+import type { LiveMode } from "../../../engine/modes";
+import { actionCodesOf } from "../startPlan";
+
+/**
+ * A check whose window has no upper bound (silent mode when capture.json sets none) still
+ * needs the recorder to stop by itself: long enough to hold still, short enough to upload.
+ */
+export const OPEN_ENDED_RECORDING_MS = 5000;
+
+export interface CaptureRequestInput {
+  liveMode: LiveMode;
+  will: boolean;
+  audio: boolean;
+  launch: Pick<LaunchParams, "traditional_action">;
+  digits: string | null;
+  question: string | null;
+  limits: CaptureFile;
+}
+
+export function captureRequestOf(input: CaptureRequestInput): CaptureRequest {
+  const actions = input.liveMode === "action" ? actionCodesOf(input.launch) : [];
+  const window = durationWindow(input.limits, input.liveMode, input.will, actions);
+  return {
+    liveMode: input.liveMode,
+    will: input.will,
+    digits: input.liveMode === "number" ? input.digits : null,
+    actions,
+    question: input.will ? input.question : null,
+    durationMs: { min: window.min, max: window.max ?? Math.max(window.min, OPEN_ENDED_RECORDING_MS) },
+    audio: input.audio,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The capture kind of a recording page: selectCaptureKind (src/capture/modeChoice.ts) fed
+ * with what this browser can do. The recording pages record a video, so the real-time
+ * modes are out of the question there (they have their own pages): the choice is between
+ * the in-page recorder, the messaging app's camera and the file input.
+ */
+import type { CaptureKind } from "../../../capture/contract";
+import { selectCaptureKind } from "../../../capture/modeChoice";
+import { platformOfUserAgent } from "../../../capture/recorder/platform";
+import type { FlowRuntime } from "../../runtime";
+
+/** getUserMedia and MediaRecorder both exist: the page can record by itself. */
+export function hasRecorderApi(win: Window): boolean {
+  const media = (win.navigator as Partial<Navigator>).mediaDevices;
+  const Recorder = (win as unknown as { MediaRecorder?: unknown }).MediaRecorder;
+  return typeof media?.getUserMedia === "function" && typeof Recorder === "function";
+}
+
+/**
+ * False only when the browser says it has no camera at all. Before any permission browsers
+ * still list one entry per kind of device present (without labels), so an empty list means
+ * none; a browser that cannot enumerate is given the benefit of the doubt.
+ */
+export async function hasCamera(win: Window): Promise<boolean> {
+  const media = (win.navigator as Partial<Navigator>).mediaDevices;
+  if (typeof media?.enumerateDevices !== "function") return true;
+  try {
+    return (await media.enumerateDevices()).some((device) => device.kind === "videoinput");
+  } catch {
+    return true;
+  }
+}
+
+export async function chooseRecordingKind(rt: FlowRuntime): Promise<CaptureKind> {
+  // Loaded on demand, as on the start pages: the user-agent parser is not in the first screen.
+  const { checkCameraEligibility } = await import("../cameraEligibility");
+  const state = rt.readSessionState();
+  // Without a camera the page has nothing to open; the file input can still hand over a video.
+  const cameraApi = hasRecorderApi(rt.win) && (await hasCamera(rt.win));
+  return selectCaptureKind({
+    launch: rt.launch,
+    state: { ...state, supportTrtc: false, supportWs: false },
+    cameraApi,
+    cameraEligible: checkCameraEligibility(rt).allowed,
+    wxCameraUsable: rt.wxCameraUsable,
+    platform: platformOfUserAgent(rt.win.navigator.userAgent),
+  });
+}

@@ -1,0 +1,274 @@
+/**
+ * One recording page's attempt, from opening to leaving:
+ *
+ *   prepare (capture kind, handler, digits or question)
+ *   → the user's tap starts the handler (the file input needs that tap for its chooser)
+ *   → handler events drive the page (preview, camera ready, countdown, recording, prompts)
+ *   → the outcome: a recording is checked, uploaded with progress and a bounded retry, and
+ *     settled; a judged attempt is settled; a camera failure records its downgrade reason
+ *     and shows its error screen, except a permission never answered, which switches the
+ *     page to the file input (spec §4 retry rule)
+ *   → /success, /fail or /error?status=… (the guard adds /action/ in action mode).
+ *
+ * The recording stays in this hook until the service answered: an upload that got no
+ * answer after its retries keeps the page, and the user may send the same recording again.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import captureJson from "../../../../flows/capture.json";
+import type { CaptureFile } from "../../../../schemas/capture";
+import type { DowngradeReason } from "../../../../schemas/session";
+import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureHandlerFactory, CaptureKind, CaptureOutcome, CaptureRequest } from "../../../capture/contract";
+import { deviceModeOf, recordDowngrade, recordFrontError, setDeviceMode } from "../../../capture/downgrade";
+import { permissionRetryPlan } from "../../../capture/permission";
+import { platformOfUserAgent } from "../../../capture/recorder/platform";
+import { recordingPlan, type RecordingPlan } from "../../../capture/recorder/recordingPlan";
+import type { LiveMode } from "../../../engine/modes";
+import { useApi } from "../../apiContext";
+import { useRuntime } from "../../FlowProvider";
+import { withQuery } from "../../hashLocation";
+import { useCameraPreview } from "../useCameraPreview";
+import { CAMERA_READY_MEASURE } from "./cameraReadyMeasure";
+import { attemptReducer, INITIAL_ATTEMPT_STATE, isCapturing, type AttemptState } from "./attemptState";
+import { captureRequestOf } from "./captureRequest";
+import { chooseRecordingKind } from "./chooseCaptureKind";
+import { loadHandler, prepareAttempt } from "./prepareAttempt";
+import { checkRecordingBeforeUpload, settleJudged, submitRecording, type Recording, type SubmitResult } from "./submitRecording";
+
+/** capture.json was validated by build.mjs before it was embedded. */
+const capture = captureJson as CaptureFile;
+
+export interface CaptureAttemptOptions {
+  liveMode: LiveMode;
+  will: boolean;
+  audio: boolean;
+}
+
+export interface CaptureAttempt {
+  state: AttemptState;
+  /** What is asked of the user; null while preparing. */
+  request: CaptureRequest | null;
+  /** The recording's timeline (earliest stop, prompts); null while preparing. */
+  plan: RecordingPlan | null;
+  videoRef: (video: HTMLVideoElement | null) => void;
+  /** Starts the handler; call it from the user's tap. */
+  start(): void;
+  /** Ends the recording (held back to the earliest allowed moment by the handler). */
+  stop(): void;
+  /** Releases the camera and goes back to the start (the record-timeout modal's re-record). */
+  reset(): void;
+  /** Sends the kept recording again after an upload that got no answer. */
+  resend(): void;
+  /** Gives up a kept recording and shows the upload-failure screen. */
+  giveUp(): void;
+}
+
+export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptions): CaptureAttempt {
+  const rt = useRuntime();
+  const api = useApi();
+  const [state, dispatch] = useReducer(attemptReducer, INITIAL_ATTEMPT_STATE);
+  const factory = useRef<CaptureHandlerFactory<CaptureDeps> | null>(null);
+  const handler = useRef<CaptureHandler | null>(null);
+  const kept = useRef<Recording | null>(null);
+  const previewAt = useRef(0);
+  const mounted = useRef(false);
+  const prepareStarted = useRef(false);
+  const now = useCallback(() => rt.win.performance.now(), [rt]);
+  const platform = platformOfUserAgent(rt.win.navigator.userAgent);
+
+  const prepared = state.phase.name !== "preparing";
+  const request = useMemo(
+    () => (prepared ? captureRequestOf({ liveMode, will, audio, launch: rt.launch, digits: state.digits, question: state.question, limits: capture }) : null),
+    [prepared, liveMode, will, audio, rt, state.digits, state.question],
+  );
+  const plan = useMemo(() => (request ? recordingPlan({ window: request.durationMs, actions: request.actions, will }) : null), [request, will]);
+
+  const go = useCallback(
+    (path: string, query: Record<string, string> = {}) => {
+      if (mounted.current) rt.location.navigate(withQuery(path, query), { replace: true });
+    },
+    [rt],
+  );
+  const preview = useCameraPreview({ win: rt.win, frameWaitMs: capture.waveTimeoutMs, onStall: () => dispatch({ type: "stalled" }) });
+
+  const finish = useCallback(
+    (result: SubmitResult) => {
+      if (!mounted.current) return;
+      if (result.to === "uploadFailed") {
+        rt.stats.record("uploadFailed", { status: result.status, detail: result.detail });
+        dispatch({ type: "uploadFailed", status: result.status });
+      } else if (result.to === "error") {
+        kept.current = null;
+        go("/error", { status: result.status });
+      } else {
+        kept.current = null;
+        go(`/${result.to}`);
+      }
+    },
+    [rt, go],
+  );
+
+  const send = useCallback(
+    (recording: Recording) => {
+      void submitRecording(recording, {
+        api,
+        storage: rt.storage,
+        limits: capture,
+        platform,
+        random: Math.random,
+        sleep: (ms) => new Promise((resolve) => rt.win.setTimeout(resolve, ms)),
+        onUploading: () => dispatch({ type: "uploading" }),
+        onProgress: (fraction) => dispatch({ type: "event", event: { type: "progress", fraction } }),
+        onUploaded: (report) => {
+          rt.stats.record("uploadDone", report);
+          dispatch({ type: "settling" });
+        },
+      }).then(finish, (error: unknown) => {
+        rt.stats.record("uploadCrashed", { detail: String(error) });
+        finish({ to: "error", status: "exception" });
+      });
+    },
+    [api, rt, platform, finish],
+  );
+
+  const onCameraFailure = useCallback(
+    async (kind: CaptureKind, failure: Extract<CaptureOutcome, { kind: "failed" }>) => {
+      const reason: DowngradeReason | undefined = failure.downgrade;
+      rt.stats.record("captureFailed", { kind, status: failure.status, reason: reason ?? 0 });
+      const store = await rt.sessionState();
+      store.update((draft) => {
+        if (reason !== undefined) recordDowngrade(draft, reason);
+        if (failure.frontError && (kind === "trtc" || kind === "websocket")) recordFrontError(draft, kind === "trtc" ? "trtc" : "ws", capture.frontErrorThreshold);
+      });
+      const timedOut = reason !== undefined && permissionRetryPlan(reason).toNonRealtime;
+      // A camera API without a camera (NotFoundError) is not a dead end either: a video file still is.
+      const noCamera = kind === "recorder" && failure.status === "browserNotSupport";
+      if (timedOut || noCamera) {
+        // Asking again would hang or fail again: the system camera records instead (spec §4).
+        const next = timedOut ? await chooseRecordingKind(rt) : "fileInput";
+        factory.current = await loadHandler(rt, next);
+        if (mounted.current) dispatch({ type: "switched", kind: next, reason: timedOut ? "permissionTimeout" : "noCamera" });
+        return;
+      }
+      go("/error", { status: failure.status });
+    },
+    [rt, go],
+  );
+
+  const onOutcome = useCallback(
+    (from: CaptureHandler, outcome: CaptureOutcome, asked: CaptureRequest) => {
+      if (handler.current !== from || !mounted.current) return;
+      handler.current = null;
+      from.dispose();
+      preview.clear();
+      switch (outcome.kind) {
+        case "cancelled":
+          return dispatch({ type: "reset" });
+        case "failed":
+          return void onCameraFailure(from.kind, outcome).catch(() => go("/error", { status: outcome.status }));
+        case "judged":
+          dispatch({ type: "settling" });
+          return void settleJudged(outcome.outcome, { api, storage: rt.storage }).then(finish, () => finish({ to: "error", status: "exception" }));
+        case "recording": {
+          const kind = from.kind === "fileInput" || from.kind === "wxVideo" ? from.kind : "recorder";
+          // A picked file whose metadata could not be read reports 0: its duration is the service's to judge.
+          const recording: Recording = { kind, blob: outcome.blob, mimeType: outcome.mimeType, durationMs: kind === "recorder" || outcome.durationMs > 0 ? outcome.durationMs : null };
+          dispatch({ type: "checking" });
+          const verdict = checkRecordingBeforeUpload(recording, asked, { limits: capture, platform });
+          if (!verdict.ok) {
+            rt.stats.record("recordingRefused", { status: verdict.status, detail: verdict.detail });
+            return go("/error", { status: verdict.status });
+          }
+          kept.current = recording;
+          return send(recording);
+        }
+      }
+    },
+    [api, rt, platform, preview, send, finish, go, onCameraFailure],
+  );
+
+  const onEvent = useCallback(
+    (from: CaptureHandler, event: CaptureEvent) => {
+      if (handler.current !== from || !mounted.current) return;
+      if (event.type === "preview") {
+        previewAt.current = now();
+        preview.show(event.stream);
+      } else if (event.type === "cameraReady") {
+        preview.ready();
+        const ms = Math.max(0, event.atMs - previewAt.current);
+        rt.stats.record("cameraReady", { ms: Math.round(ms), kind: from.kind });
+        try {
+          rt.win.performance.measure(CAMERA_READY_MEASURE, { start: previewAt.current, end: event.atMs });
+        } catch {
+          // Older browsers take no options object here; the statistic above still has the figure.
+        }
+      }
+      dispatch({ type: "event", event });
+    },
+    [rt, now, preview],
+  );
+
+  const start = useCallback(() => {
+    const make = factory.current;
+    // A chooser dismissed in a browser that does not report it leaves "picking": picking again replaces it.
+    if (state.phase.name === "picking" && handler.current) {
+      handler.current.dispose();
+      handler.current = null;
+    }
+    if (!make || !request || (isCapturing(state.phase) && state.phase.name !== "picking") || handler.current) return;
+    const created = make({ win: rt.win, now, api, launch: rt.launch });
+    handler.current = created;
+    dispatch({ type: "started" });
+    rt.stats.record("captureStart", { kind: created.kind });
+    void rt.sessionState().then((store) => store.update((draft) => setDeviceMode(draft, deviceModeOf(created.kind))));
+    // Called synchronously inside the tap: the file input opens its chooser from here.
+    created.start(request, (event) => onEvent(created, event)).then(
+      (outcome) => onOutcome(created, outcome, request),
+      () => onOutcome(created, { kind: "failed", status: "exception" }, request),
+    );
+  }, [rt, api, now, request, state.phase, onEvent, onOutcome]);
+
+  const reset = useCallback(() => {
+    handler.current?.dispose();
+    handler.current = null;
+    preview.clear();
+    dispatch({ type: "reset" });
+  }, [preview]);
+
+  useEffect(() => {
+    mounted.current = true;
+    // Once per page, also under StrictMode's second mount: each digits call opens a new attempt.
+    if (!prepareStarted.current) {
+      prepareStarted.current = true;
+      void prepareAttempt({ rt, api, liveMode, will }).then((ready) => {
+        if (!mounted.current) return;
+        if (!ready.ok) {
+          rt.stats.record("capturePrepareFailed", { status: ready.status, detail: ready.detail });
+          return go("/error", { status: ready.status });
+        }
+        factory.current = ready.factory;
+        dispatch({ type: "prepared", kind: ready.kind, digits: ready.digits, question: ready.question });
+      });
+    }
+    return () => {
+      mounted.current = false;
+      handler.current?.dispose();
+      handler.current = null;
+    };
+  }, [rt, api, liveMode, will, go]);
+
+  return {
+    state,
+    request,
+    plan,
+    videoRef: preview.videoRef,
+    start,
+    stop: () => handler.current?.stop(),
+    reset,
+    resend: () => {
+      if (kept.current && state.phase.name === "uploadFailed") send(kept.current);
+    },
+    giveUp: () => {
+      if (state.phase.name === "uploadFailed") go("/error", { status: state.phase.status });
+    },
+  };
+}

@@ -1,0 +1,308 @@
+// @vitest-environment jsdom
+/**
+ * The recording pages' attempt with scripted capture handlers and a scripted service: which
+ * handler is chosen, what each phase shows (digits, prompts, question, countdown, stop
+ * rules, upload progress), and where every outcome leads (result pages, error statuses,
+ * the switch to the file input after a permission that never answered).
+ */
+import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { storedValueSchemas } from "../../../schemas/session";
+import { ApiError } from "../../../src/api/apiError";
+import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
+import WillDegradeScreen from "../../../src/ui/screens/WillDegradeScreen";
+import { setupFlow } from "./harness";
+import { fakeApi, PASSED, previewStream, RESULT, recordingBlob, renderRecording, scriptedHandlers, SIGNATURE } from "./recordingHarness";
+import type { AttemptOutcome } from "../../../schemas/api";
+
+const LAUNCH = "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1";
+const XSS = "<img src=x onerror=window.__xss=1>";
+
+beforeEach(() => {
+  (window as unknown as { MediaRecorder?: unknown }).MediaRecorder = class {};
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  delete (window as unknown as { MediaRecorder?: unknown }).MediaRecorder;
+});
+
+/** A page with a camera the browser lets the page use, the scripted handlers and service. */
+function page(url: string, routeName: string, options: { camera?: boolean; api?: ReturnType<typeof fakeApi>; screen?: typeof VerifyScreen; strict?: boolean } = {}) {
+  const flow = setupFlow({ url, mediaDevices: options.camera === false ? {} : { getUserMedia: vi.fn() } });
+  const handlers = scriptedHandlers();
+  flow.rt.captureHandlers = handlers.registry;
+  const service = options.api ?? fakeApi();
+  const view = renderRecording(flow, options.screen ?? VerifyScreen, routeName, service.api, { strict: options.strict });
+  return { flow, handlers, service, view };
+}
+
+/**
+ * Moves the fake clock in steps until `done` holds. Reading and hashing the recording run on
+ * the real event loop (Blob, WebCrypto), so each step also yields to it.
+ */
+async function advanceUntil(done: () => boolean, stepMs = 100, maxSteps = 500): Promise<void> {
+  for (let i = 0; i < maxSteps && !done(); i++) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(stepMs);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    });
+  }
+  expect(done()).toBe(true);
+}
+
+const startButton = (view: ReturnType<typeof page>["view"], name: string) => view.findByRole("button", { name });
+
+describe("number mode (/vertify)", () => {
+  it("shows the issued digits large, records with the in-page recorder and the microphone, and lands on /success with the signed result stored", async () => {
+    const { flow, handlers, service, view } = page(`${LAUNCH}#/vertify`, "vertify");
+    fireEvent.click(await startButton(view, "开始录制"));
+    expect(view.container.querySelector(".ff-rec-digits__value")?.textContent).toBe("5820");
+    expect(service.calls.digits).toHaveBeenCalledTimes(1);
+    const handler = handlers.last();
+    expect(handler.kind).toBe("recorder");
+    expect(handler.request).toEqual({
+      liveMode: "number",
+      will: false,
+      digits: "5820",
+      actions: [],
+      question: null,
+      durationMs: { min: 2000, max: 5000 },
+      audio: true,
+    });
+
+    act(() => handler.emit({ type: "preview", stream: previewStream() }));
+    expect(view.container.querySelector("video")).not.toBeNull();
+    act(() => handler.emit({ type: "cameraReady", atMs: performance.now() }));
+    expect(flow.rt.stats.pending().some((e) => e.name === "cameraReady")).toBe(true);
+    act(() => handler.emit({ type: "countdown", secondsLeft: 3 }));
+    expect(view.container.querySelector(".ff-rec-countdown")?.textContent).toBe("3");
+
+    act(() => handler.emit({ type: "recording", elapsedMs: 1000 }));
+    const stop = view.getByRole("button", { name: "完成录制" }) as HTMLButtonElement;
+    expect(stop.disabled).toBe(true);
+    act(() => handler.emit({ type: "recording", elapsedMs: 2300 }));
+    expect(stop.disabled).toBe(false);
+    expect(view.container.querySelector(".ff-rec-badge")?.textContent).toContain("2.3s");
+    fireEvent.click(stop);
+    expect(handler.stops).toBe(1);
+
+    act(() => handler.finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm;codecs=vp8,opus", durationMs: 2987.4 }));
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+    expect(service.uploads).toHaveLength(1);
+    expect(service.uploads[0]!.meta).toMatchObject({ durationMs: 2987, mimeType: "video/webm;codecs=vp8,opus", size: 60 * 1024 });
+    expect(flow.rt.storage.getParsed("resultValues", storedValueSchemas.resultValues)).toEqual({ code: "0", sign: SIGNATURE, newSign: "b".repeat(64), liveRate: "100" });
+    expect(handler.disposed).toBe(true);
+  });
+
+  it("fetches the digits once under StrictMode (each call opens a new attempt on the service)", async () => {
+    const { service, view } = page(`${LAUNCH}#/vertify`, "vertify", { strict: true });
+    await startButton(view, "开始录制");
+    expect(service.calls.digits).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the upload's progress while the service has not answered", async () => {
+    let answer: (o: AttemptOutcome) => void = () => undefined;
+    const pending = new Promise<AttemptOutcome>((r) => (answer = r));
+    const service = fakeApi({ uploads: [pending] });
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    const bar = await view.findByRole("progressbar", { name: "正在上传视频" });
+    expect(bar.getAttribute("aria-valuenow")).toBe("40");
+    expect(view.container.textContent).toContain("已上传 40%");
+    await act(async () => answer(PASSED));
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+  });
+
+  it("an upload that fails twice without an answer is sent again and judged once", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    const network = () => new ApiError(0, "NETWORK_ERROR", "connection reset");
+    const service = fakeApi({ uploads: [network(), network(), PASSED] });
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    await act(async () => await vi.advanceTimersByTimeAsync(0));
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    await advanceUntil(() => flow.hash() === "/success");
+    expect(service.uploads).toHaveLength(3);
+    expect(new Set(service.uploads.map((u) => u.meta.messageId)).size).toBe(1);
+    expect(new Set(service.uploads.map((u) => u.body)).size).toBe(1);
+  });
+
+  it("keeps the recording when every try went unanswered: 重新上传 sends the same one, 放弃 shows the upload-failure screen", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    const network = () => new ApiError(0, "NETWORK_ERROR", "offline");
+    const service = fakeApi({ uploads: [network(), network(), network(), PASSED] });
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    await act(async () => await vi.advanceTimersByTimeAsync(0));
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    await advanceUntil(() => view.queryByRole("alert") !== null);
+    const alert = view.getByRole("alert");
+    expect(alert.textContent).toContain("视频上传未完成");
+    expect(flow.hash()).toBe("/vertify");
+    fireEvent.click(within(alert).getByRole("button", { name: "重新上传" }));
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+    expect(service.uploads).toHaveLength(4);
+    expect(new Set(service.uploads.map((u) => u.meta.messageId)).size).toBe(1);
+    expect(handlers.made).toHaveLength(1);
+
+    cleanup();
+    const gaveUp = page(`${LAUNCH}#/vertify`, "vertify", { api: fakeApi({ uploads: [network(), network(), network()] }) });
+    await act(async () => await vi.advanceTimersByTimeAsync(0));
+    fireEvent.click(await startButton(gaveUp.view, "开始录制"));
+    act(() => gaveUp.handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    await advanceUntil(() => gaveUp.view.queryByRole("alert") !== null);
+    fireEvent.click(within(await gaveUp.view.findByRole("alert")).getByRole("button", { name: "放弃" }));
+    expect(gaveUp.flow.hash()).toBe("/error?status=uploadVideoException");
+  });
+
+  it.each([
+    ["too short to be checked (spec §5)", { durationMs: 500, kb: 60 }, "shortException"],
+    ["too small for the platform", { durationMs: 3000, kb: 10 }, "smallException"],
+  ])("a recording %s goes to its error screen without being uploaded", async (_name, recording, status) => {
+    const { flow, handlers, service, view } = page(`${LAUNCH}#/vertify`, "vertify");
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(recording.kb), mimeType: "video/webm", durationMs: recording.durationMs }));
+    await waitFor(() => expect(flow.hash()).toBe(`/error?status=${status}`));
+    expect(service.uploads).toHaveLength(0);
+  });
+
+  it("a recording the service refuses shows the service's reason", async () => {
+    const service = fakeApi({ uploads: [new ApiError(422, "VIDEO_TOO_SHORT", "1800 ms is shorter than the 2000 ms required")] });
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 2100 }));
+    await waitFor(() => expect(flow.hash()).toBe("/error?status=shortException"));
+  });
+
+  it("a failed attempt with attempts left goes to /fail, which may retry", async () => {
+    const service = fakeApi({ uploads: [{ passed: false, code: "2001", finished: false, attemptsLeft: 1, checks: [] }] });
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    await waitFor(() => expect(flow.hash()).toBe("/fail"));
+    expect(flow.rt.storage.getParsed("noRetry", storedValueSchemas.noRetry)).toBeUndefined();
+  });
+
+  it("digits the service could not issue show the error of its answer", async () => {
+    const service = fakeApi({ digits: async () => Promise.reject(new ApiError(0, "NETWORK_ERROR", "offline")) });
+    const { flow } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    await waitFor(() => expect(flow.hash()).toBe("/error?status=seniorException"));
+  });
+
+  it("a cancelled attempt goes back to the start button; leaving the page disposes the handler", async () => {
+    const { handlers, view } = page(`${LAUNCH}#/vertify`, "vertify");
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "cancelled" }));
+    fireEvent.click(await startButton(view, "开始录制"));
+    expect(handlers.made).toHaveLength(2);
+    view.unmount();
+    expect(handlers.last().disposed).toBe(true);
+  });
+});
+
+describe("camera failures", () => {
+  it("a refusal records its downgrade reason and shows the platform's no-permission screen", async () => {
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify");
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "failed", status: "trtc_androidNoWebcamPermission", downgrade: 10 }));
+    await waitFor(() => expect(flow.hash()).toBe("/error?status=trtc_androidNoWebcamPermission"));
+    expect(flow.rt.readSessionState().deviceInfo.h5downgrade).toEqual([10]);
+    expect(flow.rt.readSessionState().deviceInfo.trtc).toBe(3);
+  });
+
+  it("a permission never answered records webcamNoPermissionTimeout and switches the page to the file input (spec §4)", async () => {
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify");
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "failed", status: "trtc_androidNoWebcamPermission", downgrade: 11 }));
+    const pick = await startButton(view, "拍摄视频");
+    expect(flow.hash()).toBe("/vertify");
+    expect(view.getByRole("status").textContent).toBe("摄像头长时间没有响应，已改为使用系统相机录制视频。");
+    expect(flow.rt.readSessionState().deviceInfo.h5downgrade).toEqual([11]);
+    fireEvent.click(pick);
+    const fileInput = handlers.last();
+    expect(fileInput.kind).toBe("fileInput");
+    expect(fileInput.request.digits).toBe("5820");
+    act(() => fileInput.finish({ kind: "recording", blob: recordingBlob(80, "video/mp4"), mimeType: "video/mp4", durationMs: 0 }));
+    // A picked file whose duration the browser could not read is left to the service to judge.
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+  });
+});
+
+describe("choosing the capture", () => {
+  it("without getUserMedia the system camera records through the file input, told how long to record and to read the digits", async () => {
+    const { handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { camera: false });
+    const pick = await startButton(view, "拍摄视频");
+    expect(view.container.querySelector(".ff-recorder__hint")?.textContent).toBe("将打开手机相机，请使用前置摄像头录制一段 2–5 秒的视频。录制时请朗读上方数字。");
+    fireEvent.click(pick);
+    expect(handlers.last().kind).toBe("fileInput");
+    expect(view.container.querySelector("[data-phase]")?.getAttribute("data-phase")).toBe("picking");
+    // A chooser dismissed without a cancel event must not leave the user stuck.
+    fireEvent.click(view.getByRole("button", { name: "拍摄视频" }));
+    expect(handlers.made).toHaveLength(2);
+    expect(handlers.made[0]!.disposed).toBe(true);
+  });
+
+  it("video capture switched off by live_inter_type=1 uses the file input too", async () => {
+    const { handlers, view } = page(`${LAUNCH}&live_inter_type=1#/vertify`, "vertify");
+    fireEvent.click(await startButton(view, "拍摄视频"));
+    expect(handlers.last().kind).toBe("fileInput");
+  });
+});
+
+describe("action, silent and will", () => {
+  it("action mode prompts each action in turn without the microphone", async () => {
+    const { handlers, view } = page(`${LAUNCH}&live_type=2&traditional_action=2,3#/action/vertify`, "action_vertify");
+    fireEvent.click(await startButton(view, "开始录制"));
+    const handler = handlers.last();
+    expect(handler.request).toMatchObject({ liveMode: "action", actions: ["2", "3"], audio: false, durationMs: { min: 1000, max: 5000 } });
+    act(() => handler.emit({ type: "recording", elapsedMs: 0 }));
+    act(() => handler.emit({ type: "prompt", actionIndex: 0 }));
+    expect(view.container.querySelector(".ff-rec-actions__now")?.textContent).toBe("第 1/2 个动作请眨眼");
+    act(() => handler.emit({ type: "prompt", actionIndex: 1 }));
+    expect(view.container.querySelector(".ff-rec-actions__now")?.textContent).toBe("第 2/2 个动作请张嘴");
+    expect(view.container.querySelector(".ff-chip--now")?.textContent).toBe("2张嘴");
+    expect(view.container.querySelector(".ff-chip--done")?.textContent).toBe("1眨眼");
+  });
+
+  it("silent mode asks to hold still and records for at most the silent window", async () => {
+    const { handlers, view } = page(`${LAUNCH}&live_type=3#/action/vertify`, "action_vertify");
+    fireEvent.click(await startButton(view, "开始录制"));
+    expect(view.container.querySelector(".ff-rec-silent")?.textContent).toBe("录制时请保持面部静止，无需说话或做动作");
+    expect(handlers.last().request).toMatchObject({ liveMode: "silent", actions: [], audio: false, durationMs: { min: 1000, max: 5000 } });
+  });
+
+  it("will mode on /willDegrade/index shows the service's question as text, asks for a nod for will_type 2, and records with sound", async () => {
+    const service = fakeApi({ question: `您是否自愿办理？${XSS}` });
+    const { handlers, view } = page(`${LAUNCH}&live_type=2&traditional_action=4&live_service=2&will_type=2#/willDegrade/index`, "willDegrade_index", {
+      api: service,
+      screen: WillDegradeScreen,
+    });
+    fireEvent.click(await startButton(view, "开始录制"));
+    expect(view.container.querySelector(".ff-rec-question__text")?.textContent).toBe(`您是否自愿办理？${XSS}`);
+    expect(view.container.querySelector("img")).toBeNull();
+    expect(view.container.textContent).toContain("听完问题后，请点头确认");
+    expect(handlers.last().request).toMatchObject({ will: true, audio: true, question: `您是否自愿办理？${XSS}`, actions: ["4"], durationMs: { min: 1000, max: 30000 } });
+    expect(service.calls.digits).not.toHaveBeenCalled();
+  });
+
+  it("landscape theme 02 records digits on the action page (action and silent are off)", async () => {
+    const { handlers, view } = page(`${LAUNCH}&live_type=2&traditional_action=1&theme=02#/action/vertify`, "action_vertify");
+    fireEvent.click(await startButton(view, "开始录制"));
+    expect(handlers.last().request).toMatchObject({ liveMode: "number", digits: "5820" });
+  });
+});
+
+describe("settling", () => {
+  it("an attempt the handler already had judged (streaming kinds) is settled without an upload", async () => {
+    const failed = { ...RESULT, state: "failed" as const, payload: { ...RESULT.payload, code: "2001" } };
+    const { flow, handlers, service, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: fakeApi({ result: failed }) });
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "judged", outcome: { passed: false, code: "2001", finished: true, attemptsLeft: 0, checks: [] } }));
+    await waitFor(() => expect(flow.hash()).toBe("/fail"));
+    expect(service.uploads).toHaveLength(0);
+    expect(flow.rt.storage.getParsed("resultValues", storedValueSchemas.resultValues)?.code).toBe("2001");
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Doubles for the recording pages' tests: capture handlers the test scripts step by step
+ * (events, then the outcome), a verification service answering from a script, and a render
+ * of a screen with both in place (the real runtime of ./harness otherwise).
+ */
+import { render, type RenderResult } from "@testing-library/react";
+import { StrictMode, Suspense, type ComponentType } from "react";
+import { vi } from "vitest";
+import type { AttemptOutcome, OrderConfig, ResultResponse, UploadMeta } from "../../../schemas/api";
+import type { ApiClient, UploadOptions } from "../../../src/api/client";
+import { CAPTURE_KINDS, type CaptureEvent, type CaptureKind, type CaptureOutcome, type CaptureRequest } from "../../../src/capture/contract";
+import { createCaptureHandlerRegistry } from "../../../src/capture/handlerRegistry";
+import { ApiProvider } from "../../../src/ui/apiContext";
+import { FlowProvider } from "../../../src/ui/FlowProvider";
+import type { ScreenProps } from "../../../src/ui/screenContract";
+import { ToastHost } from "../../../src/ui/ToastHost";
+import type { Flow } from "./harness";
+
+export interface ScriptedHandler {
+  kind: CaptureKind;
+  request: CaptureRequest;
+  emit(event: CaptureEvent): void;
+  finish(outcome: CaptureOutcome): void;
+  stops: number;
+  disposed: boolean;
+}
+
+/** Handlers of every kind that do nothing until the test emits their events and outcome. */
+export function scriptedHandlers() {
+  const made: ScriptedHandler[] = [];
+  const loaders = Object.fromEntries(
+    CAPTURE_KINDS.map((kind) => [
+      kind,
+      async () => () => {
+        let onEvent: (e: CaptureEvent) => void = () => undefined;
+        let resolve: (o: CaptureOutcome) => void = () => undefined;
+        const scripted: ScriptedHandler = {
+          kind,
+          request: undefined as unknown as CaptureRequest,
+          emit: (event) => onEvent(event),
+          finish: (outcome) => resolve(outcome),
+          stops: 0,
+          disposed: false,
+        };
+        return {
+          kind,
+          start(request: CaptureRequest, listener: (e: CaptureEvent) => void) {
+            scripted.request = request;
+            onEvent = listener;
+            made.push(scripted);
+            return new Promise<CaptureOutcome>((r) => (resolve = r));
+          },
+          stop: () => void (scripted.stops += 1),
+          dispose: () => {
+            scripted.disposed = true;
+            resolve({ kind: "cancelled" });
+          },
+        };
+      },
+    ]),
+  ) as unknown as Parameters<typeof createCaptureHandlerRegistry>[0];
+  const last = () => {
+    const handler = made.at(-1);
+    if (!handler) throw new Error("no handler was started");
+    return handler;
+  };
+  return { registry: createCaptureHandlerRegistry(loaders), made, last };
+}
+
+export const SIGNATURE = "a".repeat(64);
+export const PASSED: AttemptOutcome = { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] };
+export const RESULT: ResultResponse = {
+  orderNo: "O-1",
+  state: "passed",
+  returnUrl: "https://p.example/back",
+  redirectType: null,
+  payload: { orderNo: "O-1", code: "0", signature: SIGNATURE, newSignature: "b".repeat(64), liveRate: "100" },
+};
+
+export type UploadAnswer = AttemptOutcome | Error | Promise<AttemptOutcome>;
+
+/** The service, answering uploads from `uploads` in turn and remembering every request. */
+export function fakeApi(options: { uploads?: UploadAnswer[]; digits?: () => Promise<{ digits: string }>; question?: string; result?: ResultResponse } = {}) {
+  const uploads: { meta: UploadMeta; body: string; options: UploadOptions | undefined }[] = [];
+  const script = options.uploads ?? [PASSED];
+  const api = {
+    digits: vi.fn(options.digits ?? (async () => ({ digits: "5820" }))),
+    config: vi.fn(async () => ({ will: options.question === undefined ? null : { question: options.question, willType: "2" } }) as unknown as OrderConfig),
+    async upload(meta: UploadMeta, body: string, uploadOptions?: UploadOptions) {
+      uploads.push({ meta, body, options: uploadOptions });
+      uploadOptions?.onProgress?.(0.4);
+      const answer = script[uploads.length - 1];
+      if (answer === undefined) throw new Error(`upload called ${uploads.length} times, the script has ${script.length} answers`);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    result: vi.fn(async () => options.result ?? RESULT),
+  };
+  return { api: api as unknown as ApiClient, calls: api, uploads };
+}
+
+/** Renders a screen of the named route with the scripted handlers and the fake service. */
+export function renderRecording(
+  flow: Flow,
+  Screen: ComponentType<ScreenProps>,
+  routeName: string,
+  api: ApiClient,
+  options: { strict?: boolean } = {},
+): RenderResult {
+  const route = flow.rt.engine.routeByName(routeName);
+  const tree = (
+    <FlowProvider runtime={flow.rt}>
+      <ApiProvider api={api}>
+        <Suspense fallback={null}>
+          <Screen route={route} params={{}} query={{}} />
+        </Suspense>
+        <ToastHost />
+      </ApiProvider>
+    </FlowProvider>
+  );
+  return render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
+}
+
+/** A recording of `kb` kilobytes, as MediaRecorder would hand it over. */
+export function recordingBlob(kb = 60, type = "video/webm;codecs=vp8,opus"): Blob {
+  return new Blob([new Uint8Array(kb * 1024).map((_, i) => (i * 31) % 251)], { type });
+}
+
+/** A camera stream double. */
+export function previewStream(): MediaStream {
+  return { getTracks: () => [], getVideoTracks: () => [] } as unknown as MediaStream;
+}
