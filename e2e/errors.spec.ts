@@ -3,7 +3,8 @@
  * against the real service: every status of ERROR_STATUSES at #/error?status=… in the
  * default, landscape (02) and a colour theme (07); markup in msg and in the record-timeout
  * highlights shown as text; quitting and finishing redirect to the return address with the
- * spec's payload, and a second press within 5 s shows the processing toast.
+ * spec's payload, and a second press within 5 s shows the processing toast. (Markup in the
+ * record-timeout highlights is checked on a real recording page in e2e/capture.spec.ts.)
  */
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { readFileSync } from "node:fs";
@@ -76,25 +77,6 @@ test.describe("markup from the URL is text", () => {
       await expect(page.locator(".ff-error__message")).toHaveText(XSS);
       await expect(page.locator("#root img")).toHaveCount(0);
     }
-    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
-  });
-
-  test("high_light in the record-timeout modal", async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: "order_no", value: "E2E-TIMEOUT", url: baseURL! }]);
-    // A camera that opens but never gives a picture: the page's stall watchdog shows the modal.
-    await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = async () => new MediaStream();
-    });
-    await page.clock.install();
-    await page.goto(launchUrl({ high_light: `网络|${XSS}|重新录制`, url: returnAddress(baseURL), h5_face_id: "E2E-TIMEOUT" }, "/vertify"));
-    await settled(page);
-    await page.getByRole("button", { name: "开启摄像头" }).click();
-    await expect(page.getByText("请将面部移入框内")).toBeVisible();
-    await page.clock.fastForward(16_000);
-    const dialog = page.getByRole("dialog");
-    await expect(dialog.getByRole("heading")).toHaveText("录制超时");
-    await expect(dialog.locator("mark")).toHaveText(["网络", "重新录制"]);
-    await expect(dialog.locator("img")).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
   });
 });

@@ -226,6 +226,11 @@ export interface Mp4Options {
   sampleBytes?: number;
   /** Leave out the mdat box(es), keeping the sample tables. */
   omitMdat?: boolean;
+  /**
+   * Fragmented only: the track headers (mdhd) claim this many ms, as Chromium writes them when
+   * a chunked recording's header is emitted before the recording is over.
+   */
+  partialTrackHeaderMs?: number;
 }
 
 /** An MP4 recording with the given tracks and timing. */
@@ -240,6 +245,7 @@ export function buildMp4(opts: Mp4Options): Buffer {
     fragmentDefaults = false,
     sampleBytes = 48,
     omitMdat = false,
+    partialTrackHeaderMs = 0,
   } = opts;
   const tracks = tracksFor(durationMs, videoFps, audioSampleMs);
   const ftyp = box("ftyp", Buffer.from("isom", "latin1"), u32(512), Buffer.from("isomiso2avc1mp41", "latin1"));
@@ -262,7 +268,7 @@ export function buildMp4(opts: Mp4Options): Buffer {
 
   const emptyStbl = box("stbl", stsd, fullBox("stts", 0, 0, u32(0)), fullBox("stsc", 0, 0, u32(0)), fullBox("stsz", 0, 0, u32(0), u32(0)), fullBox("stco", 0, 0, u32(0)));
   const mvex = box("mvex", ...tracks.map((t) => fullBox("trex", 0, 0, u32(t.id), u32(1), u32(0), u32(0), u32(0))));
-  const parts = [ftyp, box("moov", mvhd, mvex, ...tracks.map((t) => trak(t, emptyStbl, 0)))];
+  const parts = [ftyp, box("moov", mvhd, mvex, ...tracks.map((t) => trak(t, emptyStbl, Math.round((partialTrackHeaderMs * t.timescale) / 1000))))];
   let sequence = 1;
   for (let start = 0; start < durationMs; start += fragmentMs) {
     const trafs: Buffer[] = [];

@@ -86,6 +86,13 @@ describe("probeRecording on MP4", () => {
     expect(result).toEqual({ ok: true, container: "mp4", durationMs: 3000, hasVideo: true, hasAudio: true, videoFrames: 90 });
   });
 
+  it("trusts the fragments over a track header written before a chunked recording ended", () => {
+    // Chromium's chunked MP4: mvhd says 0, mdhd covers only the first ~250 ms.
+    const result = expectOk(probeRecording(buildMp4({ durationMs: 6500, fragmented: true, partialTrackHeaderMs: 252 })));
+    expect(result.durationMs).toBeGreaterThanOrEqual(6400);
+    expect(result.durationMs).toBeLessThanOrEqual(6600);
+  });
+
   it("derives duration from trun sample durations of a fragmented file with no header duration", () => {
     const result = expectOk(probeRecording(buildMp4({ durationMs: 2500, fragmented: true, fragmentMs: 500 })));
     expect(result).toEqual({ ok: true, container: "mp4", durationMs: 2500, hasVideo: true, hasAudio: true, videoFrames: 75 });

@@ -270,7 +270,9 @@ function durationMsOf(state: Mp4State): number | null {
   let longest: number | null = null;
   for (const [id, track] of state.tracks) {
     if (track.timescale === null) continue;
-    const ticks = track.mdhdDuration || Math.max(track.sttsTicks, state.fragments.get(id)?.endTicks ?? 0);
+    // The longest of the three: Chromium's chunked MP4 writes its header before the recording
+    // ends, so a track header can cover only the first fraction of what the fragments hold.
+    const ticks = Math.max(track.mdhdDuration ?? 0, track.sttsTicks, state.fragments.get(id)?.endTicks ?? 0);
     if (ticks > 0) longest = Math.max(longest ?? 0, ticksToMs(ticks, track.timescale));
   }
   return longest;
