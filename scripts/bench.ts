@@ -167,7 +167,7 @@ const results = {
 };
 writeFileSync("bench-results.json", JSON.stringify(results, null, 2) + "\n");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`first screen JS        ${(results.firstScreenJsGzipBytes / 1024).toFixed(1)} KB gzip (budget 80 KB)`);
+console.log(`first screen JS        ${(results.firstScreenJsGzipBytes / 1024).toFixed(1)} KB gzip (goal 80 KB; see README "Size")`);
 console.log(`all chunks             ${(results.allChunksGzipBytes / 1024).toFixed(1)} KB gzip`);
 console.log(`time to first screen   ${results.timeToFirstScreenMs.median} ms median of ${RUNS} cold loads (localhost, headless Chromium)`);
 console.log(`camera ready           ${results.cameraReadyMs.median} ms median of ${CAMERA_RUNS} (getUserMedia resolved → first frame shown, fake camera)`);
