@@ -72,6 +72,14 @@ describe("POST /api/v1/upload: happy paths", () => {
     expect(attemptOutcomeSchema.parse(res.json)).toMatchObject({ passed: true, finished: true });
   });
 
+  it("a QuickTime file from an iPhone's camera (file input) is judged as MP4", async () => {
+    const { browser } = await loggedIn({ liveType: "3", actions: undefined }, IPHONE);
+    const mov = buildMp4({ durationMs: 2000, sampleBytes: 1200 });
+    const res = await browser.upload(await uploadForm(mov, { mimeType: "video/quicktime" }));
+    expect(res.status).toBe(200);
+    expect(attemptOutcomeSchema.parse(res.json)).toMatchObject({ passed: true });
+  });
+
   it("number mode needs digits first, and records them with the attempt", async () => {
     const { created, browser } = await loggedIn({ liveType: "1", actions: undefined });
     const early = await browser.upload(await uploadForm(webm(3000)));
