@@ -92,7 +92,10 @@ function Catalogue({ themes, theme }: { themes: ThemesFile; theme: ThemeId }) {
         <p className="gallery-sub">
           {GALLERY_ENTRIES.length} 项，来自 flows/errors.json 与 flows/results.json；当前主题：{themeName(themes, theme)}
         </p>
-        <input className="gallery-filter" type="search" placeholder="按状态名、错误码筛选" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <label className="gallery-filter-label">
+          按状态名、错误码筛选
+          <input className="gallery-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </label>
         <ThemeBar themes={themes} theme={theme} />
       </header>
       {GALLERY_GROUPS.map((group) => {

@@ -16,7 +16,7 @@ export function CameraFrame({ phase, videoRef, label }: CameraFrameProps) {
       {phase === "live" ? (
         <video ref={videoRef} className="ff-camera__video" aria-label={label} autoPlay muted playsInline />
       ) : (
-        <svg className="ff-camera__placeholder" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+        <svg className="ff-camera__idle" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
           <path className="ff-camera__silhouette" d="M22 100 a28 22 0 0 1 56 0 Z" />
           <ellipse className="ff-camera__silhouette" cx="50" cy="46" rx="17" ry="21" />
         </svg>

@@ -1,7 +1,7 @@
 /**
- * Filling "{name}" placeholders of texts.zh-CN.json. Values are partner input (e.g. the
+ * Filling "{name}" slots of texts.zh-CN.json. Values are partner input (e.g. the
  * corp name) and the result is a plain string rendered as a React text child, so nothing
- * here can become markup. An unknown placeholder throws: a text naming a value the screen
+ * here can become markup. An unknown slot throws: a text naming a value the screen
  * does not supply is a definitions bug, not something to show as "{corp}".
  *
  * @example fillText("本次验证由{corp}发起", { corp: "示例银行" }) // "本次验证由示例银行发起"

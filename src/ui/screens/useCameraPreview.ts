@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from "react";
 
-/** What the camera viewport shows: the placeholder, a spinner, or the live picture. */
+/** What the camera viewport shows: the idle picture, a spinner, or the live picture. */
 export type CameraPhase = "idle" | "opening" | "live";
 
 export interface CameraPreviewOptions {
