@@ -15,7 +15,8 @@ const appOut = join(out, "app");
 // with the chosen stack and the figure is printed with its parts. The build fails past the
 // ceiling, which catches regressions (a heavy import slipping into the first screen).
 const FIRST_SCREEN_GOAL = 80 * 1024;
-const FIRST_SCREEN_CEILING = 100 * 1024;
+// Headroom above today's figure for the analytics client's allowance (issue 6: at most 6 KB).
+const FIRST_SCREEN_CEILING = 104 * 1024;
 
 const environment = process.env.FACEFLOW_ENV ?? "release";
 const grayVersion = process.env.FACEFLOW_GRAY_VERSION ?? "0";

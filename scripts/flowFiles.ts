@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as z from "zod/mini";
 import type { RawDefinitions } from "../src/engine/definitions";
+import { analyticsFileSchema } from "../schemas/analytics";
 import { appsFileSchema } from "../schemas/apps";
 import { captureFileSchema } from "../schemas/capture";
 import { devicesFileSchema } from "../schemas/devices";
@@ -37,6 +38,7 @@ export const FLOW_FILES: FlowFile[] = [
   { path: "flows/results.json", jsonSchema: "results.schema.json", schema: resultsFileSchema },
   { path: "flows/shell.zh-CN.json", jsonSchema: "shell.schema.json", schema: shellTextsFileSchema },
   { path: "flows/texts.zh-CN.json", jsonSchema: "texts.schema.json", schema: textsFileSchema },
+  { path: "flows/analytics.json", jsonSchema: "analytics.schema.json", schema: analyticsFileSchema },
   { path: "themes/themes.json", jsonSchema: "themes.schema.json", schema: themesFileSchema },
 ];
 

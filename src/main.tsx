@@ -9,12 +9,15 @@ import routesJson from "../flows/routes.json";
 import entryJson from "../flows/entry.json";
 import guardJson from "../flows/guard.json";
 import appsJson from "../flows/apps.json";
+import analyticsJson from "../flows/analytics.json";
 import shell from "../flows/shell.zh-CN.json";
 import themesJson from "../themes/themes.json";
+import type { AnalyticsFile } from "../schemas/analytics";
 import type { AppsFile } from "../schemas/apps";
 import type { RoutesFile } from "../schemas/routes";
 import type { EntryFile, GuardFile } from "../schemas/rules";
 import type { ThemesFile } from "../schemas/themes";
+import { startAnalytics } from "./analytics/startAnalytics";
 import { createCaptureHandlerRegistry } from "./capture/handlerRegistry";
 import { createEngine } from "./engine/engine";
 import { createEngineRegistries } from "./engine/builtins";
@@ -77,6 +80,8 @@ window.addEventListener("pagehide", () => {
   const left = runtime.stay.leave();
   if (left && left.kind === "stat") runtime.stats.record(left.name, left.data);
 });
+// After the stay-time listener above, so the page-hide beacon carries the stay time too.
+startAnalytics({ runtime, config: validated<AnalyticsFile>(analyticsJson), loadReporter: () => import("./analytics/reporter") });
 
 // After the first screen: statistics that need the full user-agent parser.
 window.setTimeout(() => void reportDeviceStats(navigator.userAgent, runtime.stats).catch(() => runtime.stats.record("deviceStatsFailed")), 0);

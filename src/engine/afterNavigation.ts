@@ -21,6 +21,8 @@ export function describePageView(input: {
   emptyTitle: boolean;
   grayVersion: string;
   loadMs: number;
+  /** The error route's status (query `status`, else `code`), so reports can tell error pages apart. */
+  errorStatus?: string;
 }): PageView {
   const pageId = `${input.routeName}_${input.grayVersion}`;
   const loadMs = Math.max(0, Math.round(input.loadMs));
@@ -28,7 +30,7 @@ export function describePageView(input: {
     title: input.emptyTitle ? "" : input.routeTitle,
     pageId,
     effects: [
-      { kind: "stat", name: "pageView", data: { pageId } },
+      { kind: "stat", name: "pageView", data: input.errorStatus ? { pageId, status: input.errorStatus } : { pageId } },
       // Loads beyond the threshold are outliers (tab in background, stalled network): they
       // are reported under their own name so they do not skew the load-time distribution.
       {

@@ -62,8 +62,9 @@ function performEffects(rt: FlowRuntime, effects: EngineEffect[]): void {
 }
 
 /** Runs after the lazily loaded screen has mounted, so load time covers fetching its chunk. */
-function PageMounted(props: { route: RouteDef; startedAt: number; onShown: () => void; children: ReactNode }) {
-  const { route, startedAt, onShown, children } = props;
+function PageMounted(props: { route: RouteDef; query: Record<string, string>; startedAt: number; onShown: () => void; children: ReactNode }) {
+  const { route, query, startedAt, onShown, children } = props;
+  const errorStatus = route.screen === "error" ? (query.status ?? query.code) : undefined;
   const rt = useRuntime();
   useEffect(() => {
     const theme = themeOf(rt.engine.definitions.themes, rt.launch.theme);
@@ -73,6 +74,7 @@ function PageMounted(props: { route: RouteDef; startedAt: number; onShown: () =>
       emptyTitle: theme.emptyTitle,
       grayVersion: rt.settings.grayVersion,
       loadMs: rt.now() - startedAt,
+      ...(errorStatus ? { errorStatus: errorStatus.slice(0, 64) } : {}),
     });
     rt.win.document.title = view.title;
     rt.win.document.documentElement.dataset.pageId = view.pageId;
@@ -82,7 +84,7 @@ function PageMounted(props: { route: RouteDef; startedAt: number; onShown: () =>
     onShown();
     // onShown is a fresh closure each render; the page view must fire once per page only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rt, route, startedAt]);
+  }, [rt, route, startedAt, errorStatus]);
   return <>{children}</>;
 }
 
@@ -121,7 +123,7 @@ export function FlowRouter({ screens, fallback }: { screens: Record<ScreenType, 
   return (
     <Router hook={rt.location.hook} searchHook={rt.location.searchHook} hrefs={rt.location.hrefs}>
       <Suspense fallback={fallback}>
-        <PageMounted route={decision.route} startedAt={startedAt} onShown={() => (pagesShown.current += 1)}>
+        <PageMounted route={decision.route} query={decision.query} startedAt={startedAt} onShown={() => (pagesShown.current += 1)}>
           <Screen key={hash} route={decision.route} params={decision.params} query={decision.query} />
         </PageMounted>
       </Suspense>

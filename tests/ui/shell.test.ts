@@ -103,6 +103,11 @@ describe("after navigation", () => {
     expect(v.title).toBe("");
     expect(v.effects[1]).toMatchObject({ name: "pageLoadSlow", data: { ms: 5001 } });
   });
+  it("an error page's view carries its status, so reports can tell error pages apart", () => {
+    const v = describePageView({ routeName: "error", routeTitle: "人脸核身", emptyTitle: false, grayVersion: "0", loadMs: 10, errorStatus: "noCookieException" });
+    expect(v.effects[0]).toEqual({ kind: "stat", name: "pageView", data: { pageId: "error_0", status: "noCookieException" } });
+  });
+
   it("stay time is reported for the page being left", () => {
     let t = 1000;
     const s = createStayTimer(() => t);

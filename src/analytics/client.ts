@@ -1,0 +1,212 @@
+/**
+ * The analytics client (spec §7, §9): buffers every event in persisted storage, uploads the
+ * buffer every 60 s and whenever it fills, sends the check report every 60 s, and on page
+ * hide hands what is left to sendBeacon. Uploading code (retries, gzip, trace id) loads
+ * lazily through `loadReporter`, so the first screen carries only buffering and collection.
+ *
+ * One instance per page; clock, timers, randomness, storage and transport are injected.
+ */
+import type { AnalyticsFile, EventValue } from "../../schemas/analytics";
+import * as z from "zod/mini";
+import { createEventBuffer, type BufferStore } from "./eventBuffer";
+import type { Envelope, Reporter, ReporterOptions } from "./reporter";
+import { buildSinglePayload } from "./singlePayload";
+import type { AnalyticsTransport } from "./transport";
+import { capEventData } from "./truncate";
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+}
+
+export interface AnalyticsClientOptions {
+  config: AnalyticsFile;
+  envelope: Omit<Envelope, "sdkVersion" | "appVersion"> & { appVersion?: string };
+  store: BufferStore;
+  transport: AnalyticsTransport;
+  timers: Timers;
+  now: () => number;
+  random: () => number;
+  /** Absolute URL of an endpoint path (endpoints live on the service's own origin). */
+  url: (path: string) => string;
+  /** The route shown now, stamped on each event. */
+  route: () => string | undefined;
+  /** Loads the upload code; the composition root passes a dynamic import. */
+  loadReporter: () => Promise<{ createReporter(options: ReporterOptions): Reporter }>;
+  /** Whether the browser believes it is online; beacons sent offline would be lost. */
+  online?: () => boolean;
+}
+
+export interface AnalyticsClient {
+  /** Begin the 60 s report and check cadence and request the trace id. */
+  start(): void;
+  stop(): void;
+  started(): boolean;
+  /** Buffer an event (flushes when the buffer fills). */
+  record(name: string, data?: Record<string, EventValue>, at?: number): void;
+  /** Upload the buffer now; resolves when this and any queued upload finished. */
+  flush(): Promise<void>;
+  /** Send one check report now. */
+  check(): Promise<void>;
+  /** Hand buffered events to sendBeacon (page hide); those the browser accepted leave the buffer. */
+  flushOnHide(): void;
+  setOpenId(openId: string): void;
+  traceId(): string | undefined;
+  /** Events received since the page loaded and events still buffered. */
+  stats(): { total: number; cached: number; dropped: number };
+}
+
+export const BUFFER_KEY = "analyticsBuffer";
+export const TRACE_ID_KEY = "analyticsTraceId";
+const traceIdSchema = z.string().check(z.minLength(1), z.maxLength(128));
+
+/** A trace id made in the page when the service gives none (spec §7). */
+export const makeLocalTraceId = (now: number, random: () => number): string =>
+  `L${Math.round(now).toString(36)}${Math.floor(random() * 36 ** 8).toString(36).padStart(8, "0")}`;
+
+const safeName = (name: string) => (name.replace(/[^A-Za-z0-9_.:-]/g, "_").slice(0, 64) || "unnamed");
+
+export function createAnalyticsClient(options: AnalyticsClientOptions): AnalyticsClient {
+  const { config, store, transport, timers, now, random, url, route } = options;
+  const { limits } = config;
+  const pageId = makeLocalTraceId(now(), random);
+  const buffer = createEventBuffer({ store, key: BUFFER_KEY, maxEntries: limits.bufferEntries, maxBytes: limits.bufferBytes, idPrefix: `${pageId}-` });
+  const envelope: Envelope = {
+    ...options.envelope,
+    sdkVersion: config.sdkVersion,
+    appVersion: options.envelope.appVersion ?? config.defaultAppVersion,
+  };
+  let trace = store.getParsed(TRACE_ID_KEY, traceIdSchema);
+  let total = 0;
+  let running = false;
+  let reportTimer: unknown;
+  let checkTimer: unknown;
+  let reporter: Promise<Reporter> | undefined;
+  let tracePromise: Promise<string> | undefined;
+  let inFlight: Promise<void> | undefined;
+
+  const sleep = (ms: number) => new Promise<void>((resolve) => void timers.setTimeout(resolve, ms));
+  const loadReporter = () =>
+    (reporter ??= options.loadReporter().then((m) => m.createReporter({ config, transport, url, now, sleep })));
+
+  /** The first trace id known wins and is kept for the launch, so reloads report under it. */
+  function adoptTraceId(id: string): string {
+    if (trace === undefined) {
+      trace = id;
+      store.setJSON(TRACE_ID_KEY, id);
+    }
+    return trace;
+  }
+
+  function ensureTraceId(): Promise<string> {
+    if (trace !== undefined) return Promise.resolve(trace);
+    return (tracePromise ??= loadReporter()
+      .then((r) => r.requestTraceId(envelope.appId))
+      .catch(() => undefined)
+      .then((id) => adoptTraceId(id ?? makeLocalTraceId(now(), random))));
+  }
+
+  async function uploadAll(): Promise<void> {
+    const r = await loadReporter();
+    const traceId = await ensureTraceId();
+    // Send batch after batch while they are accepted; a failure waits for the next tick.
+    while (buffer.size() > 0) {
+      const outcome = await r.flushBatch(buffer, envelope, traceId);
+      if (!outcome.ok || outcome.sent === 0) return;
+    }
+  }
+
+  /**
+   * Queue concurrency 1: a flush asked for while one runs joins it. The running one keeps
+   * sending while batches are accepted, so events recorded meanwhile go with it; after a
+   * failure (already retried) the next attempt waits for the next tick.
+   */
+  function flush(): Promise<void> {
+    return (inFlight ??= uploadAll()
+      .catch(() => undefined)
+      .finally(() => (inFlight = undefined)));
+  }
+
+  async function check(): Promise<void> {
+    try {
+      const r = await loadReporter();
+      const traceId = await ensureTraceId();
+      await r.sendCheck({
+        appId: envelope.appId,
+        sdkVersion: envelope.sdkVersion,
+        appVersion: envelope.appVersion,
+        id: envelope.orderNo ?? envelope.openId ?? traceId,
+        queues: [{ type: "batch", total, cached: buffer.size() }],
+        traceId,
+      });
+    } catch {
+      // Best effort, like the original tool: the next check comes with the next tick.
+    }
+  }
+
+  function scheduleReport(): void {
+    reportTimer = timers.setTimeout(() => {
+      if (!running) return;
+      void flush();
+      scheduleReport();
+    }, limits.reportIntervalMs);
+  }
+  function scheduleCheck(): void {
+    checkTimer = timers.setTimeout(() => {
+      if (!running) return;
+      void check();
+      scheduleCheck();
+    }, limits.checkIntervalMs);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      scheduleReport();
+      scheduleCheck();
+      // After the first screen: fetch the upload code and the trace id before they are needed.
+      timers.setTimeout(() => void ensureTraceId().then(() => (buffer.size() >= limits.bufferEntries ? flush() : undefined)), 0);
+    },
+    stop() {
+      running = false;
+      timers.clearTimeout(reportTimer);
+      timers.clearTimeout(checkTimer);
+    },
+    started: () => running,
+    record(name, data = {}, at = now()) {
+      total++;
+      const shown = route();
+      const full = buffer.add({
+        name: safeName(name),
+        at: Math.max(0, Math.round(at)),
+        pageId,
+        ...(shown === undefined ? {} : { route: shown.slice(0, 256) }),
+        data: capEventData(data),
+        ...(trace === undefined ? {} : { traceId: trace }),
+      });
+      if (full && running) void flush();
+    },
+    flush,
+    check,
+    flushOnHide() {
+      if (options.online && !options.online()) return;
+      const traceId = trace ?? adoptTraceId(makeLocalTraceId(now(), random));
+      const sent: string[] = [];
+      const endpoint = url(config.endpoints.single);
+      for (const entry of buffer.peek(limits.bufferEntries)) {
+        const payload = buildSinglePayload(envelope, traceId, { ...entry.event, traceId: entry.event.traceId ?? traceId }, limits.payloadMaxChars);
+        if (transport.beacon(endpoint, payload)) sent.push(entry.id);
+        // Without sendBeacon the image GET is the only way out, but nothing confirms it
+        // arrived, so the event stays buffered: a possible duplicate beats a loss.
+        else transport.image(`${endpoint}${endpoint.includes("?") ? "&" : "?"}d=${encodeURIComponent(payload)}`);
+      }
+      buffer.remove(sent);
+    },
+    setOpenId(openId) {
+      envelope.openId = openId.slice(0, 128);
+    },
+    traceId: () => trace,
+    stats: () => ({ total, cached: buffer.size(), dropped: buffer.dropped() }),
+  };
+}

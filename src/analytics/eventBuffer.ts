@@ -1,0 +1,100 @@
+/**
+ * The local buffer of spec §9: at most `maxEntries` events and `maxBytes` of JSON, persisted
+ * on every change so a reload or a closed tab loses nothing that was not yet accepted.
+ * Read back through its schema: a corrupt or foreign value counts as an empty buffer.
+ *
+ * When a new event would break a limit the oldest ones go: the newest events describe where
+ * the user is now, which matters most when uploads keep failing.
+ */
+import * as z from "zod/mini";
+import { analyticsEventSchema } from "../../schemas/analyticsEvent";
+import type { JsonValue, KycStorage } from "../session/storage";
+
+/** An event as buffered: its trace id is filled in at upload time when it was not known yet. */
+export const bufferedEventSchema = z.extend(analyticsEventSchema, { traceId: z.optional(analyticsEventSchema.shape.traceId) });
+export type BufferedEvent = z.infer<typeof bufferedEventSchema>;
+
+const entrySchema = z.strictObject({ id: z.string(), event: bufferedEventSchema });
+export type BufferEntry = z.infer<typeof entrySchema>;
+const storedSchema = z.array(entrySchema);
+
+/** Where the buffer persists: the launch's kyc storage satisfies it. */
+export type BufferStore = Pick<KycStorage, "getParsed" | "setJSON">;
+
+export interface EventBuffer {
+  /** Add an event; returns true when the buffer is now full and should be flushed. */
+  add(event: BufferedEvent): boolean;
+  /** The oldest `count` entries, without removing them. */
+  peek(count: number): BufferEntry[];
+  /** Remove the entries with these ids (those an upload got accepted). */
+  remove(ids: readonly string[]): void;
+  size(): number;
+  /** UTF-8 bytes of the buffered JSON. */
+  bytes(): number;
+  /** Events dropped to keep the limits since this instance was made. */
+  dropped(): number;
+}
+
+export interface EventBufferOptions {
+  store: BufferStore;
+  key: string;
+  maxEntries: number;
+  maxBytes: number;
+  /** Prefix of entry ids, unique per page load (entries of earlier pages keep theirs). */
+  idPrefix: string;
+}
+
+/** Share of maxBytes at which the buffer counts as full, leaving room for events recorded during the upload. */
+const FULL_BYTES_SHARE = 0.9;
+
+const utf8Length = (text: string): number => new TextEncoder().encode(text).length;
+
+export function createEventBuffer(options: EventBufferOptions): EventBuffer {
+  const { store, key, maxEntries, maxBytes, idPrefix } = options;
+  let entries: BufferEntry[] = store.getParsed(key, storedSchema) ?? [];
+  let seq = 0;
+  let droppedCount = 0;
+  let byteCount = 0;
+
+  function measure(): void {
+    byteCount = utf8Length(JSON.stringify(entries));
+  }
+
+  function enforceLimits(): void {
+    measure();
+    while (entries.length > 0 && (entries.length > maxEntries || byteCount > maxBytes)) {
+      entries.shift();
+      droppedCount++;
+      measure();
+    }
+  }
+
+  function persist(): void {
+    // Entries are plain JSON by construction (parsed by their schema or built from capped
+    // data); the cast only bridges optional fields, which JSON.stringify leaves out.
+    store.setJSON(key, entries as unknown as JsonValue);
+  }
+
+  enforceLimits();
+
+  return {
+    add(event) {
+      entries.push({ id: `${idPrefix}${seq++}`, event });
+      enforceLimits();
+      persist();
+      return entries.length >= maxEntries || byteCount >= maxBytes * FULL_BYTES_SHARE;
+    },
+    peek: (count) => entries.slice(0, count),
+    remove(ids) {
+      const gone = new Set(ids);
+      const before = entries.length;
+      entries = entries.filter((e) => !gone.has(e.id));
+      if (entries.length === before) return;
+      measure();
+      persist();
+    },
+    size: () => entries.length,
+    bytes: () => byteCount,
+    dropped: () => droppedCount,
+  };
+}
