@@ -43,6 +43,7 @@ export default defineConfig({
       FACEFLOW_DB: join(dataDir, "e2e.sqlite"),
       FACEFLOW_MEDIA: join(dataDir, "media"),
       FACEFLOW_ENV: "test",
+      FACEFLOW_ADMIN_TOKEN: "e2e-admin-token-0123456789",
     },
   },
 });

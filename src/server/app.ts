@@ -8,6 +8,7 @@ import multipart from "@fastify/multipart";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { ServiceContext } from "./context";
+import { analyticsOptionsFromEnv, registerAnalytics } from "./analytics";
 import { ensureApps } from "./apps";
 import { installErrorHandlers } from "./http/errors";
 import { installRawJsonParser } from "./http/rawJson";
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUploadRoute(app, ctx, limiters);
   registerStreamRoute(app, ctx, limiters, options.streamClock ?? timerClock(clock));
   if (options.demo ?? true) registerDemoRoutes(app, ctx, limiters);
+  await registerAnalytics(app, ctx, analyticsOptionsFromEnv(process.env));
   await serveApp(app, options.appDir);
   return app;
 }

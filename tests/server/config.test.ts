@@ -6,6 +6,7 @@ import { BUILT_IN_DEMO_SECRET, ensureApps } from "../../src/server/apps";
 import { ConfigError, loadServerConfig } from "../../src/server/config";
 import { createStore } from "../../src/server/store";
 import { migrate } from "../../src/server/store/database";
+import { MIGRATIONS } from "../../src/server/store/migrations";
 
 describe("loadServerConfig", () => {
   it("has the documented defaults", () => {
@@ -104,8 +105,10 @@ describe("migrations", () => {
     const dir = mkdtempSync(join(tmpdir(), "faceflow-migrate-"));
     try {
       const store = createStore(join(dir, "db.sqlite"));
-      expect(store.db.pragma("user_version", { simple: true })).toBe(1);
-      migrate(store.db, [{ version: 1, name: "initial", sql: "SELECT 1" }]);
+      const newest = Math.max(...MIGRATIONS.map((m) => m.version));
+      expect(store.db.pragma("user_version", { simple: true })).toBe(newest);
+      // Already applied: re-running the newest number must not execute its SQL again.
+      migrate(store.db, [{ version: newest, name: "already applied", sql: "SELECT no_such_column FROM no_such_table" }]);
       expect(() => migrate(store.db, [])).toThrow(/newer than this service knows/);
       store.close();
       const reopened = createStore(join(dir, "db.sqlite"));

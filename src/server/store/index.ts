@@ -1,6 +1,7 @@
 /**
  * The store: one SQLite database and a repository per table.
  */
+import { createAnalyticsEventsRepo, type AnalyticsEventsRepo } from "./analyticsEvents";
 import { createAppsRepo, type AppsRepo } from "./apps";
 import { createAttemptsRepo, type AttemptsRepo } from "./attempts";
 import { openDatabase, type Db } from "./database";
@@ -23,6 +24,7 @@ export interface Store {
   results: ResultsRepo;
   partnerNonces: PartnerNoncesRepo;
   settings: SettingsRepo;
+  analyticsEvents: AnalyticsEventsRepo;
   /** Run `fn` in one SQLite transaction (all or nothing). */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -41,6 +43,7 @@ export function createStore(path: string): Store {
     results: createResultsRepo(db),
     partnerNonces: createPartnerNoncesRepo(db),
     settings: createSettingsRepo(db),
+    analyticsEvents: createAnalyticsEventsRepo(db),
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),
   };

@@ -118,4 +118,19 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "analytics event columns",
+    // The ingest stores one row per reported event; the dashboard groups by these columns,
+    // so they are real columns rather than fields inside the payload JSON.
+    sql: `
+      ALTER TABLE analytics_events ADD COLUMN name TEXT;
+      ALTER TABLE analytics_events ADD COLUMN trace_id TEXT;
+      ALTER TABLE analytics_events ADD COLUMN route TEXT;
+      ALTER TABLE analytics_events ADD COLUMN page_id TEXT;
+      ALTER TABLE analytics_events ADD COLUMN open_id TEXT;
+      ALTER TABLE analytics_events ADD COLUMN event_at INTEGER;
+      CREATE INDEX analytics_events_by_name ON analytics_events(name, received_at);
+    `,
+  },
 ];

@@ -1,0 +1,89 @@
+/**
+ * `GET /admin/analytics` (the staff dashboard page), `GET /admin/analytics.json` (the same
+ * aggregates as JSON; `?events=1` adds the newest raw events) and the page's own assets.
+ * Registered only when an admin token is configured: without one the routes do not exist
+ * and answer 404 like any unknown path.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import * as z from "zod";
+import type { ServiceContext } from "../../context";
+import { parseOr400 } from "../../http/errors";
+import type { AnalyticsEventRecord } from "../../store/analyticsEvents";
+import { createAdminAuth } from "./adminAuth";
+import { aggregate, type AnalyticsAggregates } from "./aggregate";
+import { DASHBOARD_ASSET_PATHS, DASHBOARD_CSS, DASHBOARD_JS } from "./assets";
+import { RANGE_DAYS, renderDashboard } from "./page";
+
+const DAY_MS = 86_400_000;
+/** Raw events returned by `?events=1`, newest kept. */
+const RAW_EVENTS_MAX = 1000;
+
+const dashboardQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (RANGE_DAYS as readonly number[]).includes(d), `days is one of ${RANGE_DAYS.join(", ")}`)
+    .default(7),
+  app: z.union([z.literal(""), z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)]).optional(),
+  events: z.enum(["0", "1"]).optional(),
+  token: z.string().optional(),
+});
+
+export interface DashboardJson extends AnalyticsAggregates {
+  recentEvents?: AnalyticsEventRecord[];
+}
+
+export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContext, options: { adminToken: string; limiter: preHandlerAsyncHookHandler }): void {
+  const auth = createAdminAuth(options.adminToken);
+
+  /** Checks access; returns false when the answer (a redirect) has been sent already. */
+  const admit = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const access = auth.check(request, reply);
+    if (access.kind === "redirect") {
+      void reply.code(303).header("location", access.location).send();
+      return false;
+    }
+    return true;
+  };
+
+  const load = (request: FastifyRequest): { aggregates: AnalyticsAggregates; includeEvents: boolean; appId: string | null; since: number } => {
+    const query = parseOr400(dashboardQuery, request.query, "dashboard query");
+    const until = ctx.clock.now();
+    const since = until - query.days * DAY_MS;
+    const appId = query.app ? query.app : null;
+    const filter = { since, ...(appId ? { appId } : {}) };
+    const aggregates = aggregate({
+      events: ctx.store.analyticsEvents.list(filter),
+      orders: ctx.store.analyticsEvents.orderFacts(filter),
+      since,
+      until,
+      appId,
+    });
+    return { aggregates, includeEvents: query.events === "1", appId, since };
+  };
+
+  // The page and its data are for staff only: no caching by browsers or proxies, no framing.
+  const privateHeaders = (reply: FastifyReply) => reply.header("cache-control", "no-store, private").header("x-robots-tag", "noindex");
+
+  app.get("/admin/analytics", { preHandler: options.limiter }, async (request, reply) => {
+    if (!admit(request, reply)) return reply;
+    const { aggregates } = load(request);
+    return privateHeaders(reply).type("text/html; charset=utf-8").send(renderDashboard(aggregates));
+  });
+
+  app.get("/admin/analytics.json", { preHandler: options.limiter }, async (request, reply) => {
+    if (!admit(request, reply)) return reply;
+    const { aggregates, includeEvents, appId, since } = load(request);
+    const body: DashboardJson = includeEvents
+      ? {
+          ...aggregates,
+          recentEvents: ctx.store.analyticsEvents.list({ since, limit: RAW_EVENTS_MAX, ...(appId ? { appId } : {}) }).filter((e) => e.kind === "event"),
+        }
+      : aggregates;
+    return privateHeaders(reply).send(body);
+  });
+
+  // Static and secret-free, so served without the token (the page's <script> and <link> carry no cookie path issues).
+  app.get(DASHBOARD_ASSET_PATHS.css, async (_request, reply) => reply.type("text/css; charset=utf-8").header("cache-control", "public, max-age=300").send(DASHBOARD_CSS));
+  app.get(DASHBOARD_ASSET_PATHS.js, async (_request, reply) => reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=300").send(DASHBOARD_JS));
+}

@@ -1,0 +1,98 @@
+/**
+ * The analytics tracking host (spec §7) on the service's own origin: the endpoints the
+ * browser's analytics client calls (paths and payloads in schemas/analytics.ts). Every
+ * payload is read by the contract's schema; every event becomes a row of analytics_events.
+ * Answers are `{ code: "10000" }`, the only code the client counts as accepted; refusals are
+ * the service's usual JSON errors, so the client keeps the events and retries.
+ */
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import * as z from "zod";
+import {
+  ANALYTICS_HEADERS,
+  ANALYTICS_PATHS,
+  ANALYTICS_SUCCESS_CODE,
+  PAYLOAD_MAX_CHARS,
+  batchBodySchema,
+  checkBodySchema,
+  missingBodySchema,
+  singleBodySchema,
+  type AnalyticsAnswer,
+  type TraceIdAnswer,
+} from "../../../schemas/analytics";
+import { API_ERROR_CODES } from "../../../schemas/api";
+import type { ServiceContext } from "../context";
+import { HttpError, parseOr400 } from "../http/errors";
+import { randomHex } from "../runtime";
+import { decodeReport, integerHeader, MAX_BODY_BYTES } from "./decodeBody";
+import { batchRows, checkRow, missingRow, singleRows, type Delivery } from "./eventRows";
+
+/** A transparent 1×1 GIF: what an image beacon expects back. */
+const PIXEL_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+/** Single reports are capped by the contract; a little room for UTF-8 multi-byte characters. */
+const SINGLE_BODY_BYTES = PAYLOAD_MAX_CHARS * 4;
+/** Small reports (missing, check, trace-id). */
+const SMALL_BODY_BYTES = 16 * 1024;
+
+const ACCEPTED: AnalyticsAnswer = { code: ANALYTICS_SUCCESS_CODE };
+
+const appIdHeader = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "expected an app id");
+const beaconQuery = z.object({ d: z.string().min(1).max(PAYLOAD_MAX_CHARS, `payload is at most ${PAYLOAD_MAX_CHARS} characters`) });
+
+function delivery(ctx: ServiceContext, request: FastifyRequest): Delivery {
+  integerHeader(request.headers[ANALYTICS_HEADERS.retryCount], ANALYTICS_HEADERS.retryCount);
+  return { receivedAt: ctx.clock.now(), postTime: integerHeader(request.headers[ANALYTICS_HEADERS.postTime], ANALYTICS_HEADERS.postTime) };
+}
+
+/** The single report's JSON text must stay within the contract's character cap. */
+function singleText(request: FastifyRequest): unknown {
+  const text = typeof request.body === "string" ? request.body : request.rawBody;
+  if (text.length > PAYLOAD_MAX_CHARS) {
+    throw new HttpError(413, API_ERROR_CODES.payloadTooLarge, `payload is at most ${PAYLOAD_MAX_CHARS} characters`);
+  }
+  return request.body;
+}
+
+/** Registers the ingest in an encapsulated scope: its octet-stream parser stays out of the rest of the API. */
+export async function registerIngestRoutes(app: FastifyInstance, ctx: ServiceContext, limiter: preHandlerAsyncHookHandler): Promise<void> {
+  await app.register(async (scope) => {
+    // gzip bodies arrive as bytes; decodeBody inflates them with a bounded output.
+    scope.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+    scope.post(ANALYTICS_PATHS.batch, { preHandler: limiter, bodyLimit: MAX_BODY_BYTES }, async (request) => {
+      const body = decodeReport(batchBodySchema, request.body, "analytics batch");
+      ctx.store.analyticsEvents.insertMany(batchRows(body, delivery(ctx, request)));
+      return ACCEPTED;
+    });
+
+    scope.post(ANALYTICS_PATHS.single, { preHandler: limiter, bodyLimit: SINGLE_BODY_BYTES }, async (request) => {
+      const body = decodeReport(singleBodySchema, singleText(request), "analytics report");
+      ctx.store.analyticsEvents.insertMany(singleRows(body, delivery(ctx, request)));
+      return ACCEPTED;
+    });
+
+    scope.get(ANALYTICS_PATHS.single, { preHandler: limiter }, async (request, reply) => {
+      const { d } = parseOr400(beaconQuery, request.query, "beacon query");
+      const body = decodeReport(singleBodySchema, d, "analytics report");
+      ctx.store.analyticsEvents.insertMany(singleRows(body, delivery(ctx, request)));
+      return reply.type("image/gif").send(PIXEL_GIF);
+    });
+
+    scope.post(ANALYTICS_PATHS.missing, { preHandler: limiter, bodyLimit: SMALL_BODY_BYTES }, async (request) => {
+      const body = decodeReport(missingBodySchema, request.body, "missing-data report");
+      ctx.store.analyticsEvents.insertMany([missingRow(body, delivery(ctx, request))]);
+      return ACCEPTED;
+    });
+
+    scope.post(ANALYTICS_PATHS.check, { preHandler: limiter, bodyLimit: SMALL_BODY_BYTES }, async (request) => {
+      const body = decodeReport(checkBodySchema, request.body, "check report");
+      ctx.store.analyticsEvents.insertMany([checkRow(body, delivery(ctx, request))]);
+      return ACCEPTED;
+    });
+
+    scope.post(ANALYTICS_PATHS.traceId, { preHandler: limiter, bodyLimit: SMALL_BODY_BYTES }, async (request): Promise<TraceIdAnswer> => {
+      parseOr400(appIdHeader, request.headers[ANALYTICS_HEADERS.appId], `header ${ANALYTICS_HEADERS.appId}`);
+      // Unguessable, so one user's events cannot be attributed to another's trace by guessing.
+      return { code: ANALYTICS_SUCCESS_CODE, result: randomHex(ctx.randomBytes, 16) };
+    });
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * The staff dashboard: off (404) without FACEFLOW_ADMIN_TOKEN, 401 with a wrong token, the
+ * ?token= cookie hand-over, the page with its SVG charts and external assets, and the JSON
+ * aggregates computed from seeded events and the service's own orders.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANALYTICS_PATHS } from "../../schemas/analytics";
+import type { AnalyticsAggregates } from "../../src/server/analytics/dashboard/aggregate";
+import { createStore } from "../../src/server/store";
+import { Browser, errorCode, orderRequest, startService, testClock, type Service } from "./harness";
+import { APP, batchBody, event, post } from "./analyticsFixtures";
+
+const TOKEN = "staff-token-0123456789";
+const previousToken = process.env.FACEFLOW_ADMIN_TOKEN;
+
+describe("without FACEFLOW_ADMIN_TOKEN", () => {
+  it("has no dashboard at all", async () => {
+    delete process.env.FACEFLOW_ADMIN_TOKEN;
+    const service = await startService();
+    try {
+      for (const path of ["/admin/analytics", "/admin/analytics.json", `/admin/analytics?token=${TOKEN}`]) {
+        const response = await fetch(service.baseUrl + path, { headers: { authorization: `Bearer ${TOKEN}` } });
+        expect(response.status).toBe(404);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("with FACEFLOW_ADMIN_TOKEN", () => {
+  const clock = testClock(Date.UTC(2030, 0, 1, 9));
+  let service: Service;
+  let orderA: string;
+  let orderB: string;
+
+  beforeAll(async () => {
+    process.env.FACEFLOW_ADMIN_TOKEN = TOKEN;
+    service = await startService({ clock });
+    orderA = (await service.partner.createOrder(orderRequest(service))).orderNo;
+    orderB = (await service.partner.createOrder(orderRequest(service))).orderNo;
+    await seedOutcomes(service, orderA, orderB, clock.now());
+    const at = Date.UTC(2030, 0, 1, 8);
+    const ofA = [
+      event("pageView", { pageId: "h5pre_0" }, { at }),
+      event("pageView", { pageId: "vertify_0" }, { at }),
+      event("pageLoadTime", { pageId: "h5pre_0", ms: 120 }, { at }),
+      event("pageLoadTime", { pageId: "vertify_0", ms: 800 }, { at }),
+      event("pageLoadSlow", { pageId: "success_0", ms: 7000 }, { at }),
+      event("pageView", { pageId: "h5pre_0" }, { at }),
+    ];
+    const ofB = [
+      event("pageView", { pageId: "h5pre_0" }, { at }),
+      event("pageView", { pageId: "error_0" }, { at, route: "/error?status=uploadFail&code=1" }),
+      event("pageView", { pageId: "action_error_0", status: "uploadFail" }, { at }),
+      event("noCookie", { step: "guard-2" }, { at }),
+      event("pageView", { pageId: "willDegrade_transition_0", reason: "noTrtc" }, { at }),
+      event("willDowngrade", { reason: "cameraDenied" }, { at }),
+    ];
+    for (const [orderNo, batch] of [[orderA, ofA], [orderB, ofB]] as const) {
+      const result = await post(service, ANALYTICS_PATHS.batch, JSON.stringify(batchBody([...batch], { orderNo })), { "content-type": "application/json" });
+      expect(result.status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await service.close();
+    if (previousToken === undefined) delete process.env.FACEFLOW_ADMIN_TOKEN;
+    else process.env.FACEFLOW_ADMIN_TOKEN = previousToken;
+  });
+
+  it("refuses a missing or wrong token with 401 JSON errors", async () => {
+    const none = await fetch(`${service.baseUrl}/admin/analytics`);
+    expect(none.status).toBe(401);
+    expect(errorCode({ status: 401, headers: none.headers, json: (await none.json()) as unknown })).toBe("AUTH_MISSING");
+    const wrong: Record<string, string>[] = [{ authorization: "Bearer wrong-token" }, { authorization: "Basic abc" }, { cookie: "ff_admin=" + "0".repeat(64) }];
+    for (const headers of wrong) {
+      const response = await fetch(`${service.baseUrl}/admin/analytics.json`, { headers });
+      expect(response.status).toBe(401);
+    }
+    const wrongQuery = await fetch(`${service.baseUrl}/admin/analytics?token=wrong-token`, { redirect: "manual" });
+    expect(wrongQuery.status).toBe(401);
+    expect(wrongQuery.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("trades ?token= for an HttpOnly cookie and shows the charts", async () => {
+    const browser = new Browser(service.baseUrl);
+    const first = await browser.fetch(`/admin/analytics?token=${TOKEN}&days=7`, { redirect: "manual" });
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe("/admin/analytics?days=7");
+    expect(browser.setCookieHeaders.join("\n")).toMatch(/ff_admin=[0-9a-f]{64}; Max-Age=\d+; Path=\/admin; HttpOnly; SameSite=Strict/);
+    expect(browser.setCookieHeaders.join("\n")).not.toContain(TOKEN);
+    const page = await browser.fetch("/admin/analytics?days=7");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html.match(/<svg class="chart"/g)?.length ?? 0).toBeGreaterThanOrEqual(5);
+    expect(html).not.toContain("<table");
+    for (const label of ["核身漏斗", "错误状态", "页面加载时间", "降级原因", "uploadFail", "noTrtc"]) expect(html).toContain(label);
+    const js = await browser.fetch("/admin/analytics/assets/dashboard.js");
+    const css = await browser.fetch("/admin/analytics/assets/dashboard.css");
+    expect([js.status, js.headers.get("content-type"), css.status]).toEqual([200, "text/javascript; charset=utf-8", 200]);
+  });
+
+  it("computes the funnel, error statuses, load times and downgrades", async () => {
+    const response = await fetch(`${service.baseUrl}/admin/analytics.json?days=7`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as AnalyticsAggregates;
+    const expected = { launched: 2, startPage: 2, cameraReady: 1, recorded: 2, uploaded: 1, passed: 1, failed: 1 };
+    expect(body.funnel.total).toEqual(expected);
+    expect(body.funnel.byApp).toEqual([{ appId: APP, counts: expected }]);
+    expect(body.funnel.byDay).toEqual([{ day: "2030-01-01", appId: APP, counts: expected }]);
+    expect(body.errorStatuses).toEqual([{ label: "uploadFail", count: 2 }, { label: "noCookie", count: 1 }]);
+    expect(body.pageLoad.samples).toBe(3);
+    expect(body.pageLoad.medianMs).toBe(800);
+    expect(body.pageLoad.buckets.filter((b) => b.count > 0)).toEqual([
+      { label: "100-250", count: 1 },
+      { label: "500-1000", count: 1 },
+      { label: ">5000", count: 1 },
+    ]);
+    expect(body.downgrades).toEqual([{ label: "cameraDenied", count: 1 }, { label: "noTrtc", count: 1 }]);
+    expect(body.events.total).toBe(12);
+  });
+
+  it("filters by app and range, lists raw events on request, and validates the query", async () => {
+    const auth = { headers: { authorization: `Bearer ${TOKEN}` } };
+    const other = (await (await fetch(`${service.baseUrl}/admin/analytics.json?app=OTHER01`, auth)).json()) as AnalyticsAggregates;
+    expect(other.funnel.total.launched).toBe(0);
+    const withEvents = (await (await fetch(`${service.baseUrl}/admin/analytics.json?events=1`, auth)).json()) as { recentEvents: { name: string; orderNo: string }[] };
+    expect(withEvents.recentEvents.filter((e) => e.orderNo === orderA).map((e) => e.name)).toEqual(["pageView", "pageView", "pageLoadTime", "pageLoadTime", "pageLoadSlow", "pageView"]);
+    clock.advance(8 * 86_400_000);
+    const later = (await (await fetch(`${service.baseUrl}/admin/analytics.json?days=7`, auth)).json()) as AnalyticsAggregates;
+    expect([later.funnel.total.launched, later.events.total]).toEqual([0, 0]);
+    const month = (await (await fetch(`${service.baseUrl}/admin/analytics.json?days=30`, auth)).json()) as AnalyticsAggregates;
+    expect(month.funnel.total.launched).toBe(2);
+    const bad = await fetch(`${service.baseUrl}/admin/analytics.json?days=5`, auth);
+    expect(bad.status).toBe(400);
+  });
+});
+
+/** Order A: a passed, uploaded recording; order B: a failed stream attempt with no stored recording. */
+async function seedOutcomes(service: Service, orderA: string, orderB: string, now: number): Promise<void> {
+  const store = createStore(join(service.dir, "faceflow.sqlite"));
+  try {
+    const a = store.attempts.open(orderA, "upload", null, now);
+    store.attempts.finish(a.id, { status: "passed", code: "0" }, now);
+    store.db
+      .prepare(`INSERT INTO recordings (attempt_id, path, container, mime_type, bytes, duration_ms, sha256, message_id, created_at)
+                VALUES (?, 'a.webm', 'webm', 'video/webm', 1000, 2000, 'x', 'm', ?)`)
+      .run(a.id, now);
+    const b = store.attempts.open(orderB, "stream", null, now);
+    store.attempts.finish(b.id, { status: "failed", code: "66660004" }, now);
+    store.attempts.open(orderB, "stream", null, now); // still pending: not a recording
+    const result = store.db.prepare("INSERT INTO results (order_no, attempt_id, passed, payload, created_at) VALUES (?, ?, ?, '{}', ?)");
+    result.run(orderA, a.id, 1, now);
+    result.run(orderB, b.id, 0, now);
+  } finally {
+    store.close();
+  }
+}

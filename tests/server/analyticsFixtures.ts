@@ -1,0 +1,61 @@
+/**
+ * Reports in the analytics contract's shapes (schemas/analytics.ts) for the ingest and
+ * dashboard tests, and a read of what the ingest stored.
+ */
+import { join } from "node:path";
+import type { AnalyticsEvent, BatchBody, CheckBody, MissingBody, SingleBody } from "../../schemas/analytics";
+import { createStore } from "../../src/server/store";
+import type { AnalyticsEventRecord } from "../../src/server/store/analyticsEvents";
+import type { Service } from "./harness";
+
+export const APP = "TIDA0001";
+
+export function event(name: string, data: AnalyticsEvent["data"] = {}, extra: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
+  return { name, at: Date.UTC(2030, 0, 1, 8), data, traceId: "trace-1", ...extra };
+}
+
+export function batchBody(batch: AnalyticsEvent[], extra: Partial<BatchBody> = {}): BatchBody {
+  return { appId: APP, sdkVersion: "1.15.7-beta.7", appVersion: "1.0.0", env: "test", traceId: "trace-1", batch, ...extra };
+}
+
+export function singleBody(e: AnalyticsEvent, extra: Partial<SingleBody> = {}): SingleBody {
+  return { appId: APP, sdkVersion: "1.15.7-beta.7", appVersion: "1.0.0", env: "test", traceId: "trace-1", event: e, ...extra };
+}
+
+export const missingBody: MissingBody = {
+  appId: APP,
+  timestamp: Date.UTC(2030, 0, 1),
+  sdkVersion: "1.15.7-beta.7",
+  appVersion: "1.0.0",
+  httpStatus: 0,
+  api: "/analytics/v1/batch",
+  code: "network",
+  msg: "Failed to fetch",
+  retry: 3,
+  batchSize: 5,
+};
+
+export const checkBody: CheckBody = {
+  appId: APP,
+  sdkVersion: "1.15.7-beta.7",
+  appVersion: "1.0.0",
+  id: "order-1",
+  queues: [{ type: "batch", total: 7, cached: 2 }],
+  traceId: "trace-1",
+};
+
+/** Every stored analytics row, read through a second connection to the service's SQLite file. */
+export function storedEvents(service: Service): AnalyticsEventRecord[] {
+  const store = createStore(join(service.dir, "faceflow.sqlite"));
+  try {
+    return store.analyticsEvents.list();
+  } finally {
+    store.close();
+  }
+}
+
+export async function post(service: Service, path: string, body: BodyInit, headers: Record<string, string>): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const response = await fetch(service.baseUrl + path, { method: "POST", body, headers });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as unknown) : undefined };
+}
