@@ -20,9 +20,9 @@ import captureJson from "../../flows/capture.json";
 import type { CaptureFile } from "../../schemas/capture";
 import { DOWNGRADE_REASONS } from "../../schemas/session";
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureOutcome, CaptureRequest } from "./contract";
-import { openCamera, releaseStream } from "./permission";
+import { openPageCamera } from "./pageCamera";
+import { releaseStream } from "./permission";
 import { waitForFirstFrame, type FirstFrameWait } from "./recorder/firstFrame";
-import { platformOfUserAgent } from "./recorder/platform";
 import { recorderBitrates } from "./recorder/recorderFormat";
 import { COUNTDOWN_SECONDS, recordingPlan } from "./recorder/recordingPlan";
 import { speakQuestion, type Speaking, type SpeechWindow } from "./recorder/speakQuestion";
@@ -143,16 +143,7 @@ export function createRecorderHandler(deps: CaptureDeps): CaptureHandler {
     // Checked before the camera: asking for a permission the page cannot use would only confuse.
     const Recorder = (win as unknown as { MediaRecorder?: MediaRecorderClass }).MediaRecorder;
     if (!Recorder) return { kind: "failed", status: "browserNotSupport", downgrade: DOWNGRADE_REASONS.webcamOtherError };
-    const opened = await openCamera({
-      mediaDevices: win.navigator.mediaDevices,
-      audio: request.audio,
-      now,
-      setTimeout: (callback, ms) => win.setTimeout(callback, ms),
-      clearTimeout: (handle) => win.clearTimeout(handle as number),
-      timeoutMs: capture.camera.permissionTimeoutMs,
-      quickDenialMs: capture.camera.quickDenialMs,
-      platform: platformOfUserAgent(win.navigator.userAgent),
-    });
+    const opened = await openPageCamera(win, now, request.audio);
     if (disposed) {
       if (opened.ok) releaseStream(opened.stream);
       return CANCELLED;

@@ -11,10 +11,10 @@
  */
 import captureJson from "../../flows/capture.json";
 import type { CaptureFile } from "../../schemas/capture";
+import { openPageCamera } from "./pageCamera";
 import { ApiError, errorScreenOf } from "../api/apiError";
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureOutcome, CaptureRequest } from "./contract";
-import { openCamera, releaseStream, type OpenCameraResult } from "./permission";
-import { platformOfUserAgent } from "./recorder/platform";
+import { releaseStream, type OpenCameraResult } from "./permission";
 import { COUNTDOWN_SECONDS, recordingPlan, type RecordingPlan } from "./recorder/recordingPlan";
 import { createCanvasFrames, type FrameSource } from "./stream/canvasFrames";
 import { countDown, createCaptureScope, type Timers } from "./stream/captureScope";
@@ -48,16 +48,7 @@ export function browserWebsocketEnv(win: Window, now: () => number): WebsocketHa
   };
   const settings = capture.streamClient;
   return {
-    openCamera: (audio) =>
-      openCamera({
-        mediaDevices: win.navigator.mediaDevices,
-        audio,
-        now,
-        ...timers,
-        timeoutMs: capture.camera.permissionTimeoutMs,
-        quickDenialMs: capture.camera.quickDenialMs,
-        platform: platformOfUserAgent(win.navigator.userAgent),
-      }),
+    openCamera: (audio) => openPageCamera(win, now, audio),
     frames: (stream) => createCanvasFrames({ doc: win.document, stream, maxWidth: settings.maxFrameWidth, quality: settings.jpegQuality }),
     openSocket: (url) => new (win as Window & typeof globalThis).WebSocket(url),
     pageHostname: win.location.hostname,

@@ -20,11 +20,11 @@ import captureJson from "../../../flows/capture.json";
 import type { OrderConfig } from "../../../schemas/api";
 import type { CaptureFile } from "../../../schemas/capture";
 import { DOWNGRADE_REASONS } from "../../../schemas/session";
+import { openPageCamera } from "../pageCamera";
 import { ApiError, errorScreenOf } from "../../api/apiError";
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureOutcome, CaptureRequest } from "../contract";
-import { openCamera, releaseStream, type OpenCameraResult } from "../permission";
+import { releaseStream, type OpenCameraResult } from "../permission";
 import { waitForFirstFrame } from "../recorder/firstFrame";
-import { platformOfUserAgent } from "../recorder/platform";
 import { recorderBitrates } from "../recorder/recorderFormat";
 import { COUNTDOWN_SECONDS, recordingPlan } from "../recorder/recordingPlan";
 import { speakQuestion, type SpeechWindow } from "../recorder/speakQuestion";
@@ -67,16 +67,7 @@ export function browserTrtcEnv(win: Window, now: () => number): TrtcHandlerEnv {
   };
   return {
     loadSdk: loadTrtcModule,
-    openCamera: (audio) =>
-      openCamera({
-        mediaDevices: win.navigator.mediaDevices,
-        audio,
-        now,
-        ...timers,
-        timeoutMs: capture.camera.permissionTimeoutMs,
-        quickDenialMs: capture.camera.quickDenialMs,
-        platform: platformOfUserAgent(win.navigator.userAgent),
-      }),
+    openCamera: (audio) => openPageCamera(win, now, audio),
     waitForFirstFrame: (stream) => waitForFirstFrame(win.document, stream),
     Recorder: (win as unknown as { MediaRecorder?: MediaRecorderClass }).MediaRecorder,
     speak: (text) => speakQuestion(win as unknown as SpeechWindow, text).cancel,
