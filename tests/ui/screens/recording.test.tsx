@@ -110,7 +110,8 @@ describe("number mode (/vertify)", () => {
     fireEvent.click(await startButton(view, "开始录制"));
     act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
     const bar = await view.findByRole("progressbar", { name: "正在上传视频" });
-    expect(bar.getAttribute("aria-valuenow")).toBe("40");
+    // The bar shows at 0 first; the upload reports 40% after reading and scrambling the file.
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("40"));
     expect(view.container.textContent).toContain("已上传 40%");
     await act(async () => answer(PASSED));
     await waitFor(() => expect(flow.hash()).toBe("/success"));
