@@ -20,6 +20,7 @@ import type { SessionStateStore } from "../session/sessionState";
 import { createKycStorage, type KycStorage } from "../session/storage";
 import { INITIAL_SESSION_STATE, storedValueSchemas, type SessionState } from "../../schemas/session";
 import { detectMessagingApp, isWxCameraUsable, type MessagingApp } from "../device/messagingApp";
+import { isWxCameraDowngraded } from "../device/wxCameraPolicy";
 import { createHashLocation, type HashLocation } from "./hashLocation";
 import { createToastController, type ToastController } from "./toastController";
 
@@ -150,12 +151,15 @@ export function createFlowRuntime(input: {
     readSessionState: () => storage.getParsed("sessionState", storedValueSchemas.sessionState) ?? INITIAL_SESSION_STATE,
     sessionState: lazyOnce(() => import("../session/sessionState").then((m) => m.createSessionState(storage))),
     messagingApp,
-    wxCameraUsable: isWxCameraUsable({
-      messagingApp,
-      signature: launch.signature ?? "",
-      origin: win.location.origin,
-      allowedOrigins: apps.wxCameraAllowedOrigins,
-    }),
+    // Spec §4 decides where the messaging-app camera could work; §5's per-app version list
+    // turns it off for messaging-app versions whose camera is known to misbehave.
+    wxCameraUsable:
+      isWxCameraUsable({
+        messagingApp,
+        signature: launch.signature ?? "",
+        origin: win.location.origin,
+        allowedOrigins: apps.wxCameraAllowedOrigins,
+      }) && !isWxCameraDowngraded(launch.wb_app_id ?? apps.defaultAppId, messagingApp.version, apps),
     location: createHashLocation(win),
     toast,
     toastChanges: {

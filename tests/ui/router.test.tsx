@@ -157,3 +157,35 @@ describe("return address", () => {
     expect(rt.storage.get("url")).toBe('"https://partner.example/back"');
   });
 });
+
+describe("messaging-app camera (spec §4 and §5)", () => {
+  const wechat = (version: string) =>
+    "Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 " +
+    `Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/${version}.2540(0x28002E37) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64`;
+  const realUserAgent = navigator.userAgent;
+  afterEach(() => Object.defineProperty(navigator, "userAgent", { value: realUserAgent, configurable: true }));
+
+  it.each([
+    ["8.0.47", true],
+    ["8.0.41", false],
+  ])("WeChat %s: usable = %s (8.0.40-8.0.42 is on every app's downgrade list)", async (version, usable) => {
+    Object.defineProperty(navigator, "userAgent", { value: wechat(version), configurable: true });
+    const apps = { ...defs.apps, wxCameraAllowedOrigins: [window.location.origin] };
+    const rt = start("/?h5_face_id=WX1&signature=sig#/protocol", apps);
+    await screen.findByTestId("screen");
+    expect(rt.wxCameraUsable).toBe(usable);
+  });
+});
+
+describe("scrolling", () => {
+  it("every navigation starts at the top of the page", async () => {
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+    const rt = start("/?h5_face_id=S1#/protocol");
+    await screen.findByTestId("screen");
+    scrollTo.mockClear();
+    await act(async () => rt.location.navigate("/protocol/tencent"));
+    await screen.findByText("protocol_tencent {}");
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockRestore();
+  });
+});
