@@ -16,6 +16,7 @@ import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
 import { useTexts } from "../useTexts";
 import { captureHint } from "./recording/captureHint";
+import { CaptureHead } from "./recording/CaptureHead";
 import { CapturePrompt } from "./recording/CapturePrompt";
 import { CaptureStage } from "./recording/CaptureStage";
 import { RecordControls } from "./recording/RecordControls";
@@ -58,10 +59,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
   return (
     <div className={`ff-page ff-recorder ff-rec ff-rec--${phase.name}`} data-phase={phase.name} data-kind={state.kind ?? undefined}>
       <div className="ff-recorder__body">
-        <div className="ff-recorder__head">
-          <span className="ff-badge">{badge}</span>
-          <h1 className="ff-recorder__title">{copy.heading}</h1>
-          <p className="ff-recorder__detail">{copy.detail}</p>
+        <CaptureHead badge={badge} copy={copy}>
           <CapturePrompt
             texts={texts}
             liveMode={liveMode}
@@ -74,7 +72,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
             answering={answering}
             recording={recording}
           />
-        </div>
+        </CaptureHead>
         <div className="ff-recorder__stage">
           <CaptureStage
             phase={phase}

@@ -8,6 +8,7 @@
 import type { LiveMode } from "../../../engine/modes";
 import type { Texts } from "../../FlowProvider";
 import { CameraFrame } from "../CameraFrame";
+import { CaptureHead } from "../recording/CaptureHead";
 import { CapturePrompt } from "../recording/CapturePrompt";
 import type { RecorderCopy } from "../recorderCopy";
 import type { ActionCode } from "../startPlan";
@@ -89,10 +90,7 @@ export function RealtimeStage(props: RealtimeStageProps) {
   return (
     <div className={`ff-page ff-recorder ff-realtime ff-realtime--${mode}`} data-phase={phase.name}>
       <div className="ff-recorder__body">
-        <div className="ff-recorder__head">
-          <span className="ff-badge">{badge}</span>
-          <h1 className="ff-recorder__title">{copy.heading}</h1>
-          <p className="ff-recorder__detail">{copy.detail}</p>
+        <CaptureHead badge={badge} copy={copy}>
           <CapturePrompt
             texts={texts}
             liveMode={liveMode}
@@ -105,12 +103,12 @@ export function RealtimeStage(props: RealtimeStageProps) {
             answering={answering}
             recording={phase.name === "capturing"}
           />
-        </div>
+        </CaptureHead>
         <div className="ff-recorder__stage">
           <div className="ff-realtime__viewport">
             <CameraFrame phase={cameraPhaseOf(phase)} videoRef={videoRef} label={texts.recorder.previewLabel} />
             {phase.name === "countdown" && (
-              <span className="ff-realtime__countdown" aria-hidden="true">
+              <span className="ff-rec-countdown" aria-hidden="true">
                 {phase.secondsLeft}
               </span>
             )}
