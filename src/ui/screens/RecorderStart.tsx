@@ -10,27 +10,17 @@
  * the partner with the recording-abnormal code.
  */
 import type { LiveMode } from "../../engine/modes";
-import { RecordTimeoutModal } from "../components/RecordTimeoutModal";
-import { ERROR_CATALOGUE } from "../errorCatalogue";
 import { useLaunch } from "../FlowProvider";
-import { useFinisher } from "../useFinisher";
 import { useTexts } from "../useTexts";
 import { captureHint } from "./recording/captureHint";
 import { CaptureHead } from "./recording/CaptureHead";
+import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { CapturePrompt } from "./recording/CapturePrompt";
 import { CaptureStage } from "./recording/CaptureStage";
 import { RecordControls } from "./recording/RecordControls";
 import { useCaptureAttempt } from "./recording/useCaptureAttempt";
 import type { RecorderCopy } from "./recorderCopy";
 import { actionCodesOf } from "./startPlan";
-
-/** Quitting from the record-timeout modal reports the recording-abnormal code to the partner. */
-const TIMEOUT_QUIT_CODE = ERROR_CATALOGUE.statuses.exception.code;
-
-/** The launch's high_light, split on "|" into the segments the modal highlights. */
-export function highlightSegments(highLight: string | undefined): string[] {
-  return (highLight ?? "").split("|").filter((segment) => segment.trim() !== "");
-}
 
 export interface RecorderStartProps {
   copy: RecorderCopy;
@@ -46,7 +36,6 @@ export interface RecorderStartProps {
 export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderStartProps) {
   const launch = useLaunch();
   const texts = useTexts();
-  const finisher = useFinisher();
   const attempt = useCaptureAttempt({ liveMode, will, audio });
   const { state, plan, request } = attempt;
   const phase = state.phase;
@@ -54,7 +43,6 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
   const recording = phase.name === "recording";
   const answering = recording && plan?.answerAtMs != null && phase.elapsedMs >= plan.answerAtMs;
   const hint = captureHint({ texts, phase, kind: state.kind, request, earliestStopMs });
-  const timeout = texts.recordTimeout;
 
   return (
     <div className={`ff-page ff-recorder ff-rec ff-rec--${phase.name}`} data-phase={phase.name} data-kind={state.kind ?? undefined}>
@@ -102,19 +90,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
         onResend={attempt.resend}
         onGiveUp={attempt.giveUp}
       />
-      <RecordTimeoutModal
-        show={state.stalled}
-        title={timeout.title}
-        text={timeout.text}
-        leftText={timeout.left}
-        rightText={timeout.right}
-        closable
-        closeLabel={timeout.close}
-        highlights={highlightSegments(launch.high_light)}
-        onLeft={() => void finisher.quit(TIMEOUT_QUIT_CODE)}
-        onRight={attempt.reset}
-        onClose={attempt.reset}
-      />
+      <CaptureTimeoutModal show={state.stalled} onReset={attempt.reset} texts={texts} />
     </div>
   );
 }

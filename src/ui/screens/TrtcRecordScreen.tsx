@@ -20,7 +20,7 @@ import { useLaunch, useRuntime } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
 import { useTexts } from "../useTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
-import { RealtimeTimeoutModal } from "./realtime/RealtimeTimeoutModal";
+import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { submitRecording } from "./realtime/submitRecording";
 import { useRealtimeAttempt } from "./realtime/useRealtimeAttempt";
 import { useRealtimePage } from "./realtime/useRealtimePage";
@@ -92,7 +92,7 @@ export default function TrtcRecordScreen({ route }: ScreenProps) {
         onStop={attempt.stop}
         texts={texts}
       />
-      <RealtimeTimeoutModal show={state.stalled} onReset={attempt.reset} texts={texts} />
+      <CaptureTimeoutModal show={state.stalled} onReset={attempt.reset} texts={texts} />
     </>
   );
 }

@@ -15,7 +15,7 @@ import { isWillMode, liveModeOf } from "../../engine/modes";
 import { useLaunch } from "../FlowProvider";
 import { useTexts } from "../useTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
-import { RealtimeTimeoutModal } from "./realtime/RealtimeTimeoutModal";
+import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { useRealtimeAttempt } from "./realtime/useRealtimeAttempt";
 import { useRealtimePage } from "./realtime/useRealtimePage";
 import { captureRequestOf } from "./recording/captureRequest";
@@ -67,7 +67,7 @@ export default function WsRecordScreen() {
         onStop={attempt.stop}
         texts={texts}
       />
-      <RealtimeTimeoutModal show={state.stalled} onReset={attempt.reset} texts={texts} />
+      <CaptureTimeoutModal show={state.stalled} onReset={attempt.reset} texts={texts} />
     </>
   );
 }

@@ -1,19 +1,22 @@
 /**
- * The record-timeout modal (spec §2) on the real-time pages: the camera gave no picture
- * within the wave timeout. Re-record disposes the attempt (camera, socket, room) and goes
- * back to the start button; quit hands the user back to the partner with the
- * recording-abnormal code, as on the plain recording pages.
+ * The record-timeout modal (spec §2) of every capture page: the camera gave no picture within
+ * the wave timeout. Re-record resets the attempt (camera, socket, room) to its start button;
+ * quit hands the user back to the partner with the recording-abnormal code.
  */
 import { RecordTimeoutModal } from "../../components/RecordTimeoutModal";
 import { ERROR_CATALOGUE } from "../../errorCatalogue";
 import { useLaunch } from "../../FlowProvider";
-import { useFinisher } from "../../useFinisher";
 import type { Texts } from "../../FlowProvider";
-import { highlightSegments } from "../RecorderStart";
+import { useFinisher } from "../../useFinisher";
 
 const TIMEOUT_QUIT_CODE = ERROR_CATALOGUE.statuses.exception.code;
 
-export function RealtimeTimeoutModal({ show, onReset, texts }: { show: boolean; onReset(): void; texts: Texts }) {
+/** The launch's high_light, split on "|" into the segments the modal highlights. */
+export function highlightSegments(highLight: string | undefined): string[] {
+  return (highLight ?? "").split("|").filter((segment) => segment.trim() !== "");
+}
+
+export function CaptureTimeoutModal({ show, onReset, texts }: { show: boolean; onReset(): void; texts: Texts }) {
   const launch = useLaunch();
   const finisher = useFinisher();
   const t = texts.recordTimeout;
