@@ -2,7 +2,8 @@
  * flows/capture.json: capture limits of spec §4, §5 and §9 (mode order, front-error
  * threshold, recording duration and size limits, pre-picture counts, wave timeout), plus
  * the numbers the reference service needs to judge a recording or a frame stream, which the
- * spec leaves open (plausible frame rate, stream frame sizes and rates).
+ * spec leaves open (plausible frame rate, stream frame sizes and rates), and the thresholds of
+ * on-device face guidance and of the service's face checks (`face`).
  *
  * Sizes are in KB = 1024 bytes: the spec gives "iOS minimum 150, Android minimum 50, zip size
  * 1536" without units, and only KB fits real recordings (3 s at 640x480 is 85-180 KB).
@@ -32,6 +33,119 @@ const prePictureSchema = z.strictObject({
   wx: z.int().check(z.gte(0)),
   /** In any other browser (h5). */
   h5: z.int().check(z.gte(0)),
+});
+
+/** A share 0..1 (of a frame side, a swing, a baseline). */
+const share = z.number().check(z.gt(0), z.lte(1));
+
+/**
+ * On-device face guidance and the face checks (src/face/). Every figure is a ratio that does
+ * not depend on the camera's resolution, so the browser (analysing a scaled-down preview) and
+ * the service (analysing the evidence JPEGs) judge with the same numbers. The mesh figures
+ * (yaw, pitch, eye aspect, mouth opening) are defined in src/face/geometry.ts; the values were
+ * checked on Human's meshes of real faces (jitter at a 320-px analysis width: yaw and eye
+ * aspect vary by about 0.02 between frames of a still face, pitch by about 0.008, mouth by 0.02).
+ */
+const faceSchema = z.strictObject({
+  /** The browser's analysis loop (src/face/browser/). */
+  guidance: z.strictObject({
+    /** Frames analysed per second: 8 catches a deliberate blink (150-300 ms) in one or two frames. */
+    framesPerSecond: z.number().check(z.gt(0), z.lte(30)),
+    /** Preview frames are scaled to this width first: 320 px keeps a frame near 40-100 ms and a face still 100+ px wide. */
+    analysisWidth: z.int().check(z.gte(160), z.lte(1280)),
+    /** Median frame time above this (over `slowAfterFrames` frames) makes the device too slow: guidance is dropped, recording goes on. */
+    slowFrameMs: positiveInt,
+    slowAfterFrames: positiveInt,
+    /** Models and wasm not loaded and warm within this long: recording goes on without guidance. */
+    loadTimeoutMs: positiveInt,
+    /** Guided recordings that end without the checks done, in one visit, before the catalogue's "face not recognised" error. */
+    maxFailures: positiveInt,
+  }),
+  /** Guidance hints (src/face/quality.ts), in the order they are tested. */
+  quality: z.strictObject({
+    /** Detections below this confidence are not faces at all (neither counted nor measured). */
+    minScore: share,
+    /**
+     * Face box width over the frame's shorter side (portrait and landscape alike). Human's box
+     * is about 1.65 times the width of the face itself (cheek to cheek), so 0.3 is a face about
+     * a fifth of the frame: smaller is "move closer", and the mesh gets noisy below it.
+     */
+    minFaceWidth: share,
+    /** Above this the box nearly fills the frame and a turn or nod takes the face out of it: "move back". */
+    maxFaceWidth: share,
+    /** The box centre may sit this far from the frame centre, as a share of the frame's width (across) and height (up-down). */
+    maxCentreOffset: z.number().check(z.gt(0), z.lte(0.5)),
+    /** Mean luma 0..255 of the frame below which it is too dark (a lit indoor webcam frame is 90-140). */
+    minLuma: z.number().check(z.gte(0), z.lte(255)),
+  }).check(z.refine((q) => q.maxFaceWidth > q.minFaceWidth, "maxFaceWidth must be above minFaceWidth")),
+  /**
+   * Action detectors (src/face/actions.ts). Each action is measured against the user's own
+   * baseline (the median of the first frames after the previous action was confirmed), must
+   * reach its threshold, and ends when the figure is back near the baseline, so the next
+   * action starts from a neutral face.
+   */
+  actions: z.strictObject({
+    /** Frames whose median is the baseline: 3 (about 0.4 s at 8 fps) outvotes one odd frame, e.g. a blink. */
+    baselineFrames: z.int().check(z.gte(1), z.lte(10)),
+    /** An action is over when the figure is back within this share of its threshold from the baseline. */
+    returnShare: share,
+    /**
+     * The service re-measures the evidence JPEGs, which moves each figure by about its frame
+     * jitter: it accepts this share of each threshold (the return rule is unchanged), so an
+     * action just over the line on the device is not refused by the service.
+     */
+    recheckScale: share,
+    shake: z.strictObject({
+      /**
+       * Yaw swing, both sides added (yaw: -1..1, nose tip between the cheek edges). A rigid
+       * 10-degree turn moves yaw by 0.11-0.14 on real meshes, so 0.3 asks for about 12-15
+       * degrees each way, fifteen times the frame jitter.
+       */
+      minYawSwing: z.number().check(z.gt(0), z.lte(2)),
+      /** Each side must give at least this share of minYawSwing: turning one way only is not a shake. */
+      minSideShare: z.number().check(z.gt(0), z.lte(0.5)),
+    }),
+    blink: z.strictObject({
+      /**
+       * The eye aspect must fall below this share of the open-eye baseline. A closed eye reads
+       * 0.05-0.15 against 0.3 open; 0.6 keeps the drop (0.12) five times the frame jitter.
+       * Needs the iris model: the plain mesh barely moves its lids when the eyes close.
+       */
+      closedRatio: z.number().check(z.gt(0), z.lt(1)),
+    }),
+    mouth: z.strictObject({
+      /** Rise of the mouth opening (inner-lip gap over mouth width) above the baseline: closed is 0-0.1, a smile with teeth 0.2, a laugh 0.4. */
+      minOpening: z.number().check(z.gt(0), z.lte(2)),
+    }),
+    nod: z.strictObject({
+      /**
+       * Rise of the pitch figure (nose between eye line and chin) above the baseline (nodding
+       * down). A rigid 10-degree nod adds 0.032-0.045 on real meshes, so 0.04 asks for a nod of
+       * 10-12 degrees, five times the frame jitter; raising the head does not count.
+       */
+      minPitchSwing: z.number().check(z.gt(0), z.lte(1)),
+    }),
+  }).check(
+    // The service's return band (returnShare / recheckScale of its thresholds) must stay below them.
+    z.refine((a) => a.returnShare < a.recheckScale, "returnShare must be below recheckScale"),
+  ),
+  /** Silent mode (src/face/silent.ts): one good face held still. */
+  silent: z.strictObject({
+    /** How long the face must be held. */
+    steadyMs: positiveInt,
+    /** Largest spread of the box centre over that time, as a share of the frame's width. */
+    maxMovement: share,
+  }),
+  /** Anti-spoofing and liveness model scores the service requires (means over the evidence frames). */
+  liveness: z.strictObject({ minReal: share, minLive: share }),
+  /** Frames sent with an upload for the service's re-check (src/face/evidence.ts). */
+  evidence: z.strictObject({
+    /** 24: four actions of up to six proving frames each (three baseline, two extremes, the return). */
+    maxFrames: positiveInt,
+    /** JPEG quality 0..1 of each frame. */
+    jpegQuality: share,
+    maxFrameBytes: positiveInt,
+  }),
 });
 
 export const captureFileSchema = z.strictObject({
@@ -134,6 +248,10 @@ export const captureFileSchema = z.strictObject({
     /** e.g. "wss://verify.example.com"; null: no separate service host, the page's own host is used. */
     defaultOrigin: z.nullable(z.string().check(z.regex(/^wss?:\/\/[^/?#]+$/, "expected ws:// or wss:// and a host, no path"))),
   }),
+  /** On-device face guidance and the service's face checks. */
+  face: faceSchema,
 });
 export type CaptureFile = z.infer<typeof captureFileSchema>;
 export type StreamLimits = CaptureFile["stream"];
+/** The face section, for the pure face logic (src/face/) in the browser and the service. */
+export type FaceConfig = CaptureFile["face"];
