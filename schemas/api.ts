@@ -12,9 +12,11 @@
  * and the error screen of spec §8 the flow shows for each).
  */
 import * as z from "zod/mini";
+import { uploadGuidanceSchema } from "./apiGuidance";
 import { launchParamsSchema, THEMES } from "./launch";
 
 export * from "./apiErrors";
+export * from "./apiGuidance";
 export * from "./apiStream";
 
 // ---------------------------------------------------------------------------------------
@@ -96,6 +98,11 @@ export const createOrderRequestSchema = z.strictObject({
   expiresInSec: z.optional(z.int().check(z.gte(60), z.lte(86_400))),
   /** Recordings the user may submit before the order fails (default 3). */
   maxAttempts: z.optional(z.int().check(z.gte(1), z.lte(10))),
+  /**
+   * On-device face guidance and the service's face checks on the frames sent with the
+   * recording (default true). false: no guidance, and the verdict makes no face checks.
+   */
+  guidance: z.optional(z.boolean()),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
@@ -124,12 +131,16 @@ export const attemptViewSchema = z.object({
   /** Verifier code, or the API error code when the service rejected the recording. */
   code: z.nullable(z.string()),
   liveRate: z.nullable(z.number()),
+  /** "0" when the face checks passed, else the failing face check's code; null when they did not run. */
+  faceCode: z.nullable(z.string()),
   digits: z.nullable(z.string()),
   verifier: z.nullable(z.string()),
   checks: z.array(check),
   recording: z.nullable(z.object({
     container: z.string(), mimeType: z.string(), bytes: z.int(), durationMs: z.nullable(z.int()),
   })),
+  /** The device's face guidance report sent with the recording; null when none was sent. */
+  guidance: z.nullable(uploadGuidanceSchema),
   createdAt: isoTime,
   finishedAt: z.nullable(isoTime),
 });
@@ -146,6 +157,8 @@ export const orderViewSchema = z.object({
   createdAt: isoTime,
   finishedAt: z.nullable(isoTime),
   maxAttempts: z.int(),
+  /** Face guidance and face checks on (the order's `guidance` option). */
+  guidance: z.boolean(),
   /** The signed payload the user was (or will be) returned with; null until finished. */
   result: z.nullable(returnPayloadSchema),
   attempts: z.array(attemptViewSchema),
@@ -209,6 +222,8 @@ export const orderConfigSchema = z.object({
   /** Action pre-pictures of spec §4: messaging-app browser and plain h5 counts (0 for number mode). */
   prePictures: z.object({ wx: z.int(), h5: z.int() }),
   attempts: z.object({ max: z.int(), used: z.int(), left: z.int() }),
+  /** Run on-device face guidance and send evidence frames with the recording (the order's option). */
+  guidance: z.boolean(),
 });
 export type OrderConfig = z.infer<typeof orderConfigSchema>;
 
@@ -241,7 +256,12 @@ export const posArrSchema = z.tuple([z.int(), z.int()]).check(
   z.refine(([a, b]) => a >= 1 && a <= 300 && b > a && b <= 400, "posArr must be [p1, p2] with 1 <= p1 <= 300 and p1 < p2 <= 400"),
 );
 
-/** The `meta` field of the multipart `POST /api/v1/upload`; the `video` field holds the scrambled base64. */
+/**
+ * The `meta` field of the multipart `POST /api/v1/upload`; the `video` field holds the
+ * scrambled base64, and each `frame` part (image/jpeg, at most face.evidence.maxFrames of
+ * them, each at most face.evidence.maxFrameBytes) one evidence frame, in the order of
+ * `guidance.evidenceAtMs`.
+ */
 export const uploadMetaSchema = z.strictObject({
   posArr: posArrSchema,
   /** SHA-256 hex of the last 1000 characters of the unscrambled base64 (spec §4). */
@@ -251,6 +271,8 @@ export const uploadMetaSchema = z.strictObject({
   mimeType: z.string().check(z.maxLength(100)),
   /** Bytes of the decoded recording. */
   size: z.int().check(z.gte(1)),
+  /** The device's face guidance report; absent from clients without guidance. */
+  guidance: z.optional(uploadGuidanceSchema),
 });
 export type UploadMeta = z.infer<typeof uploadMetaSchema>;
 
@@ -288,6 +310,7 @@ export const demoOrderRequestSchema = z.strictObject({
   will: z.optional(z.strictObject({ question: z.string().check(z.minLength(1), z.maxLength(200)), nod: z.optional(z.boolean()) })),
   theme: z.optional(themeSchema),
   launch: z.optional(partnerLaunchOptionsSchema),
+  guidance: z.optional(z.boolean()),
   /** Demo page the flow returns to (spec §2 demo check). */
   returnRoute: z.optional(z.enum(DEMO_RETURN_ROUTES)),
 });

@@ -42,6 +42,11 @@ export const API_ERROR_CODES = {
   videoTooLarge: "VIDEO_TOO_LARGE",
   videoTooShort: "VIDEO_TOO_SHORT",
   videoTooLong: "VIDEO_TOO_LONG",
+  // evidence frames sent with an upload (schemas/apiGuidance.ts)
+  framesTooMany: "FRAMES_TOO_MANY",
+  frameTooLarge: "FRAME_TOO_LARGE",
+  frameNotJpeg: "FRAME_NOT_JPEG",
+  framesMismatch: "FRAMES_MISMATCH",
   // frame stream (schemas/apiStream.ts)
   streamIdleTimeout: "STREAM_IDLE_TIMEOUT",
   streamFrameTooSmall: "STREAM_FRAME_TOO_SMALL",
@@ -97,6 +102,11 @@ export const API_ERROR_SCREEN = {
   VIDEO_TOO_LARGE: "largeException",
   VIDEO_TOO_SHORT: "shortException",
   VIDEO_TOO_LONG: "longException",
+  // A correct client never sends these: the upload failed for a reason the user cannot fix by recording again.
+  FRAMES_TOO_MANY: "uploadVideoOtherException",
+  FRAME_TOO_LARGE: "uploadVideoOtherException",
+  FRAME_NOT_JPEG: "uploadVideoOtherException",
+  FRAMES_MISMATCH: "uploadVideoOtherException",
   STREAM_IDLE_TIMEOUT: "trtc_opTimeout",
   STREAM_FRAME_TOO_SMALL: "websocket_webcamPicSmallException",
 } as const satisfies Record<ApiErrorCode, ErrorStatus | null>;

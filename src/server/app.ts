@@ -15,6 +15,8 @@ import { installRawJsonParser } from "./http/rawJson";
 import { createRateLimitHooks, DEFAULT_RATE_LIMITS, installSecurity, type RateLimits } from "./http/security";
 import { serveApp } from "./http/staticApp";
 import { loadCaptureLimits, maxBase64Chars, type ServerLimits } from "./limits";
+import type { FaceAnalyzer } from "./face/faceAnalyzer";
+import { defaultFaceAnalyzer } from "./face/humanAnalyzer";
 import { createDefaultVerifier, type Verifier } from "./media/verifier";
 import { registerDemoRoutes } from "./routes/demo";
 import { registerLoginRoute } from "./routes/login";
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   streamClock?: StreamClock;
   randomBytes?: RandomBytes;
   verifier?: Verifier;
+  /** Analyses the evidence frames of uploads; defaults to Human on node-wasm, loaded on first use. */
+  faceAnalyzer?: FaceAnalyzer;
   limits?: ServerLimits;
   rateLimits?: Partial<RateLimits>;
   launchTtlSec?: number;
@@ -86,12 +90,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   const randomBytes = options.randomBytes ?? systemRandomBytes;
+  const faceAnalyzer = options.faceAnalyzer ?? defaultFaceAnalyzer(limits.face.evidence.maxFrameBytes);
   const ctx: ServiceContext = {
     store,
     clock,
     randomBytes,
     limits,
-    verifier: options.verifier ?? createDefaultVerifier(limits),
+    verifier: options.verifier ?? createDefaultVerifier(limits, faceAnalyzer),
+    faceAnalyzer,
     mediaDir: options.mediaDir,
     publicOrigin,
     defaultLaunchTtlSec: options.launchTtlSec ?? 30 * 60,
@@ -114,7 +120,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The cookie key lives in the store so every process sharing it signs alike, across restarts.
   await app.register(cookie, { secret: store.settings.getOrCreate("cookie-secret", () => randomHex(randomBytes, 32)) });
   const maxChars = maxBase64Chars(limits);
-  await app.register(multipart, { limits: { fields: 2, files: 2, parts: 2, fieldSize: maxChars, fileSize: maxChars } });
+  // meta, video and the evidence frames, plus one frame more so that one too many is read and
+  // refused as FRAMES_TOO_MANY rather than cut off by the parser. Each frame's own size limit is
+  // enforced while it is read (upload/readUploadParts.ts).
+  const parts = 2 + limits.face.evidence.maxFrames + 1;
+  await app.register(multipart, { limits: { fields: 2, files: parts, parts, fieldSize: maxChars, fileSize: maxChars } });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   const limiters = createRateLimitHooks(app, rateLimits);

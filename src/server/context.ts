@@ -1,7 +1,8 @@
 /**
  * What the routes share: the store, the injected clock and randomness, limits, the verifier
- * and where things live. Built once per app instance by buildApp.
+ * and its face analyzer, and where things live. Built once per app instance by buildApp.
  */
+import type { FaceAnalyzer } from "./face/faceAnalyzer";
 import type { Verifier } from "./media/verifier";
 import type { ServerLimits } from "./limits";
 import type { Clock, RandomBytes } from "./runtime";
@@ -14,6 +15,8 @@ export interface ServiceContext {
   randomBytes: RandomBytes;
   limits: ServerLimits;
   verifier: Verifier;
+  /** Analyses evidence frames (Human on node-wasm unless a test injects one); the default verifier uses it. */
+  faceAnalyzer: FaceAnalyzer;
   /** Directory recordings are written to (FACEFLOW_MEDIA). */
   mediaDir: string;
   /** The service's public origin, e.g. "http://127.0.0.1:8080" (resolved after listen when not configured). */

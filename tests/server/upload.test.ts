@@ -55,7 +55,7 @@ describe("POST /api/v1/upload: happy paths", () => {
       channel: "upload",
       status: "passed",
       code: "0",
-      verifier: "faceflow-basic-checks",
+      verifier: "faceflow-face-checks",
       recording: { container: "webm", bytes: bytes.length, durationMs: 2000 },
     });
   });

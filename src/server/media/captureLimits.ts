@@ -18,7 +18,7 @@ export interface RecordingKind {
 }
 
 /** The limit subset the verifier reads; a whole CaptureFile fits. */
-export type VerifierLimits = Pick<CaptureFile, "durationMs" | "sizeKB" | "frameRate">;
+export type VerifierLimits = Pick<CaptureFile, "durationMs" | "sizeKB" | "frameRate" | "face">;
 
 /**
  * Duration window for a recording (spec §5): will mode uses the will window whatever the

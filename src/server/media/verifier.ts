@@ -1,13 +1,18 @@
 /**
  * Deciding whether a recording passes is pluggable (DESIGN.md "The verification service"):
  * the service calls a Verifier and signs what it returns. The default verifier makes only
- * the checks it can really make from the bytes and the attempt record, and each check's
- * detail says what was checked and what was not. It does no face detection, face comparison,
- * liveness analysis or speech recognition, so it never reports faceCode or similarity.
+ * the checks it can really make from the bytes, the attempt record and the evidence frames a
+ * guided client sends, and each check's detail says what was checked and what was not. It
+ * decodes no video, compares no faces and recognises no speech, so it never reports
+ * similarity; its face checks (faceChecks.ts) run on the evidence frames only.
  */
 import type { ProbeResult } from "./probe";
 import { durationRangeFor, sizeRangeFor, type LiveType, type Platform, type VerifierLimits } from "./captureLimits";
-import { VERIFY_CODES, type VerifyCode } from "./verifyCodes";
+import { ACTION_NAMES, failed, pass, toCheck, type Outcome } from "./checkOutcome";
+import { runFaceChecks, type FaceChecks, type FaceEvidence } from "./faceChecks";
+import { VERIFY_CODES } from "./verifyCodes";
+import type { FaceAnalyzer } from "../face/faceAnalyzer";
+import { defaultFaceAnalyzer } from "../face/humanAnalyzer";
 
 export interface VerifyInput {
   liveType: LiveType;
@@ -20,6 +25,8 @@ export interface VerifyInput {
   /** Size of the decoded recording. */
   bytes: number;
   platform: Platform;
+  /** What the upload brought for the face checks; absent: the caller has none to offer, and no face check is listed. */
+  face?: FaceEvidence;
 }
 
 export interface VerifyCheck {
@@ -32,9 +39,15 @@ export interface VerifyResult {
   passed: boolean;
   /** "0" when passed, else the code of the first failing check (VERIFY_CODES). */
   code: string;
-  /** Percentage (0-100, whole number) of this verifier's checks that passed. */
+  /**
+   * 0-100, whole number. When evidence frames were analysed: 100 × the lower of the mean
+   * anti-spoofing and mean liveness scores (0 when no frame showed one face). Otherwise the
+   * share of the recording checks (all but the face checks) that passed, and the face check's
+   * detail says so.
+   */
   liveRate: number;
   willCode?: string;
+  /** "0" when the face checks passed, else the first failing one's code; absent when they did not run. */
   faceCode?: string;
   similarity?: number;
   checks: VerifyCheck[];
@@ -46,15 +59,6 @@ export interface Verifier {
   verify(input: VerifyInput): Promise<VerifyResult>;
 }
 
-/** One check's outcome; `failCode` is the code reported when it is the first failure. */
-interface Outcome extends VerifyCheck {
-  failCode: VerifyCode;
-}
-
-const pass = (name: string, detail: string): Outcome => ({ name, passed: true, detail, failCode: VERIFY_CODES.passed });
-const failed = (name: string, failCode: VerifyCode, detail: string): Outcome => ({ name, passed: false, detail, failCode });
-
-const ACTION_NAMES: Record<string, string> = { "1": "shake head", "2": "blink", "3": "open mouth", "4": "nod" };
 const MODE_NAMES: Record<LiveType, string> = { "1": "number", "2": "action", "3": "silent" };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -119,8 +123,10 @@ function checkAudioTrack(probe: ProbeResult): Outcome {
     : failed("audioTrack", VERIFY_CODES.noAudioTrack, `Will mode needs a spoken consent, but the file declares no audio track.`);
 }
 
-function checkFrames(probe: ProbeResult, limits: VerifierLimits): Outcome {
-  const notSeen = "Not checked: what the frames show (no face detection or liveness analysis).";
+function checkFrames(probe: ProbeResult, limits: VerifierLimits, faceJudged: boolean): Outcome {
+  const notSeen = faceJudged
+    ? "What the recording's own frames show is not analysed (the face checks judge the evidence frames)."
+    : "Not checked: what the frames show (no face detection or liveness analysis).";
   if (!probe.ok) return failed("videoFrames", VERIFY_CODES.noVideoFrames, "Not checked: the file could not be parsed.");
   if (probe.videoFrames === 0) return failed("videoFrames", VERIFY_CODES.noVideoFrames, "The file holds no video frames.");
   if (probe.durationMs === null || probe.durationMs === 0) {
@@ -139,7 +145,7 @@ function checkFrames(probe: ProbeResult, limits: VerifierLimits): Outcome {
   return pass("videoFrames", `${rate}, within the plausible ${min}-${max} fps. ${notSeen}`);
 }
 
-function checkChallenge(input: VerifyInput): Outcome {
+function checkChallenge(input: VerifyInput, faceJudged: boolean): Outcome {
   if (input.liveType === "1") {
     if (input.digits === null || !/^\d+$/.test(input.digits)) {
       return failed("challenge", VERIFY_CODES.digitsNotIssued, "Number mode, but no digits were issued for this attempt.");
@@ -156,39 +162,68 @@ function checkChallenge(input: VerifyInput): Outcome {
       return failed("challenge", VERIFY_CODES.actionsNotIssued, `Action mode, but ${why} for this attempt.`);
     }
     const named = input.actions.map((a) => `${a} ${ACTION_NAMES[a]}`).join(", ");
-    return pass(
-      "challenge",
-      `Actions ${named} were requested for this attempt and are recorded with it. Not checked: whether they were performed (no face or motion analysis).`,
-    );
+    const performed = faceJudged
+      ? "Whether they were performed is the actions check's."
+      : "Not checked: whether they were performed (no face or motion analysis).";
+    return pass("challenge", `Actions ${named} were requested for this attempt and are recorded with it. ${performed}`);
   }
-  return pass("challenge", "Silent mode requests no digits or actions. Not checked: face presence or liveness.");
+  const face = faceJudged ? "Face presence and liveness are the face checks'." : "Not checked: face presence or liveness.";
+  return pass("challenge", `Silent mode requests no digits or actions. ${face}`);
 }
 
-/** The default verifier over the limits of flows/capture.json. */
-export function createDefaultVerifier(limits: VerifierLimits): Verifier {
+/**
+ * liveRate and the note that says what it is: the real scores when frames were analysed,
+ * else the share of the recording checks that passed (the current figure before face checks).
+ */
+function liveRateOf(recording: Outcome[], face: FaceChecks | null): { liveRate: number; note: string } {
+  if (face?.scores) {
+    const { real, live } = face.scores;
+    if (real === null || live === null) return { liveRate: 0, note: "liveRate is 0: no frame was scored." };
+    const liveRate = Math.round(100 * Math.min(real, live));
+    return { liveRate, note: `liveRate ${liveRate} is 100 × the lower of the two mean scores.` };
+  }
+  const passed = recording.filter((o) => o.passed).length;
+  const liveRate = Math.round((100 * passed) / recording.length);
+  return { liveRate, note: `liveRate ${liveRate} is the share of the ${recording.length} recording checks that passed (${passed}), not a liveness score.` };
+}
+
+/** The default verifier over the limits of flows/capture.json; `analyzer` analyses the evidence frames (Human by default). */
+export function createDefaultVerifier(limits: VerifierLimits, analyzer?: FaceAnalyzer): Verifier {
+  let faceAnalyzer = analyzer ?? null;
   return {
-    name: "faceflow-basic-checks",
+    // Renamed when the face checks came in, so attempts judged before them can be told apart.
+    name: "faceflow-face-checks",
     async verify(input) {
+      const face = input.face
+        ? await runFaceChecks(input.face, input, limits.face, (faceAnalyzer ??= defaultFaceAnalyzer(limits.face.evidence.maxFrameBytes)))
+        : null;
+      const faceJudged = face?.scores != null;
       const audio = input.will ? checkAudioTrack(input.probe) : null;
-      const outcomes = [
+      const recording = [
         checkContainer(input.probe),
         checkDuration(input, limits),
         checkSize(input, limits),
         checkVideoTrack(input.probe),
         ...(audio ? [audio] : []),
-        checkFrames(input.probe, limits),
-        checkChallenge(input),
+        checkFrames(input.probe, limits, faceJudged),
+        checkChallenge(input, faceJudged),
       ];
+      const { liveRate, note } = liveRateOf(recording, face);
+      // The note goes on the check the figure comes from: liveness when scored, else the face check.
+      const faceOutcomes = (face?.outcomes ?? []).map((o) =>
+        o.name === (faceJudged ? "liveness" : "face") ? { ...o, detail: `${o.detail} ${note}` } : o,
+      );
+      const outcomes = [...recording, ...faceOutcomes];
       const firstFailure = outcomes.find((o) => !o.passed);
-      const passedCount = outcomes.filter((o) => o.passed).length;
       const result: VerifyResult = {
         passed: firstFailure === undefined,
         code: firstFailure?.failCode ?? VERIFY_CODES.passed,
-        liveRate: Math.round((100 * passedCount) / outcomes.length),
-        checks: outcomes.map(({ name, passed, detail }) => ({ name, passed, detail })),
+        liveRate,
+        checks: outcomes.map(toCheck),
       };
       // willCode covers only what was checked for the consent: that it was recorded with sound.
       if (audio) result.willCode = audio.failCode;
+      if (face?.ran) result.faceCode = faceOutcomes.find((o) => !o.passed)?.failCode ?? VERIFY_CODES.passed;
       return result;
     },
   };

@@ -26,6 +26,21 @@ export const VERIFY_CODES = {
   digitsNotIssued: "1011",
   /** Action mode without valid actions recorded on this attempt. */
   actionsNotIssued: "1012",
+  // Face checks on the evidence frames sent with the recording (src/server/media/faceChecks.ts).
+  /** The order has guidance on and the device ran it, but no evidence frame came with the recording. */
+  faceEvidenceMissing: "1013",
+  /** An evidence frame could not be analysed (not a decodable JPEG, too many pixels). */
+  faceEvidenceUnreadable: "1014",
+  /** No face in one or more evidence frames. */
+  noFace: "1015",
+  /** More than one face in one or more evidence frames. */
+  severalFaces: "1016",
+  /** Mean anti-spoofing ("real") or liveness score below face.liveness's threshold. */
+  livenessLow: "1017",
+  /** A requested action was not seen in the frames, or not in the requested order. */
+  actionNotDone: "1018",
+  /** Silent mode: the single face was not held steady long enough. */
+  faceNotSteady: "1019",
 } as const;
 
 export type VerifyCodeName = keyof typeof VERIFY_CODES;
@@ -46,4 +61,15 @@ export const VERIFY_CODE_STATUS = {
   "1010": "exception",
   "1011": "lipsException",
   "1012": "errorSettings",
+  // A client bug or a lost part, not something the user did: the generic "record again".
+  "1013": "exception",
+  "1014": "exception",
+  // The catalogue has no screen for several faces or for a spoof; the face screen's advice
+  // (face the screen, in good light, retry) fits all three, and a spoof is not told it was seen.
+  "1015": "trtc_faceFailed",
+  "1016": "trtc_faceFailed",
+  "1017": "trtc_faceFailed",
+  // "Not done within the time allowed, verify again": the recording ended without the action.
+  "1018": "trtc_opTimeout",
+  "1019": "trtc_faceFailed",
 } as const satisfies Record<VerifyCode, ErrorStatus | null>;

@@ -38,6 +38,7 @@ export function createOrder(ctx: ServiceContext, app: AppRecord, request: Parsed
     returnUrl: request.returnUrl,
     launchOptions: request.launch ?? {},
     maxAttempts: request.maxAttempts ?? app.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    guidance: request.guidance ?? true,
     state: "created",
     createdAt: now,
     updatedAt: now,

@@ -33,5 +33,6 @@ export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attempts
     limits: uploadLimitsFor(limits, order),
     prePictures: { ...limits.prePictures[kind] },
     attempts: { max: order.maxAttempts, used: attemptsUsed, left: Math.max(0, order.maxAttempts - attemptsUsed) },
+    guidance: order.guidance,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * An order as its partner reads it (`GET /partner/v1/orders/:orderNo`): state, the signed
- * result, and every attempt with its checks and recording metadata (never the file path).
+ * An order as its partner reads it (`GET /partner/v1/orders/:orderNo`): state, options, the
+ * signed result, and every attempt with its checks, recording metadata (never the file path)
+ * and the device's face guidance report.
  */
 import type { AttemptView, OrderView } from "../../../schemas/api";
 import type { Store } from "../store";
@@ -18,12 +19,14 @@ export function orderViewOf(store: Store, order: OrderRecord): OrderView {
       status: a.status,
       code: a.code,
       liveRate: a.liveRate,
+      faceCode: a.faceCode,
       digits: a.digits,
       verifier: a.verifier,
       checks: a.checks,
       recording: recording
         ? { container: recording.container, mimeType: recording.mimeType, bytes: recording.bytes, durationMs: recording.durationMs }
         : null,
+      guidance: a.guidance,
       createdAt: iso(a.createdAt),
       finishedAt: a.finishedAt === null ? null : iso(a.finishedAt),
     };
@@ -38,6 +41,7 @@ export function orderViewOf(store: Store, order: OrderRecord): OrderView {
     createdAt: iso(order.createdAt),
     finishedAt: order.finishedAt === null ? null : iso(order.finishedAt),
     maxAttempts: order.maxAttempts,
+    guidance: order.guidance,
     result: store.results.get(order.orderNo)?.payload ?? null,
     attempts,
   };

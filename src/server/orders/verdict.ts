@@ -4,7 +4,7 @@
  * its limit. Everything happens in one transaction, so two uploads racing for the last
  * attempt cannot both finish the order.
  */
-import { API_ERROR_CODES, type AttemptOutcome, type VerifyCheck } from "../../../schemas/api";
+import { API_ERROR_CODES, type AttemptOutcome, type UploadGuidance, type VerifyCheck } from "../../../schemas/api";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
 import type { RecordingRecord } from "../store/recordings";
@@ -19,6 +19,8 @@ export interface Verdict {
   similarity?: number | null;
   verifier: string;
   checks: VerifyCheck[];
+  /** The device's face guidance report sent with the recording, kept with the attempt. */
+  guidance?: UploadGuidance | null;
 }
 
 /** Record a verifier's verdict on a pending attempt (and its recording); finish the order when due. */
@@ -48,6 +50,7 @@ export function recordVerdict(
         similarity: verdict.similarity ?? null,
         verifier: verdict.verifier,
         checks: verdict.checks,
+        guidance: verdict.guidance ?? null,
       },
       now,
     );

@@ -1,9 +1,11 @@
 /**
  * `POST /api/v1/upload`: one recording for the logged-in order (multipart: `meta` JSON
- * matching uploadMetaSchema, `video` the scrambled base64). Decoded and checked against the
- * limits (4xx with the specific code on refusal, recorded as a rejected attempt), verified,
- * stored under FACEFLOW_MEDIA, and answered with the attempt's outcome. Sending the same
- * recording again (same messageId) returns the first answer: uploads are safe to retry.
+ * matching uploadMetaSchema, `video` the scrambled base64, and the evidence frames of face
+ * guidance as `frame` JPEG parts). Decoded and checked against the limits (4xx with the
+ * specific code on refusal, recorded as a rejected attempt), verified (the face checks run on
+ * the frames), stored under FACEFLOW_MEDIA with the device's guidance report, and answered
+ * with the attempt's outcome. Sending the same recording again (same messageId) returns the
+ * first answer: uploads are safe to retry.
  */
 import type { FastifyInstance } from "fastify";
 import { API_ERROR_CODES, uploadMetaSchema, type AttemptOutcome } from "../../../schemas/api";
@@ -17,7 +19,7 @@ import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
 import { checkRecording, type ProbedRecording } from "../upload/checkRecording";
 import { decodeRecording } from "../upload/decodeRecording";
-import { readUploadParts } from "../upload/readUploadParts";
+import { evidenceFrames, readUploadParts } from "../upload/readUploadParts";
 import { removeRecording, storeRecording } from "../upload/mediaFiles";
 
 /** The pending attempt this upload answers: number mode needs the one its digits opened. */
@@ -55,8 +57,9 @@ function replayedOutcome(ctx: ServiceContext, order: OrderRecord, messageId: str
 export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
   app.post("/api/v1/upload", { preHandler: limiters.upload }, async (request): Promise<AttemptOutcome> => {
     const { order } = requireSession(ctx, request);
-    const parts = await readUploadParts(request);
+    const parts = await readUploadParts(request, ctx.limits.face.evidence);
     const meta = parseOr400(uploadMetaSchema, parts.meta, "upload meta");
+    const frames = evidenceFrames(parts.frames, meta.guidance);
     const replayed = replayedOutcome(ctx, order, meta.messageId);
     if (replayed !== null) return replayed;
     if (order.state === "passed" || order.state === "failed") {
@@ -77,7 +80,16 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     }
 
     const { mimeType: _mimeType, checkedDurationMs: _duration, ...probe } = probed;
-    const result = await ctx.verifier.verify({ ...kind, actions: [...order.actions], digits: attempt.digits, probe, bytes: bytes.length, platform });
+    const guidance = meta.guidance ?? null;
+    const result = await ctx.verifier.verify({
+      ...kind,
+      actions: [...order.actions],
+      digits: attempt.digits,
+      probe,
+      bytes: bytes.length,
+      platform,
+      face: { guidance: order.guidance, report: guidance, frames },
+    });
     const stored = await storeRecording(ctx.mediaDir, order.orderNo, attempt.seq, probed.container, bytes);
     try {
       return recordVerdict(
@@ -93,6 +105,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
           similarity: result.similarity ?? null,
           verifier: ctx.verifier.name,
           checks: result.checks,
+          guidance,
         },
         {
           path: stored.path,

@@ -5,7 +5,7 @@
  * "rejected" with the error code, and does not count against the order's attempt limit.
  */
 import * as z from "zod";
-import { attemptStatusSchema, type AttemptStatus, type VerifyCheck } from "../../../schemas/api";
+import { attemptStatusSchema, uploadGuidanceSchema, type AttemptStatus, type UploadGuidance, type VerifyCheck } from "../../../schemas/api";
 import type { Db } from "./database";
 import { jsonColumn, parseRow, parseRows } from "./json";
 
@@ -25,6 +25,8 @@ export interface AttemptRecord {
   similarity: number | null;
   verifier: string | null;
   checks: VerifyCheck[];
+  /** The device's face guidance report sent with the recording; null when none came. */
+  guidance: UploadGuidance | null;
   createdAt: number;
   finishedAt: number | null;
 }
@@ -39,6 +41,7 @@ export interface AttemptVerdict {
   similarity?: number | null;
   verifier?: string | null;
   checks?: VerifyCheck[];
+  guidance?: UploadGuidance | null;
 }
 
 const checkSchema = z.object({ name: z.string(), passed: z.boolean(), detail: z.string() });
@@ -58,6 +61,7 @@ const attemptRow = z
     similarity: z.number().nullable(),
     verifier: z.string().nullable(),
     checks: jsonColumn(z.array(checkSchema)),
+    guidance: jsonColumn(uploadGuidanceSchema).nullable(),
     created_at: z.number().int(),
     finished_at: z.number().int().nullable(),
   })
@@ -75,6 +79,7 @@ const attemptRow = z
     similarity: r.similarity,
     verifier: r.verifier,
     checks: r.checks,
+    guidance: r.guidance,
     createdAt: r.created_at,
     finishedAt: r.finished_at,
   }));
@@ -105,7 +110,7 @@ export function createAttemptsRepo(db: Db): AttemptsRepo {
                               WHERE order_no = ? AND status = 'pending'`);
   const finish = db.prepare(`UPDATE attempts SET status = @status, code = @code, live_rate = @liveRate,
       will_code = @willCode, face_code = @faceCode, similarity = @similarity, verifier = @verifier,
-      checks = @checks, finished_at = @now WHERE id = @id AND status = 'pending'`);
+      checks = @checks, guidance = @guidance, finished_at = @now WHERE id = @id AND status = 'pending'`);
   const list = db.prepare("SELECT * FROM attempts WHERE order_no = ? ORDER BY seq");
   const countVerified = db.prepare("SELECT COUNT(*) AS n FROM attempts WHERE order_no = ? AND status IN ('passed', 'failed')");
   const seqRow = z.object({ seq: z.number().int() });
@@ -135,6 +140,7 @@ export function createAttemptsRepo(db: Db): AttemptsRepo {
         similarity: verdict.similarity ?? null,
         verifier: verdict.verifier ?? null,
         checks: JSON.stringify(verdict.checks ?? []),
+        guidance: verdict.guidance ? JSON.stringify(verdict.guidance) : null,
       }).changes;
       return changes === 1;
     },

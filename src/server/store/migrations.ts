@@ -133,4 +133,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analytics_events_by_name ON analytics_events(name, received_at);
     `,
   },
+  {
+    version: 3,
+    name: "face guidance",
+    // orders.guidance: the partner's option (1 on, 0 off); orders made before it had no
+    // guidance to turn off, and on is the default for new ones. attempts.guidance: the
+    // device's guidance report (JSON) sent with the recording, NULL when none came.
+    sql: `
+      ALTER TABLE orders ADD COLUMN guidance INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE attempts ADD COLUMN guidance TEXT;
+    `,
+  },
 ];

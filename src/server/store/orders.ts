@@ -29,6 +29,8 @@ export interface OrderRecord {
   returnUrl: string;
   launchOptions: PartnerLaunchOptions;
   maxAttempts: number;
+  /** On-device face guidance and the service's face checks (the partner's `guidance` option). */
+  guidance: boolean;
   state: OrderState;
   createdAt: number;
   updatedAt: number;
@@ -49,6 +51,7 @@ const orderRow = z
     return_url: z.string(),
     launch_options: jsonColumn(partnerLaunchOptionsSchema),
     max_attempts: z.number().int(),
+    guidance: z.union([z.literal(0), z.literal(1)]),
     state: orderStateSchema,
     created_at: z.number().int(),
     updated_at: z.number().int(),
@@ -66,6 +69,7 @@ const orderRow = z
     returnUrl: r.return_url,
     launchOptions: r.launch_options,
     maxAttempts: r.max_attempts,
+    guidance: r.guidance === 1,
     state: r.state,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -82,9 +86,9 @@ export interface OrdersRepo {
 export function createOrdersRepo(db: Db): OrdersRepo {
   const insert = db.prepare(`
     INSERT INTO orders (order_no, app_id, h5_face_id, user_id, live_type, actions, will_question, will_type, theme,
-      return_url, launch_options, max_attempts, state, created_at, updated_at, finished_at)
+      return_url, launch_options, max_attempts, guidance, state, created_at, updated_at, finished_at)
     VALUES (@orderNo, @appId, @h5FaceId, @userId, @liveType, @actions, @willQuestion, @willType, @theme,
-      @returnUrl, @launchOptions, @maxAttempts, @state, @createdAt, @updatedAt, @finishedAt)`);
+      @returnUrl, @launchOptions, @maxAttempts, @guidance, @state, @createdAt, @updatedAt, @finishedAt)`);
   const select = db.prepare("SELECT * FROM orders WHERE order_no = ?");
   return {
     insert(order) {
@@ -101,6 +105,7 @@ export function createOrdersRepo(db: Db): OrdersRepo {
         returnUrl: order.returnUrl,
         launchOptions: JSON.stringify(order.launchOptions),
         maxAttempts: order.maxAttempts,
+        guidance: order.guidance ? 1 : 0,
         state: order.state,
         createdAt: order.createdAt,
         updatedAt: order.updatedAt,
