@@ -7,7 +7,11 @@
  *   resolved to the camera's first frame shown (the page's User Timing measure
  *   faceflow:camera-ready), median of N launches;
  * - bytes uploaded for a 3 s recording: a number-mode recording stopped after 3 s, its
- *   decoded size and the upload request's size (scrambled base64 in a multipart body).
+ *   decoded size and the upload request's size (scrambled base64 in a multipart body);
+ * - on-device face analysis (issue 7, scripts/faceBench.ts): per-frame time of the face
+ *   session in headless Chromium on a face photo and on the plain fake pattern (median and
+ *   p90 over BENCH_FACE_FRAMES frames, goal 120 ms), and the bytes the capture route adds
+ *   (face worker JS, models and wasm apart).
  * Writes bench-results.json and prints a table.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -17,11 +21,14 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import type { LaunchResponse } from "../schemas/api";
 import { CAMERA_READY_MEASURE } from "../src/ui/screens/recording/cameraReadyMeasure";
+import { bundleFacePage, foreignRequests, runFacePage, summariseRun, writeFaceVideo, type FaceSizeReport } from "./faceBench";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CAMERA_RUNS = Number(process.env.BENCH_CAMERA_RUNS ?? 5);
 const UPLOAD_RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 3);
+const FACE_FRAMES = Number(process.env.BENCH_FACE_FRAMES ?? 30);
+const FACE_GOAL_MS = 120;
 const RECORD_MS = 3000;
 const base = `http://127.0.0.1:${PORT}`;
 const BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
@@ -64,9 +71,13 @@ async function timeToFirstScreen(): Promise<number[]> {
   return times;
 }
 
-/** A number-mode launch from the demo backend (the service plays the partner in the test environment). */
+/**
+ * A number-mode launch from the demo backend (the service plays the partner in the test
+ * environment). Face guidance is off: the fake camera's pattern has no face, so a guided
+ * recording would fail on the device; the face figures are measured on their own below.
+ */
 async function numberLaunch(): Promise<LaunchResponse> {
-  const response = await fetch(`${base}/demo/v1/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ liveType: "1" }) });
+  const response = await fetch(`${base}/demo/v1/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ liveType: "1", guidance: false }) });
   if (response.status !== 201) throw new Error(`demo order: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as LaunchResponse;
 }
@@ -142,16 +153,42 @@ async function captureFigures(): Promise<{ cameraReady: number[]; uploads: Uploa
   }
 }
 
-const report = JSON.parse(readFileSync("dist/size-report.json", "utf8")) as { firstScreenGzip: number; totalGzip: number };
+type FaceRunFigures = ReturnType<typeof summariseRun> & { foreignRequests: string[] };
+
+/** The face session on a face photo, then on the fake camera's own pattern (no face). */
+async function faceFigures(face: FaceSizeReport): Promise<{ photo: FaceRunFigures; pattern: FaceRunFigures }> {
+  const js = await bundleFacePage(process.cwd(), face);
+  const video = writeFaceVideo(mkdtempSync(join(tmpdir(), "faceflow-bench-face-")));
+  const run = async (extraArgs: string[]): Promise<FaceRunFigures> => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [...BROWSER_ARGS, "--use-fake-device-for-media-stream", ...extraArgs],
+    });
+    try {
+      const result = await runFacePage(browser, base, js, FACE_FRAMES);
+      const figures = summariseRun(result, FACE_FRAMES);
+      if (figures.unavailable) console.error(`face session unavailable: ${figures.unavailable}\n${result.console.join("\n")}`);
+      return { ...figures, foreignRequests: foreignRequests(result.requests) };
+    } finally {
+      await browser.close();
+    }
+  };
+  return { photo: await run([`--use-file-for-fake-video-capture=${video}`]), pattern: await run([]) };
+}
+
+const report = JSON.parse(readFileSync("dist/size-report.json", "utf8")) as { firstScreenGzip: number; totalGzip: number; face: FaceSizeReport };
 const server = await startServer();
 let times: number[] = [];
 let capture: Awaited<ReturnType<typeof captureFigures>>;
+let face: Awaited<ReturnType<typeof faceFigures>>;
 try {
   times = await timeToFirstScreen();
   capture = await captureFigures();
+  face = await faceFigures(report.face);
 } finally {
   server.kill();
 }
+const faceGoalMet = [face.photo, face.pattern].every((r) => r.frames === FACE_FRAMES && r.unavailable === null && r.frameMs.median <= FACE_GOAL_MS);
 const uploadMedian = (pick: (run: UploadRun) => number) => Math.round(median(capture.uploads.map(pick)));
 const results = {
   firstScreenJsGzipBytes: report.firstScreenGzip,
@@ -164,6 +201,12 @@ const results = {
     durationMs: { median: uploadMedian((r) => r.durationMs), runs: capture.uploads.map((r) => r.durationMs) },
     mimeType: capture.uploads[0]?.mimeType ?? "",
   },
+  faceAnalysis: { goalMs: FACE_GOAL_MS, met: faceGoalMet, framesPerRun: FACE_FRAMES, photo: face.photo, pattern: face.pattern },
+  captureRouteBytes: {
+    faceWorkerJs: { raw: report.face.worker.raw, gzip: report.face.worker.gz },
+    models: { raw: report.face.models.raw, gzip: report.face.models.gz },
+    wasm: { raw: report.face.wasm.raw, gzip: report.face.wasm.gz },
+  },
 };
 writeFileSync("bench-results.json", JSON.stringify(results, null, 2) + "\n");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -173,3 +216,14 @@ console.log(`time to first screen   ${results.timeToFirstScreenMs.median} ms med
 console.log(`camera ready           ${results.cameraReadyMs.median} ms median of ${CAMERA_RUNS} (getUserMedia resolved → first frame shown, fake camera)`);
 const up = results.upload3sRecording;
 console.log(`3 s recording          ${kb(up.recordingBytes.median)} recorded, ${kb(up.requestBytes.median)} uploaded (median of ${UPLOAD_RUNS}, ${up.mimeType}, ${up.durationMs.median} ms)`);
+const fr = results.faceAnalysis;
+const faceLine = (name: string, r: FaceRunFigures) =>
+  `${name.padEnd(22)} ${r.frameMs.median} ms median, ${r.frameMs.p90} ms p90 per frame (worker ${r.workerMs.median}/${r.workerMs.p90}); ` +
+  `${r.framesWithOneFace}/${r.frames} frames with one face, ${r.framesWithNoFace} with none; models ready in ${r.readyMs ?? "-"} ms` +
+  (r.unavailable ? `; UNAVAILABLE: ${r.unavailable}` : "") +
+  (r.foreignRequests.length ? `; REQUESTS OFF 127.0.0.1: ${r.foreignRequests.join(" ")}` : "");
+console.log(faceLine("face: photo", fr.photo));
+console.log(faceLine("face: plain pattern", fr.pattern));
+console.log(`face per-frame goal    ${fr.met ? "met" : "NOT met"}: median at most ${FACE_GOAL_MS} ms (headless Chromium, wasm SIMD, ${FACE_FRAMES} frames a run, 2 cores, no GPU)`);
+const cb = results.captureRouteBytes;
+console.log(`capture route adds     face worker JS ${kb(cb.faceWorkerJs.raw)} (${kb(cb.faceWorkerJs.gzip)} gzip); models ${kb(cb.models.raw)}; wasm ${kb(cb.wasm.raw)} — none of it on the first screen`);
