@@ -50,6 +50,8 @@ export interface UploadOptions {
   /** 0..1 of the request body sent; switches the upload to XMLHttpRequest. */
   onProgress?: (sentFraction: number) => void;
   signal?: AbortSignal;
+  /** Evidence frames of on-device face guidance (JPEG), in the order of meta.guidance.evidenceAtMs. */
+  frames?: readonly Blob[];
 }
 
 export interface ApiClient {
@@ -117,7 +119,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       form.append("meta", JSON.stringify(meta));
       // As a file part: text fields of several megabytes are awkward for some proxies.
       form.append("video", new Blob([scrambledVideo], { type: "text/plain" }), "video.txt");
-      const { onProgress, signal } = uploadOptions;
+      const { onProgress, signal, frames = [] } = uploadOptions;
+      frames.forEach((frame, index) => form.append("frame", frame, `frame-${index}.jpg`));
       const raw = onProgress
         ? await xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal, tokenHeader())
         : await send("POST", "/api/v1/upload", form, false, signal);

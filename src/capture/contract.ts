@@ -70,6 +70,11 @@ export interface CaptureDeps {
   now(): number;
   api: import("../api/client").ApiClient;
   launch: import("../../schemas/launch").LaunchParams;
+  /**
+   * Resolves when the page is ready for the countdown (on-device face guidance running or
+   * given up); a handler with a countdown waits for it once the camera shows a picture.
+   */
+  beforeCountdown?(): Promise<void>;
 }
 
 /** Handler factories by kind, each loaded on demand (real-time video's SDK is large). */

@@ -157,6 +157,8 @@ export function createRecorderHandler(deps: CaptureDeps): CaptureHandler {
     if ((await Promise.race([frameWait.ready.then(() => "ready" as const), whenDisposed])) === "disposed") return CANCELLED;
     frameWait = null;
     onEvent({ type: "cameraReady", atMs: now() });
+    // Face guidance, when the page runs it, starts on the live picture before the countdown.
+    if (deps.beforeCountdown && (await Promise.race([deps.beforeCountdown().then(() => "ready" as const), whenDisposed])) === "disposed") return CANCELLED;
 
     // Spoken during the countdown, so the user has heard the question when recording starts.
     if (request.will && request.question) speaking = speakQuestion(win as unknown as SpeechWindow, request.question);

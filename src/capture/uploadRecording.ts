@@ -9,7 +9,7 @@
  * does not use up a second attempt of the order. The scrambled text stays in this call's
  * scope until the service answered, so nothing is lost between tries.
  */
-import type { AttemptOutcome, UploadMeta } from "../../schemas/api";
+import type { AttemptOutcome, UploadGuidance, UploadMeta } from "../../schemas/api";
 import type { ErrorStatus } from "../../schemas/errors";
 import { ApiError, errorScreenOf } from "../api/apiError";
 import type { ApiClient } from "../api/client";
@@ -33,6 +33,14 @@ export interface UploadRecordingInput {
   backoffMs: number;
   /** Bytes → base64; the reader's chunked btoa unless a test needs it to fail. */
   encode?: Base64Encoder;
+  /** What on-device face guidance saw, with its evidence frames for the service to check again. */
+  evidence?: RecordingEvidence | undefined;
+}
+
+export interface RecordingEvidence {
+  report: UploadGuidance;
+  /** JPEGs in the order of report.evidenceAtMs. */
+  frames: readonly Blob[];
 }
 
 export type UploadRecordingResult =
@@ -85,8 +93,12 @@ export async function uploadRecording(input: UploadRecordingInput): Promise<Uplo
     durationMs: Math.max(0, Math.round(input.durationMs)),
     mimeType: input.mimeType,
     size: read.bytes,
+    ...(input.evidence ? { guidance: input.evidence.report } : {}),
   };
-  const options = input.onProgress ? { onProgress: input.onProgress } : {};
+  const options = {
+    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    ...(input.evidence ? { frames: input.evidence.frames } : {}),
+  };
 
   let attempts = 0;
   let lastError = "";

@@ -60,6 +60,7 @@ export function orderConfig(extra: Partial<OrderConfig> = {}): OrderConfig {
     appId: "TIDA0001",
     h5faceId: "h5-0001",
     state: "in_progress",
+    guidance: true,
     liveType: "3",
     actions: [],
     will: null,

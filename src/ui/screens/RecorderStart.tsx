@@ -10,13 +10,17 @@
  * the partner with the recording-abnormal code.
  */
 import type { LiveMode } from "../../engine/modes";
+import { ActionFailureView } from "../components/ActionFailureView";
 import { useLaunch } from "../FlowProvider";
+import { useFinisher } from "../useFinisher";
 import { useTexts } from "../useTexts";
 import { captureHint } from "./recording/captureHint";
 import { CaptureHead } from "./recording/CaptureHead";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { CapturePrompt } from "./recording/CapturePrompt";
 import { CaptureStage } from "./recording/CaptureStage";
+import { GuidanceOverlay } from "./recording/guidance/GuidanceOverlay";
+import { guidanceFailureCopy } from "./recording/guidance/failureCopy";
 import { RecordControls } from "./recording/RecordControls";
 import { useCaptureAttempt } from "./recording/useCaptureAttempt";
 import type { RecorderCopy } from "./recorderCopy";
@@ -36,9 +40,23 @@ export interface RecorderStartProps {
 export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderStartProps) {
   const launch = useLaunch();
   const texts = useTexts();
+  const finisher = useFinisher();
   const attempt = useCaptureAttempt({ liveMode, will, audio });
-  const { state, plan, request } = attempt;
+  const { state, plan, request, guidance } = attempt;
   const phase = state.phase;
+  if (phase.name === "guidanceFailed") {
+    const copy = guidanceFailureCopy(texts.guidance, phase.reason);
+    return (
+      <ActionFailureView
+        title={copy.title}
+        tip={copy.tip}
+        primaryText={texts.guidance.failedRetry}
+        onPrimary={attempt.reset}
+        secondaryText={texts.guidance.failedQuit}
+        onSecondary={() => void finisher.quit(null)}
+      />
+    );
+  }
   const earliestStopMs = plan?.earliestStopMs ?? 0;
   const recording = phase.name === "recording";
   const answering = recording && plan?.answerAtMs != null && phase.elapsedMs >= plan.answerAtMs;
@@ -55,7 +73,8 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
             nod={launch.will_type === "2"}
             digits={state.digits}
             actions={liveMode === "action" ? actionCodesOf(launch) : []}
-            actionIndex={recording ? phase.actionIndex : -1}
+            // A guided recording prompts each action once the one before it was seen done.
+            actionIndex={recording ? (guidance.guided && guidance.actionIndex !== null ? guidance.actionIndex : phase.actionIndex) : -1}
             question={state.question}
             answering={answering}
             recording={recording}
@@ -68,6 +87,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
             label={texts.recorder.previewLabel}
             recordingBadge={texts.capture.recordingBadge}
             autoStopMs={plan?.autoStopMs ?? 1}
+            overlay={<GuidanceOverlay view={guidance} texts={texts.guidance} silent={liveMode === "silent" && !will} />}
           />
           {state.switched && (
             <p className="ff-rec-notice" role="status">

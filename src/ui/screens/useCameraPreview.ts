@@ -28,6 +28,8 @@ export interface CameraPreview {
   ready(): void;
   /** Detaches the stream and stops waiting (the attempt ended or was reset). */
   clear(): void;
+  /** The <video> showing the stream now, for on-device face analysis. */
+  element(): HTMLVideoElement | null;
 }
 
 export function useCameraPreview(options: CameraPreviewOptions): CameraPreview {
@@ -85,5 +87,6 @@ export function useCameraPreview(options: CameraPreviewOptions): CameraPreview {
     [win, frameWaitMs, attach, stopWaiting],
   );
 
-  return useMemo(() => ({ videoRef, show, ready: stopWaiting, clear }), [videoRef, show, stopWaiting, clear]);
+  const element = useCallback(() => video.current, []);
+  return useMemo(() => ({ videoRef, show, ready: stopWaiting, clear, element }), [videoRef, show, stopWaiting, clear, element]);
 }

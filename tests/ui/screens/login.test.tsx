@@ -32,6 +32,7 @@ const ANSWER: LoginResponse = {
     appId: "TIDA0001",
     h5faceId: "h5f_1",
     state: "in_progress",
+    guidance: true,
     liveType: "1",
     actions: [],
     will: null,

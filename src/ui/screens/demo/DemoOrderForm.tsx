@@ -235,6 +235,7 @@ export function DemoOrderForm({ variant }: { variant: DemoReturnRoute }) {
       </Field>
 
       <Field label={t.optionsHeading}>
+        <Toggle checked={form.guidance} onChange={(guidance) => update({ guidance })} title={t.guidance} detail={t.guidanceDetail} />
         <Toggle checked={form.splashPage} onChange={(splashPage) => update({ splashPage })} title={t.splashPage} detail={t.splashPageDetail} />
         <Toggle
           checked={form.replaceOnReturn}

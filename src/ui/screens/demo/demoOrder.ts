@@ -24,6 +24,8 @@ export interface DemoOrderForm {
   willNod: boolean;
   theme: DemoTheme;
   splashPage: boolean;
+  /** On-device face guidance (the order option; on unless turned off). */
+  guidance: boolean;
   /** Return with location.replace (redirect_type 1) instead of location.assign. */
   replaceOnReturn: boolean;
   returnRoute: DemoReturnRoute;
@@ -41,6 +43,7 @@ export function initialDemoForm(returnRoute: DemoReturnRoute, willQuestion: stri
     willNod: false,
     theme: "",
     splashPage: false,
+    guidance: true,
     replaceOnReturn: false,
     returnRoute,
   };
@@ -87,6 +90,8 @@ export function demoOrderRequestOf(form: DemoOrderForm): DemoOrderRequest {
   if (usesActions(form.mode)) request.actions = [...form.actions];
   if (form.mode === "will") request.will = { question: form.willQuestion.trim(), nod: form.willNod };
   if (form.theme !== "") request.theme = form.theme;
+  // Sent only when turned off: on is the service's default.
+  if (!form.guidance) request.guidance = false;
   if (Object.keys(launch).length > 0) request.launch = launch;
   return request;
 }

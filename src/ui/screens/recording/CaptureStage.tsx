@@ -3,6 +3,7 @@
  * lies over it: the 3-2-1 countdown, and while recording a red dot with the seconds and a
  * ring filling up towards the automatic stop.
  */
+import type { ReactNode } from "react";
 import { CameraFrame } from "../CameraFrame";
 import type { CameraPhase } from "../useCameraPreview";
 import type { AttemptPhase } from "./attemptState";
@@ -14,6 +15,8 @@ export interface CaptureStageProps {
   recordingBadge: string;
   /** When the recorder stops by itself, for the ring. */
   autoStopMs: number;
+  /** On-device face guidance (face outline and hint), when it runs. */
+  overlay?: ReactNode;
 }
 
 export function cameraPhaseOf(phase: AttemptPhase): CameraPhase {
@@ -32,12 +35,13 @@ export function cameraPhaseOf(phase: AttemptPhase): CameraPhase {
 /** Circumference of the ring (r = 49 in a 100-unit box). */
 const RING = 2 * Math.PI * 49;
 
-export function CaptureStage({ phase, videoRef, label, recordingBadge, autoStopMs }: CaptureStageProps) {
+export function CaptureStage({ phase, videoRef, label, recordingBadge, autoStopMs, overlay }: CaptureStageProps) {
   const recording = phase.name === "recording";
   const done = recording ? Math.min(1, phase.elapsedMs / Math.max(1, autoStopMs)) : 0;
   return (
     <div className={`ff-rec-stage ff-rec-stage--${phase.name}`}>
       <CameraFrame phase={cameraPhaseOf(phase)} videoRef={videoRef} label={label} />
+      {overlay}
       {recording && (
         <svg className="ff-rec-ring" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
           <circle className="ff-rec-ring__track" cx="50" cy="50" r="49" />

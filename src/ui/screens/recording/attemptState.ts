@@ -7,6 +7,7 @@
  */
 import type { CaptureEvent, CaptureKind } from "../../../capture/contract";
 import type { ErrorStatus } from "../../../../schemas/errors";
+import type { GuidanceFailure } from "./guidance/guidanceController";
 
 export type AttemptPhase =
   /** Choosing the handler and fetching digits or the question. */
@@ -25,6 +26,8 @@ export type AttemptPhase =
   /** The recording is in hand and being checked (spec §5) before upload. */
   | { name: "checking" }
   | { name: "uploading"; fraction: number }
+  /** On-device face guidance saw the recording's checks undone: the action-failure view, nothing uploaded. */
+  | { name: "guidanceFailed"; reason: GuidanceFailure }
   /** Every try failed without an answer; the recording is kept for another try. */
   | { name: "uploadFailed"; status: ErrorStatus }
   /** The service judged it; fetching the signed result and leaving the page. */
@@ -37,6 +40,8 @@ export interface AttemptState {
   /** Number mode: digits to read; will mode: the question. Null until fetched. */
   digits: string | null;
   question: string | null;
+  /** The order wants on-device face guidance; null until prepared. */
+  guidance: boolean | null;
   /** The camera gave no picture within the wave timeout (the record-timeout modal). */
   stalled: boolean;
   /**
@@ -49,7 +54,7 @@ export interface AttemptState {
 export type SwitchReason = "permissionTimeout" | "noCamera";
 
 export type AttemptAction =
-  | { type: "prepared"; kind: CaptureKind; digits: string | null; question: string | null }
+  | { type: "prepared"; kind: CaptureKind; digits: string | null; question: string | null; guidance: boolean }
   /** The recorder could not be used: the page switched to `kind` (the file input). */
   | { type: "switched"; kind: CaptureKind; reason: SwitchReason }
   | { type: "started" }
@@ -60,6 +65,7 @@ export type AttemptAction =
   | { type: "checking" }
   | { type: "uploading" }
   | { type: "uploadFailed"; status: ErrorStatus }
+  | { type: "guidanceFailed"; reason: GuidanceFailure }
   | { type: "settling" };
 
 export const INITIAL_ATTEMPT_STATE: AttemptState = {
@@ -67,6 +73,7 @@ export const INITIAL_ATTEMPT_STATE: AttemptState = {
   kind: null,
   digits: null,
   question: null,
+  guidance: null,
   stalled: false,
   switched: null,
 };
@@ -103,7 +110,7 @@ function onEvent(state: AttemptState, event: CaptureEvent): AttemptState {
 export function attemptReducer(state: AttemptState, action: AttemptAction): AttemptState {
   switch (action.type) {
     case "prepared":
-      return { ...state, kind: action.kind, digits: action.digits, question: action.question, phase: { name: "ready" } };
+      return { ...state, kind: action.kind, digits: action.digits, question: action.question, guidance: action.guidance, phase: { name: "ready" } };
     case "switched":
       return { ...state, kind: action.kind, stalled: false, switched: action.reason, phase: { name: "ready" } };
     case "started":
@@ -121,6 +128,8 @@ export function attemptReducer(state: AttemptState, action: AttemptAction): Atte
       return { ...state, phase: { name: "uploading", fraction: 0 } };
     case "uploadFailed":
       return { ...state, phase: { name: "uploadFailed", status: action.status } };
+    case "guidanceFailed":
+      return { ...state, stalled: false, phase: { name: "guidanceFailed", reason: action.reason } };
     case "settling":
       return { ...state, phase: { name: "settling" } };
   }

@@ -44,6 +44,7 @@ export function captureHint(input: {
     case "checking":
     case "uploading":
     case "uploadFailed":
+    case "guidanceFailed":
     case "settling":
       return "";
   }

@@ -2,7 +2,7 @@
  * Everything a recording page needs before the user may start, fetched once when it opens:
  * the capture kind and its (lazily loaded) handler factory, the digits to read (number
  * mode: GET /api/v1/digits opens the attempt they belong to) and the consent question
- * (will mode, from the order config). A failure names the error screen to show.
+ * (will mode, from the order config) and whether the order wants face guidance. A failure names the error screen to show.
  */
 import type { ErrorStatus } from "../../../../schemas/errors";
 import { ApiError, errorScreenOf } from "../../../api/apiError";
@@ -13,7 +13,7 @@ import type { FlowRuntime } from "../../runtime";
 import { chooseRecordingKind } from "./chooseCaptureKind";
 
 export type Prepared =
-  | { ok: true; kind: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; digits: string | null; question: string | null }
+  | { ok: true; kind: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; digits: string | null; question: string | null; guidance: boolean }
   | { ok: false; status: ErrorStatus; detail: string };
 
 function failure(error: unknown, fallback: ErrorStatus): { ok: false; status: ErrorStatus; detail: string } {
@@ -46,12 +46,14 @@ export async function prepareAttempt(input: { rt: FlowRuntime; api: Pick<ApiClie
       return failure(error, "lipsException");
     }
   }
-  if (input.will) {
-    try {
-      question = (await api.config()).will?.question ?? null;
-    } catch (error) {
-      return failure(error, "exception");
-    }
+  // The order config says whether the partner wants on-device face guidance, and in will mode the question.
+  let guidance: boolean;
+  try {
+    const config = await api.config();
+    guidance = config.guidance;
+    if (input.will) question = config.will?.question ?? null;
+  } catch (error) {
+    return failure(error, "exception");
   }
-  return { ok: true, kind, factory, digits, question };
+  return { ok: true, kind, factory, digits, question, guidance };
 }

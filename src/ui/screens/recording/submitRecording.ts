@@ -11,7 +11,7 @@ import type { ApiClient } from "../../../api/client";
 import type { CaptureRequest } from "../../../capture/contract";
 import type { Platform } from "../../../capture/modeChoice";
 import { settleAttempt } from "../../../capture/settleAttempt";
-import { uploadRecording } from "../../../capture/uploadRecording";
+import { uploadRecording, type RecordingEvidence } from "../../../capture/uploadRecording";
 import { validateRecording, type RecordingKind } from "../../../capture/validateRecording";
 import type { KycStorage } from "../../../session/storage";
 
@@ -22,6 +22,8 @@ export interface Recording {
   mimeType: string;
   /** Null when the picked file's duration could not be read (the service reads the container). */
   durationMs: number | null;
+  /** On-device face guidance's report and evidence frames; absent when guidance did not run. */
+  evidence?: RecordingEvidence | undefined;
 }
 
 export type SubmitResult =
@@ -81,6 +83,7 @@ export async function submitRecording(recording: Recording, deps: SubmitDeps): P
     onProgress: deps.onProgress,
     retries: deps.limits.upload.retries,
     backoffMs: deps.limits.upload.backoffMs,
+    evidence: recording.evidence,
   });
   if (!sent.ok) {
     return KEEP_RECORDING_STATUSES.has(sent.status)

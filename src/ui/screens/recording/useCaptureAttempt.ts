@@ -33,6 +33,8 @@ import { captureRequestOf } from "./captureRequest";
 import { chooseRecordingKind } from "./chooseCaptureKind";
 import { loadHandler, prepareAttempt } from "./prepareAttempt";
 import { checkRecordingBeforeUpload, settleJudged, submitRecording, type Recording, type SubmitResult } from "./submitRecording";
+import type { GuidanceView } from "./guidance/guidanceController";
+import { useFaceGuidance } from "./guidance/useFaceGuidance";
 
 /** capture.json was validated by build.mjs before it was embedded. */
 const capture = captureJson as CaptureFile;
@@ -49,6 +51,8 @@ export interface CaptureAttempt {
   request: CaptureRequest | null;
   /** The recording's timeline (earliest stop, prompts); null while preparing. */
   plan: RecordingPlan | null;
+  /** On-device face guidance: status, hint, face outline and (guided recording) the action to prompt. */
+  guidance: GuidanceView;
   videoRef: (video: HTMLVideoElement | null) => void;
   /** Starts the handler; call it from the user's tap. */
   start(): void;
@@ -72,6 +76,7 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
   const previewAt = useRef(0);
   const mounted = useRef(false);
   const prepareStarted = useRef(false);
+  const guidanceFailures = useRef(0);
   const now = useCallback(() => rt.win.performance.now(), [rt]);
   const platform = platformOfUserAgent(rt.win.navigator.userAgent);
 
@@ -89,6 +94,21 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
     [rt],
   );
   const preview = useCameraPreview({ win: rt.win, frameWaitMs: capture.waveTimeoutMs, onStall: () => dispatch({ type: "stalled" }) });
+  const guidance = useFaceGuidance({
+    win: rt.win,
+    now,
+    config: capture.face,
+    requested: state.guidance,
+    kind: state.kind,
+    phase: state.phase,
+    video: preview.element,
+    request,
+    // Will mode waits for the spoken answer, and number mode for the digits read: only these stop early.
+    autoStop: !will && (liveMode === "action" || liveMode === "silent"),
+    onDone: () => handler.current?.stop(),
+  });
+  // Stable across renders (the view changes with every analysed frame, these do not).
+  const { settle: settleGuidance, detach: detachGuidance, ready: guidanceReady } = guidance;
 
   const finish = useCallback(
     (result: SubmitResult) => {
@@ -160,6 +180,7 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
       handler.current = null;
       from.dispose();
       preview.clear();
+      if (outcome.kind !== "recording") detachGuidance();
       switch (outcome.kind) {
         case "cancelled":
           return dispatch({ type: "reset" });
@@ -173,17 +194,39 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
           // A picked file whose metadata could not be read reports 0: its duration is the service's to judge.
           const recording: Recording = { kind, blob: outcome.blob, mimeType: outcome.mimeType, durationMs: kind === "recorder" || outcome.durationMs > 0 ? outcome.durationMs : null };
           dispatch({ type: "checking" });
-          const verdict = checkRecordingBeforeUpload(recording, asked, { limits: capture, platform });
-          if (!verdict.ok) {
-            rt.stats.record("recordingRefused", { status: verdict.status, detail: verdict.detail });
-            return go("/error", { status: verdict.status });
-          }
-          kept.current = recording;
-          return send(recording);
+          const upload = (checked: Recording) => {
+            const verdict = checkRecordingBeforeUpload(checked, asked, { limits: capture, platform });
+            if (!verdict.ok) {
+              rt.stats.record("recordingRefused", { status: verdict.status, detail: verdict.detail });
+              return go("/error", { status: verdict.status });
+            }
+            kept.current = checked;
+            send(checked);
+          };
+          // What guidance saw comes first: "no face" helps more than a size or duration refusal.
+          return void settleGuidance().then(
+            (settled) => {
+              detachGuidance();
+              if (!mounted.current) return;
+              if (settled.kind === "failed") {
+                guidanceFailures.current += 1;
+                rt.stats.record("guidanceFailed", { reason: settled.reason, count: guidanceFailures.current });
+                // Failing again and again is the catalogue's "face repeatedly not recognised".
+                if (guidanceFailures.current >= capture.face.guidance.maxFailures) return go("/error", { status: "trtc_faceFailed" });
+                return dispatch({ type: "guidanceFailed", reason: settled.reason });
+              }
+              upload({ ...recording, evidence: settled.evidence });
+            },
+            () => {
+              // Guidance broke on the way out: the recording itself is fine, send it without evidence.
+              detachGuidance();
+              if (mounted.current) upload(recording);
+            },
+          );
         }
       }
     },
-    [api, rt, platform, preview, send, finish, go, onCameraFailure],
+    [api, rt, platform, preview, settleGuidance, detachGuidance, send, finish, go, onCameraFailure],
   );
 
   const onEvent = useCallback(
@@ -215,7 +258,7 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
       handler.current = null;
     }
     if (!make || !request || (isCapturing(state.phase) && state.phase.name !== "picking") || handler.current) return;
-    const created = make({ win: rt.win, now, api, launch: rt.launch });
+    const created = make({ win: rt.win, now, api, launch: rt.launch, beforeCountdown: guidanceReady });
     handler.current = created;
     dispatch({ type: "started" });
     rt.stats.record("captureStart", { kind: created.kind });
@@ -225,14 +268,15 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
       (outcome) => onOutcome(created, outcome, request),
       () => onOutcome(created, { kind: "failed", status: "exception" }, request),
     );
-  }, [rt, api, now, request, state.phase, onEvent, onOutcome]);
+  }, [rt, api, now, request, state.phase, onEvent, onOutcome, guidanceReady]);
 
   const reset = useCallback(() => {
     handler.current?.dispose();
     handler.current = null;
     preview.clear();
+    detachGuidance();
     dispatch({ type: "reset" });
-  }, [preview]);
+  }, [preview, detachGuidance]);
 
   useEffect(() => {
     mounted.current = true;
@@ -246,7 +290,7 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
           return go("/error", { status: ready.status });
         }
         factory.current = ready.factory;
-        dispatch({ type: "prepared", kind: ready.kind, digits: ready.digits, question: ready.question });
+        dispatch({ type: "prepared", kind: ready.kind, digits: ready.digits, question: ready.question, guidance: ready.guidance });
       });
     }
     return () => {
@@ -260,6 +304,7 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
     state,
     request,
     plan,
+    guidance: guidance.view,
     videoRef: preview.videoRef,
     start,
     stop: () => handler.current?.stop(),

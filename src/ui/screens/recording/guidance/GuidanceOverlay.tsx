@@ -1,0 +1,56 @@
+/**
+ * What on-device face guidance shows on the recording page: an outline around the face it
+ * sees (over the round, mirrored preview) and one short Chinese hint below it — no face,
+ * several faces, too far, too close, off centre, too dark, or that all is well. While a
+ * guided recording waits for the steady face of silent mode it asks the user to hold still.
+ */
+import type { Texts } from "../../../FlowProvider";
+import { boxInView } from "./faceBox";
+import type { GuidanceView } from "./guidanceController";
+
+export interface GuidanceOverlayProps {
+  view: GuidanceView;
+  texts: Texts["guidance"];
+  /** Silent mode: a good face is asked to hold still rather than told all is well. */
+  silent: boolean;
+}
+
+function hintText({ view, texts, silent }: GuidanceOverlayProps): string | null {
+  if (view.status === "loading") return texts.loading;
+  if (view.status === "unavailable") return texts.unavailable;
+  if (view.status !== "active" || view.hint === null) return null;
+  if (view.hint === "ok" && view.guided) return view.done ? texts.actionDone : silent ? texts.steadyHold : texts.ok;
+  return texts[view.hint];
+}
+
+export function GuidanceOverlay(props: GuidanceOverlayProps) {
+  const { view, texts } = props;
+  if (view.status === "off") return null;
+  const text = hintText(props);
+  // The viewport is square (recorder.css), so the box maps onto a 1:1 view.
+  const box = view.status === "active" && view.face ? boxInView(view.face.box, view.face.frame, { width: 1, height: 1 }, true) : null;
+  const good = view.hint === "ok";
+  return (
+    <>
+      <div className="ff-guidance-layer" aria-hidden="true">
+        {box && (
+          <span
+            className={`ff-guidance-box${good ? " ff-guidance-box--ok" : ""}`}
+            style={{ left: `${box.left}%`, top: `${box.top}%`, width: `${box.width}%`, height: `${box.height}%` }}
+          />
+        )}
+      </div>
+      {text !== null && (
+        <p
+          className={`ff-guidance-hint ff-guidance-hint--${view.status}${good ? " ff-guidance-hint--ok" : ""}`}
+          role="status"
+          aria-live="polite"
+          data-guidance-status={view.status}
+          data-guidance-hint={view.hint ?? ""}
+        >
+          {text}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,210 @@
+import { describe, expect, it, vi } from "vitest";
+import type { CaptureRequest } from "../../../src/capture/contract";
+import type { FaceSession, FaceSessionOptions, FaceUnavailableReason } from "../../../src/face/browser/faceSession";
+import { selectEvidenceFrames } from "../../../src/face/evidence";
+import { qualityHint } from "../../../src/face/quality";
+import { createLivenessTracker } from "../../../src/face/tracker";
+import type { FrameObservation } from "../../../src/face/types";
+import { createGuidanceController, type GuidanceKit, type GuidanceView } from "../../../src/ui/screens/recording/guidance/guidanceController";
+import { FACE } from "../../face/faceConfig";
+import { faceFrames, frameOf, syntheticFace } from "../../face/syntheticFace";
+
+/** A face session driven by the test: it pushes frames and failures, and keeps "JPEGs" of kept frames. */
+function fakeSession() {
+  let options: FaceSessionOptions | null = null;
+  let keeping = false;
+  const kept = new Map<number, Blob>();
+  let resolveReady: (ok: boolean) => void = () => undefined;
+  const session: FaceSession & { stopped: boolean } = {
+    stopped: false,
+    ready: new Promise<boolean>((resolve) => (resolveReady = resolve)),
+    keepFrames(on) {
+      keeping = on;
+      if (on) kept.clear();
+    },
+    async frames(atMs) {
+      return atMs.flatMap((at) => (kept.has(at) ? [{ atMs: at, jpeg: kept.get(at)! }] : []));
+    },
+    stats: () => ({ frames: kept.size, medianFrameMs: 87.4 }),
+    stop() {
+      session.stopped = true;
+    },
+  };
+  return {
+    session,
+    start: (opts: FaceSessionOptions) => {
+      options = opts;
+      return session;
+    },
+    loaded: () => resolveReady(true),
+    frame(frame: FrameObservation) {
+      if (keeping) kept.set(frame.atMs, new Blob([`jpeg@${frame.atMs}`], { type: "image/jpeg" }));
+      options?.onFrame(frame, { frameMs: 80, workerMs: 70 });
+    },
+    fail: (reason: FaceUnavailableReason) => options?.onUnavailable(reason, "test"),
+  };
+}
+
+function setUp(options: { requested?: boolean; autoStop?: boolean; request?: Partial<CaptureRequest> } = {}) {
+  const fake = fakeSession();
+  let clock = 1000;
+  const views: GuidanceView[] = [];
+  const onDone = vi.fn();
+  const kit = { startFaceSession: fake.start, createLivenessTracker, qualityHint, selectEvidenceFrames } as unknown as GuidanceKit;
+  const win = { setTimeout: (run: () => void, ms: number) => setTimeout(run, ms) } as unknown as Window;
+  const controller = createGuidanceController({
+    config: FACE,
+    requested: options.requested ?? true,
+    now: () => clock,
+    win,
+    loadKit: async () => kit,
+    onChange: (view) => views.push(view),
+    onDone,
+  });
+  const request: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, ...options.request };
+  const video = {} as HTMLVideoElement;
+  return {
+    fake,
+    views,
+    onDone,
+    controller,
+    view: () => views[views.length - 1],
+    setClock: (ms: number) => (clock = ms),
+    async attachAndLoad() {
+      controller.attach(video, request, options.autoStop ?? true);
+      await vi.waitFor(() => expect(views.some((v) => v.status === "loading")).toBe(true));
+      await Promise.resolve();
+      fake.loaded();
+      await vi.waitFor(() => expect(views[views.length - 1]?.status).toBe("active"));
+    },
+  };
+}
+
+/** Frames on the session clock: the recording started at `start`. */
+const shifted = (frames: FrameObservation[], start: number) => frames.map((f) => ({ ...f, atMs: f.atMs + start }));
+
+describe("guidance controller: hints on the live preview", () => {
+  it("loads, turns active, and shows each frame's hint and the largest face", async () => {
+    const t = setUp();
+    await t.attachAndLoad();
+    t.fake.frame(frameOf(1100, []));
+    expect(t.view()).toMatchObject({ status: "active", hint: "noFace", face: null, guided: false });
+    t.fake.frame(frameOf(1200, [syntheticFace({ at: { cx: 160, cy: 120, size: 60 } }), syntheticFace({ at: { cx: 60, cy: 60, size: 40 } })]));
+    expect(t.view()?.hint).toBe("manyFaces");
+    expect(t.view()?.face?.box.width).toBe(60);
+    t.fake.frame(frameOf(1300, [syntheticFace()]));
+    expect(t.view()?.hint).toBe("ok");
+  });
+
+  it("does nothing when the order turned guidance off, and uploads without a report", async () => {
+    const t = setUp({ requested: false });
+    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false }, true);
+    await t.controller.ready();
+    expect(t.views).toEqual([]);
+    expect(await t.controller.settle()).toEqual({ kind: "upload", evidence: undefined });
+  });
+});
+
+describe("guidance controller: a guided recording", () => {
+  it("silent mode: a steady face completes the check, stops the recording once, and uploads evidence frames with the report", async () => {
+    const t = setUp();
+    await t.attachAndLoad();
+    t.setClock(5000);
+    t.controller.recordingStarted();
+    expect(t.view()).toMatchObject({ guided: true, done: false });
+    for (const frame of shifted(faceFrames([[0, {}]], { durationMs: 2000 }), 5000)) t.fake.frame(frame);
+    expect(t.view()?.done).toBe(true);
+    expect(t.onDone).toHaveBeenCalledTimes(1);
+    const settled = await t.controller.settle();
+    expect(settled.kind).toBe("upload");
+    if (settled.kind !== "upload" || !settled.evidence) throw new Error("expected evidence");
+    const { report, frames } = settled.evidence;
+    expect(report).toMatchObject({ status: "on", reason: null, done: true, medianFrameMs: 87 });
+    expect(report.hints.ok).toBeGreaterThan(10);
+    expect(frames.length).toBe(report.evidenceAtMs.length);
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.length).toBeLessThanOrEqual(FACE.evidence.maxFrames);
+    // Times are relative to the recording's start, and each frame is the one kept at that time.
+    expect(report.evidenceAtMs.every((at) => at >= 0 && at <= 2000)).toBe(true);
+    expect(await frames[0]!.text()).toBe(`jpeg@${5000 + report.evidenceAtMs[0]!}`);
+  });
+
+  it("does not stop the recording by itself when told not to (will and number mode)", async () => {
+    const t = setUp({ autoStop: false });
+    await t.attachAndLoad();
+    t.controller.recordingStarted();
+    for (const frame of shifted(faceFrames([[0, {}]], { durationMs: 2000 }), 1000)) t.fake.frame(frame);
+    expect(t.view()?.done).toBe(true);
+    expect(t.onDone).not.toHaveBeenCalled();
+  });
+
+  it("action mode: prompts the next action only once the one before is seen, and fails on the device when an action never came", async () => {
+    const t = setUp({ request: { liveMode: "action", actions: ["3", "2"] } });
+    await t.attachAndLoad();
+    t.controller.recordingStarted();
+    expect(t.view()?.actionIndex).toBe(0);
+    // Mouth opens and closes: action 1 of 2 done, the blink is asked for next.
+    const mouth = faceFrames([[0, {}], [600, {}], [800, { mouth: 0.6 }], [1000, { mouth: 0.6 }], [1200, { mouth: 0.05 }]], { durationMs: 1600 });
+    for (const frame of shifted(mouth, 1000)) t.fake.frame(frame);
+    expect(t.view()).toMatchObject({ actionIndex: 1, done: false });
+    expect(t.onDone).not.toHaveBeenCalled();
+    expect(await t.controller.settle()).toEqual({ kind: "failed", reason: "action" });
+  });
+
+  it("fails as 'no face' when no usable face was seen at all", async () => {
+    const t = setUp({ request: { liveMode: "action", actions: ["2"] } });
+    await t.attachAndLoad();
+    t.controller.recordingStarted();
+    for (let at = 1000; at < 3000; at += 125) t.fake.frame(frameOf(at, []));
+    expect(await t.controller.settle()).toEqual({ kind: "failed", reason: "face" });
+  });
+
+  it("frames taken before the recording started are not part of it", async () => {
+    const t = setUp();
+    await t.attachAndLoad();
+    t.setClock(5000);
+    t.controller.recordingStarted();
+    for (const frame of shifted(faceFrames([[0, {}]], { durationMs: 2000 }), 2000)) t.fake.frame(frame);
+    expect(t.view()?.done).toBe(false);
+  });
+});
+
+describe("guidance controller: when guidance cannot run", () => {
+  it("a device too slow for guidance leaves the recording unguided, and the upload says why", async () => {
+    const t = setUp({ request: { liveMode: "action", actions: ["2"] } });
+    await t.attachAndLoad();
+    t.controller.recordingStarted();
+    t.fake.fail("slow");
+    expect(t.view()).toMatchObject({ status: "unavailable", guided: false, actionIndex: null });
+    expect(t.fake.session.stopped).toBe(true);
+    const settled = await t.controller.settle();
+    expect(settled).toMatchObject({ kind: "upload", evidence: { report: { status: "unavailable", reason: "slow", evidenceAtMs: [] }, frames: [] } });
+  });
+
+  it("holds the countdown until guidance runs, and gives up after the load timeout", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = setUp();
+      t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false }, true);
+      let released = false;
+      void t.controller.ready().then(() => (released = true));
+      await vi.advanceTimersByTimeAsync(FACE.guidance.loadTimeoutMs - 1);
+      expect(released).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(released).toBe(true);
+      expect(t.view()).toMatchObject({ status: "unavailable" });
+      const settled = await t.controller.settle();
+      expect(settled).toMatchObject({ kind: "upload", evidence: { report: { status: "unavailable", reason: "load" } } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a recording that started while guidance was still loading goes unguided", async () => {
+    const t = setUp();
+    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false }, true);
+    t.controller.recordingStarted();
+    expect(t.view()?.guided ?? false).toBe(false);
+    expect(await t.controller.settle()).toMatchObject({ kind: "upload", evidence: { report: { status: "unavailable", reason: "load" } } });
+  });
+});
