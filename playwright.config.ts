@@ -7,9 +7,16 @@ import { defineConfig } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FACE_CAMERA_FILE } from "./e2e/faceCameraFile";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = mkdtempSync(join(tmpdir(), "faceflow-e2e-"));
+const BROWSER_ARGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--disable-dev-shm-usage", "--use-fake-device-for-media-stream",
+];
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -23,15 +30,20 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: "zh-CN",
     trace: "off",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage", "--use-fake-device-for-media-stream",
-      ],
-    },
+    launchOptions: { executablePath, args: BROWSER_ARGS },
   },
+  // The face photo for the fake camera is made from an npm package's demo picture at run time.
+  globalSetup: "./e2e/faceCamera.setup.ts",
+  projects: [
+    // The fake camera's own moving pattern: no face in it.
+    { name: "pattern", testIgnore: /face\.spec\.ts/ },
+    // A real face photo fed to the fake camera (on-device guidance and the service's face checks).
+    {
+      name: "face",
+      testMatch: /face\.spec\.ts/,
+      use: { launchOptions: { executablePath, args: [...BROWSER_ARGS, `--use-file-for-fake-video-capture=${FACE_CAMERA_FILE}`] } },
+    },
+  ],
   webServer: {
     command: "node dist/server/main.mjs",
     url: `http://127.0.0.1:${port}/`,

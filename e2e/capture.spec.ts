@@ -20,6 +20,8 @@ const FAKE_DEVICE_FLAG = "--use-fake-device-for-media-stream";
 async function launchFromDemo(page: Page, mode: string): Promise<LaunchResponse> {
   await page.goto("/#/entry");
   await page.locator("label.ff-demo-mode", { hasText: mode }).click();
+  // The fake camera's pattern has no face: these tests are about capture, not face guidance (face.spec.ts).
+  await page.getByRole("checkbox", { name: "人脸引导" }).uncheck();
   let order: LaunchResponse | undefined;
   await page.route("**/demo/v1/orders", async (route) => {
     const response = await route.fetch();
