@@ -4,6 +4,9 @@
  *   prepare (capture kind, handler, digits or question)
  *   → the user's tap starts the handler (the file input needs that tap for its chooser)
  *   → handler events drive the page (preview, camera ready, countdown, recording, prompts)
+ *   → on-device face guidance (guidance/) watches the live preview, holds the countdown until
+ *     it runs or gave up, prompts guided actions and stops a guided recording once its checks
+ *     are done; a guided recording whose checks were not done ends in the action-failure view
  *   → the outcome: a recording is checked, uploaded with progress and a bounded retry, and
  *     settled; a judged attempt is settled; a camera failure records its downgrade reason
  *     and shows its error screen, except a permission never answered, which switches the
