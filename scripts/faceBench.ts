@@ -67,7 +67,7 @@ export function writeFaceVideo(dir: string): string {
  * Opens the harness in a fresh context of `browser` (launched with the fake camera), waits
  * for `frames` analysed frames, keeps JPEGs for `keepMs`, and returns what the page saw.
  */
-export async function runFacePage(browser: Browser, base: string, js: string, frames: number, keepMs = 1000): Promise<FaceRun> {
+export async function runFacePage(browser: Browser, base: string, js: string, frames: number, keepMs = 1000, iris = false): Promise<FaceRun> {
   const context = await browser.newContext({ permissions: ["camera"] });
   const requests: string[] = [];
   const output: string[] = [];
@@ -84,7 +84,7 @@ export async function runFacePage(browser: Browser, base: string, js: string, fr
   });
   try {
     const page = await context.newPage();
-    await page.goto(`${base}${HARNESS}index.html`);
+    await page.goto(`${base}${HARNESS}index.html${iris ? "?iris=1" : ""}`);
     await page.waitForFunction(
       (n) => {
         const { faceBench } = window as unknown as FaceBenchHost;

@@ -56,6 +56,8 @@ async function run(): Promise<FaceSession> {
     video,
     config,
     now: () => performance.now(),
+    // ?iris=1: the blink set-up, with the iris model as well.
+    iris: new URLSearchParams(location.search).get("iris") === "1",
     onFrame(frame, info) {
       const largest = [...frame.faces].sort((a, b) => b.box.width - a.box.width)[0];
       state.frames.push({
