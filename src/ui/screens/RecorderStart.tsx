@@ -19,7 +19,7 @@ import { CaptureHead } from "./recording/CaptureHead";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { CapturePrompt } from "./recording/CapturePrompt";
 import { CaptureStage } from "./recording/CaptureStage";
-import { GuidanceOverlay } from "./recording/guidance/GuidanceOverlay";
+import { GuidanceBox, GuidanceHint } from "./recording/guidance/GuidanceOverlay";
 import { guidanceFailureCopy } from "./recording/guidance/failureCopy";
 import { RecordControls } from "./recording/RecordControls";
 import { useCaptureAttempt } from "./recording/useCaptureAttempt";
@@ -87,8 +87,9 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
             label={texts.recorder.previewLabel}
             recordingBadge={texts.capture.recordingBadge}
             autoStopMs={plan?.autoStopMs ?? 1}
-            overlay={<GuidanceOverlay view={guidance} texts={texts.guidance} silent={liveMode === "silent" && !will} />}
+            overlay={<GuidanceBox view={guidance} />}
           />
+          <GuidanceHint view={guidance} texts={texts.guidance} silent={liveMode === "silent" && !will} />
           {state.switched && (
             <p className="ff-rec-notice" role="status">
               {state.switched === "noCamera" ? texts.capture.switchedNoCamera : texts.capture.switched}

@@ -23,34 +23,37 @@ function hintText({ view, texts, silent }: GuidanceOverlayProps): string | null 
   return texts[view.hint];
 }
 
-export function GuidanceOverlay(props: GuidanceOverlayProps) {
-  const { view, texts } = props;
-  if (view.status === "off") return null;
-  const text = hintText(props);
+/** The face outline, laid over the camera viewport (inside the capture stage). */
+export function GuidanceBox({ view }: { view: GuidanceView }) {
   // The viewport is square (recorder.css), so the box maps onto a 1:1 view.
   const box = view.status === "active" && view.face ? boxInView(view.face.box, view.face.frame, { width: 1, height: 1 }, true) : null;
-  const good = view.hint === "ok";
+  if (view.status === "off") return null;
   return (
-    <>
-      <div className="ff-guidance-layer" aria-hidden="true">
-        {box && (
-          <span
-            className={`ff-guidance-box${good ? " ff-guidance-box--ok" : ""}`}
-            style={{ left: `${box.left}%`, top: `${box.top}%`, width: `${box.width}%`, height: `${box.height}%` }}
-          />
-        )}
-      </div>
-      {text !== null && (
-        <p
-          className={`ff-guidance-hint ff-guidance-hint--${view.status}${good ? " ff-guidance-hint--ok" : ""}`}
-          role="status"
-          aria-live="polite"
-          data-guidance-status={view.status}
-          data-guidance-hint={view.hint ?? ""}
-        >
-          {text}
-        </p>
+    <div className="ff-guidance-layer" aria-hidden="true">
+      {box && (
+        <span
+          className={`ff-guidance-box${view.hint === "ok" ? " ff-guidance-box--ok" : ""}`}
+          style={{ left: `${box.left}%`, top: `${box.top}%`, width: `${box.width}%`, height: `${box.height}%` }}
+        />
       )}
-    </>
+    </div>
+  );
+}
+
+/** The hint line, right under the camera viewport. */
+export function GuidanceHint(props: GuidanceOverlayProps) {
+  const { view } = props;
+  const text = view.status === "off" ? null : hintText(props);
+  if (text === null) return null;
+  return (
+    <p
+      className={`ff-guidance-hint ff-guidance-hint--${view.status}${view.hint === "ok" ? " ff-guidance-hint--ok" : ""}`}
+      role="status"
+      aria-live="polite"
+      data-guidance-status={view.status}
+      data-guidance-hint={view.hint ?? ""}
+    >
+      {text}
+    </p>
   );
 }
