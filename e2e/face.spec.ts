@@ -30,6 +30,17 @@ async function startVerification(page: Page): Promise<void> {
   await page.waitForURL(/#\/action\/vertify$/);
 }
 
+/** Opens the launch in a new context with the camera allowed, and starts recording. */
+async function startRecording(browser: Browser, baseURL: string, launchUrl: string) {
+  const context = await browser.newContext({ baseURL, locale: "zh-CN", permissions: ["camera", "microphone"] });
+  const page = await context.newPage();
+  const foreign = watchThirdParty(page, baseURL);
+  await page.goto(launchUrl);
+  await startVerification(page);
+  await page.getByRole("button", { name: "开始录制" }).click();
+  return { context, page, foreign };
+}
+
 /** The browser without the photo: the fake camera shows its own moving pattern. */
 async function withPatternCamera<T>(run: (browser: Browser) => Promise<T>): Promise<T> {
   const use = test.info().project.use;
@@ -49,12 +60,7 @@ const hint = (page: Page) => page.locator(".ff-guidance-hint");
 test("silent mode with a face on camera: guidance finds it and says it is fine, the recording stops by itself, and the service finds the face again", async ({ browser, baseURL }) => {
   const partner = partnerOf(baseURL!);
   const order = await partner.createOrder({ userId: "e2e-face", liveType: "3", returnUrl: new URL("/#/srcEntry", baseURL).href });
-  const context = await browser.newContext({ permissions: ["camera", "microphone"] });
-  const page = await context.newPage();
-  const foreign = watchThirdParty(page, baseURL!);
-  await page.goto(order.launchUrl);
-  await startVerification(page);
-  await page.getByRole("button", { name: "开始录制" }).click();
+  const { context, page, foreign } = await startRecording(browser, baseURL!, order.launchUrl);
 
   await expect(hint(page)).toHaveAttribute("data-guidance-status", "active", { timeout: 30_000 });
   await expect(hint(page)).toHaveAttribute("data-guidance-hint", "ok");
@@ -85,12 +91,7 @@ test("silent mode with a face on camera: guidance finds it and says it is fine, 
 test("action mode with a photo: the face is found, but a photo never blinks, so the recording times out into the action-failure view and nothing is used up", async ({ browser, baseURL }) => {
   const partner = partnerOf(baseURL!);
   const order = await partner.createOrder({ userId: "e2e-face", liveType: "2", actions: ["2"], returnUrl: new URL("/#/srcEntry", baseURL).href });
-  const context = await browser.newContext({ permissions: ["camera", "microphone"] });
-  const page = await context.newPage();
-  const foreign = watchThirdParty(page, baseURL!);
-  await page.goto(order.launchUrl);
-  await startVerification(page);
-  await page.getByRole("button", { name: "开始录制" }).click();
+  const { context, page, foreign } = await startRecording(browser, baseURL!, order.launchUrl);
   await expect(hint(page)).toHaveAttribute("data-guidance-hint", "ok", { timeout: 30_000 });
   await expect(page.locator(".ff-rec-actions__now")).toContainText("请眨眼", { timeout: 15_000 });
 
@@ -107,16 +108,13 @@ test("the plain fake pattern: guidance says no face is found, and the recording 
   const partner = partnerOf(baseURL!);
   const order = await partner.createOrder({ userId: "e2e-pattern", liveType: "3", returnUrl: new URL("/#/srcEntry", baseURL).href });
   await withPatternCamera(async (patternBrowser) => {
-    const context = await patternBrowser.newContext({ baseURL: baseURL!, locale: "zh-CN", permissions: ["camera", "microphone"] });
-    const page = await context.newPage();
-    await page.goto(order.launchUrl);
-    await startVerification(page);
-    await page.getByRole("button", { name: "开始录制" }).click();
+    const { context, page, foreign } = await startRecording(patternBrowser, baseURL!, order.launchUrl);
     await expect(hint(page)).toHaveAttribute("data-guidance-hint", "noFace", { timeout: 30_000 });
     await expect(hint(page)).toHaveText("未检测到人脸，请将面部移入框内");
     await expect(page.locator(".ff-guidance-box")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "未检测到人脸" })).toBeVisible({ timeout: 20_000 });
     expect((await partner.getOrder(order.orderNo)).attempts).toHaveLength(0);
+    expect(foreign).toEqual([]);
     await context.close();
   });
 });

@@ -11,6 +11,7 @@
  */
 import { Human, type Config } from "@vladmandic/human";
 import { parseFaceWorkerRequest, type FaceWorkerFailure, type FaceWorkerResponse, type FaceWorkerSettings } from "../../../schemas/faceWorker";
+import { humanFaceConfig } from "../humanConfig";
 import { guardedFetch } from "./fetchGuard";
 import { toFaceObservations } from "./humanResult";
 import { meanLuma } from "./luma";
@@ -37,46 +38,14 @@ class WorkerFailure extends Error {
   }
 }
 
-/** Every Human feature off except what the checks read: detector, mesh, anti-spoof, liveness. */
+/** The shared face configuration (src/face/humanConfig.ts) with the worker's own settings. */
 function humanConfig(settings: FaceWorkerSettings): Partial<Config> {
   return {
-    backend: "wasm",
-    wasmPath: settings.wasmBaseUrl,
+    ...humanFaceConfig({ wasmPath: settings.wasmBaseUrl, modelBasePath: settings.modelBaseUrl, maxFaces: settings.maxFaces, iris: settings.iris }),
+    // The worker's fetch (fetchGuard.ts) loads the wasm, so only our own origin is reached.
     wasmPlatformFetch: false,
-    modelBasePath: settings.modelBaseUrl,
-    // Human caches models in IndexedDB under their bare names ("blazeface"), so a release
-    // with new models would keep running the old ones; our hashed asset folder is cached
-    // by HTTP instead, which is keyed by content.
-    cacheModels: false,
-    debug: false,
     // "face" warms every face model on Human's built-in sample face.
     warmup: "face",
-    // No caching between frames: Human would otherwise reuse the detector's boxes and the
-    // anti-spoofing and liveness scores for seconds while the picture changes little. Each
-    // frame is then analysed on its own, as the service analyses the evidence frames, and a
-    // second face is seen at once. Full analysis is about 50 ms a frame at 320 px here.
-    cacheSensitivity: 0,
-    // The image filters run on WebGL; we hand Human plain pixels.
-    filter: { enabled: false },
-    face: {
-      enabled: true,
-      // Several faces must be seen to say "several faces", so not 1; more is wasted work.
-      detector: { enabled: true, rotation: false, maxDetected: settings.maxFaces, return: false },
-      mesh: { enabled: true },
-      // Refines the eyelids for the blink check (settings.iris); 2.6 MB, so only when asked.
-      iris: { enabled: settings.iris },
-      attention: { enabled: false },
-      description: { enabled: false },
-      emotion: { enabled: false },
-      gear: { enabled: false },
-      antispoof: { enabled: true },
-      liveness: { enabled: true },
-    },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    gesture: { enabled: false },
-    segmentation: { enabled: false },
   };
 }
 

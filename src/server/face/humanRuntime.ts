@@ -17,6 +17,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { io, Tensor, Rank } from "@tensorflow/tfjs-core";
 import * as z from "zod";
+import { humanFaceConfig } from "../../face/humanConfig";
 import { FaceAnalyzerUnavailableError } from "./faceAnalyzer";
 
 /** The parts of Human's tfjs this module uses. */
@@ -62,38 +63,18 @@ export function resolveHumanPaths(): HumanPaths {
   return paths;
 }
 
-/** Human's configuration: the four face models on, every other model and all frame-to-frame caching off. */
+/**
+ * Human's configuration: the same as the browser's worker (src/face/humanConfig.ts), with
+ * more faces looked for (several must be seen to be refused) and the iris model always on,
+ * since any evidence may have to show a blink.
+ */
 export function humanConfig(paths: HumanPaths): Record<string, unknown> {
-  // Each evidence frame is judged alone: caching would carry one frame's box or scores into the next.
-  const fresh = { skipFrames: 0, skipTime: 0 };
-  return {
-    backend: "wasm",
+  return humanFaceConfig({
     wasmPath: `${pathToFileURL(paths.wasmDir).href}/`,
     modelBasePath: `${pathToFileURL(paths.modelsDir).href}/`,
-    debug: false,
-    cacheSensitivity: 0,
-    cacheModels: false,
-    face: {
-      enabled: true,
-      // Several faces must be seen to be refused, so more than one is looked for.
-      detector: { enabled: true, modelPath: "blazeface.json", rotation: false, maxDetected: 5, return: false, ...fresh },
-      mesh: { enabled: true, modelPath: "facemesh.json" },
-      attention: { enabled: false },
-      // The iris model refines the eyelids: without it the mesh barely moves on a blink (action 2).
-      iris: { enabled: true, modelPath: "iris.json" },
-      description: { enabled: false },
-      emotion: { enabled: false },
-      gear: { enabled: false },
-      antispoof: { enabled: true, modelPath: "antispoof.json", ...fresh },
-      liveness: { enabled: true, modelPath: "liveness.json", ...fresh },
-    },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    gesture: { enabled: false },
-    segmentation: { enabled: false },
-    filter: { enabled: false },
-  };
+    maxFaces: 5,
+    iris: true,
+  });
 }
 
 const weightGroup = z.object({
