@@ -80,12 +80,13 @@ export const RESULT: ResultResponse = {
 export type UploadAnswer = AttemptOutcome | Error | Promise<AttemptOutcome>;
 
 /** The service, answering uploads from `uploads` in turn and remembering every request. */
-export function fakeApi(options: { uploads?: UploadAnswer[]; digits?: () => Promise<{ digits: string }>; question?: string; result?: ResultResponse } = {}) {
+export function fakeApi(options: { uploads?: UploadAnswer[]; digits?: () => Promise<{ digits: string }>; question?: string; result?: ResultResponse; guidance?: boolean } = {}) {
   const uploads: { meta: UploadMeta; body: string; options: UploadOptions | undefined }[] = [];
   const script = options.uploads ?? [PASSED];
   const api = {
     digits: vi.fn(options.digits ?? (async () => ({ digits: "5820" }))),
-    config: vi.fn(async () => ({ will: options.question === undefined ? null : { question: options.question, willType: "2" } }) as unknown as OrderConfig),
+    // Face guidance is the order's option; off unless a test turns it on (jsdom runs no face models).
+    config: vi.fn(async () => ({ will: options.question === undefined ? null : { question: options.question, willType: "2" }, guidance: options.guidance ?? false }) as unknown as OrderConfig),
     async upload(meta: UploadMeta, body: string, uploadOptions?: UploadOptions) {
       uploads.push({ meta, body, options: uploadOptions });
       uploadOptions?.onProgress?.(0.4);
