@@ -179,6 +179,8 @@ describe("guidance controller: when guidance cannot run", () => {
     expect(t.fake.session.stopped).toBe(true);
     const settled = await t.controller.settle();
     expect(settled).toMatchObject({ kind: "upload", evidence: { report: { status: "unavailable", reason: "slow", evidenceAtMs: [] }, frames: [] } });
+    // How slow it was stays in the report after the session stopped.
+    expect(settled).toMatchObject({ evidence: { report: { medianFrameMs: 87 } } });
   });
 
   it("holds the countdown until guidance runs, and gives up after the load timeout", async () => {

@@ -84,7 +84,8 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
   let request: CaptureRequest | null = null;
   let autoStop = false;
   let counts = emptyCounts();
-  let framesSeen = 0;
+  /** The session's figures when it stopped, so a "too slow" report still says how slow. */
+  let lastStats: { frames: number; medianFrameMs: number | null } = { frames: 0, medianFrameMs: null };
   // The guided recording: its start on the session clock, its tracker, and the frames it kept.
   let recordStart: number | null = null;
   let tracker: ReturnType<GuidanceKit["createLivenessTracker"]> | null = null;
@@ -105,7 +106,6 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
 
   function onFrame(frame: FrameObservation) {
     if (!kit) return;
-    framesSeen += 1;
     const hint = kit.qualityHint(frame, deps.config.quality);
     counts[hint] += 1;
     const largest = frame.faces.reduce<FrameObservation["faces"][number] | null>((best, face) => (best === null || face.box.width > best.box.width ? face : best), null);
@@ -126,6 +126,7 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
 
   function giveUp(reason: FaceUnavailableReason) {
     unavailable = reason;
+    if (session) lastStats = session.stats();
     session?.stop();
     session = null;
     // An unguided recording goes on with the recorder's own timed prompts.
@@ -134,7 +135,7 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
   }
 
   function report(status: UploadGuidance["status"], evidenceAtMs: number[]): UploadGuidance {
-    const stats = session?.stats() ?? { frames: framesSeen, medianFrameMs: null };
+    const stats = session?.stats() ?? lastStats;
     return {
       status,
       reason: status === "unavailable" ? (unavailable ?? "load") : null,
@@ -234,7 +235,7 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
       recordStart = null;
       kept.clear();
       counts = emptyCounts();
-      framesSeen = 0;
+      lastStats = { frames: 0, medianFrameMs: null };
       unavailable = null;
       set(GUIDANCE_OFF);
       // A page that left or reset lets a held countdown go (its handler is disposed anyway).
