@@ -9,8 +9,8 @@ import type { CaptureOutcome, CaptureRequest } from "../../../capture/contract";
 import type { Platform } from "../../../capture/modeChoice";
 import { settleAttempt, type SettleAttemptResult } from "../../../capture/settleAttempt";
 import { uploadRecording } from "../../../capture/uploadRecording";
-import { validateRecording } from "../../../capture/validateRecording";
 import type { KycStorage } from "../../../session/storage";
+import { checkRecordingBeforeUpload } from "../recording/submitRecording";
 
 export interface SubmitRecordingInput {
   api: Pick<ApiClient, "upload" | "result">;
@@ -26,18 +26,9 @@ export interface SubmitRecordingInput {
 
 export async function submitRecording(input: SubmitRecordingInput): Promise<SettleAttemptResult> {
   const { recording, request, limits } = input;
-  const checked = validateRecording({
-    // Recorded in the page by MediaRecorder, as the recorder does.
-    kind: "recorder",
-    blob: recording.blob,
-    mimeType: recording.mimeType,
-    durationMs: recording.durationMs,
-    liveMode: request.liveMode,
-    will: request.will,
-    actions: request.actions,
-    platform: input.platform,
-    limits,
-  });
+  // Recorded in the page by MediaRecorder, as the recorder does: the same check as the recording pages.
+  const { blob, mimeType, durationMs } = recording;
+  const checked = checkRecordingBeforeUpload({ kind: "recorder", blob, mimeType, durationMs }, request, { limits, platform: input.platform });
   if (!checked.ok) return { next: "error", status: checked.status };
   const uploaded = await uploadRecording({
     api: input.api,
