@@ -136,6 +136,19 @@ describe("face guidance on the recording page", () => {
     expect(service.uploads).toHaveLength(0);
   });
 
+  it("the action-failure view's 退出 hands the user back to the partner, with nothing uploaded", async () => {
+    const { flow, view, handlers, service } = page(`${LAUNCH}&live_type=2&traditional_action=2#/action/vertify`, "action_vertify");
+    const handler = await openGuided(view, handlers);
+    act(() => handler.emit({ type: "recording", elapsedMs: 0 }));
+    act(() => handler.finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 2750 }));
+    fireEvent.click(await view.findByRole("button", { name: "退出" }));
+    await act(async () => undefined);
+    expect(flow.nav.assign).toHaveBeenCalledTimes(1);
+    const back = new URL(String(flow.nav.assign.mock.calls[0]?.[0]));
+    expect(back.searchParams.get("orderNo")).toBe("O-1");
+    expect(service.uploads).toHaveLength(0);
+  });
+
   it("with guidance off in the order, nothing is loaded or shown and the upload carries no report", async () => {
     const { flow, view, handlers, service } = page(`${LAUNCH}&live_type=3#/action/vertify`, "action_vertify", false);
     fireEvent.click(await view.findByRole("button", { name: "开始录制" }));
