@@ -59,6 +59,12 @@ export const returnPayloadSchema = z.object({
   willCode: z.optional(z.string()),
   faceCode: z.optional(z.string()),
   similarity: z.optional(z.string()),
+  /**
+   * The checks the service ran on the media it received, comma-separated in the order they
+   * ran, e.g. "media,duration,face,identity,liveness,steady" (an extension of spec §3: partners
+   * that ignore it lose nothing; it is covered by newSignature).
+   */
+  checks: z.optional(z.string()),
 });
 export type ReturnPayload = z.infer<typeof returnPayloadSchema>;
 export const RETURN_PAYLOAD_KEYS = Object.keys(returnPayloadSchema.shape) as (keyof ReturnPayload)[];
@@ -103,6 +109,18 @@ export const createOrderRequestSchema = z.strictObject({
    * recording (default true). false: no guidance, and the verdict makes no face checks.
    */
   guidance: z.optional(z.boolean()),
+  /**
+   * A photo of the person expected (base64 JPEG or PNG, at most verification.reference.maxBytes
+   * decoded): the service compares it with the faces of the recording and returns
+   * `similarity` (0-100) and `faceCode`.
+   */
+  referencePhoto: z.optional(z.string().check(z.maxLength(3_000_000), z.regex(/^[A-Za-z0-9+/]+={0,2}$/, "expected base64"))),
+  /**
+   * Number and will modes: true fails an attempt whose speech could not be recognised (no
+   * recogniser configured on the service, or nothing recognised); false (default) accepts
+   * speech that was heard but not recognised, and the check says so.
+   */
+  requireSpeechRecognition: z.optional(z.boolean()),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
@@ -256,6 +274,15 @@ export const posArrSchema = z.tuple([z.int(), z.int()]).check(
   z.refine(([a, b]) => a >= 1 && a <= 300 && b > a && b <= 400, "posArr must be [p1, p2] with 1 <= p1 <= 300 and p1 < p2 <= 400"),
 );
 
+/** One prompt the page showed while recording: an action to do, the digits to read or the question to answer. */
+export const capturePromptSchema = z.strictObject({
+  what: z.enum(["action", "digits", "question"]),
+  /** The action asked (what = "action"). */
+  action: z.optional(actionCodeSchema),
+  atMs: z.number().check(z.gte(0), z.lte(600_000)),
+});
+export type CapturePrompt = z.infer<typeof capturePromptSchema>;
+
 /**
  * The `meta` field of the multipart `POST /api/v1/upload`; the `video` field holds the
  * scrambled base64, and each `frame` part (image/jpeg, at most face.evidence.maxFrames of
@@ -271,8 +298,14 @@ export const uploadMetaSchema = z.strictObject({
   mimeType: z.string().check(z.maxLength(100)),
   /** Bytes of the decoded recording. */
   size: z.int().check(z.gte(1)),
-  /** The device's face guidance report; absent from clients without guidance. */
+  /** The device's face guidance report; absent from clients without guidance. Kept for staff, never judged. */
   guidance: z.optional(uploadGuidanceSchema),
+  /**
+   * When the page showed each prompt, on the recording's clock: the only thing the service
+   * takes from the client, and it checks it against what it sees (an action must come after
+   * its prompt; speech is looked for after the digits or the question were shown).
+   */
+  prompts: z.optional(z.array(capturePromptSchema).check(z.maxLength(8))),
 });
 export type UploadMeta = z.infer<typeof uploadMetaSchema>;
 
@@ -286,6 +319,36 @@ export const attemptOutcomeSchema = z.object({
   checks: z.array(check),
 });
 export type AttemptOutcome = z.infer<typeof attemptOutcomeSchema>;
+
+/** What the service is doing with an accepted attempt, for the page's 核验中 progress. */
+export const VERIFY_STEPS = ["queued", "decoding", "analysing", "listening", "deciding"] as const;
+export const verifyStepSchema = z.enum(VERIFY_STEPS);
+export type VerifyStep = z.infer<typeof verifyStepSchema>;
+
+/**
+ * Where an accepted attempt stands (the upload's answer, and `GET /api/v1/attempts/:attempt`):
+ * being verified by the service, or judged. `attempt` is the attempt's sequence number in
+ * the order.
+ */
+export const attemptStateSchema = z.discriminatedUnion("state", [
+  z.object({
+    state: z.literal("verifying"),
+    attempt: z.int().check(z.gte(1)),
+    step: verifyStepSchema,
+    /** 0..1 of the work done. */
+    progress: z.number().check(z.gte(0), z.lte(1)),
+  }),
+  z.object({ state: z.literal("judged"), attempt: z.int().check(z.gte(1)), outcome: attemptOutcomeSchema }),
+]);
+export type AttemptState = z.infer<typeof attemptStateSchema>;
+
+/**
+ * `GET /api/v1/attempts/:attempt?waitMs=N` (long poll): answers at once when judged, else when
+ * the step changes, the attempt is judged, or waitMs (at most verification.jobs.maxWaitMs) passed.
+ */
+export const attemptStateQuerySchema = z.object({
+  waitMs: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(60_000))),
+});
 
 /** `GET /api/v1/result`: the signed payload and where to send it. */
 export const resultResponseSchema = z.object({

@@ -51,5 +51,10 @@ export const streamServerMessageSchema = z.union([
     checks: z.array(z.object({ name: z.string(), passed: z.boolean(), detail: z.string() })),
   }),
   z.strictObject({ type: z.literal("error"), code: z.string(), message: z.string() }),
+  /**
+   * After `end`: the frames were received and the service is verifying them. The socket then
+   * closes; the page follows the attempt with `GET /api/v1/attempts/:attempt` like an upload.
+   */
+  z.strictObject({ type: z.literal("verifying"), attempt: z.int().check(z.gte(1)) }),
 ]);
 export type StreamServerMessage = z.infer<typeof streamServerMessageSchema>;

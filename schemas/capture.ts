@@ -11,6 +11,7 @@
  * written with zod/mini.
  */
 import * as z from "zod/mini";
+import { verificationSchema } from "./verification";
 
 const positiveInt = z.int().check(z.gte(1));
 const ms = z.int().check(z.gte(0));
@@ -250,6 +251,8 @@ export const captureFileSchema = z.strictObject({
   }),
   /** On-device face guidance and the service's face checks. */
   face: faceSchema,
+  /** How the service judges the media it received (schemas/verification.ts). */
+  verification: verificationSchema,
 });
 export type CaptureFile = z.infer<typeof captureFileSchema>;
 export type StreamLimits = CaptureFile["stream"];

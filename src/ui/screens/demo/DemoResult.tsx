@@ -27,6 +27,7 @@ function fieldLabels(texts: Texts): Record<keyof ReturnPayload, string> {
     willCode: t.fieldWillCode,
     faceCode: t.fieldFaceCode,
     similarity: t.fieldSimilarity,
+    checks: t.fieldChecks,
   } satisfies Record<keyof ReturnPayload, string>;
 }
 

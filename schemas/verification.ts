@@ -1,0 +1,56 @@
+/**
+ * The `verification` section of flows/capture.json: how the service judges the media it
+ * received (src/server/verify/). Every number the service's own checks use lives here, so
+ * product staff can see and tune what a pass means.
+ */
+import * as z from "zod/mini";
+
+const positiveInt = z.int().check(z.gte(1));
+const ms = z.int().check(z.gte(0));
+const share = z.number().check(z.gte(0), z.lte(1));
+
+export const verificationSchema = z.strictObject({
+  /**
+   * Frames decoded per second of recording. Action mode needs the finer rate: a blink's
+   * closed phase lasts 100-200 ms. Silent, number and will modes judge presence, identity and
+   * stillness, which a coarser rate shows as well at about half the cost.
+   */
+  sampleFps: z.strictObject({ action: z.number().check(z.gt(0), z.lte(30)), other: z.number().check(z.gt(0), z.lte(30)) }),
+  /** Decoded frames are scaled to this width (Human finds a face of a third of the frame at 320 px). */
+  analysisWidth: z.int().check(z.gte(128), z.lte(1280)),
+  /** Refused before decoding (the decoder's probe): a larger picture, a longer file, more frames. */
+  limits: z.strictObject({
+    maxPixels: positiveInt,
+    maxDurationMs: positiveInt,
+    maxFrames: positiveInt,
+  }),
+  /** One face throughout: frames without one face are allowed only in gaps this short. */
+  presence: z.strictObject({ maxGapMs: ms, minFaceShare: share }),
+  /** The same person throughout: descriptors of this many frames spread over the recording, compared pairwise. */
+  identity: z.strictObject({ samples: z.int().check(z.gte(2), z.lte(12)), minSimilarity: share }),
+  /** A partner's reference photo compared with the recording's faces (similarity 0..100 in the result). */
+  reference: z.strictObject({ minSimilarity: z.int().check(z.gte(0), z.lte(100)), maxBytes: positiveInt, maxSide: positiveInt }),
+  /** An action counts only if its peak comes at least this long after its prompt was shown, minus this slack. */
+  promptSlackMs: ms,
+  /** Voice activity (Silero VAD) in the answer window of number and will modes. */
+  voice: z.strictObject({
+    /** Speech probability above which a 32 ms window is speech. */
+    threshold: share,
+    /** Speech needed in the answer window, in total. */
+    minSpeechMs: positiveInt,
+    /** While speech is heard, this share of the frames must show the one face. */
+    minFaceShareWhileSpeaking: share,
+  }),
+  /** The worker pool and the job queue. */
+  jobs: z.strictObject({
+    /** Worker threads; 0 means one per core. */
+    workers: z.int().check(z.gte(0), z.lte(64)),
+    /** A job whose worker died this many times is judged "could not run" (a poison recording must not loop). */
+    maxTries: positiveInt,
+    /** One job may take this long before its worker is ended and the job tried again. */
+    timeoutMs: positiveInt,
+    /** Longest wait one long-poll request holds. */
+    maxWaitMs: positiveInt,
+  }),
+});
+export type VerificationConfig = z.infer<typeof verificationSchema>;
