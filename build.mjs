@@ -173,13 +173,16 @@ function sizeReport(metafile, first, face) {
 }
 
 async function buildServer() {
+  // The service and its verification worker thread (started by src/server/verify/workerPool.ts
+  // from the file next to main.mjs).
   await build({
-    entryPoints: [join(root, "src/server/main.ts")],
+    entryPoints: { main: join(root, "src/server/main.ts"), verifyWorker: join(root, "src/server/verify/worker.ts") },
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
-    outfile: join(out, "server/main.mjs"),
+    outdir: join(out, "server"),
+    outExtension: { ".js": ".mjs" },
     packages: "external",
     sourcemap: true,
     logLevel: "error",

@@ -32,6 +32,13 @@ export const API_ERROR_CODES = {
   wrongMode: "WRONG_MODE",
   digitsRequired: "DIGITS_REQUIRED",
   resultPending: "RESULT_PENDING",
+  /** An attempt of the order is still being verified: wait for it before sending another. */
+  verificationInProgress: "VERIFICATION_IN_PROGRESS",
+  attemptNotFound: "ATTEMPT_NOT_FOUND",
+  /** The frame stream was opened for an order whose launch did not enable streaming. */
+  streamNotEnabled: "STREAM_NOT_ENABLED",
+  /** The partner's reference photo is not a JPEG or PNG of the allowed size. */
+  referencePhotoInvalid: "REFERENCE_PHOTO_INVALID",
   // upload
   uploadMissing: "UPLOAD_MISSING",
   uploadCorrupt: "UPLOAD_CORRUPT",
@@ -93,6 +100,11 @@ export const API_ERROR_SCREEN = {
   WRONG_MODE: "errorSettings",
   DIGITS_REQUIRED: "lipsException",
   RESULT_PENDING: "exception",
+  // The page waits for the attempt it sent; another one arriving meanwhile is a client fault.
+  VERIFICATION_IN_PROGRESS: "refreshException",
+  ATTEMPT_NOT_FOUND: "exception",
+  STREAM_NOT_ENABLED: "errorSettings",
+  REFERENCE_PHOTO_INVALID: null,
   UPLOAD_MISSING: "uploadVideoOtherException",
   UPLOAD_CORRUPT: "uploadVideoException",
   MESSAGE_ID_MISMATCH: "uploadVideoException",

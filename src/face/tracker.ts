@@ -1,8 +1,8 @@
 /**
  * Follows one guided recording frame by frame: the hint to show, which action to prompt, and
  * when every check is done (so the recording can stop by itself). The browser feeds it the
- * camera's frames as they are analysed; the service replays it over the evidence frames
- * (src/face/judgeFrames.ts), so both reach the same verdict from the same observations.
+ * camera's frames as they are analysed; the service judges whole recordings with the same
+ * detectors (src/face/judgeActions.ts).
  */
 import type { FaceConfig } from "../../schemas/capture";
 import { ACTION_CODE_LIST, detectAction, isActionCode, type ActionCode } from "./actions";

@@ -15,15 +15,17 @@ import { installRawJsonParser } from "./http/rawJson";
 import { createRateLimitHooks, DEFAULT_RATE_LIMITS, installSecurity, type RateLimits } from "./http/security";
 import { serveApp } from "./http/staticApp";
 import { loadCaptureLimits, maxBase64Chars, type ServerLimits } from "./limits";
-import type { FaceAnalyzer } from "./face/faceAnalyzer";
-import { defaultFaceAnalyzer } from "./face/humanAnalyzer";
-import { createDefaultVerifier, type Verifier } from "./media/verifier";
+import { availableParallelism } from "node:os";
+import { resolveFfmpeg } from "./media/decode/ffmpegBinary";
 import { registerDemoRoutes } from "./routes/demo";
 import { registerLoginRoute } from "./routes/login";
 import { registerPartnerRoutes } from "./routes/partner";
 import { registerSessionRoutes } from "./routes/session";
 import { registerStreamRoute } from "./routes/stream";
 import { registerUploadRoute } from "./routes/upload";
+import { registerAttemptRoutes } from "./routes/attempts";
+import { createVerificationQueue } from "./verify/verificationQueue";
+import { createWorkerPool, defaultWorkerScript, type JobRunner } from "./verify/workerPool";
 import { randomHex, systemClock, systemRandomBytes, type Clock, type RandomBytes } from "./runtime";
 import { createStore } from "./store";
 import type { AppSecretConfig } from "./config";
@@ -54,9 +56,12 @@ export interface BuildAppOptions {
   /** Timer for the stream idle timeout; defaults to setTimeout on top of `clock`. */
   streamClock?: StreamClock;
   randomBytes?: RandomBytes;
-  verifier?: Verifier;
-  /** Analyses the evidence frames of uploads; defaults to Human on node-wasm, loaded on first use. */
-  faceAnalyzer?: FaceAnalyzer;
+  /** The ffmpeg program; default: resolved from FACEFLOW_FFMPEG, the PATH, then the npm build (refused in release). */
+  ffmpegPath?: string;
+  /** Worker threads verifying media (default: verification.jobs.workers of capture.json, 0 = one per core). */
+  verifyWorkers?: number;
+  /** Runs verification jobs; default a worker-thread pool. Tests may hand in their own. */
+  verificationRunner?: JobRunner;
   limits?: ServerLimits;
   rateLimits?: Partial<RateLimits>;
   launchTtlSec?: number;
@@ -79,7 +84,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
   });
-  app.addHook("onClose", async () => store.close());
+  // Hooks run in order: the queue (and its threads) stops before the store it writes to closes.
+  app.addHook("onClose", async () => {
+    await ctx.verification.close();
+    store.close();
+  });
 
   const publicOrigin = (): string => {
     if (options.publicOrigin) return options.publicOrigin;
@@ -90,20 +99,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   const randomBytes = options.randomBytes ?? systemRandomBytes;
-  const faceAnalyzer = options.faceAnalyzer ?? defaultFaceAnalyzer(limits.face.evidence.maxFrameBytes);
-  const ctx: ServiceContext = {
+  const release = options.environment === "release";
+  const ffmpegPath =
+    options.ffmpegPath ?? resolveFfmpeg(process.env, { release, log: (message) => app.log.warn(message) }).path;
+  const workers = options.verifyWorkers ?? (limits.verification.jobs.workers || availableParallelism());
+  const runner =
+    options.verificationRunner ??
+    createWorkerPool({
+      size: workers,
+      script: defaultWorkerScript({ mediaDir: options.mediaDir, ffmpegPath }),
+      timeoutMs: limits.verification.jobs.timeoutMs,
+    });
+  const base: Omit<ServiceContext, "verification"> = {
     store,
     clock,
     randomBytes,
     limits,
-    verifier: options.verifier ?? createDefaultVerifier(limits, faceAnalyzer),
-    faceAnalyzer,
+    ffmpegPath,
     mediaDir: options.mediaDir,
     publicOrigin,
     defaultLaunchTtlSec: options.launchTtlSec ?? 30 * 60,
     sessionTtlSec: options.sessionTtlSec ?? 60 * 60,
     trtc: options.trtc ? createTrtcIssuer(options.trtc, () => clock.now()) : null,
   };
+  const ctx: ServiceContext = { ...base, verification: createVerificationQueue(base, runner, app.log) };
   ensureApps(store, { environment: options.environment ?? "local", apps: options.apps ?? {}, now: clock.now() });
 
   installErrorHandlers(app);
@@ -132,10 +151,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerLoginRoute(app, ctx, limiters);
   registerSessionRoutes(app, ctx, limiters);
   registerUploadRoute(app, ctx, limiters);
+  registerAttemptRoutes(app, ctx, limiters);
   registerStreamRoute(app, ctx, limiters, options.streamClock ?? timerClock(clock));
   if (options.demo ?? true) registerDemoRoutes(app, ctx, limiters);
   await registerAnalytics(app, ctx, analyticsOptionsFromEnv(process.env));
   await serveApp(app, options.appDir);
+  ctx.verification.start();
   return app;
 }
 

@@ -17,6 +17,9 @@
  * | FACEFLOW_LOG_LEVEL | warn | fastify (pino) log level, read by main.ts |
  * | FACEFLOW_TRTC_SDK_APP_ID, FACEFLOW_TRTC_SECRET_KEY | | real-time video (TRTC) credentials; both or neither (trtc/trtcConfig.ts) |
  * | FACEFLOW_TRTC_USERSIG_TTL_SEC | 900 | lifetime of the UserSigs handed to browsers |
+ * | FACEFLOW_VERIFY_WORKERS | one per core | worker threads that decode and analyse media (verify/workerPool.ts) |
+ * | FACEFLOW_FFMPEG | ffmpeg on the PATH | the decoder program (media/decode/ffmpegBinary.ts) |
+ * | FACEFLOW_ASR_KIND, FACEFLOW_ASR_MODEL, FACEFLOW_ASR_TOKENS | | an offline speech recogniser (speech/sherpaRecognizer.ts) |
  *
  * Apps in FACEFLOW_APP_SECRETS win over the same apps in the config file.
  */
@@ -69,6 +72,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Real-time video credentials; undefined when not configured. */
   trtc: TrtcServiceConfig | undefined;
+  /** Verification worker threads; undefined: capture.json's verification.jobs.workers (0: one per core). */
+  verifyWorkers: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -123,5 +128,6 @@ export function loadServerConfig(
     demo: env.FACEFLOW_DEMO ? parse(switchValue, env.FACEFLOW_DEMO, "FACEFLOW_DEMO") : (file.demo ?? env.FACEFLOW_ENV !== "release"),
     trustProxy: env.FACEFLOW_TRUST_PROXY ? parse(switchValue, env.FACEFLOW_TRUST_PROXY, "FACEFLOW_TRUST_PROXY") : false,
     trtc: trtc.config ?? undefined,
+    verifyWorkers: env.FACEFLOW_VERIFY_WORKERS ? parse(z.coerce.number().int().min(1).max(64), env.FACEFLOW_VERIFY_WORKERS, "FACEFLOW_VERIFY_WORKERS") : undefined,
   };
 }

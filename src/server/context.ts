@@ -2,21 +2,21 @@
  * What the routes share: the store, the injected clock and randomness, limits, the verifier
  * and its face analyzer, and where things live. Built once per app instance by buildApp.
  */
-import type { FaceAnalyzer } from "./face/faceAnalyzer";
-import type { Verifier } from "./media/verifier";
 import type { ServerLimits } from "./limits";
 import type { Clock, RandomBytes } from "./runtime";
 import type { Store } from "./store";
 import type { TrtcIssuer } from "./trtc/trtcConfig";
+import type { VerificationQueue } from "./verify/verificationQueue";
 
 export interface ServiceContext {
   store: Store;
   clock: Clock;
   randomBytes: RandomBytes;
   limits: ServerLimits;
-  verifier: Verifier;
-  /** Analyses evidence frames (Human on node-wasm unless a test injects one); the default verifier uses it. */
-  faceAnalyzer: FaceAnalyzer;
+  /** Verification jobs: queued in the store, run by the worker pool, waited on by the long poll. */
+  verification: VerificationQueue;
+  /** The ffmpeg program that probes uploads here and decodes them in the workers (media/decode/ffmpegBinary.ts). */
+  ffmpegPath: string;
   /** Directory recordings are written to (FACEFLOW_MEDIA). */
   mediaDir: string;
   /** The service's public origin, e.g. "http://127.0.0.1:8080" (resolved after listen when not configured). */

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     demo: config.demo,
     trustProxy: config.trustProxy,
     trtc: config.trtc,
+    ...(config.verifyWorkers === undefined ? {} : { verifyWorkers: config.verifyWorkers }),
     logger: { level: process.env.FACEFLOW_LOG_LEVEL ?? "warn" },
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

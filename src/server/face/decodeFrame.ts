@@ -5,7 +5,10 @@
  * a client is untrusted input, so a decoding bomb must cost a refusal, not the process.
  */
 import jpeg from "jpeg-js";
-import { FrameRejectedError } from "./faceAnalyzer";
+import { FrameRejectedError } from "./analysisErrors";
+
+/** Frames above this side are refused (browsers send 640 px or less). */
+export const MAX_FRAME_SIDE = 1920;
 
 export interface FrameDecodeLimits {
   /** Largest JPEG accepted (face.evidence.maxFrameBytes). */
@@ -51,7 +54,8 @@ export function decodeFrame(bytes: Uint8Array, limits: FrameDecodeLimits): Decod
   return { width, height, rgb: data, luma: meanLuma(data) };
 }
 
-function meanLuma(rgb: Uint8Array): number {
+/** Mean luma 0..255 (BT.601 weights) of RGB pixels: what "too dark" is judged on. */
+export function meanLuma(rgb: Uint8Array): number {
   let sum = 0;
   for (let i = 0; i < rgb.length; i += 3) {
     sum += 0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0);

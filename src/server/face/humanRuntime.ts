@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { io, Tensor, Rank } from "@tensorflow/tfjs-core";
 import * as z from "zod";
 import { humanFaceConfig } from "../../face/humanConfig";
-import { FaceAnalyzerUnavailableError } from "./faceAnalyzer";
+import { FaceAnalyzerUnavailableError } from "./analysisErrors";
 
 /** The parts of Human's tfjs this module uses. */
 interface HumanTf {
@@ -31,7 +31,7 @@ interface HumanTf {
 export interface HumanInstance {
   tf: HumanTf;
   load(): Promise<void>;
-  detect(input: Tensor<Rank.R3>): Promise<unknown>;
+  detect(input: Tensor<Rank.R3>, config?: Record<string, unknown>): Promise<unknown>;
 }
 
 type HumanConstructor = new (config: Record<string, unknown>) => HumanInstance;

@@ -26,21 +26,35 @@ export const VERIFY_CODES = {
   digitsNotIssued: "1011",
   /** Action mode without valid actions recorded on this attempt. */
   actionsNotIssued: "1012",
-  // Face checks on the evidence frames sent with the recording (src/server/media/faceChecks.ts).
-  /** The order has guidance on and the device ran it, but no evidence frame came with the recording. */
-  faceEvidenceMissing: "1013",
-  /** An evidence frame could not be analysed (not a decodable JPEG, too many pixels). */
-  faceEvidenceUnreadable: "1014",
-  /** No face in one or more evidence frames. */
+  // 1013 and 1014 judged evidence frames sent by the client; the service no longer uses them
+  // (it decodes the media itself), and they are not given to anything else.
+  // Checks on the frames the service decoded (src/server/verify/checks/).
+  /** No face for longer than verification.presence.maxGapMs, or in too few frames. */
   noFace: "1015",
-  /** More than one face in one or more evidence frames. */
+  /** More than one face for longer than the allowed gap. */
   severalFaces: "1016",
   /** Mean anti-spoofing ("real") or liveness score below face.liveness's threshold. */
   livenessLow: "1017",
-  /** A requested action was not seen in the frames, or not in the requested order. */
+  /** A requested action was not seen in the frames, not in the requested order, or before its prompt. */
   actionNotDone: "1018",
   /** Silent mode: the single face was not held steady long enough. */
   faceNotSteady: "1019",
+  /** The faces sampled over the recording are not one person's. */
+  differentPeople: "1020",
+  /** Number or will mode: no voice in the answer window. */
+  noVoice: "1021",
+  /** The order requires recognised speech and none was recognised (or no recogniser is configured). */
+  speechNotRecognised: "1022",
+  /** Number mode: the recognised speech does not contain the issued digits. */
+  digitsMismatch: "1023",
+  /** The recording's face does not match the partner's reference photo. */
+  referenceMismatch: "1024",
+  /** The partner's reference photo shows no single usable face. */
+  referenceUnusable: "1025",
+  /** A check could not run on the service (decoder or models unavailable, a worker kept failing): never a pass. */
+  checkNotRun: "1026",
+  /** While the voice was heard, the face was not in the picture. */
+  noFaceWhileSpeaking: "1027",
 } as const;
 
 export type VerifyCodeName = keyof typeof VERIFY_CODES;
@@ -61,9 +75,6 @@ export const VERIFY_CODE_STATUS = {
   "1010": "exception",
   "1011": "lipsException",
   "1012": "errorSettings",
-  // A client bug or a lost part, not something the user did: the generic "record again".
-  "1013": "exception",
-  "1014": "exception",
   // The catalogue has no screen for several faces or for a spoof; the face screen's advice
   // (face the screen, in good light, retry) fits all three, and a spoof is not told it was seen.
   "1015": "trtc_faceFailed",
@@ -72,4 +83,14 @@ export const VERIFY_CODE_STATUS = {
   // "Not done within the time allowed, verify again": the recording ended without the action.
   "1018": "trtc_opTimeout",
   "1019": "trtc_faceFailed",
+  "1020": "trtc_faceFailed",
+  // Not heard: the upload-failure advice (record in one go, read the digits loudly) fits best.
+  "1021": "uploadVideoOtherException",
+  "1022": "uploadVideoOtherException",
+  "1023": "uploadVideoOtherException",
+  "1024": "trtc_faceFailed",
+  // The partner's photo is at fault, not the user: the support screen.
+  "1025": "errorSettings",
+  "1026": "trtc_serviceError",
+  "1027": "trtc_faceFailed",
 } as const satisfies Record<VerifyCode, ErrorStatus | null>;

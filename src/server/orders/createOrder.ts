@@ -10,12 +10,13 @@ import type { AppRecord } from "../store/apps";
 import type { OrderRecord } from "../store/orders";
 import { issueLaunch } from "./launch";
 import { isReturnUrlAllowed } from "./returnUrl";
+import { storeReferencePhoto } from "./referencePhoto";
 
 export type ParsedCreateOrder = z.output<typeof createOrderRequestSchema>;
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 
-export function createOrder(ctx: ServiceContext, app: AppRecord, request: ParsedCreateOrder): LaunchResponse {
+export async function createOrder(ctx: ServiceContext, app: AppRecord, request: ParsedCreateOrder): Promise<LaunchResponse> {
   if (!isReturnUrlAllowed(request.returnUrl, app.allowedOrigins, ctx.publicOrigin())) {
     throw new HttpError(400, API_ERROR_CODES.returnUrlNotAllowed, `returnUrl origin is not allowed for app ${app.appId}`);
   }
@@ -26,8 +27,11 @@ export function createOrder(ctx: ServiceContext, app: AppRecord, request: Parsed
     throw new HttpError(400, API_ERROR_CODES.badRequest, "invalid body: actions are only for liveType 2 (action)");
   }
   const now = ctx.clock.now();
+  const orderNo = `ord_${randomHex(ctx.randomBytes, 12)}`;
+  // Checked and written before the order exists: a refused photo leaves no order behind.
+  const referencePhoto = request.referencePhoto === undefined ? null : await storeReferencePhoto(ctx, orderNo, request.referencePhoto);
   const order: OrderRecord = {
-    orderNo: `ord_${randomHex(ctx.randomBytes, 12)}`,
+    orderNo,
     appId: app.appId,
     h5FaceId: `h5f_${randomHex(ctx.randomBytes, 16)}`,
     userId: request.userId,
@@ -39,6 +43,8 @@ export function createOrder(ctx: ServiceContext, app: AppRecord, request: Parsed
     launchOptions: request.launch ?? {},
     maxAttempts: request.maxAttempts ?? app.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     guidance: request.guidance ?? true,
+    referencePhoto,
+    requireSpeech: request.requireSpeechRecognition ?? false,
     state: "created",
     createdAt: now,
     updatedAt: now,

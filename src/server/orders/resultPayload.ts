@@ -24,7 +24,9 @@ export function buildReturnPayload(order: OrderRecord, attempt: AttemptRecord, s
     h5faceId: order.h5FaceId,
     // The will fields only exist in will mode (spec §3 "Result values").
     willCode: order.will ? (attempt.willCode ?? undefined) : undefined,
-    faceCode: order.will ? (attempt.faceCode ?? undefined) : undefined,
-    similarity: order.will ? formatNumber(attempt.similarity) : undefined,
+    faceCode: order.will || order.referencePhoto !== null ? (attempt.faceCode ?? undefined) : undefined,
+    similarity: order.will || order.referencePhoto !== null ? formatNumber(attempt.similarity) : undefined,
+    // Which checks the service ran, so a partner can tell what a code "0" rests on.
+    checks: attempt.checks.length > 0 ? attempt.checks.map((c) => c.name).join(",") : undefined,
   });
 }

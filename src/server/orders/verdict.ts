@@ -25,7 +25,7 @@ export interface Verdict {
 
 /** Record a verifier's verdict on a pending attempt (and its recording); finish the order when due. */
 export function recordVerdict(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, "store" | "clock">,
   orderNo: string,
   attemptId: number,
   verdict: Verdict,
@@ -83,7 +83,7 @@ export function recordVerdict(
 }
 
 /** Close a pending attempt the service refused before verification (it does not count against the limit). */
-export function rejectAttempt(ctx: ServiceContext, attemptId: number, code: string, detail: string, stage: "upload" | "stream" = "upload"): void {
+export function rejectAttempt(ctx: Pick<ServiceContext, "store" | "clock">, attemptId: number, code: string, detail: string, stage: "upload" | "stream" = "upload"): void {
   ctx.store.attempts.finish(
     attemptId,
     { status: "rejected", code, checks: [{ name: stage, passed: false, detail }] },

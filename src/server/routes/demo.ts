@@ -32,7 +32,7 @@ export function registerDemoRoutes(app: FastifyInstance, ctx: ServiceContext, li
   app.post("/demo/v1/orders", { preHandler }, async (request, reply) => {
     const body = parseOr400(demoOrderRequestSchema, request.body, "body");
     const { returnRoute, ...order } = body;
-    const launch = createOrder(ctx, demoApp(ctx), {
+    const launch = await createOrder(ctx, demoApp(ctx), {
       ...order,
       userId: DEMO_USER_ID,
       returnUrl: `${ctx.publicOrigin()}/#/${returnRoute ?? "entry"}`,

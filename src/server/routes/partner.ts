@@ -33,7 +33,7 @@ export function registerPartnerRoutes(app: FastifyInstance, ctx: ServiceContext,
   app.post("/partner/v1/orders", { preHandler }, async (request, reply) => {
     const partner = authenticatePartner(ctx, request);
     const body = parseOr400(createOrderRequestSchema, request.body, "body");
-    return reply.code(201).send(createOrder(ctx, partner, body));
+    return reply.code(201).send(await createOrder(ctx, partner, body));
   });
 
   app.get("/partner/v1/orders/:orderNo", { preHandler }, async (request): Promise<OrderView> => {

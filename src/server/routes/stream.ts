@@ -1,31 +1,41 @@
 /**
  * `GET /api/v1/stream` (WebSocket): frame streaming for the `/action/ws/record` mode. The
- * protocol lives in stream/socket.ts; this route binds it to the session cookie of the
- * upgrade request, opens an attempt on `start`, judges the stream on `end` and closes the
- * attempt as abandoned when the stream ends without a verdict.
+ * protocol lives in stream/socket.ts; this route binds it to the session of the upgrade
+ * request, refuses orders whose launch did not enable streaming (ws_mode_switch), opens an
+ * attempt on `start`, spools each accepted frame to disk with the service's arrival time, and
+ * on `end` queues the frames for verification like a recording. A stream that ends without
+ * `end` closes its attempt as abandoned and its frames are removed.
  */
 import type {} from "@fastify/websocket"; // the { websocket: true } route option
 import type { FastifyInstance } from "fastify";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { API_ERROR_CODES } from "../../../schemas/api";
+import type { VerifyJobInput } from "../../../schemas/verifyJob";
 import { sessionOfRequest } from "../auth/session";
 import type { ServiceContext } from "../context";
 import type { RateLimitHooks } from "../http/security";
-import { recordVerdict, rejectAttempt } from "../orders/verdict";
-import { judgeStream } from "../orders/streamChecks";
+import { platformOf } from "../limits";
+import { rejectAttempt } from "../orders/verdict";
+import type { OrderRecord } from "../store/orders";
 import { handleStreamSocket } from "../stream/socket";
 import type { OrderResolution, StreamSocket } from "../stream/streamContract";
 import type { StreamClock } from "../stream/streamClock";
 
 interface StreamOrder {
-  orderNo: string;
+  order: OrderRecord;
   attemptId: number;
+  seq: number;
   digits: string | null;
-  kind: { liveType: "1" | "2" | "3"; actions: string[]; will: boolean };
+  /** The spool folder, relative to FACEFLOW_MEDIA. */
+  dir: string;
+  frames: { file: string; atMs: number }[];
 }
 
 export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks, clock: StreamClock): void {
   app.get("/api/v1/stream", { websocket: true, preHandler: limiters.session }, (socket: StreamSocket, request) => {
     const active = sessionOfRequest(ctx, request);
+    const platform = platformOf(request.headers["user-agent"]);
 
     const resolveOrder = async (orderNo: string): Promise<OrderResolution<StreamOrder>> => {
       if (active === null) return { ok: false, code: API_ERROR_CODES.sessionInvalid, message: "no valid session: open the launch link again" };
@@ -33,6 +43,13 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
       const order = ctx.store.orders.get(orderNo);
       if (order === null || order.state === "passed" || order.state === "failed") {
         return { ok: false, code: API_ERROR_CODES.orderFinished, message: "this verification is already finished" };
+      }
+      // Streaming is a mode the partner's launch turns on; an order without it takes recordings only.
+      if (order.launchOptions.ws_mode_switch !== "1") {
+        return { ok: false, code: API_ERROR_CODES.streamNotEnabled, message: "this order's launch did not enable frame streaming" };
+      }
+      if (ctx.store.attempts.verifying(orderNo)) {
+        return { ok: false, code: API_ERROR_CODES.verificationInProgress, message: "the previous attempt is still being verified" };
       }
       const opened = ctx.store.transaction(() => {
         const now = ctx.clock.now();
@@ -43,27 +60,46 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
         return { attempt: ctx.store.attempts.open(orderNo, "stream", digits, now), digits };
       });
       if (opened === null) return { ok: false, code: API_ERROR_CODES.digitsRequired, message: "fetch digits (GET /api/v1/digits) before streaming" };
-      return {
-        ok: true,
-        order: {
-          orderNo,
-          attemptId: opened.attempt.id,
-          digits: opened.digits,
-          kind: { liveType: order.liveType, actions: [...order.actions], will: order.will !== null },
-        },
-      };
+      const dir = join(order.orderNo, `${opened.attempt.seq}-stream`);
+      await mkdir(join(ctx.mediaDir, dir), { recursive: true });
+      return { ok: true, order: { order, attemptId: opened.attempt.id, seq: opened.attempt.seq, digits: opened.digits, dir, frames: [] } };
     };
+
+    const discard = (current: StreamOrder) => rm(join(ctx.mediaDir, current.dir), { recursive: true, force: true });
 
     void handleStreamSocket<StreamOrder>(socket, {
       resolveOrder,
-      onFinished: async (order, summary) =>
-        recordVerdict(ctx, order.orderNo, order.attemptId, judgeStream(summary, order.kind, order.digits, ctx.limits), null),
-      onAbandoned: (order, info) => {
-        if (info.code === null) {
-          ctx.store.attempts.finish(order.attemptId, { status: "abandoned", code: info.reason }, ctx.clock.now());
-        } else {
-          rejectAttempt(ctx, order.attemptId, info.code, info.message, "stream");
-        }
+      async onFrame(current, frame) {
+        const file = `${String(frame.index).padStart(5, "0")}.jpg`;
+        await writeFile(join(ctx.mediaDir, current.dir, file), frame.jpeg);
+        current.frames.push({ file, atMs: frame.receivedAtMs });
+      },
+      async onFinished(current) {
+        const { order } = current;
+        const input: VerifyJobInput = {
+          attemptId: current.attemptId,
+          orderNo: order.orderNo,
+          source: { kind: "frames", dir: current.dir, frames: current.frames },
+          ask: {
+            liveType: order.liveType,
+            actions: [...order.actions],
+            digits: current.digits,
+            will: order.will ? { question: order.will.question, nod: order.will.willType === "2" } : null,
+            // A stream carries no prompt times: each action is looked for after the one before it.
+            prompts: [],
+            requireSpeech: order.requireSpeech,
+          },
+          referencePhoto: order.referencePhoto,
+          platform,
+        };
+        ctx.store.verifyJobs.enqueue({ attemptId: current.attemptId, orderNo: order.orderNo, appId: order.appId, input }, ctx.clock.now());
+        ctx.verification.kick();
+        return { attempt: current.seq };
+      },
+      async onAbandoned(current, info) {
+        if (info.code === null) ctx.store.attempts.finish(current.attemptId, { status: "abandoned", code: info.reason }, ctx.clock.now());
+        else rejectAttempt(ctx, current.attemptId, info.code, info.message, "stream");
+        await discard(current);
       },
       clock,
       limits: ctx.limits.stream,

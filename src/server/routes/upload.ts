@@ -1,32 +1,39 @@
 /**
  * `POST /api/v1/upload`: one recording for the logged-in order (multipart: `meta` JSON
- * matching uploadMetaSchema, `video` the scrambled base64, and the evidence frames of face
- * guidance as `frame` JPEG parts). Decoded and checked against the limits (4xx with the
- * specific code on refusal, recorded as a rejected attempt), verified (the face checks run on
- * the frames), stored under FACEFLOW_MEDIA with the device's guidance report, and answered
- * with the attempt's outcome. Sending the same recording again (same messageId) returns the
- * first answer: uploads are safe to retry.
+ * matching uploadMetaSchema, `video` the scrambled base64, and optional `frame` JPEG parts of
+ * on-device guidance). The recording is unscrambled, held to the limits, stored under
+ * FACEFLOW_MEDIA, probed by the decoder, and queued for verification; the answer comes at
+ * once (`verifying`) and the page follows the attempt with `GET /api/v1/attempts/:attempt`.
+ * A refusal before verification is a 4xx with its specific code, recorded as a rejected
+ * attempt. The device's guidance report and evidence frames are kept for staff as hints;
+ * nothing in them is judged. Sending the same recording again (same messageId) answers with
+ * that attempt's state: uploads are safe to retry.
  */
 import type { FastifyInstance } from "fastify";
-import { API_ERROR_CODES, uploadMetaSchema, type AttemptOutcome } from "../../../schemas/api";
+import { API_ERROR_CODES, uploadMetaSchema, type AttemptState } from "../../../schemas/api";
+import type { VerifyJobInput } from "../../../schemas/verifyJob";
 import { requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
 import { platformOf } from "../limits";
-import { recordVerdict, rejectAttempt } from "../orders/verdict";
+import { attemptStateOf } from "../orders/attemptState";
+import { rejectAttempt } from "../orders/verdict";
 import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
-import { checkRecording, type ProbedRecording } from "../upload/checkRecording";
+import { acceptedContainer, checkUploadSize, probeAccepted } from "../upload/acceptRecording";
 import { decodeRecording } from "../upload/decodeRecording";
 import { evidenceFrames, readUploadParts } from "../upload/readUploadParts";
-import { removeRecording, storeRecording } from "../upload/mediaFiles";
+import { removeRecording, storeEvidence, storeRecording } from "../upload/mediaFiles";
+import { join } from "node:path";
 
 /** The pending attempt this upload answers: number mode needs the one its digits opened. */
 function attemptFor(ctx: ServiceContext, order: OrderRecord): AttemptRecord {
   if (order.liveType === "1") {
     const pending = ctx.store.attempts.latestPending(order.orderNo, "upload");
-    if (pending === null) throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
+    if (pending === null || ctx.store.verifyJobs.get(pending.id) !== null) {
+      throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
+    }
     return pending;
   }
   return ctx.store.transaction(() => {
@@ -36,92 +43,73 @@ function attemptFor(ctx: ServiceContext, order: OrderRecord): AttemptRecord {
   });
 }
 
-/**
- * A retried upload (the answer to the first one was lost on the way) carries the same
- * messageId: answer with that attempt's outcome instead of judging the recording twice.
- */
-function replayedOutcome(ctx: ServiceContext, order: OrderRecord, messageId: string): AttemptOutcome | null {
+/** A retried upload (the answer to the first one was lost) carries the same messageId: answer with that attempt's state. */
+function replayedState(ctx: ServiceContext, order: OrderRecord, messageId: string): AttemptState | null {
   const recording = ctx.store.recordings.findByMessageId(order.orderNo, messageId);
   const attempt = recording ? ctx.store.attempts.get(recording.attemptId) : null;
-  if (attempt === null || attempt.code === null) return null;
-  const used = ctx.store.attempts.countVerified(order.orderNo);
-  return {
-    passed: attempt.status === "passed",
-    code: attempt.code,
-    finished: order.state === "passed" || order.state === "failed",
-    attemptsLeft: Math.max(0, order.maxAttempts - used),
-    checks: attempt.checks,
-  };
+  return attempt ? attemptStateOf(ctx, attempt) : null;
 }
 
 export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
-  app.post("/api/v1/upload", { preHandler: limiters.upload }, async (request): Promise<AttemptOutcome> => {
+  app.post("/api/v1/upload", { preHandler: limiters.upload }, async (request): Promise<AttemptState> => {
     const { order } = requireSession(ctx, request);
     const parts = await readUploadParts(request, ctx.limits.face.evidence);
     const meta = parseOr400(uploadMetaSchema, parts.meta, "upload meta");
     const frames = evidenceFrames(parts.frames, meta.guidance);
-    const replayed = replayedOutcome(ctx, order, meta.messageId);
+    const replayed = replayedState(ctx, order, meta.messageId);
     if (replayed !== null) return replayed;
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
+    }
+    if (ctx.store.attempts.verifying(order.orderNo)) {
+      throw new HttpError(409, API_ERROR_CODES.verificationInProgress, "the previous recording is still being verified");
     }
     const attempt = attemptFor(ctx, order);
     const platform = platformOf(request.headers["user-agent"]);
     const kind = { liveType: order.liveType, actions: order.actions, will: order.will !== null };
 
-    let bytes: Buffer;
-    let probed: ProbedRecording;
+    let stored: Awaited<ReturnType<typeof storeRecording>> | null = null;
     try {
-      bytes = await decodeRecording(parts.video, meta);
-      probed = checkRecording(bytes, meta, kind, platform, ctx.limits);
+      const container = acceptedContainer(meta.mimeType);
+      const bytes = await decodeRecording(parts.video, meta);
+      checkUploadSize(bytes.length, platform, ctx.limits);
+      stored = await storeRecording(ctx.mediaDir, order.orderNo, attempt.seq, container, bytes);
+      const probe = await probeAccepted(ctx.ffmpegPath, join(ctx.mediaDir, stored.path), container, kind, ctx.limits);
+      if (frames.length > 0) await storeEvidence(ctx.mediaDir, order.orderNo, attempt.seq, frames);
+      const input: VerifyJobInput = {
+        attemptId: attempt.id,
+        orderNo: order.orderNo,
+        source: { kind: "recording", path: stored.path, bytes: bytes.length, probe },
+        ask: {
+          liveType: order.liveType,
+          actions: [...order.actions],
+          digits: attempt.digits,
+          will: order.will ? { question: order.will.question, nod: order.will.willType === "2" } : null,
+          prompts: meta.prompts ?? [],
+          requireSpeech: order.requireSpeech,
+        },
+        referencePhoto: order.referencePhoto,
+        platform,
+      };
+      const path = stored.path;
+      const sha256 = stored.sha256;
+      ctx.store.transaction(() => {
+        const now = ctx.clock.now();
+        ctx.store.recordings.insert({
+          attemptId: attempt.id, path, container, mimeType: meta.mimeType, bytes: bytes.length,
+          durationMs: Math.round(probe.durationMs), sha256, messageId: meta.messageId, createdAt: now,
+        });
+        ctx.store.attempts.keepGuidance(attempt.id, meta.guidance ?? null);
+        ctx.store.verifyJobs.enqueue({ attemptId: attempt.id, orderNo: order.orderNo, appId: order.appId, input }, now);
+      });
     } catch (error) {
+      if (stored !== null) await removeRecording(ctx.mediaDir, stored.path);
       if (error instanceof HttpError) rejectAttempt(ctx, attempt.id, error.code, error.message);
       throw error;
     }
-
-    const { mimeType: _mimeType, checkedDurationMs: _duration, ...probe } = probed;
-    const guidance = meta.guidance ?? null;
-    const result = await ctx.verifier.verify({
-      ...kind,
-      actions: [...order.actions],
-      digits: attempt.digits,
-      probe,
-      bytes: bytes.length,
-      platform,
-      face: { guidance: order.guidance, report: guidance, frames },
-    });
-    const stored = await storeRecording(ctx.mediaDir, order.orderNo, attempt.seq, probed.container, bytes);
-    try {
-      return recordVerdict(
-        ctx,
-        order.orderNo,
-        attempt.id,
-        {
-          passed: result.passed,
-          code: result.code,
-          liveRate: result.liveRate,
-          willCode: result.willCode ?? null,
-          faceCode: result.faceCode ?? null,
-          similarity: result.similarity ?? null,
-          verifier: ctx.verifier.name,
-          checks: result.checks,
-          guidance,
-        },
-        {
-          path: stored.path,
-          container: probed.container,
-          mimeType: probed.mimeType,
-          bytes: bytes.length,
-          durationMs: probed.checkedDurationMs,
-          sha256: stored.sha256,
-          messageId: meta.messageId,
-          createdAt: ctx.clock.now(),
-        },
-      );
-    } catch (error) {
-      // The order finished while this one was being verified: keep no orphan file.
-      await removeRecording(ctx.mediaDir, stored.path);
-      throw error;
-    }
+    ctx.verification.kick();
+    const state = attemptStateOf(ctx, attempt);
+    if (state === null) throw new Error(`attempt ${attempt.id} has no job right after it was queued`);
+    return state;
   });
 }

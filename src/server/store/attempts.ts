@@ -88,13 +88,19 @@ export interface AttemptsRepo {
   /** Open a pending attempt with the next sequence number. */
   open(orderNo: string, channel: AttemptChannel, digits: string | null, now: number): AttemptRecord;
   get(id: number): AttemptRecord | null;
+  /** An order's attempt by its sequence number. */
+  bySeq(orderNo: string, seq: number): AttemptRecord | null;
   /** The newest pending attempt of a channel, if any. */
   latestPending(orderNo: string, channel: AttemptChannel): AttemptRecord | null;
-  /** Mark every pending attempt of the order abandoned (a new one supersedes them). */
+  /** Mark every pending attempt of the order abandoned (a new one supersedes them), except those being verified. */
   abandonPending(orderNo: string, now: number): void;
   /** Record the verdict of a pending attempt; false when it was not pending any more. */
   finish(id: number, verdict: AttemptVerdict, now: number): boolean;
   list(orderNo: string): AttemptRecord[];
+  /** Keep the device's guidance report with a pending attempt (a hint for staff, never judged). */
+  keepGuidance(id: number, guidance: UploadGuidance | null): void;
+  /** Whether an attempt of the order has media being verified. */
+  verifying(orderNo: string): boolean;
   /** Attempts that reached a verdict (passed or failed): what the attempt limit counts. */
   countVerified(orderNo: string): number;
 }
@@ -104,14 +110,20 @@ export function createAttemptsRepo(db: Db): AttemptsRepo {
   const insert = db.prepare(`INSERT INTO attempts (order_no, seq, channel, status, digits, created_at)
                              VALUES (?, ?, ?, 'pending', ?, ?)`);
   const select = db.prepare("SELECT * FROM attempts WHERE id = ?");
+  const selectSeq = db.prepare("SELECT * FROM attempts WHERE order_no = ? AND seq = ?");
   const pending = db.prepare(`SELECT * FROM attempts WHERE order_no = ? AND channel = ? AND status = 'pending'
                               ORDER BY seq DESC LIMIT 1`);
+  // An attempt whose media is being verified is not abandoned by a newer one: its verdict still comes.
   const abandon = db.prepare(`UPDATE attempts SET status = 'abandoned', finished_at = ?
-                              WHERE order_no = ? AND status = 'pending'`);
+                              WHERE order_no = ? AND status = 'pending'
+                                AND id NOT IN (SELECT attempt_id FROM verify_jobs WHERE state != 'done')`);
   const finish = db.prepare(`UPDATE attempts SET status = @status, code = @code, live_rate = @liveRate,
       will_code = @willCode, face_code = @faceCode, similarity = @similarity, verifier = @verifier,
-      checks = @checks, guidance = @guidance, finished_at = @now WHERE id = @id AND status = 'pending'`);
+      checks = @checks, guidance = COALESCE(@guidance, guidance), finished_at = @now WHERE id = @id AND status = 'pending'`);
   const list = db.prepare("SELECT * FROM attempts WHERE order_no = ? ORDER BY seq");
+  const keepGuidance = db.prepare("UPDATE attempts SET guidance = ? WHERE id = ? AND status = 'pending'");
+  const verifying = db.prepare(`SELECT 1 FROM attempts a JOIN verify_jobs j ON j.attempt_id = a.id
+                                 WHERE a.order_no = ? AND a.status = 'pending' AND j.state != 'done' LIMIT 1`);
   const countVerified = db.prepare("SELECT COUNT(*) AS n FROM attempts WHERE order_no = ? AND status IN ('passed', 'failed')");
   const seqRow = z.object({ seq: z.number().int() });
   const countRow = z.object({ n: z.number().int() });
@@ -126,6 +138,7 @@ export function createAttemptsRepo(db: Db): AttemptsRepo {
       return created;
     },
     get,
+    bySeq: (orderNo, seq) => parseRow("attempts", attemptRow, selectSeq.get(orderNo, seq)),
     latestPending: (orderNo, channel) => parseRow("attempts", attemptRow, pending.get(orderNo, channel)),
     abandonPending: (orderNo, now) => void abandon.run(now, orderNo),
     finish(id, verdict, now) {
@@ -145,6 +158,8 @@ export function createAttemptsRepo(db: Db): AttemptsRepo {
       return changes === 1;
     },
     list: (orderNo) => parseRows("attempts", attemptRow, list.all(orderNo)),
+    keepGuidance: (id, guidance) => void keepGuidance.run(guidance ? JSON.stringify(guidance) : null, id),
+    verifying: (orderNo) => verifying.get(orderNo) !== undefined,
     countVerified: (orderNo) => countRow.parse(countVerified.get(orderNo)).n,
   };
 }

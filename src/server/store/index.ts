@@ -12,6 +12,7 @@ import { createRecordingsRepo, type RecordingsRepo } from "./recordings";
 import { createResultsRepo, type ResultsRepo } from "./results";
 import { createSessionsRepo, type SessionsRepo } from "./sessions";
 import { createSettingsRepo, type SettingsRepo } from "./settings";
+import { createVerifyJobsRepo, type VerifyJobsRepo } from "./verifyJobs";
 
 export interface Store {
   db: Db;
@@ -25,6 +26,7 @@ export interface Store {
   partnerNonces: PartnerNoncesRepo;
   settings: SettingsRepo;
   analyticsEvents: AnalyticsEventsRepo;
+  verifyJobs: VerifyJobsRepo;
   /** Run `fn` in one SQLite transaction (all or nothing). */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -44,6 +46,7 @@ export function createStore(path: string): Store {
     partnerNonces: createPartnerNoncesRepo(db),
     settings: createSettingsRepo(db),
     analyticsEvents: createAnalyticsEventsRepo(db),
+    verifyJobs: createVerifyJobsRepo(db),
     transaction: (fn) => db.transaction(fn)(),
     close: () => db.close(),
   };

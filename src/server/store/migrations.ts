@@ -144,4 +144,31 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE attempts ADD COLUMN guidance TEXT;
     `,
   },
+  {
+    version: 4,
+    name: "service-side verification",
+    // verify_jobs: one job per accepted attempt, run by the worker pool; a job left 'running'
+    // by a process that died is queued again at start, and the verdict is recorded in the
+    // same transaction that marks the job done, so no attempt is judged twice.
+    // orders.reference_photo: the partner's reference photo (a path under FACEFLOW_MEDIA);
+    // orders.require_speech: speech must be recognised, not only heard.
+    // recordings.attempt_id may now point at a frame stream's spooled frames (container 'jpeg-frames').
+    sql: `
+      CREATE TABLE verify_jobs (
+        attempt_id INTEGER PRIMARY KEY REFERENCES attempts(id),
+        order_no TEXT NOT NULL,
+        app_id TEXT NOT NULL,
+        input TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done')),
+        tries INTEGER NOT NULL DEFAULT 0,
+        enqueued_at INTEGER NOT NULL,
+        started_at INTEGER,
+        finished_at INTEGER,
+        error TEXT
+      );
+      CREATE INDEX verify_jobs_by_state ON verify_jobs(state, enqueued_at);
+      ALTER TABLE orders ADD COLUMN reference_photo TEXT;
+      ALTER TABLE orders ADD COLUMN require_speech INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

@@ -31,6 +31,10 @@ export interface OrderRecord {
   maxAttempts: number;
   /** On-device face guidance and the service's face checks (the partner's `guidance` option). */
   guidance: boolean;
+  /** The partner's reference photo, a path under FACEFLOW_MEDIA; null when none was sent. */
+  referencePhoto: string | null;
+  /** Speech must be recognised (number and will modes), not only heard. */
+  requireSpeech: boolean;
   state: OrderState;
   createdAt: number;
   updatedAt: number;
@@ -52,6 +56,8 @@ const orderRow = z
     launch_options: jsonColumn(partnerLaunchOptionsSchema),
     max_attempts: z.number().int(),
     guidance: z.union([z.literal(0), z.literal(1)]),
+    reference_photo: z.string().nullable(),
+    require_speech: z.union([z.literal(0), z.literal(1)]),
     state: orderStateSchema,
     created_at: z.number().int(),
     updated_at: z.number().int(),
@@ -70,6 +76,8 @@ const orderRow = z
     launchOptions: r.launch_options,
     maxAttempts: r.max_attempts,
     guidance: r.guidance === 1,
+    referencePhoto: r.reference_photo,
+    requireSpeech: r.require_speech === 1,
     state: r.state,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -86,9 +94,9 @@ export interface OrdersRepo {
 export function createOrdersRepo(db: Db): OrdersRepo {
   const insert = db.prepare(`
     INSERT INTO orders (order_no, app_id, h5_face_id, user_id, live_type, actions, will_question, will_type, theme,
-      return_url, launch_options, max_attempts, guidance, state, created_at, updated_at, finished_at)
+      return_url, launch_options, max_attempts, guidance, reference_photo, require_speech, state, created_at, updated_at, finished_at)
     VALUES (@orderNo, @appId, @h5FaceId, @userId, @liveType, @actions, @willQuestion, @willType, @theme,
-      @returnUrl, @launchOptions, @maxAttempts, @guidance, @state, @createdAt, @updatedAt, @finishedAt)`);
+      @returnUrl, @launchOptions, @maxAttempts, @guidance, @referencePhoto, @requireSpeech, @state, @createdAt, @updatedAt, @finishedAt)`);
   const select = db.prepare("SELECT * FROM orders WHERE order_no = ?");
   return {
     insert(order) {
@@ -106,6 +114,8 @@ export function createOrdersRepo(db: Db): OrdersRepo {
         launchOptions: JSON.stringify(order.launchOptions),
         maxAttempts: order.maxAttempts,
         guidance: order.guidance ? 1 : 0,
+        referencePhoto: order.referencePhoto,
+        requireSpeech: order.requireSpeech ? 1 : 0,
         state: order.state,
         createdAt: order.createdAt,
         updatedAt: order.updatedAt,

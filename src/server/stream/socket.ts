@@ -1,7 +1,7 @@
 /**
  * The frame-streaming WebSocket of the `/action/ws/record` mode: the browser sends JPEG frames
  * of the camera, the service checks each one, acknowledges it, and at the end hands a summary
- * to the verification side and sends back its result.
+ * to the verification side, which queues it and answers with the attempt the page then follows.
  *
  * Protocol (schemas/apiStream.ts): `start {orderNo}` first, then `frame` messages (inline
  * base64, or announcing the next binary message), then `end`. Every text message is parsed by
@@ -9,7 +9,7 @@
  * a 4xxx close (streamFailures.ts). Messages are handled one at a time in arrival order, so a
  * frame sent right behind `start` waits for the order to resolve instead of racing it.
  *
- * Every session whose order resolved ends in exactly one of `onFinished` resolving (its result
+ * Every session whose order resolved ends in exactly one of `onFinished` resolving (its attempt
  * is sent unless the peer has gone) or `onAbandoned`, so the service can always close the
  * attempt it opened. Durations and rates use the service's clock, never the client's.
  */
@@ -183,18 +183,12 @@ export function handleStreamSocket<O>(socket: StreamSocket, deps: StreamSocketDe
     idle?.cancel(); // verification may take longer than the idle timeout
     send({ type: "progress", framesReceived: frames, step: "verifying" });
     const result = summary();
-    const outcome = await deps.onFinished(current, result);
+    const accepted = await deps.onFinished(current, result);
     phase = "ended";
-    send({
-      type: "result",
-      passed: outcome.passed,
-      code: outcome.code,
-      finished: outcome.finished,
-      attemptsLeft: outcome.attemptsLeft,
-      checks: outcome.checks.map(({ name, passed, detail }) => ({ name, passed, detail })),
-    });
-    close(STREAM_CLOSE_NORMAL, "done");
-    settle({ kind: "finished", summary: result, outcome });
+    // The service verifies the frames off the socket; the page follows the attempt like an upload.
+    send({ type: "verifying", attempt: accepted.attempt });
+    close(STREAM_CLOSE_NORMAL, "verifying");
+    settle({ kind: "finished", summary: result, attempt: accepted.attempt });
   };
 
   const handleText = async (buf: Buffer, at: number) => {

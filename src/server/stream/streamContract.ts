@@ -2,7 +2,6 @@
  * The contract between the streaming socket handler and the service that wires it: the
  * socket it drives, the dependencies it calls, and what it reports.
  */
-import type { AttemptOutcome } from "../../../schemas/api";
 import type { StreamLimits } from "../../../schemas/capture";
 import type { StreamClock } from "./streamClock";
 
@@ -56,8 +55,8 @@ export interface StreamSocketDeps<O> {
   resolveOrder(orderNo: string): Promise<OrderResolution<O>>;
   /** Each accepted frame, in order, e.g. to store it; awaited before the frame is acknowledged. */
   onFrame?(order: O, frame: StreamFrame): void | Promise<void>;
-  /** `end` (done) arrived: judge the stream; the outcome is sent as the `result` message. */
-  onFinished(order: O, summary: StreamSummary): Promise<AttemptOutcome>;
+  /** `end` (done) arrived: queue the stream for verification; the attempt is sent as the `verifying` message. */
+  onFinished(order: O, summary: StreamSummary): Promise<{ attempt: number }>;
   /** The session ended without a result. */
   onAbandoned(order: O, info: AbandonInfo): void | Promise<void>;
   clock: StreamClock;
@@ -65,5 +64,5 @@ export interface StreamSocketDeps<O> {
 }
 
 export type StreamSessionEnd =
-  | { kind: "finished"; summary: StreamSummary; outcome: AttemptOutcome }
+  | { kind: "finished"; summary: StreamSummary; attempt: number }
   | { kind: "abandoned"; summary: StreamSummary; reason: AbandonReason; code: string | null };

@@ -24,3 +24,12 @@ export async function storeRecording(mediaDir: string, orderNo: string, seq: num
 export async function removeRecording(mediaDir: string, relativePath: string): Promise<void> {
   await rm(join(mediaDir, relativePath), { force: true });
 }
+
+/** The device's evidence frames, kept beside the recording for staff: `<orderNo>/<seq>-evidence/NN.jpg`. */
+export async function storeEvidence(mediaDir: string, orderNo: string, seq: number, frames: readonly { jpeg: Uint8Array }[]): Promise<string> {
+  if (!/^[A-Za-z0-9_-]+$/.test(orderNo)) throw new Error(`refusing to store evidence for order number ${JSON.stringify(orderNo)}`);
+  const relative = join(orderNo, `${seq}-evidence`);
+  await mkdir(join(mediaDir, relative), { recursive: true });
+  await Promise.all(frames.map((f, i) => writeFile(join(mediaDir, relative, `${String(i).padStart(2, "0")}.jpg`), f.jpeg)));
+  return relative;
+}

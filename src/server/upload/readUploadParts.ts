@@ -11,8 +11,14 @@ import type { FastifyRequest } from "fastify";
 import { API_ERROR_CODES, type UploadGuidance } from "../../../schemas/api";
 import type { CaptureFile } from "../../../schemas/capture";
 import { HttpError } from "../http/errors";
-import type { EvidenceFrame } from "../media/faceChecks";
 import { isCompleteJpeg } from "../stream/jpeg";
+
+/** An evidence frame of on-device guidance: kept for staff as a hint, never judged. */
+export interface EvidenceFrame {
+  jpeg: Uint8Array;
+  /** When it was taken on the capture's clock (the report's evidenceAtMs). */
+  atMs: number;
+}
 
 export interface UploadParts {
   /** The meta part, JSON-parsed (multipart parses JSON-typed fields itself). */

@@ -1,0 +1,82 @@
+/**
+ * The service's verification jobs: what a job asks the worker pool to judge (stored as JSON
+ * with the job, so a restarted service resumes it), and the messages between the pool and
+ * its worker threads. Parsed on both sides of every hop: the store, and each thread's port.
+ */
+import * as z from "zod/mini";
+import { actionCodeSchema, capturePromptSchema, liveTypeSchema, VERIFY_STEPS } from "./api";
+
+const ms = z.number().check(z.gte(0));
+const count = z.int().check(z.gte(0));
+/** A file name inside a folder the service made: no separators, no "..". */
+const fileName = z.string().check(z.regex(/^[\w-][\w.-]*$/, "a plain file name"));
+/** A path relative to FACEFLOW_MEDIA, made by the service: segments of plain names. */
+const mediaPath = z.string().check(z.regex(/^[\w-][\w.-]*(\/[\w-][\w.-]*)*$/, "a path under the media folder"));
+
+export const mediaProbeSchema = z.object({
+  format: z.string(),
+  durationMs: ms,
+  video: z.nullable(z.object({ codec: z.string(), width: count, height: count, rotation: z.number(), frames: count })),
+  audio: z.nullable(z.object({ codec: z.string(), sampleRate: count, channels: count })),
+});
+
+export const verifySourceSchema = z.discriminatedUnion("kind", [
+  /** A recording file, probed when it was accepted. */
+  z.object({ kind: z.literal("recording"), path: mediaPath, bytes: count, probe: mediaProbeSchema }),
+  /** A frame stream's JPEGs as received, each timed by the service's clock on arrival. */
+  z.object({ kind: z.literal("frames"), dir: mediaPath, frames: z.array(z.object({ file: fileName, atMs: ms })) }),
+]);
+export type VerifySource = z.infer<typeof verifySourceSchema>;
+
+export const verifyAskSchema = z.object({
+  liveType: liveTypeSchema,
+  actions: z.array(actionCodeSchema),
+  /** Number mode: the digits issued for this attempt. */
+  digits: z.nullable(z.string()),
+  /** Will mode: the question and whether the answer is a nod (will_type 2). */
+  will: z.nullable(z.object({ question: z.string(), nod: z.boolean() })),
+  prompts: z.array(capturePromptSchema),
+  requireSpeech: z.boolean(),
+});
+export type VerifyAsk = z.infer<typeof verifyAskSchema>;
+
+export const verifyJobInputSchema = z.object({
+  attemptId: z.int(),
+  orderNo: z.string(),
+  source: verifySourceSchema,
+  ask: verifyAskSchema,
+  /** The order's reference photo under FACEFLOW_MEDIA; null when none was sent. */
+  referencePhoto: z.nullable(mediaPath),
+  platform: z.enum(["ios", "android", "other"]),
+});
+export type VerifyJobInput = z.infer<typeof verifyJobInputSchema>;
+
+const checkSchema = z.object({ name: z.string(), passed: z.boolean(), detail: z.string() });
+
+/** A worker's judgement of one job: what recordVerdict stores. */
+export const verifyResultSchema = z.object({
+  passed: z.boolean(),
+  code: z.string(),
+  liveRate: z.nullable(z.number()),
+  willCode: z.nullable(z.string()),
+  faceCode: z.nullable(z.string()),
+  similarity: z.nullable(z.number()),
+  checks: z.array(checkSchema),
+});
+export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+export const toWorkerMessageSchema = z.object({
+  type: z.literal("job"),
+  jobId: z.int(),
+  input: verifyJobInputSchema,
+});
+export type ToWorkerMessage = z.infer<typeof toWorkerMessageSchema>;
+
+export const fromWorkerMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ready") }),
+  z.object({ type: z.literal("progress"), jobId: z.int(), step: z.enum(VERIFY_STEPS), progress: z.number().check(z.gte(0), z.lte(1)) }),
+  z.object({ type: z.literal("verdict"), jobId: z.int(), result: verifyResultSchema }),
+  /** The job could not be judged by this worker (a bug or an environment fault, not the media's). */
+  z.object({ type: z.literal("error"), jobId: z.int(), message: z.string() }),
+]);
+export type FromWorkerMessage = z.infer<typeof fromWorkerMessageSchema>;

@@ -1,0 +1,41 @@
+/**
+ * `GET /api/v1/attempts/:attempt?waitMs=N`: the long poll the page follows an accepted
+ * attempt with (schemas/api.ts attemptStateSchema). Answers at once when the attempt is
+ * judged; otherwise when its job changes step, is judged, or waitMs (capped by
+ * verification.jobs.maxWaitMs) passed. Only the session's own order's attempts are visible.
+ */
+import type { FastifyInstance } from "fastify";
+import * as z from "zod";
+import { API_ERROR_CODES, attemptStateQuerySchema, type AttemptState } from "../../../schemas/api";
+import { requireSession } from "../auth/session";
+import type { ServiceContext } from "../context";
+import { HttpError, parseOr400 } from "../http/errors";
+import type { RateLimitHooks } from "../http/security";
+import { attemptStateOf } from "../orders/attemptState";
+
+const paramsSchema = z.object({ attempt: z.coerce.number().int().min(1).max(1_000_000) });
+
+export function registerAttemptRoutes(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
+  app.get("/api/v1/attempts/:attempt", { preHandler: limiters.session }, async (request, reply): Promise<AttemptState> => {
+    const { order } = requireSession(ctx, request);
+    const { attempt: seq } = parseOr400(paramsSchema, request.params, "attempt");
+    const query = parseOr400(attemptStateQuerySchema, request.query, "query");
+    const waitMs = Math.min(query.waitMs ?? 0, ctx.limits.verification.jobs.maxWaitMs);
+    const read = (): AttemptState => {
+      const attempt = ctx.store.attempts.bySeq(order.orderNo, seq);
+      const state = attempt ? attemptStateOf(ctx, attempt) : null;
+      if (state === null) throw new HttpError(404, API_ERROR_CODES.attemptNotFound, `attempt ${seq} of this order has nothing to verify`);
+      return state;
+    };
+    const first = read();
+    if (first.state === "judged" || waitMs === 0) return first;
+    const attemptId = ctx.store.attempts.bySeq(order.orderNo, seq)?.id ?? 0;
+    // A client that goes away stops the wait (the response's close: the request's fires once its empty body is read).
+    const gone = new Promise<void>((resolve) => reply.raw.once("close", () => resolve()));
+    await Promise.race([
+      ctx.verification.waitForChange(attemptId, waitMs, () => ctx.store.attempts.get(attemptId)?.status !== "pending"),
+      gone,
+    ]);
+    return read();
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * One verification job, inside a worker thread: decode the media the service received (the
+ * recording with ffmpeg, or the stream's spooled JPEGs), analyse the sampled frames' faces,
+ * listen to the audio when the mode asks for speech, then judge (checks/judgeMedia.ts).
+ * Progress goes out at each step so the page can show 核验中 with a real figure.
+ *
+ * Media the decoder refuses gives a failing verdict with its own code. A fault of the service
+ * itself (models that will not load, a missing decoder) throws: the pool retries the job and,
+ * past verification.jobs.maxTries, records "the check could not run", never a pass.
+ */
+import { join } from "node:path";
+import type { VerifyStep } from "../../../schemas/api";
+import type { VerifyJobInput, VerifyResult } from "../../../schemas/verifyJob";
+import type { ServerLimits } from "../limits";
+import { VERIFY_CODES } from "../media/verifyCodes";
+import type { SpeechRecognizer } from "../speech/speechRecognizer";
+import type { DescriptorSample, HeardSpeech, MediaAnalysis, SourceFacts } from "./checks/analysis";
+import { judgeMedia, notJudged } from "./checks/judgeMedia";
+import type { FrameAnalyzer } from "./frameAnalyzer";
+import type { DecodedFrame, DecodedMedia, MediaProbe, VoiceSegment } from "./mediaTypes";
+import { decodeSpooled, sampleSpooled } from "./streamFrames";
+
+export interface MediaDecoder {
+  /** Frames at `fps` scaled to `width`, and 16 kHz mono audio when asked; throws MediaRefusedError for media it cannot or may not decode. */
+  decode(file: string, probe: MediaProbe, options: { fps: number; width: number; withAudio: boolean }): Promise<DecodedMedia>;
+  /** One still picture (the reference photo), at most `maxWidth` wide; throws MediaRefusedError when unreadable. */
+  decodeStill(file: string, maxWidth: number): Promise<DecodedFrame>;
+}
+
+/** The media is at fault (unreadable, over the limits): a verdict, not a retry. */
+export class MediaRefusedError extends Error {
+  override readonly name = "MediaRefusedError";
+}
+
+export interface MediaVerifierDeps {
+  mediaDir: string;
+  limits: ServerLimits;
+  decoder: MediaDecoder;
+  /** Loaded on the first job that needs it, once per worker. */
+  analyzer(): Promise<FrameAnalyzer>;
+  detectVoice(samples: Float32Array): Promise<VoiceSegment[]>;
+  recognizer: SpeechRecognizer | null;
+}
+
+export type ProgressReport = (step: VerifyStep, progress: number) => void;
+
+/** Indices of `count` frames spread evenly over `n` (first and last included). */
+export function spreadIndices(n: number, count: number): Set<number> {
+  if (n <= count) return new Set(Array.from({ length: n }, (_, i) => i));
+  return new Set(Array.from({ length: count }, (_, i) => Math.round((i * (n - 1)) / (count - 1))));
+}
+
+async function decodeSource(input: VerifyJobInput, deps: MediaVerifierDeps, fps: number, withAudio: boolean) {
+  const { source } = input;
+  if (source.kind === "recording") {
+    const media = await deps.decoder.decode(join(deps.mediaDir, source.path), source.probe, { fps, width: deps.limits.verification.analysisWidth, withAudio });
+    const facts: SourceFacts = { kind: "recording", probe: source.probe, bytes: source.bytes };
+    return { facts, frames: media.frames, audio: media.audio };
+  }
+  const dir = join(deps.mediaDir, source.dir);
+  const frames = await decodeSpooled(dir, sampleSpooled(source.frames, fps), deps.limits.stream.maxFrameBytes);
+  const times = source.frames.map((f) => f.atMs);
+  const durationMs = times.length >= 2 ? Math.max(...times) - Math.min(...times) : 0;
+  const facts: SourceFacts = { kind: "frames", frames: source.frames.length, bytes: 0, durationMs };
+  return { facts, frames, audio: null };
+}
+
+export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps, progress: ProgressReport): Promise<VerifyResult> {
+  const { ask } = input;
+  const { verification } = deps.limits;
+  const listens = ask.liveType === "1" || ask.will !== null;
+  const fps = ask.liveType === "2" || ask.will?.nod ? verification.sampleFps.action : verification.sampleFps.other;
+
+  progress("decoding", 0.05);
+  let decoded: Awaited<ReturnType<typeof decodeSource>>;
+  try {
+    decoded = await decodeSource(input, deps, fps, listens);
+  } catch (error) {
+    if (error instanceof MediaRefusedError) return notJudged(VERIFY_CODES.containerUnreadable, "media", `The service could not decode the media: ${error.message}.`, ask.will !== null);
+    throw error;
+  }
+
+  const analyzer = await deps.analyzer();
+  const iris = ask.actions.includes("2");
+  const describe = spreadIndices(decoded.frames.length, verification.identity.samples);
+  const frames: MediaAnalysis["frames"] = [];
+  const samples: DescriptorSample[] = [];
+  for (const [i, frame] of decoded.frames.entries()) {
+    const analysed = await analyzer.analyze(frame, { iris, describe: describe.has(i) });
+    frames.push(analysed.observation);
+    const [only] = analysed.descriptors;
+    if (analysed.descriptors.length === 1 && only) samples.push({ atMs: frame.atMs, descriptor: only });
+    progress("analysing", 0.1 + (0.7 * (i + 1)) / decoded.frames.length);
+  }
+
+  let reference: MediaAnalysis["reference"] = null;
+  if (input.referencePhoto !== null) {
+    try {
+      const still = await deps.decoder.decodeStill(join(deps.mediaDir, input.referencePhoto), 640);
+      const analysed = await analyzer.analyze(still, { iris: false, describe: true });
+      reference = { faces: analysed.observation.faces.length, descriptor: analysed.descriptors.length === 1 ? (analysed.descriptors[0] ?? null) : null };
+    } catch (error) {
+      if (!(error instanceof MediaRefusedError)) throw error;
+      reference = { faces: 0, descriptor: null };
+    }
+  }
+
+  let speech: HeardSpeech | null = null;
+  if (listens) {
+    progress("listening", 0.85);
+    const audio = decoded.audio;
+    if (audio === null || audio.length === 0) speech = { present: false, segments: [], transcript: null, recognizer: deps.recognizer?.name ?? null };
+    else {
+      const segments = await deps.detectVoice(audio);
+      const recognised = deps.recognizer && segments.length > 0 ? await deps.recognizer.recognize(audio, 16_000) : null;
+      speech = { present: true, segments, transcript: recognised?.text ?? null, recognizer: deps.recognizer?.name ?? null };
+    }
+  }
+
+  progress("deciding", 0.95);
+  return judgeMedia({ source: decoded.facts, frames, samples, reference, speech }, ask, input.platform, deps.limits);
+}
