@@ -65,11 +65,11 @@ export const verifyResultSchema = z.object({
 });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
 
-export const toWorkerMessageSchema = z.object({
-  type: z.literal("job"),
-  jobId: z.int(),
-  input: verifyJobInputSchema,
-});
+export const toWorkerMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("job"), jobId: z.int(), input: verifyJobInputSchema }),
+  /** Load the models now, so the first user does not wait for them. */
+  z.object({ type: z.literal("warm") }),
+]);
 export type ToWorkerMessage = z.infer<typeof toWorkerMessageSchema>;
 
 export const fromWorkerMessageSchema = z.discriminatedUnion("type", [

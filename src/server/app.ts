@@ -62,6 +62,8 @@ export interface BuildAppOptions {
   verifyWorkers?: number;
   /** Runs verification jobs; default a worker-thread pool. Tests may hand in their own. */
   verificationRunner?: JobRunner;
+  /** Load the verification models in every worker thread at start (main.ts); tests leave them to the first job. */
+  warmVerification?: boolean;
   limits?: ServerLimits;
   rateLimits?: Partial<RateLimits>;
   launchTtlSec?: number;
@@ -157,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerAnalytics(app, ctx, analyticsOptionsFromEnv(process.env));
   await serveApp(app, options.appDir);
   ctx.verification.start();
+  if (options.warmVerification) runner.warm();
   return app;
 }
 

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     demo: config.demo,
     trustProxy: config.trustProxy,
     trtc: config.trtc,
+    warmVerification: true,
     ...(config.verifyWorkers === undefined ? {} : { verifyWorkers: config.verifyWorkers }),
     logger: { level: process.env.FACEFLOW_LOG_LEVEL ?? "warn" },
   });

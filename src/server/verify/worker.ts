@@ -42,6 +42,11 @@ const deps: MediaVerifierDeps = {
 port.on("message", (raw: unknown) => {
   const parsed = toWorkerMessageSchema.safeParse(raw);
   if (!parsed.success) return;
+  if (parsed.data.type === "warm") {
+    // A failure here shows again, and is handled, on the first job.
+    void Promise.all([deps.analyzer(), detector()]).catch(() => undefined);
+    return;
+  }
   const { jobId, input } = parsed.data;
   verifyMedia(input, deps, (step, progress) => post({ type: "progress", jobId, step, progress })).then(
     (result) => post({ type: "verdict", jobId, result }),

@@ -19,6 +19,8 @@ export interface JobRunner {
   /** Threads free for a job now. */
   idle(): number;
   run(jobId: number, input: VerifyJobInput, onProgress: (step: VerifyStep, progress: number) => void): Promise<VerifyResult>;
+  /** Start every thread and load its models now (a service about to take traffic), rather than on its first job. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,12 @@ export function createWorkerPool(options: { size: number; script: WorkerScript; 
         slot.worker ??= spawn(slot);
         slot.worker.postMessage({ type: "job", jobId, input });
       });
+    },
+    warm() {
+      for (const slot of slots) {
+        slot.worker ??= spawn(slot);
+        slot.worker.postMessage({ type: "warm" });
+      }
     },
     async close() {
       closed = true;
