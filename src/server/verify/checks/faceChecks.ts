@@ -17,16 +17,16 @@ import { plural, seconds, type DescriptorSample } from "./analysis";
 type Presence = "one" | "none" | "several";
 
 /**
- * The longest run of consecutive frames in one state: from its first frame to the next frame
- * in another state (the last frame of the recording counts one frame interval).
+ * The longest run of consecutive frames in the wanted state(s): from its first frame to the
+ * next frame in another state (the last frame of the recording counts one frame interval).
  */
-function longestRun(frames: readonly FrameObservation[], states: readonly Presence[], want: Presence): { ms: number; atMs: number } {
+function longestRun(frames: readonly FrameObservation[], states: readonly Presence[], ...want: Presence[]): { ms: number; atMs: number } {
   const first = frames[0]?.atMs ?? 0;
   const step = frames.length > 1 ? ((frames[frames.length - 1]?.atMs ?? first) - first) / (frames.length - 1) : 0;
   let best = { ms: 0, atMs: 0 };
   let start = -1;
   for (let i = 0; i <= frames.length; i++) {
-    if (i < frames.length && states[i] === want) {
+    if (i < frames.length && want.includes(states[i] as Presence)) {
       if (start < 0) start = i;
       continue;
     }
@@ -56,6 +56,12 @@ export function checkPresence(frames: readonly FrameObservation[], face: FaceCon
   const counts = `one face in ${one} of ${plural(frames.length, "decoded frame")} (${Math.round(share * 100)}%)`;
   if (none.ms > presence.maxGapMs) {
     return failed("face", VERIFY_CODES.noFace, `No face for ${seconds(none.ms)} from ${seconds(none.atMs)}; ${counts} (${rule}).`);
+  }
+  // No face then several (someone leaving as another arrives): each run short, but nobody alone
+  // in the picture for longer than the gap allows.
+  const notOne = longestRun(frames, states, "none", "several");
+  if (notOne.ms > presence.maxGapMs) {
+    return failed("face", VERIFY_CODES.noFace, `No single face for ${seconds(notOne.ms)} from ${seconds(notOne.atMs)}, no face and several faces taking turns; ${counts} (${rule}).`);
   }
   if (share < presence.minFaceShare) {
     return failed("face", VERIFY_CODES.noFace, `Only ${counts}; at least ${Math.round(presence.minFaceShare * 100)}% needed (${rule}).`);
