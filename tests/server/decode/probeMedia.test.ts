@@ -107,6 +107,28 @@ describe("probeMedia on files it cannot use", () => {
     expect((await expectUnreadable(cut)).reason).toMatch(/^matroska,webm: /);
   });
 
+  it("opens only WebM and MP4: a playlist posing as a WebM cannot make ffmpeg read other files", async () => {
+    const target = await clip({ video: "testsrc", audio: null, seconds: 1, container: "webm-vp8" });
+    const playlist = join(dir, "playlist.webm");
+    await writeFile(playlist, `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n${target}\n#EXT-X-ENDLIST\n`);
+    expect((await expectUnreadable(playlist)).reason).toMatch(/^hls: Format not on whitelist/);
+    const avi = join(dir, "film.avi");
+    await promisify(execFile)("ffmpeg", ["-v", "error", "-t", "1", "-f", "lavfi", "-i", "testsrc", "-c:v", "mjpeg", avi]);
+    expect((await expectUnreadable(avi)).reason).toMatch(/^avi: Format not on whitelist/);
+  });
+
+  it("reads a file name as a file, never as a protocol", async () => {
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const named = await clip({ name: "concat:odd", video: "testsrc", audio: null, seconds: 1, container: "webm-vp8" });
+      expect((await probe("concat:odd.webm")).video?.frames).toBe(30);
+      expect(named).toBe(join(dir, "concat:odd.webm"));
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it("refuses a file that is not there", async () => {
     expect((await expectUnreadable(join(dir, "never-uploaded.webm"))).reason).toBe("never-uploaded.webm: No such file or directory");
   });

@@ -11,6 +11,7 @@
  */
 import type { DecodedFrame, DecodedMedia, MediaProbe } from "../../verify/mediaTypes";
 import { MediaLimitError, MediaUnreadableError } from "./mediaErrors";
+import { fileInputArgs, inputPath } from "./inputArgs";
 import { createPpmStream } from "./ppmStream";
 import { ffmpegReason, runFfmpeg } from "./runFfmpeg";
 
@@ -45,7 +46,7 @@ export function decodeArgs(file: string, options: Pick<DecodeOptions, "fps" | "w
     "-hide_banner", "-nostdin", "-nostats", "-loglevel", "level+error",
     // One thread each for decoding and filtering: several decodes share two cores.
     "-threads", "1", "-filter_threads", "1",
-    "-i", file,
+    ...fileInputArgs(file),
     "-map", "0:V:0", "-vf", sampledVideoFilter(options.fps, options.width),
     "-c:v", "ppm", "-f", "image2pipe", "pipe:3",
   ];
@@ -71,9 +72,15 @@ function createAudioCollector(maxBytes: number) {
       chunks.push(chunk);
     },
     samples(): Float32Array {
-      // One copy into a fresh (aligned) buffer; a trailing partial sample cannot happen with f32le.
+      // Chunks are copied once into a fresh, aligned buffer (a chunk may end mid-sample).
       const out = new Float32Array(Math.floor(bytes / 4));
-      new Uint8Array(out.buffer).set(Buffer.concat(chunks, out.length * 4));
+      const target = new Uint8Array(out.buffer);
+      let at = 0;
+      for (const chunk of chunks) {
+        const count = Math.min(chunk.length, target.length - at);
+        target.set(chunk.subarray(0, count), at);
+        at += count;
+      }
       return out;
     },
   };
@@ -118,7 +125,7 @@ export async function decodeMedia(ffmpegPath: string, file: string, probe: Media
     ...(options.signal ? { signal: options.signal } : {}),
     outputs: withAudio ? { 3: (c) => ppm.push(c), 4: (c) => audio.push(c) } : { 3: (c) => ppm.push(c) },
   });
-  if (exit.code !== 0) throw new MediaUnreadableError(ffmpegReason(exit.stderr, file, exit.code));
+  if (exit.code !== 0) throw new MediaUnreadableError(ffmpegReason(exit.stderr, inputPath(file), exit.code));
   try {
     ppm.end();
   } catch (error) {

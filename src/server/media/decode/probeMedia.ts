@@ -4,11 +4,13 @@
  * muxer, which reads every packet without decoding one: the input dump gives the streams, and
  * the progress output gives the packet count and the last timestamp, so a MediaRecorder WebM
  * with no duration in its header still gets its real length. Input is a file, never a pipe,
- * so an MP4 whose index (moov) is at the end is read like any other.
+ * so an MP4 whose index (moov) is at the end is read like any other. Only WebM and MP4/QuickTime
+ * are opened (inputArgs.ts); anything else is unreadable.
  */
 import type { MediaProbe } from "../../verify/mediaTypes";
 import { MediaUnreadableError } from "./mediaErrors";
 import { createProgressReader, parseProbeOutput } from "./probeOutput";
+import { fileInputArgs, inputPath } from "./inputArgs";
 import { errorLines, ffmpegReason, runFfmpeg } from "./runFfmpeg";
 
 export interface ProbeOptions {
@@ -22,7 +24,7 @@ export function probeArgs(file: string): string[] {
     "-hide_banner", "-nostdin", "-nostats",
     // Tag every line with its level, so a damaged file's errors are told from the stream dump.
     "-loglevel", "level+info",
-    "-i", file,
+    ...fileInputArgs(file),
     // The same streams the decoder takes: first real video (V skips cover art), first audio.
     "-map", "0:V:0?", "-map", "0:a:0?",
     "-c", "copy", "-f", "null", "-",
@@ -37,6 +39,7 @@ export function probeArgs(file: string): string[] {
  */
 export async function probeMedia(ffmpegPath: string, file: string, options: ProbeOptions): Promise<MediaProbe> {
   const progress = createProgressReader();
+  const input = inputPath(file);
   const exit = await runFfmpeg({
     path: ffmpegPath,
     args: probeArgs(file),
@@ -45,12 +48,12 @@ export async function probeMedia(ffmpegPath: string, file: string, options: Prob
     ...(options.signal ? { signal: options.signal } : {}),
     outputs: { 1: (chunk) => progress.push(chunk) },
   });
-  if (exit.code !== 0) throw new MediaUnreadableError(ffmpegReason(exit.stderr, file, exit.code));
+  if (exit.code !== 0) throw new MediaUnreadableError(ffmpegReason(exit.stderr, input, exit.code));
   // ffmpeg exits 0 on a file that ends early or has corrupt packets, copying what it could; a
   // recording judged for liveness must be whole, so any error-level complaint refuses it.
   const [firstError] = errorLines(exit.stderr);
-  if (firstError !== undefined) throw new MediaUnreadableError(ffmpegReason(firstError, file));
+  if (firstError !== undefined) throw new MediaUnreadableError(ffmpegReason(firstError, input));
   const probe = parseProbeOutput(exit.stderr, progress.summary());
-  if (probe === null) throw new MediaUnreadableError(ffmpegReason(exit.stderr, file, exit.code));
+  if (probe === null) throw new MediaUnreadableError(ffmpegReason(exit.stderr, input, exit.code));
   return probe;
 }
