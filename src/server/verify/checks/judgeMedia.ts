@@ -8,6 +8,7 @@ import type { ServerLimits, Platform } from "../../limits";
 import type { RecordingKind } from "../../media/captureLimits";
 import { toCheck, type Outcome } from "../../media/checkOutcome";
 import { VERIFY_CODES } from "../../media/verifyCodes";
+import type { CapturePrompt } from "../../../../schemas/api";
 import type { VerifyAsk, VerifyResult } from "../../../../schemas/verifyJob";
 import type { MediaAnalysis } from "./analysis";
 import { checkActions, checkSteady } from "./challengeChecks";
@@ -44,7 +45,12 @@ export function judgeMedia(analysis: MediaAnalysis, ask: VerifyAsk, platform: Pl
 
   if (ask.liveType === "2") outcomes.push(checkActions("actions", analysis.frames, ask.actions, ask.prompts, face, verification.promptSlackMs));
   if (ask.liveType === "3") outcomes.push(checkSteady(analysis.frames, face));
-  if (ask.will?.nod) outcomes.push(checkActions("nod", analysis.frames, ["4"], ask.prompts, face, verification.promptSlackMs));
+  if (ask.will?.nod) {
+    // The nod answers the question, so the question's prompt is its prompt (the page reports no
+    // action prompt for it); an action mode's own nod prompt must not stand in for it.
+    const asked = ask.prompts.flatMap((p): CapturePrompt[] => (p.what === "question" ? [{ what: "action", action: "4", atMs: p.atMs }] : []));
+    outcomes.push(checkActions("nod", analysis.frames, ["4"], asked, face, verification.promptSlackMs));
+  }
 
   // Number mode reads the digits; will mode speaks the consent (a nod answer is still spoken to).
   const listens = ask.liveType === "1" || ask.will !== null;
