@@ -19,7 +19,7 @@
  * | FACEFLOW_TRTC_USERSIG_TTL_SEC | 900 | lifetime of the UserSigs handed to browsers |
  * | FACEFLOW_VERIFY_WORKERS | one per core | worker threads that decode and analyse media (verify/workerPool.ts) |
  * | FACEFLOW_FFMPEG | ffmpeg on the PATH | the decoder program (media/decode/ffmpegBinary.ts) |
- * | FACEFLOW_ASR_KIND, FACEFLOW_ASR_MODEL, FACEFLOW_ASR_TOKENS | | an offline speech recogniser (speech/sherpaRecognizer.ts) |
+ * | FACEFLOW_ASR_KIND, FACEFLOW_ASR_MODEL (whisper: _ENCODER, _DECODER), FACEFLOW_ASR_TOKENS, FACEFLOW_ASR_LANGUAGE, FACEFLOW_ASR_THREADS | | an offline speech recogniser (speech/sherpaRecognizer.ts) |
  *
  * Apps in FACEFLOW_APP_SECRETS win over the same apps in the config file.
  */
