@@ -15,8 +15,12 @@ export function checkReference(
   config: VerificationConfig["reference"],
 ): { outcome: Outcome; similarity: number | null } {
   if (reference.faces !== 1 || reference.descriptor === null) {
-    const found = reference.faces === 0 ? "no face" : `${reference.faces} faces`;
-    return { outcome: failed("reference", VERIFY_CODES.referenceUnusable, `The reference photo shows ${found}; exactly one is needed.`), similarity: null };
+    // One face without a descriptor: the description model gave none for it.
+    const found =
+      reference.faces === 1
+        ? "one face, but it could not be described"
+        : `${reference.faces === 0 ? "no face" : `${reference.faces} faces`}; exactly one is needed`;
+    return { outcome: failed("reference", VERIFY_CODES.referenceUnusable, `The reference photo shows ${found}.`), similarity: null };
   }
   if (samples.length === 0) return { outcome: failed("reference", VERIFY_CODES.referenceMismatch, "No face of the recording could be compared with the reference photo."), similarity: null };
   const scores = samples.map((s) => descriptorSimilarity(reference.descriptor as number[], s.descriptor));
