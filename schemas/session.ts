@@ -113,6 +113,16 @@ export const willResultValuesSchema = z.extend(resultValuesSchema, {
 export type WillResultValues = z.infer<typeof willResultValuesSchema>;
 
 /**
+ * An attempt the service accepted and is still verifying: a reload of the page then waits
+ * for this attempt's verdict instead of recording again. Removed once it is judged.
+ */
+export const pendingAttemptSchema = z.object({
+  /** The attempt's sequence number in the order (schemas/api.ts attemptStateSchema). */
+  attempt: z.int().check(z.gte(1)),
+});
+export type PendingAttempt = z.infer<typeof pendingAttemptSchema>;
+
+/**
  * Every non-launch value faceflow stores, by storage key. Launch fields are stored under
  * their own (snake_case) names and parsed by `launchParamsSchema`; these names are camelCase
  * so the two can never collide.
@@ -127,6 +137,7 @@ export const storedValueSchemas = {
   sessionState: sessionStateSchema,
   videoResult: videoResultSchema,
   resultValues: resultValuesSchema,
+  pendingAttempt: pendingAttemptSchema,
 } as const;
 export type StoredKey = keyof typeof storedValueSchemas;
 export type StoredValue<K extends StoredKey> = z.infer<(typeof storedValueSchemas)[K]>;

@@ -13,6 +13,7 @@ import * as z from "zod/mini";
 import {
   apiErrorSchema,
   attemptOutcomeSchema,
+  attemptStateSchema,
   demoVerifyResponseSchema,
   digitsResponseSchema,
   launchResponseSchema,
@@ -20,6 +21,7 @@ import {
   orderConfigSchema,
   resultResponseSchema,
   type AttemptOutcome,
+  type AttemptState,
   type DemoOrderRequest,
   type DemoVerifyResponse,
   type DigitsResponse,
@@ -33,6 +35,9 @@ import {
 } from "../../schemas/api";
 import { ApiError, CLIENT_ERROR_CODES } from "./apiError";
 import { xhrPost, type RawResponse, type XhrLike } from "./xhrUpload";
+
+/** The longest wait one long poll may ask for (the service holds at most verification.jobs.maxWaitMs). */
+export const MAX_LONG_POLL_MS = 25_000;
 
 export interface ApiClientOptions {
   /** Origin (and path prefix) of the service; "" = the page's own origin. */
@@ -60,6 +65,11 @@ export interface ApiClient {
   digits(signal?: AbortSignal): Promise<DigitsResponse>;
   /** Multipart upload: `meta` as JSON, `video` the scrambled base64 text (spec §4). */
   upload(meta: UploadMeta, scrambledVideo: string, options?: UploadOptions): Promise<AttemptOutcome>;
+  /**
+   * Long poll of an accepted attempt: answers at once when judged, else when the step
+   * changes or `waitMs` (at most 25 000) passed.
+   */
+  attemptState(attempt: number, waitMs: number, signal?: AbortSignal): Promise<AttemptState>;
   result(signal?: AbortSignal): Promise<ResultResponse>;
   /** ws:// or wss:// URL of the frame-streaming socket. */
   streamUrl(): string;
@@ -125,6 +135,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         ? await xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal, tokenHeader())
         : await send("POST", "/api/v1/upload", form, false, signal);
       return parseBody(attemptOutcomeSchema, raw);
+    },
+    attemptState(attempt, waitMs, signal) {
+      // Whole, non-negative numbers only: the path and query are built here, not by the caller.
+      const seq = Math.max(1, Math.trunc(attempt));
+      const wait = Math.min(MAX_LONG_POLL_MS, Math.max(0, Math.round(waitMs)));
+      return get(`/api/v1/attempts/${seq}?waitMs=${wait}`, attemptStateSchema, signal);
     },
     result: (signal) => get("/api/v1/result", resultResponseSchema, signal),
     streamUrl() {

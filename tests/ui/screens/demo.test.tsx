@@ -82,6 +82,7 @@ function fakeApi(overrides: Partial<Pick<ApiClient, "demoCreateOrder" | "demoVer
     config: unused,
     digits: unused,
     upload: unused,
+    attemptState: unused,
     result: unused,
     streamUrl: () => "ws://unused",
     demoCreateOrder,

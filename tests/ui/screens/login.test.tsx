@@ -64,6 +64,7 @@ function fakeApi(login: Login) {
     config: unused,
     digits: unused,
     upload: unused,
+    attemptState: unused,
     result: unused,
     streamUrl: () => "ws://unused",
     demoCreateOrder: unused,
