@@ -7,12 +7,12 @@
  * @example
  * const api = createApiClient();
  * const { config } = await api.login(launchParams); // launch query incl. sign
- * const outcome = await api.upload(meta, scrambledBase64, { onProgress: setProgress });
+ * let state = await api.upload(meta, scrambledBase64, { onProgress: setProgress }); // usually "verifying"
+ * while (state.state === "verifying") state = await api.attemptState(state.attempt, 20_000); // see capture/awaitVerdict
  */
 import * as z from "zod/mini";
 import {
   apiErrorSchema,
-  attemptOutcomeSchema,
   attemptStateSchema,
   demoVerifyResponseSchema,
   digitsResponseSchema,
@@ -20,7 +20,6 @@ import {
   loginResponseSchema,
   orderConfigSchema,
   resultResponseSchema,
-  type AttemptOutcome,
   type AttemptState,
   type DemoOrderRequest,
   type DemoVerifyResponse,
@@ -63,8 +62,12 @@ export interface ApiClient {
   login(params: LoginRequest, signal?: AbortSignal): Promise<LoginResponse>;
   config(signal?: AbortSignal): Promise<OrderConfig>;
   digits(signal?: AbortSignal): Promise<DigitsResponse>;
-  /** Multipart upload: `meta` as JSON, `video` the scrambled base64 text (spec §4). */
-  upload(meta: UploadMeta, scrambledVideo: string, options?: UploadOptions): Promise<AttemptOutcome>;
+  /**
+   * Multipart upload: `meta` as JSON, `video` the scrambled base64 text (spec §4). The service
+   * verifies off the request path, so the answer is usually `verifying`; `judged` when this
+   * very recording (same messageId) was judged before.
+   */
+  upload(meta: UploadMeta, scrambledVideo: string, options?: UploadOptions): Promise<AttemptState>;
   /**
    * Long poll of an accepted attempt: answers at once when judged, else when the step
    * changes or `waitMs` (at most 25 000) passed.
@@ -134,7 +137,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const raw = onProgress
         ? await xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal, tokenHeader())
         : await send("POST", "/api/v1/upload", form, false, signal);
-      return parseBody(attemptOutcomeSchema, raw);
+      return parseBody(attemptStateSchema, raw);
     },
     attemptState(attempt, waitMs, signal) {
       // Whole, non-negative numbers only: the path and query are built here, not by the caller.

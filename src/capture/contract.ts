@@ -8,7 +8,7 @@
  * `stop` ends a recording early (the user pressed stop), `dispose` releases the camera and
  * every timer, and may be called at any time, also twice.
  */
-import type { AttemptOutcome } from "../../schemas/api";
+import type { AcceptedAttempt } from "./awaitVerdict";
 import type { ErrorStatus } from "../../schemas/errors";
 import type { DowngradeReason } from "../../schemas/session";
 import type { LiveMode } from "../engine/modes";
@@ -47,8 +47,11 @@ export type CaptureEvent =
 export type CaptureOutcome =
   /** A recording to validate and upload (recorder, file input). */
   | { kind: "recording"; blob: Blob; mimeType: string; durationMs: number }
-  /** The service already judged it (streaming, real-time video). */
-  | { kind: "judged"; outcome: AttemptOutcome }
+  /**
+   * The service took the attempt on and verifies it (the frame stream ended): the page
+   * follows it to the verdict (followAttempt), as after an upload.
+   */
+  | { kind: "accepted"; accepted: AcceptedAttempt }
   /** The attempt cannot go on: the catalogue status to show, and a downgrade if one applies. */
   | { kind: "failed"; status: ErrorStatus; downgrade?: DowngradeReason; frontError?: boolean }
   | { kind: "cancelled" };

@@ -1,5 +1,5 @@
 /**
- * What happens after the service judged an attempt (upload answer or stream result): where
+ * What happens after the service judged an attempt (the verdict followAttempt waited for): where
  * the flow goes next, and what is stored so the result page can hand the signed result
  * back to the partner (spec §3 "Result values", §4 "Finish").
  *

@@ -4,12 +4,15 @@
  * and upload, retrying a bounded number of times when no usable answer came.
  *
  * A retry re-sends the very same scrambled text and messageId. The service recognises a
- * messageId it has already judged and answers with that judgement (src/server/routes/
- * upload.ts), so an upload whose answer was lost on the way is judged once, not twice, and
+ * messageId it has already accepted and answers with that attempt (src/server/routes/
+ * upload.ts), so an upload whose answer was lost on the way is verified once, not twice, and
  * does not use up a second attempt of the order. The scrambled text stays in this call's
  * scope until the service answered, so nothing is lost between tries.
+ *
+ * The answer is where the accepted attempt stands (usually "verifying"): the verdict comes
+ * later, through followAttempt.
  */
-import type { AttemptOutcome, UploadGuidance, UploadMeta } from "../../schemas/api";
+import type { AttemptState, CapturePrompt, UploadGuidance, UploadMeta } from "../../schemas/api";
 import type { ErrorStatus } from "../../schemas/errors";
 import { ApiError, errorScreenOf } from "../api/apiError";
 import type { ApiClient } from "../api/client";
@@ -35,6 +38,8 @@ export interface UploadRecordingInput {
   encode?: Base64Encoder;
   /** What on-device face guidance saw, with its evidence frames for the service to check again. */
   evidence?: RecordingEvidence | undefined;
+  /** When the page showed each prompt, on the recording's clock (promptLog.ts); absent when unknown. */
+  prompts?: readonly CapturePrompt[] | undefined;
 }
 
 export interface RecordingEvidence {
@@ -44,7 +49,7 @@ export interface RecordingEvidence {
 }
 
 export type UploadRecordingResult =
-  | { ok: true; outcome: AttemptOutcome; attempts: number; bytesSent: number }
+  | { ok: true; state: AttemptState; attempts: number; bytesSent: number }
   | { ok: false; status: ErrorStatus; attempts: number; detail: string };
 
 /** Reader rejections of spec §5 and their screens: nothing to send, or the browser could not read it. */
@@ -94,6 +99,7 @@ export async function uploadRecording(input: UploadRecordingInput): Promise<Uplo
     mimeType: input.mimeType,
     size: read.bytes,
     ...(input.evidence ? { guidance: input.evidence.report } : {}),
+    ...(input.prompts ? { prompts: [...input.prompts] } : {}),
   };
   const options = {
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
@@ -105,8 +111,8 @@ export async function uploadRecording(input: UploadRecordingInput): Promise<Uplo
   for (;;) {
     attempts += 1;
     try {
-      const outcome = await input.api.upload(meta, scrambled, options);
-      return { ok: true, outcome, attempts, bytesSent: scrambled.length };
+      const state = await input.api.upload(meta, scrambled, options);
+      return { ok: true, state, attempts, bytesSent: scrambled.length };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       lastError = `HTTP ${error.status} ${error.code}: ${error.message}`;

@@ -1,11 +1,13 @@
 /**
  * The websocket capture handler (`/action/ws/record`): the camera's pictures as JPEG at
- * about 10 fps over a WebSocket to the service's streaming endpoint, which judges the
- * stream and answers with the verdict ({kind: "judged"}).
+ * about 10 fps over a WebSocket to the service's streaming endpoint, which takes the stream
+ * on as an attempt and verifies it off the socket ({kind: "accepted"}: the page follows the
+ * attempt to its verdict, as after an upload).
  *
  * One attempt: order number from the config → camera (permission.ts) → preview and first
  * frame → socket to the host of spec §4's rule, `start` → 3-2-1 while the service gets
- * ready → frames for the mode's window (recordingPlan, as the recorder) → `end` → result.
+ * ready → frames for the mode's window (recordingPlan, as the recorder) → `end` →
+ * `verifying` with the attempt's number.
  * Every way the stream breaks on this side (socket, timeouts, the service refusing frames)
  * is `{kind: "failed", frontError: true}`, which the page counts towards giving the mode up.
  */
@@ -146,10 +148,9 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
           cancelWatchdog();
           onEvent({ type: "progress", fraction: Math.min(0.99, ackedCount / expectedFrames) });
         },
-        onVerifying: () => onEvent({ type: "progress", fraction: 0.99 }),
-        onResult: (outcome) => {
+        onAccepted: (attempt) => {
           onEvent({ type: "progress", fraction: 1 });
-          scope.settle({ kind: "judged", outcome });
+          scope.settle({ kind: "accepted", accepted: { state: "accepted", attempt } });
         },
         onFailure: (outcome) => scope.settle(outcome),
       }),

@@ -291,53 +291,45 @@ describe("trtc handler", () => {
 describe("the real-time page's hand-over of the recording", () => {
   const limits = captureFileSchema.parse(captureJson);
   const recording = (durationMs: number) => ({ kind: "recording" as const, blob: new Blob([new Uint8Array(80_000)], { type: "video/webm" }), mimeType: "video/webm", durationMs });
-  const result = {
-    orderNo: "ORDER-0001-abcdef",
-    state: "passed" as const,
-    returnUrl: "https://partner.example/back",
-    redirectType: null,
-    payload: { orderNo: "ORDER-0001-abcdef", code: "0", signature: "a".repeat(64), newSignature: "b".repeat(64) },
-  };
-
-  it("checks, uploads and settles the recording made in the room", async () => {
+  it("checks and uploads the recording made in the room, with its prompts, and hands back the accepted attempt", async () => {
     const uploads: unknown[] = [];
-    const stored: Record<string, unknown> = {};
+    const accepted = { state: "verifying" as const, attempt: 1, step: "queued" as const, progress: 0 };
     const api = fakeApi({
       upload: async (meta) => {
         uploads.push(meta);
-        return { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] };
+        return accepted;
       },
-      result: async () => result,
     });
-    const next = await submitRecording({
+    const prompts = [{ what: "digits" as const, atMs: 0 }];
+    const ending = await submitRecording({
       api,
-      storage: { setJSON: (key, value) => void (stored[key] = value) },
       recording: recording(4750),
       request: number,
+      prompts,
       platform: "android",
       limits,
       random: () => 0.5,
       sleep: async () => undefined,
       onUploadProgress: () => undefined,
     });
-    expect(next).toEqual({ next: "success", canRetry: false });
-    expect(uploads).toEqual([expect.objectContaining({ durationMs: 4750, mimeType: "video/webm", size: 80_000 })]);
-    expect(stored.resultValues).toMatchObject({ code: "0" });
+    // The page follows it to the verdict (useRealtimePage), as it does an ended stream.
+    expect(ending).toEqual({ kind: "accepted", accepted });
+    expect(uploads).toEqual([expect.objectContaining({ durationMs: 4750, mimeType: "video/webm", size: 80_000, prompts })]);
   });
 
   it("refuses a recording outside the window before anything is sent", async () => {
     const api = fakeApi();
     const next = await submitRecording({
       api,
-      storage: { setJSON: () => undefined },
       recording: recording(900),
       request: number,
+      prompts: [],
       platform: "android",
       limits,
       random: () => 0.5,
       sleep: async () => undefined,
       onUploadProgress: () => undefined,
     });
-    expect(next).toEqual({ next: "error", status: "shortException" });
+    expect(next).toEqual({ kind: "settled", result: { next: "error", status: "shortException" } });
   });
 });

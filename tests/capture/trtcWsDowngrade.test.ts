@@ -145,7 +145,15 @@ describe("what a real-time page shows", () => {
     expect(names).toEqual(["ready", "opening", "preview", "preview", "countdown", "capturing", "capturing", "capturing"]);
     expect(run(steps).phase).toEqual({ name: "capturing", elapsedMs: 100, actionIndex: 0, fraction: 0.5 });
     expect(run(steps).digits).toBe("1234");
-    expect(run([...steps, { type: "event", event: { type: "progress", fraction: 0.99 } }]).phase).toEqual({ name: "verifying" });
+    // Every frame sent: the service takes over, its step unknown until it says.
+    const handedOver = run([...steps, { type: "event", event: { type: "progress", fraction: 0.99 } }]);
+    expect(handedOver.phase).toEqual({ name: "verifying", step: null, progress: 0 });
+    expect(run([{ type: "event", event: { type: "progress", fraction: 1 } }], handedOver).phase).toEqual({ name: "verifying", step: null, progress: 0 });
+    expect(run([{ type: "verifying", step: "analysing", progress: 0.4 }], handedOver).phase).toEqual({ name: "verifying", step: "analysing", progress: 0.4 });
+  });
+
+  it("a reload while the service verifies goes from preparing straight to verifying", () => {
+    expect(run([{ type: "verifying", step: null, progress: 0 }]).phase).toEqual({ name: "verifying", step: null, progress: 0 });
   });
 
   it("shows the record-timeout only while the camera is live, and a reset clears it", () => {

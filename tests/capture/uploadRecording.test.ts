@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { AttemptOutcome, UploadMeta } from "../../schemas/api";
+import type { AttemptState, UploadMeta } from "../../schemas/api";
 import { uploadMetaSchema } from "../../schemas/api";
 import { ApiError } from "../../src/api/apiError";
 import type { UploadOptions } from "../../src/api/client";
@@ -8,12 +8,13 @@ import { pickCutPositions, unscrambleBase64, type CutPositions } from "../../src
 import { backoffDelay, isRetryable, uploadRecording, type UploadRecordingInput } from "../../src/capture/uploadRecording";
 import { randomBytes, seededRandom } from "../media/fixtures";
 
-const OUTCOME: AttemptOutcome = { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] };
+/** The service took the recording on; the verdict comes later (followAttempt). */
+const OUTCOME: AttemptState = { state: "verifying", attempt: 1, step: "queued", progress: 0 };
 const bytes = randomBytes(seededRandom(3), 60 * 1024 + 1);
 const original = bytes.toString("base64");
 const recording = new Blob([new Uint8Array(bytes)], { type: "video/webm" });
 
-type Answer = AttemptOutcome | Error;
+type Answer = AttemptState | Error;
 
 /** The service's upload endpoint, answering from a script and remembering every request. */
 function fakeApi(script: Answer[]) {
@@ -59,7 +60,7 @@ describe("uploadRecording", () => {
   it("sends the scrambled recording with posArr, messageId, duration, type and size", async () => {
     const t = run([OUTCOME]);
     const result = await t.promise;
-    expect(result).toEqual({ ok: true, outcome: OUTCOME, attempts: 1, bytesSent: original.length });
+    expect(result).toEqual({ ok: true, state: OUTCOME, attempts: 1, bytesSent: original.length });
     expect(t.calls).toHaveLength(1);
     const [{ meta, body }] = t.calls as [(typeof t.calls)[number]];
     expect(meta).toEqual({
@@ -85,6 +86,20 @@ describe("uploadRecording", () => {
     expect(meta.messageId).not.toBe(sha256Hex(body));
   });
 
+  it("sends when the page showed each prompt, and no prompts field when the page knows none", async () => {
+    const prompts = [
+      { what: "digits" as const, atMs: 0 },
+      { what: "action" as const, action: "2" as const, atMs: 1200 },
+    ];
+    const t = run([OUTCOME], { prompts });
+    await t.promise;
+    expect(t.calls[0]?.meta.prompts).toEqual(prompts);
+    expect(uploadMetaSchema.safeParse(t.calls[0]?.meta).success).toBe(true);
+    const none = run([OUTCOME]);
+    await none.promise;
+    expect(none.calls[0]?.meta).not.toHaveProperty("prompts");
+  });
+
   it("passes progress through, and leaves it out when nobody listens (so the client can use fetch)", async () => {
     const t = run([OUTCOME]);
     await t.promise;
@@ -97,7 +112,7 @@ describe("uploadRecording", () => {
   it("retries lost answers with the same body and messageId, backing off, and loses nothing", async () => {
     const t = run([network(), network(), OUTCOME]);
     const result = await t.promise;
-    expect(result).toEqual({ ok: true, outcome: OUTCOME, attempts: 3, bytesSent: original.length });
+    expect(result).toEqual({ ok: true, state: OUTCOME, attempts: 3, bytesSent: original.length });
     expect(t.calls).toHaveLength(3);
     const [first, ...rest] = t.calls as [(typeof t.calls)[number], ...(typeof t.calls)[number][]];
     for (const call of rest) {

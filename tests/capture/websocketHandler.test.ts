@@ -67,8 +67,8 @@ async function startToFirstFrame(s: ReturnType<typeof setUp>, clock: ManualClock
   return { log, outcome };
 }
 
-describe("websocket handler: a stream to the verdict", () => {
-  it("streams JPEG frames at about 10 fps over the window and resolves with the service's verdict", async () => {
+describe("websocket handler: a stream handed to the service", () => {
+  it("streams JPEG frames at about 10 fps over the window and resolves with the attempt the service verifies", async () => {
     const s = setUp();
     const { log, outcome } = await startToFirstFrame(s, s.clock);
     expect(log.types().slice(0, 2)).toEqual(["preview", "cameraReady"]);
@@ -78,7 +78,8 @@ describe("websocket handler: a stream to the verdict", () => {
     await s.clock.advance(1 + 3000);
     const result = await outcome;
 
-    expect(result).toEqual({ kind: "judged", outcome: { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] } });
+    // The verdict is not on the socket: the page follows the attempt with the long poll.
+    expect(result).toEqual({ kind: "accepted", accepted: { state: "accepted", attempt: 1 } });
     const types = s.service.texts().map((m) => m.type);
     expect(types[0]).toBe("start");
     expect(s.service.texts()[0]).toEqual({ type: "start", orderNo: ORDER_NO });
@@ -98,7 +99,7 @@ describe("websocket handler: a stream to the verdict", () => {
     expect(seqs).toEqual(seqs.map((_, i) => i));
   });
 
-  it("reports progress from the acknowledgements, then the verdict being prepared", async () => {
+  it("reports progress from the acknowledgements, up to the hand-over", async () => {
     const s = setUp();
     const { log, outcome } = await startToFirstFrame(s, s.clock);
     await s.clock.advance(7000);
@@ -122,7 +123,7 @@ describe("websocket handler: a stream to the verdict", () => {
     ]);
   });
 
-  it("releases the camera and the frame source once the verdict is in", async () => {
+  it("releases the camera and the frame source once the service took the stream on", async () => {
     const s = setUp();
     const { outcome } = await startToFirstFrame(s, s.clock);
     await s.clock.advance(7000);
@@ -142,13 +143,13 @@ describe("websocket handler: a stream to the verdict", () => {
     expect(s.service.texts().at(-1)).toEqual({ type: "end", reason: "done" });
     expect(s.service.binaries()).toBeLessThanOrEqual(14);
     await s.clock.advance(100);
-    expect((await outcome).kind).toBe("judged");
+    expect((await outcome).kind).toBe("accepted");
   });
 });
 
 describe("websocket handler: failures", () => {
-  it("a socket that closes before the result is a front error (weak network)", async () => {
-    const s = setUp({ result: null });
+  it("a socket that closes before the hand-over is a front error (weak network)", async () => {
+    const s = setUp({ accept: null });
     const { outcome } = await startToFirstFrame(s, s.clock);
     await s.clock.advance(3500);
     s.service.closeFromServer(1006);
@@ -164,7 +165,7 @@ describe("websocket handler: failures", () => {
   });
 
   it("frames nobody acknowledges time out as a front error", async () => {
-    const s = setUp({ ack: false, result: null });
+    const s = setUp({ ack: false, accept: null });
     const { outcome } = await startToFirstFrame(s, s.clock);
     await s.clock.advance(3000 + 1000 + capture.streamClient.ackTimeoutMs);
     expect(await outcome).toEqual({ kind: "failed", status: "seniorTimeout", frontError: true });
@@ -185,6 +186,21 @@ describe("websocket handler: failures", () => {
     const { outcome } = await startToFirstFrame(s, s.clock);
     s.service.deliver({ type: "error", code: "SESSION_INVALID", message: "no valid session" });
     expect(await outcome).toEqual({ kind: "failed", status: "401Exception" });
+  });
+
+  it("the service going quiet after end is a timeout, and a verdict on the socket (an older service) a protocol failure", async () => {
+    const quiet = setUp({ accept: null });
+    const first = await startToFirstFrame(quiet, quiet.clock);
+    await quiet.clock.advance(3000 + 3000);
+    expect(quiet.service.texts().at(-1)).toEqual({ type: "end", reason: "done" });
+    await quiet.clock.advance(capture.streamClient.resultTimeoutMs);
+    expect(await first.outcome).toEqual({ kind: "failed", status: "seniorTimeout", frontError: true });
+
+    const old = setUp({ accept: null });
+    const second = await startToFirstFrame(old, old.clock);
+    await old.clock.advance(3200);
+    old.service.deliver(JSON.stringify({ type: "result", passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] }));
+    expect(await second.outcome).toEqual({ kind: "failed", status: "exception", frontError: true });
   });
 
   it("a message that is not the protocol's ends the stream", async () => {
@@ -232,7 +248,7 @@ describe("websocket handler: failures", () => {
   });
 
   it("dispose in the middle cancels the attempt with the service and lets everything go", async () => {
-    const s = setUp({ result: null });
+    const s = setUp({ accept: null });
     const { outcome } = await startToFirstFrame(s, s.clock);
     await s.clock.advance(3500);
     s.handler.dispose();

@@ -3,7 +3,7 @@
  * a hand-driven clock with timers, a WebSocket double that plays the service's side of the
  * streaming protocol, frames, camera streams and an API client with just what they call.
  */
-import { streamClientMessageSchema, type AttemptOutcome, type OrderConfig, type StreamServerMessage } from "../../schemas/api";
+import { streamClientMessageSchema, type OrderConfig, type StreamServerMessage } from "../../schemas/api";
 import type { ApiClient } from "../../src/api/client";
 import type { CaptureDeps, CaptureEvent } from "../../src/capture/contract";
 import type { OpenCameraResult } from "../../src/capture/permission";
@@ -153,8 +153,8 @@ export interface ServiceScript {
   ready?: boolean;
   /** Acknowledge each frame (default true). */
   ack?: boolean;
-  /** The verdict sent after end (default: passed). */
-  result?: AttemptOutcome | null;
+  /** The attempt the service says it verifies after end (default 1); null: no answer to end. */
+  accept?: number | null;
 }
 
 /**
@@ -195,11 +195,11 @@ export function fakeStreamService(script: ServiceScript = {}) {
           if (!streamClientMessageSchema.safeParse(json).success) invalid.push(json);
           const type = (json as { type: string }).type;
           if (type === "start" && script.ready !== false) queueMicrotask(() => deliver({ type: "progress", framesReceived: 0, step: "ready" }));
-          if (type === "end" && (json as { reason?: string }).reason !== "cancel" && script.result !== null) {
+          if (type === "end" && (json as { reason?: string }).reason !== "cancel" && script.accept !== null) {
+            // As the service does: every frame received, the attempt handed to verification, the socket closed normally.
             queueMicrotask(() => {
               deliver({ type: "progress", framesReceived: frames, step: "verifying" });
-              const outcome = script.result ?? { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] };
-              deliver({ type: "result", ...outcome });
+              deliver({ type: "verifying", attempt: script.accept ?? 1 });
               closeFromServer(1000);
             });
           }

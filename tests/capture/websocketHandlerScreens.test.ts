@@ -21,8 +21,13 @@ const RESULT = {
   payload: { orderNo: "ORDER-0001-abcdef", code: "0", signature: "a".repeat(64), newSignature: "b".repeat(64), liveRate: "100", h5faceId: "h5-1" },
 };
 
-/** The service's answers the pages ask for: digits and the signed result. */
-function stubService() {
+/** One answer of the attempt long poll: a state (or an error body with its status), possibly held back by the test. */
+type PollAnswer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+
+const JUDGED = { state: "judged", attempt: 1, outcome: { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] } };
+
+/** The service's answers the pages ask for: digits, the attempt's state (from `polls`, in turn) and the signed result. */
+function stubService(polls: PollAnswer[] = [{ status: 200, body: JUDGED }]) {
   const calls: string[] = [];
   vi.stubGlobal(
     "fetch",
@@ -30,11 +35,17 @@ function stubService() {
       calls.push(input);
       if (input.endsWith("/api/v1/digits")) return new Response(JSON.stringify({ digits: "4321" }), { status: 200 });
       if (input.endsWith("/api/v1/result")) return new Response(JSON.stringify(RESULT), { status: 200 });
+      if (input.includes("/api/v1/attempts/")) {
+        const answer = await polls.shift();
+        if (answer) return new Response(JSON.stringify(answer.body), { status: answer.status });
+      }
       return new Response(JSON.stringify({ code: "NOT_FOUND", message: input }), { status: 404 });
     }),
   );
   return calls;
 }
+
+const pathsOf = (calls: string[]) => calls.map((c) => { const url = new URL(c, "http://x"); return url.pathname + url.search; });
 
 function flowAt(query: string, hash: string, outcome: CaptureOutcome) {
   const flow = setupFlow({ url: `/?${query}#${hash}`, cookies: { order_no: "ORDER-0001-abcdef" }, mediaDevices: { getUserMedia: vi.fn() } });
@@ -50,10 +61,10 @@ afterEach(() => {
 });
 
 describe("/action/ws/record", () => {
-  it("streams with the websocket handler and settles the verdict into the result page", async () => {
+  it("streams with the websocket handler, follows the attempt the service verifies, and settles its verdict into the result page", async () => {
     const calls = stubService();
-    const judged: CaptureOutcome = { kind: "judged", outcome: { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] } };
-    const { flow, log } = flowAt("live_type=1&ws_mode_switch=1", "/action/ws/record", judged);
+    const accepted: CaptureOutcome = { kind: "accepted", accepted: { state: "accepted", attempt: 1 } };
+    const { flow, log } = flowAt("live_type=1&ws_mode_switch=1", "/action/ws/record", accepted);
     flow.renderScreen(WsRecordScreen, "action_ws_record");
     // The digits the service issued, shown one by one to be read.
     expect(await screen.findByLabelText("4 3 2 1")).toBeTruthy();
@@ -62,10 +73,50 @@ describe("/action/ws/record", () => {
 
     expect(log.started.map((s) => s.kind)).toEqual(["websocket"]);
     expect(log.started[0]?.request).toMatchObject({ liveMode: "number", digits: "4321", audio: false, durationMs: { min: 2000, max: 5000 } });
-    expect(calls.map((c) => new URL(c, "http://x").pathname)).toEqual(["/api/v1/digits", "/api/v1/result"]);
+    expect(pathsOf(calls)).toEqual(["/api/v1/digits", "/api/v1/attempts/1?waitMs=0", "/api/v1/result"]);
     expect(flow.hash()).toBe("/success");
     expect(flow.rt.storage.getParsed("resultValues", storedValueSchemas.resultValues)).toMatchObject({ code: "0", sign: "a".repeat(64) });
     expect(sessionOf(flow)?.deviceInfo).toMatchObject({ trtc: 2, h5conf: [H5CONF_CODES.trtcClose, H5CONF_CODES.websocketOpen] });
+  });
+
+  it("shows 核验中 with the service's step and progress while it verifies, keeping the attempt for a reload until judged", async () => {
+    let release: (answer: { status: number; body: unknown }) => void = () => undefined;
+    const held = new Promise<{ status: number; body: unknown }>((resolve) => (release = resolve));
+    const calls = stubService([{ status: 200, body: { state: "verifying", attempt: 1, step: "analysing", progress: 0.5 } }, held]);
+    const { flow } = flowAt("live_type=1&ws_mode_switch=1", "/action/ws/record", { kind: "accepted", accepted: { state: "accepted", attempt: 1 } });
+    flow.renderScreen(WsRecordScreen, "action_ws_record");
+    fireEvent.click(await screen.findByRole("button", { name: "开始验证" }));
+    const bar = await screen.findByRole("progressbar", { name: "核验进度" });
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("50"));
+    expect(bar.getAttribute("aria-valuetext")).toBe("分析人脸，已完成 50%");
+    expect(screen.getByText("核验中")).toBeTruthy();
+    expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toEqual({ attempt: 1 });
+    // The next poll waits for a change of step.
+    await waitFor(() => expect(pathsOf(calls)).toContain("/api/v1/attempts/1?waitMs=20000"));
+    release({ status: 200, body: JUDGED });
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+    expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toBeUndefined();
+  });
+
+  it("a reload while the service verifies resumes the wait instead of streaming again", async () => {
+    const calls = stubService([{ status: 200, body: { ...JUDGED, attempt: 2 } }]);
+    const { flow, log } = flowAt("live_type=1&ws_mode_switch=1", "/action/ws/record", { kind: "cancelled" });
+    flow.rt.storage.setJSON("pendingAttempt", { attempt: 2 });
+    flow.renderScreen(WsRecordScreen, "action_ws_record");
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+    expect(log.started).toEqual([]);
+    expect(pathsOf(calls)).toEqual(["/api/v1/attempts/2?waitMs=0", "/api/v1/result"]);
+  });
+
+  it("a stored attempt the service does not know is forgotten and the page opens as usual", async () => {
+    const calls = stubService([{ status: 404, body: { code: "ATTEMPT_NOT_FOUND", message: "attempt 5 of this order has nothing to verify" } }]);
+    const { flow } = flowAt("live_type=1&ws_mode_switch=1", "/action/ws/record", { kind: "cancelled" });
+    flow.rt.storage.setJSON("pendingAttempt", { attempt: 5 });
+    const view = flow.renderScreen(WsRecordScreen, "action_ws_record");
+    expect(await screen.findByRole("button", { name: "开始验证" })).toBeTruthy();
+    expect(pathsOf(calls)).toEqual(["/api/v1/attempts/5?waitMs=0", "/api/v1/digits"]);
+    expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toBeUndefined();
+    view.unmount();
   });
 
   it("a first front error shows the websocket's error page; the second continues on plain recording", async () => {

@@ -1,9 +1,11 @@
+import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginRequestSchema, type LoginRequest } from "../../schemas/api";
 import { messageIdOf, scrambleBase64 } from "../../src/capture/scramble";
 import { ApiError, errorScreenOf } from "../../src/api/apiError";
 import { createApiClient } from "../../src/api/client";
 import type { XhrLike } from "../../src/api/xhrUpload";
+import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import { buildWebm } from "../media/fixtures";
 import { Browser, launchParams, orderRequest, startService, type Service } from "./harness";
 
@@ -13,8 +15,23 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
+/** A header-only WebM: enough for the client's own checks, which never decode. */
 async function recording() {
-  const base64 = buildWebm({ durationMs: 2000, frameBytes: 600 }).toString("base64");
+  return recordingOf(buildWebm({ durationMs: 2000, frameBytes: 600 }).toString("base64"));
+}
+
+/** A real 2 s WebM made with ffmpeg, which the service decodes and judges. */
+async function decodableRecording() {
+  const dir = await makeTempDir();
+  try {
+    const file = await makeClip({ dir, video: "testsrc", audio: null, seconds: 2, container: "webm-vp8", size: { width: 320, height: 240 } });
+    return await recordingOf((await readFile(file)).toString("base64"));
+  } finally {
+    await removeTempDir(dir);
+  }
+}
+
+async function recordingOf(base64: string) {
   const posArr: [number, number] = [10, 300];
   const meta = { posArr, messageId: await messageIdOf(base64), durationMs: 2000, mimeType: "video/webm", size: Buffer.from(base64, "base64").length };
   return { meta, video: scrambleBase64(base64, posArr) };
@@ -26,18 +43,28 @@ const loginParams = (launchUrl: string): LoginRequest => loginRequestSchema.pars
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: unknown) => e as ApiError);
 
 describe("createApiClient against the real service", () => {
-  it("runs login → config → upload → result with every answer parsed", async () => {
-    const created = await service.partner.createOrder(orderRequest(service));
+  it("runs login → config → upload → long poll → result with every answer parsed", async () => {
+    // One attempt: the order is over with this recording whatever the verdict, so the result is signed.
+    const created = await service.partner.createOrder(orderRequest(service, { maxAttempts: 1 }));
     const browser = new Browser(service.baseUrl);
     const api = createApiClient({ baseUrl: service.baseUrl, fetch: browser.fetch });
     const login = await api.login(loginParams(created.launchUrl));
     expect(login.config.orderNo).toBe(created.orderNo);
-    expect((await api.config()).attempts.left).toBe(3);
-    const { meta, video } = await recording();
-    expect(await api.upload(meta, video)).toMatchObject({ passed: true, finished: true });
+    expect((await api.config()).attempts.left).toBe(1);
+    const { meta, video } = await decodableRecording();
+    let state = await api.upload(meta, video);
+    expect(state.attempt).toBe(1);
+    // The service verifies off the request path; the long poll answers on each change of step.
+    const deadline = Date.now() + 60_000;
+    while (state.state === "verifying" && Date.now() < deadline) state = await api.attemptState(state.attempt, 5_000);
+    expect(state).toMatchObject({ state: "judged", attempt: 1, outcome: { finished: true } });
+    // The same recording again is the same attempt, already judged.
+    expect(await api.upload(meta, video)).toEqual(state);
     const result = await api.result();
     expect(service.partner.verifyReturn(result.payload).valid).toBe(true);
-  });
+    const unknown = await failure(api.attemptState(7, 0));
+    expect(unknown.status).toBe(404);
+  }, 90_000);
 
   it("maps service errors to ApiError and their error screens", async () => {
     const created = await service.partner.createOrder(orderRequest(service));
@@ -94,16 +121,43 @@ describe("createApiClient against the real service", () => {
       send(body) {
         sent.credentials = this.withCredentials;
         sent.meta = String(body.get("meta"));
-        Object.assign(this, { status: 200, responseText: JSON.stringify({ passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] }) });
+        Object.assign(this, { status: 200, responseText: JSON.stringify({ state: "verifying", attempt: 2, step: "queued", progress: 0 }) });
         listeners.get("load")?.();
       },
     };
     const api = createApiClient({ baseUrl: "https://ff.example", xhr: () => fakeXhr });
     const { meta, video } = await recording();
-    const outcome = await api.upload(meta, video, { onProgress: (f) => progress.push(f) });
-    expect(outcome.passed).toBe(true);
+    const state = await api.upload(meta, video, { onProgress: (f) => progress.push(f) });
+    expect(state).toEqual({ state: "verifying", attempt: 2, step: "queued", progress: 0 });
     expect(progress).toEqual([0.5]);
     expect(sent).toEqual({ url: "https://ff.example/api/v1/upload", credentials: true, meta: JSON.stringify(meta) });
+  });
+
+  it("long-polls an attempt's state with the session header, the wait capped, and the answer parsed", async () => {
+    const requests: { url: string; headers: Record<string, string> }[] = [];
+    const answers = [
+      Response.json({ state: "verifying", attempt: 3, step: "listening", progress: 0.7 }),
+      Response.json({ state: "judged", attempt: 3, outcome: { passed: false, code: "2002", finished: false, attemptsLeft: 1, checks: [{ name: "voice", passed: false, detail: "no speech" }] } }),
+      Response.json({ state: "verifying", attempt: 3, step: "resting", progress: 0.7 }),
+    ];
+    const api = createApiClient({
+      baseUrl: "https://ff.example",
+      sessionToken: () => "f".repeat(64),
+      fetch: async (input, init) => {
+        requests.push({ url: String(input), headers: init?.headers as Record<string, string> });
+        return answers.shift() ?? new Response("{}", { status: 500 });
+      },
+    });
+    expect(await api.attemptState(3, 20_000)).toEqual({ state: "verifying", attempt: 3, step: "listening", progress: 0.7 });
+    expect(await api.attemptState(3, 90_000)).toMatchObject({ state: "judged", outcome: { code: "2002" } });
+    // A step this build does not know is not the contract's answer.
+    expect(await failure(api.attemptState(3, 0))).toMatchObject({ code: "BAD_RESPONSE" });
+    expect(requests.map((r) => r.url)).toEqual([
+      "https://ff.example/api/v1/attempts/3?waitMs=20000",
+      "https://ff.example/api/v1/attempts/3?waitMs=25000",
+      "https://ff.example/api/v1/attempts/3?waitMs=0",
+    ]);
+    expect(requests[0]?.headers["x-faceflow-session"]).toBe("f".repeat(64));
   });
 
   it("builds the stream URL from the base or the page location", () => {

@@ -2,13 +2,14 @@
  * The browser's end of the frame-streaming protocol (schemas/apiStream.ts): `start`, then
  * each frame as a `frame` announcement followed by its JPEG bytes as one binary message,
  * then `end`. Every message the service sends is parsed by its schema; anything else ends
- * the stream as a protocol failure. Exactly one of onResult / onFailure is called, once.
+ * the stream as a protocol failure. After `end` the service answers `verifying` with the
+ * attempt it opened and closes the socket: the verdict is not sent here, the page follows
+ * the attempt with the long poll. Exactly one of onAccepted / onFailure is called, once.
  */
 import * as z from "zod/mini";
 import {
   streamClientMessageSchema,
   streamServerMessageSchema,
-  type AttemptOutcome,
   type StreamClientMessage,
 } from "../../../schemas/api";
 import type { CaptureOutcome } from "../contract";
@@ -38,9 +39,8 @@ export interface StreamListener {
   onReady(): void;
   /** The service accepted frame `seq`. */
   onAck(seq: number): void;
-  /** The stream ended and the service is judging it. */
-  onVerifying(): void;
-  onResult(outcome: AttemptOutcome): void;
+  /** The service received every frame and verifies attempt `attempt` (its sequence number in the order). */
+  onAccepted(attempt: number): void;
   onFailure(outcome: Failed): void;
 }
 
@@ -48,7 +48,7 @@ export interface StreamConnection {
   sendFrame(seq: number, jpeg: ArrayBuffer, capturedAtMs: number): void;
   /** "done" asks for the verdict; "cancel" abandons the attempt and closes. */
   end(reason: "done" | "cancel"): void;
-  /** Close without a word (after a failure or a result). */
+  /** Close without a word (after a failure, or once the attempt was accepted). */
   close(): void;
 }
 
@@ -104,14 +104,16 @@ export function connectStream(socket: WebSocketLike, orderNo: string, listener: 
       case "ack":
         return listener.onAck(message.seq);
       case "progress":
+        // Other steps only inform (frames received so far); "ready" opens the stream.
         if (message.step === "ready") listener.onReady();
-        else if (message.step === "verifying") listener.onVerifying();
         return;
-      case "result": {
-        const { passed, code, finished, attemptsLeft, checks } = message;
-        finish(() => listener.onResult({ passed, code, finished, attemptsLeft, checks }));
+      case "verifying":
+        finish(() => listener.onAccepted(message.attempt));
         return close();
-      }
+      case "result":
+        // The verdict no longer travels on the socket; a service still sending it is not the
+        // one this page was built for, and nothing here could follow its attempt.
+        return fail(streamBreakOutcome("protocol"));
       case "error":
         return fail(serviceErrorOutcome(message.code));
     }

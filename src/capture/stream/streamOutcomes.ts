@@ -1,5 +1,5 @@
 /**
- * How a frame stream that ended without a result becomes a failed capture outcome: the
+ * How a frame stream that ended before the service took it on becomes a failed capture outcome: the
  * error screen to show, and whether it counts as a front error of the websocket mode
  * (spec §4: at 2 the mode is given up for plain recording).
  *
@@ -37,9 +37,9 @@ export function serviceErrorOutcome(code: string): Failed {
 
 /** Why the stream broke on the browser's side. */
 export type StreamBreak =
-  /** The socket could not be opened or closed before a result. */
+  /** The socket could not be opened, or closed before the service took the stream on. */
   | "connection"
-  /** No "ready", no acknowledgement or no result in time. */
+  /** No "ready", no acknowledgement, or no "verifying" after end, in time. */
   | "timeout"
   /** The service sent something that is not a message of the protocol. */
   | "protocol"

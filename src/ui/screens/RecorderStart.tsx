@@ -73,8 +73,8 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
             nod={launch.will_type === "2"}
             digits={state.digits}
             actions={liveMode === "action" ? actionCodesOf(launch) : []}
-            // A guided recording prompts each action once the one before it was seen done.
-            actionIndex={recording ? (guidance.guided && guidance.actionIndex !== null ? guidance.actionIndex : phase.actionIndex) : -1}
+            // A guided recording prompts each action once the one before it was seen done (useShownPrompts).
+            actionIndex={attempt.actionIndex}
             question={state.question}
             answering={answering}
             recording={recording}

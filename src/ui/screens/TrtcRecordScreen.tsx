@@ -6,7 +6,8 @@
  * not the choice (not enabled, given up, no camera), the page records why and forwards —
  * will mode to /willDegrade/transition, the websocket to /action/ws/record, otherwise the
  * plain recording page. When it is, the user starts the attempt; the recording made while
- * in the room is checked, uploaded and settled; a failure counts towards giving real-time
+ * in the room is checked and uploaded (with when each prompt was shown), the service's
+ * verification followed and its verdict settled; a failure counts towards giving real-time
  * video up (then the next mode), or shows its error page.
  */
 import { useMemo } from "react";
@@ -57,18 +58,19 @@ export default function TrtcRecordScreen({ route }: ScreenProps) {
       const outcome = await attempt.start("trtc", request);
       if (outcome.kind !== "recording") return await page.finish(outcome);
       dispatch({ type: "uploading", fraction: 0 });
-      const result = await submitRecording({
+      const ending = await submitRecording({
         api,
-        storage: rt.storage,
         recording: outcome,
         request,
+        prompts: attempt.prompts(),
         platform: platformOfUserAgent(rt.win.navigator.userAgent),
         limits: capture,
         random: Math.random,
         sleep: (ms) => new Promise<void>((resolve) => void rt.win.setTimeout(resolve, ms)),
         onUploadProgress: (fraction) => dispatch({ type: "uploading", fraction }),
       });
-      await page.finish({ kind: "settled", result });
+      // An accepted recording is followed to its verdict there, as a stream is.
+      await page.finish(ending);
     } catch {
       await page.finish({ kind: "failed", status: "trtc_exception" });
     }

@@ -1,6 +1,7 @@
 /**
  * /action/ws/record: the websocket check. The camera's pictures stream to the service,
- * which judges them; the verdict is settled (signed result stored) and the user goes to the
+ * which takes them on as an attempt and verifies them; the page follows the attempt (核验中
+ * with its steps), the verdict is settled (signed result stored) and the user goes to the
  * result page. The stream carries pictures only, so the microphone is not asked for.
  *
  * On arrival the capture kind is chosen again (useRealtimePage): a launch whose websocket

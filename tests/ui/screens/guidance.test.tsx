@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FaceSessionOptions } from "../../../src/face/browser/faceSession";
 import type { FrameObservation } from "../../../src/face/types";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
-import { faceFrames, frameOf } from "../../face/syntheticFace";
+import { faceFrames, frameOf, NEUTRAL } from "../../face/syntheticFace";
 import { setupFlow } from "./harness";
 import { fakeApi, previewStream, recordingBlob, renderRecording, scriptedHandlers } from "./recordingHarness";
 
@@ -116,6 +116,37 @@ describe("face guidance on the recording page", () => {
     expect(upload?.options?.frames?.length).toBe(upload?.meta.guidance?.evidenceAtMs.length);
     expect(upload?.options?.frames?.length).toBeGreaterThan(0);
     expect(session().stopped).toBe(true);
+  });
+
+  it("action mode, guided: each action is prompted once the one before was seen done, and reported at that moment", async () => {
+    let t = 20_000;
+    const { flow, view, handlers, service } = page(`${LAUNCH}&live_type=2&traditional_action=2,3#/action/vertify`, "action_vertify");
+    vi.spyOn(flow.rt.win.performance, "now").mockImplementation(() => t);
+    const handler = await openGuided(view, handlers);
+    act(() => handler.emit({ type: "recording", elapsedMs: 0 }));
+    const { eye, mouth } = NEUTRAL;
+    const frames = faceFrames(
+      [[0, {}], [500, { eye }], [625, { eye: 0.05 }], [750, { eye: 0.05 }], [875, { eye }], [1500, { mouth }], [1800, { mouth: 0.6 }], [2100, { mouth: 0.6 }], [2400, { mouth }]],
+      { durationMs: 2800 },
+    );
+    const now = () => view.container.querySelector(".ff-rec-actions__now")?.textContent;
+    push(frames.filter((f) => f.atMs < 600), t + 1);
+    expect(now()).toBe("第 1/2 个动作请眨眼");
+    // The recorder's own timed prompt is not what the page shows in a guided recording.
+    act(() => handler.emit({ type: "prompt", actionIndex: 1 }));
+    expect(now()).toBe("第 1/2 个动作请眨眼");
+    t += 1_100;
+    push(frames.filter((f) => f.atMs >= 600 && f.atMs < 1_400), 20_001);
+    expect(now()).toBe("第 2/2 个动作请张嘴");
+    t += 1_500;
+    push(frames.filter((f) => f.atMs >= 1_400), 20_001);
+    expect(handler.stops).toBe(1);
+    act(() => handler.finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 2_700 }));
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+    expect(service.uploads[0]?.meta.prompts).toEqual([
+      { what: "action", action: "2", atMs: 0 },
+      { what: "action", action: "3", atMs: 1_100 },
+    ]);
   });
 
   it("action mode: an action never seen ends in the action-failure view without an upload; 重新录制 starts over, and the third failure is the catalogue's face error", async () => {

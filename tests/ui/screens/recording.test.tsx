@@ -13,7 +13,7 @@ import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
 import WillDegradeScreen from "../../../src/ui/screens/WillDegradeScreen";
 import { setupFlow } from "./harness";
 import { fakeApi, PASSED, previewStream, RESULT, recordingBlob, renderRecording, scriptedHandlers, SIGNATURE } from "./recordingHarness";
-import type { AttemptOutcome } from "../../../schemas/api";
+import type { AttemptOutcome, AttemptState } from "../../../schemas/api";
 
 const LAUNCH = "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1";
 const XSS = "<img src=x onerror=window.__xss=1>";
@@ -296,14 +296,137 @@ describe("action, silent and will", () => {
   });
 });
 
-describe("settling", () => {
-  it("an attempt the handler already had judged (streaming kinds) is settled without an upload", async () => {
-    const failed = { ...RESULT, state: "failed" as const, payload: { ...RESULT.payload, code: "2001" } };
-    const { flow, handlers, service, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: fakeApi({ result: failed }) });
+describe("verifying and settling", () => {
+  const verifying = (step: "queued" | "decoding" | "analysing" | "listening" | "deciding", progress: number, attempt = 1): AttemptState => ({ state: "verifying", attempt, step, progress });
+  const judgedAs = (outcome: AttemptOutcome, attempt = 1): AttemptState => ({ state: "judged", attempt, outcome });
+
+  it("after the upload shows 核验中 with the service's step and progress, keeps the attempt for a reload, then goes on to the result", async () => {
+    let release: (state: AttemptState) => void = () => undefined;
+    const held = new Promise<AttemptState>((resolve) => (release = resolve));
+    const service = fakeApi({ polls: [verifying("decoding", 0.3), held] });
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
     fireEvent.click(await startButton(view, "开始录制"));
-    act(() => handlers.last().finish({ kind: "judged", outcome: { passed: false, code: "2001", finished: true, attemptsLeft: 0, checks: [] } }));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    const bar = await view.findByRole("progressbar", { name: "核验进度" });
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("30"));
+    expect(bar.getAttribute("aria-valuetext")).toBe("解码视频，已完成 30%");
+    expect(view.container.querySelector(".ff-verifying__title")?.textContent).toBe("核验中");
+    expect(view.container.querySelector(".ff-verifying__step")?.textContent).toBe("解码视频");
+    expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toEqual({ attempt: 1 });
+    await waitFor(() => expect(service.polls).toHaveLength(2));
+    // The first answer was the upload's; each later poll waits for a change of step.
+    expect(service.polls).toEqual([
+      { attempt: 1, waitMs: 20_000 },
+      { attempt: 1, waitMs: 20_000 },
+    ]);
+    await act(async () => release(verifying("deciding", 0.9)));
+    await waitFor(() => expect(view.container.querySelector(".ff-verifying__step")?.textContent).toBe("生成结果"));
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+    expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toBeUndefined();
+    expect(service.uploads).toHaveLength(1);
+  });
+
+  it("a failed verdict with attempts left goes to /fail like before", async () => {
+    const service = fakeApi({ polls: [judgedAs({ passed: false, code: "2001", finished: false, attemptsLeft: 1, checks: [] })] });
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    await waitFor(() => expect(flow.hash()).toBe("/fail"));
+  });
+
+  it("a network error while polling is tried again, never uploading the recording a second time", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    const network = () => new ApiError(0, "NETWORK_ERROR", "connection reset");
+    const service = fakeApi({ polls: [network(), new ApiError(503, "BAD_RESPONSE", "proxy"), network()] });
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    await act(async () => await vi.advanceTimersByTimeAsync(0));
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    await advanceUntil(() => flow.hash() === "/success", 250);
+    expect(service.uploads).toHaveLength(1);
+    expect(service.polls).toHaveLength(4);
+    expect(service.polls.every((p) => p.attempt === 1)).toBe(true);
+  });
+
+  it("a reload while the service verifies resumes the wait instead of recording again", async () => {
+    const service = fakeApi({ polls: [verifying("analysing", 0.6, 4), judgedAs(PASSED, 4)] });
+    const flowAt = setupFlow({ url: `${LAUNCH}#/vertify`, mediaDevices: { getUserMedia: vi.fn() } });
+    flowAt.rt.storage.setJSON("pendingAttempt", { attempt: 4 });
+    const handlers = scriptedHandlers();
+    flowAt.rt.captureHandlers = handlers.registry;
+    const view = renderRecording(flowAt, VerifyScreen, "vertify", service.api);
+    expect(await view.findByRole("progressbar", { name: "核验进度" })).toBeTruthy();
+    await waitFor(() => expect(flowAt.hash()).toBe("/success"));
+    // Asked where it stands at once, then waited for the change.
+    expect(service.polls).toEqual([
+      { attempt: 4, waitMs: 0 },
+      { attempt: 4, waitMs: 20_000 },
+    ]);
+    expect(service.calls.digits).not.toHaveBeenCalled();
+    expect(service.uploads).toHaveLength(0);
+    expect(handlers.made).toHaveLength(0);
+    expect(flowAt.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toBeUndefined();
+  });
+
+  it("a stored attempt the service does not know is forgotten and the page prepares as usual", async () => {
+    const service = fakeApi({ polls: [new ApiError(404, "ATTEMPT_NOT_FOUND", "not this session's")] });
+    const flowAt = setupFlow({ url: `${LAUNCH}#/vertify`, mediaDevices: { getUserMedia: vi.fn() } });
+    flowAt.rt.storage.setJSON("pendingAttempt", { attempt: 9 });
+    flowAt.rt.captureHandlers = scriptedHandlers().registry;
+    const view = renderRecording(flowAt, VerifyScreen, "vertify", service.api);
+    expect(await startButton(view, "开始录制")).toBeTruthy();
+    expect(service.calls.digits).toHaveBeenCalledTimes(1);
+    expect(flowAt.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toBeUndefined();
+  });
+
+  it("an attempt a streaming handler handed over is followed to its verdict without an upload", async () => {
+    const failed = { ...RESULT, state: "failed" as const, payload: { ...RESULT.payload, code: "2001" } };
+    const service = fakeApi({ result: failed, polls: [judgedAs({ passed: false, code: "2001", finished: true, attemptsLeft: 0, checks: [] }, 2)] });
+    const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().finish({ kind: "accepted", accepted: { state: "accepted", attempt: 2 } }));
     await waitFor(() => expect(flow.hash()).toBe("/fail"));
     expect(service.uploads).toHaveLength(0);
+    expect(service.polls).toEqual([{ attempt: 2, waitMs: 0 }]);
     expect(flow.rt.storage.getParsed("resultValues", storedValueSchemas.resultValues)?.code).toBe("2001");
+  });
+});
+
+describe("prompt times sent with the recording", () => {
+  it("number mode: the digits were on screen from the start", async () => {
+    const { flow, handlers, service, view } = page(`${LAUNCH}#/vertify`, "vertify");
+    fireEvent.click(await startButton(view, "开始录制"));
+    act(() => handlers.last().emit({ type: "recording", elapsedMs: 0 }));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+    expect(service.uploads[0]!.meta.prompts).toEqual([{ what: "digits", atMs: 0 }]);
+  });
+
+  it("action mode: each action when it was prompted, on the recording's clock", async () => {
+    let t = 50_000;
+    const { flow, handlers, service, view } = page(`${LAUNCH}&live_type=2&traditional_action=2,3#/action/vertify`, "action_vertify");
+    vi.spyOn(flow.rt.win.performance, "now").mockImplementation(() => t);
+    fireEvent.click(await startButton(view, "开始录制"));
+    const handler = handlers.last();
+    act(() => handler.emit({ type: "recording", elapsedMs: 0 }));
+    act(() => handler.emit({ type: "prompt", actionIndex: 0 }));
+    t += 2_375;
+    act(() => handler.emit({ type: "recording", elapsedMs: 2_375 }));
+    act(() => handler.emit({ type: "prompt", actionIndex: 1 }));
+    t += 2_000;
+    act(() => handler.finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 4_375 }));
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+    expect(service.uploads[0]!.meta.prompts).toEqual([
+      { what: "action", action: "2", atMs: 0 },
+      { what: "action", action: "3", atMs: 2_375 },
+    ]);
+  });
+
+  it("a video from the system camera was shown everything before it started", async () => {
+    const { flow, handlers, service, view } = page(`${LAUNCH}&live_type=2&traditional_action=4#/action/vertify`, "action_vertify", { camera: false });
+    fireEvent.click(await startButton(view, "拍摄视频"));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(80, "video/mp4"), mimeType: "video/mp4", durationMs: 2500 }));
+    await waitFor(() => expect(flow.hash()).toBe("/success"));
+    expect(service.uploads[0]!.meta.prompts).toEqual([{ what: "action", action: "4", atMs: 0 }]);
   });
 });

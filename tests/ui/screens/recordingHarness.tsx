@@ -1,12 +1,13 @@
 /**
  * Doubles for the recording pages' tests: capture handlers the test scripts step by step
- * (events, then the outcome), a verification service answering from a script, and a render
+ * (events, then the outcome), a verification service answering from a script (uploads are
+ * accepted and judged on the first poll unless the test scripts the polls), and a render
  * of a screen with both in place (the real runtime of ./harness otherwise).
  */
 import { render, type RenderResult } from "@testing-library/react";
 import { StrictMode, Suspense, type ComponentType } from "react";
 import { vi } from "vitest";
-import type { AttemptOutcome, OrderConfig, ResultResponse, UploadMeta } from "../../../schemas/api";
+import type { AttemptOutcome, AttemptState, OrderConfig, ResultResponse, UploadMeta } from "../../../schemas/api";
 import type { ApiClient, UploadOptions } from "../../../src/api/client";
 import { CAPTURE_KINDS, type CaptureEvent, type CaptureKind, type CaptureOutcome, type CaptureRequest } from "../../../src/capture/contract";
 import { createCaptureHandlerRegistry } from "../../../src/capture/handlerRegistry";
@@ -77,12 +78,31 @@ export const RESULT: ResultResponse = {
   payload: { orderNo: "O-1", code: "0", signature: SIGNATURE, newSignature: "b".repeat(64), liveRate: "100" },
 };
 
+/** What an upload leads to: the verdict its attempt gets (it is accepted first), or the upload's failure. */
 export type UploadAnswer = AttemptOutcome | Error | Promise<AttemptOutcome>;
+/** One answer of the attempt long poll. */
+export type PollAnswer = AttemptState | Error | Promise<AttemptState>;
 
-/** The service, answering uploads from `uploads` in turn and remembering every request. */
-export function fakeApi(options: { uploads?: UploadAnswer[]; digits?: () => Promise<{ digits: string }>; question?: string; result?: ResultResponse; guidance?: boolean } = {}) {
+export interface FakeApiOptions {
+  uploads?: UploadAnswer[];
+  /** Answers of the long poll in turn; when none is left, the attempt is judged with its upload's verdict. */
+  polls?: PollAnswer[];
+  digits?: () => Promise<{ digits: string }>;
+  question?: string;
+  result?: ResultResponse;
+  guidance?: boolean;
+}
+
+/**
+ * The service, answering uploads from `uploads` in turn and remembering every request: each
+ * accepted upload opens the next attempt, "verifying" until a poll says otherwise.
+ */
+export function fakeApi(options: FakeApiOptions = {}) {
   const uploads: { meta: UploadMeta; body: string; options: UploadOptions | undefined }[] = [];
+  const polls: { attempt: number; waitMs: number }[] = [];
+  const verdicts = new Map<number, AttemptOutcome>();
   const script = options.uploads ?? [PASSED];
+  const pollScript = [...(options.polls ?? [])];
   const api = {
     digits: vi.fn(options.digits ?? (async () => ({ digits: "5820" }))),
     // Face guidance is the order's option; off unless a test turns it on (jsdom runs no face models).
@@ -93,11 +113,22 @@ export function fakeApi(options: { uploads?: UploadAnswer[]; digits?: () => Prom
       const answer = script[uploads.length - 1];
       if (answer === undefined) throw new Error(`upload called ${uploads.length} times, the script has ${script.length} answers`);
       if (answer instanceof Error) throw answer;
-      return answer;
+      const attempt = verdicts.size + 1;
+      verdicts.set(attempt, await answer);
+      return { state: "verifying", attempt, step: "queued", progress: 0 } satisfies AttemptState;
+    },
+    async attemptState(attempt: number, waitMs: number): Promise<AttemptState> {
+      polls.push({ attempt, waitMs });
+      const scripted = pollScript.shift();
+      if (scripted instanceof Error) throw scripted;
+      if (scripted !== undefined) return scripted;
+      const outcome = verdicts.get(attempt);
+      if (outcome === undefined) throw new Error(`attempt ${attempt} was never uploaded and no poll answer is scripted`);
+      return { state: "judged", attempt, outcome };
     },
     result: vi.fn(async () => options.result ?? RESULT),
   };
-  return { api: api as unknown as ApiClient, calls: api, uploads };
+  return { api: api as unknown as ApiClient, calls: api, uploads, polls };
 }
 
 /** Renders a screen of the named route with the scripted handlers and the fake service. */

@@ -2,7 +2,8 @@
  * The view of both real-time pages: the instruction and what the check asks (the recording
  * pages' CapturePrompt: digits, actions with the one prompted now, the will question), the
  * round camera viewport with its oval guide and a 3-2-1 over it, a hint of what is
- * happening, the progress of the stream or the upload, and the start or stop button.
+ * happening, the progress of the stream or the upload, the service's verification (核验中
+ * with its step), and the start or stop button.
  * Everything it shows comes from the stage state; it owns no behaviour beyond calling back.
  */
 import type { LiveMode } from "../../../engine/modes";
@@ -10,6 +11,7 @@ import type { Texts } from "../../FlowProvider";
 import { CameraFrame } from "../CameraFrame";
 import { CaptureHead } from "../recording/CaptureHead";
 import { CapturePrompt } from "../recording/CapturePrompt";
+import { VerifyingProgress } from "../recording/VerifyingProgress";
 import type { RecorderCopy } from "../recorderCopy";
 import type { ActionCode } from "../startPlan";
 import { fillText } from "../textTemplate";
@@ -43,7 +45,6 @@ function cameraPhaseOf(phase: StagePhase): CameraPhase {
     case "preview":
     case "countdown":
     case "capturing":
-    case "verifying":
       return "live";
     default:
       return "idle";
@@ -66,7 +67,8 @@ function hintOf(mode: RealtimeStageProps["mode"], phase: StagePhase, t: Texts["r
       // The action asked now is the prompt's (CapturePrompt, above); this line says what the page does.
       return mode === "ws" ? t.streamingHint : t.recordingHint;
     case "verifying":
-      return t.verifyingHint;
+      // The 核验中 view below says what the service is doing.
+      return "";
     case "uploading":
       return t.uploadingHint;
     case "leaving":
@@ -77,7 +79,6 @@ function hintOf(mode: RealtimeStageProps["mode"], phase: StagePhase, t: Texts["r
 function progressOf(phase: StagePhase): number | null {
   if (phase.name === "capturing") return phase.fraction;
   if (phase.name === "uploading") return phase.fraction;
-  if (phase.name === "verifying") return 1;
   return null;
 }
 
@@ -128,6 +129,7 @@ export function RealtimeStage(props: RealtimeStageProps) {
               <span className="ff-realtime__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           )}
+          {phase.name === "verifying" && <VerifyingProgress texts={texts} step={phase.step} progress={phase.progress} />}
           {(phase.name === "ready" || phase.name === "preparing") && <p className="ff-recorder__needs">{needs}</p>}
         </div>
       </div>

@@ -1,9 +1,10 @@
 /**
  * What a real-time page shows, as a pure reducer over one attempt: preparing (choosing the
  * mode, fetching digits), waiting for the user's start, the handler's events, and the
- * hand-over (the service verifying a stream, or a recording being checked and uploaded).
- * No React and no timers, so every transition is unit-tested.
+ * hand-over (a recording being checked and uploaded, then the service verifying the attempt
+ * with its steps). No React and no timers, so every transition is unit-tested.
  */
+import type { VerifyStep } from "../../../../schemas/api";
 import type { CaptureEvent } from "../../../capture/contract";
 
 export type StagePhase =
@@ -16,8 +17,11 @@ export type StagePhase =
   | { name: "countdown"; secondsLeft: number }
   /** Frames streaming (websocket) or recording (real-time video); actionIndex -1 before the first prompt. */
   | { name: "capturing"; elapsedMs: number; actionIndex: number; fraction: number }
-  /** The stream ended and the service is judging it. */
-  | { name: "verifying" }
+  /**
+   * The stream ended or the recording was accepted, and the service verifies it: its step
+   * (null until it said, e.g. while the last frames are acknowledged) and share of the work.
+   */
+  | { name: "verifying"; step: VerifyStep | null; progress: number }
   /** Real-time video: the recording is checked and uploaded (fraction of the upload). */
   | { name: "uploading"; fraction: number }
   /** Leaving the page (result, error or the next mode). */
@@ -39,6 +43,7 @@ export type StageAction =
   /** The attempt ended without an outcome to act on (cancelled, reset after a stall). */
   | { type: "reset" }
   | { type: "uploading"; fraction: number }
+  | { type: "verifying"; step: VerifyStep | null; progress: number }
   | { type: "leaving" };
 
 export const INITIAL_STAGE_STATE: StageState = { phase: { name: "preparing" }, digits: null, question: null, stalled: false };
@@ -50,7 +55,7 @@ export function isLive(phase: StagePhase): boolean {
   return LIVE_PHASES.has(phase.name);
 }
 
-/** A stream's progress from here on is the service's verdict being prepared. */
+/** A stream's progress from here on means every frame is sent: the service takes over. */
 const VERIFYING_FROM = 0.99;
 
 function onEvent(state: StageState, event: CaptureEvent): StageState {
@@ -68,7 +73,7 @@ function onEvent(state: StageState, event: CaptureEvent): StageState {
     case "prompt":
       return { ...state, phase: { ...capturing, name: "capturing", actionIndex: event.actionIndex } };
     case "progress":
-      if (event.fraction >= VERIFYING_FROM) return { ...state, phase: { name: "verifying" } };
+      if (event.fraction >= VERIFYING_FROM) return phase.name === "verifying" ? state : { ...state, phase: { name: "verifying", step: null, progress: 0 } };
       return phase.name === "capturing" ? { ...state, phase: { ...phase, fraction: event.fraction } } : state;
   }
 }
@@ -88,6 +93,8 @@ export function stageReducer(state: StageState, action: StageAction): StageState
       return { ...state, stalled: false, phase: { name: "ready" } };
     case "uploading":
       return { ...state, stalled: false, phase: { name: "uploading", fraction: action.fraction } };
+    case "verifying":
+      return { ...state, stalled: false, phase: { name: "verifying", step: action.step, progress: action.progress } };
     case "leaving":
       return { ...state, stalled: false, phase: { name: "leaving" } };
   }

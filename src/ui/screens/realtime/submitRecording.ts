@@ -1,22 +1,25 @@
 /**
  * The real-time video page's hand-over: the recording made while the user was in the room
- * is checked (spec §5), uploaded (scrambled, with bounded retries) and settled, exactly as
- * on the plain recording pages, so the service judges the very tracks that were published.
+ * is checked (spec §5) and uploaded (scrambled, with bounded retries, with when each prompt
+ * was shown) exactly as on the plain recording pages, so the service judges the very tracks
+ * that were published. What comes back is the accepted attempt, which the page follows to
+ * its verdict (useRealtimePage), or the error screen of a refusal.
  */
+import type { CapturePrompt } from "../../../../schemas/api";
 import type { CaptureFile } from "../../../../schemas/capture";
 import type { ApiClient } from "../../../api/client";
 import type { CaptureOutcome, CaptureRequest } from "../../../capture/contract";
 import type { Platform } from "../../../capture/modeChoice";
-import { settleAttempt, type SettleAttemptResult } from "../../../capture/settleAttempt";
 import { uploadRecording } from "../../../capture/uploadRecording";
-import type { KycStorage } from "../../../session/storage";
 import { checkRecordingBeforeUpload } from "../recording/submitRecording";
+import type { RealtimeEnding } from "./useRealtimePage";
 
 export interface SubmitRecordingInput {
-  api: Pick<ApiClient, "upload" | "result">;
-  storage: Pick<KycStorage, "setJSON">;
+  api: Pick<ApiClient, "upload">;
   recording: Extract<CaptureOutcome, { kind: "recording" }>;
   request: CaptureRequest;
+  /** When the page showed each prompt, on the recording's clock. */
+  prompts: readonly CapturePrompt[];
   platform: Platform;
   limits: CaptureFile;
   random(): number;
@@ -24,12 +27,13 @@ export interface SubmitRecordingInput {
   onUploadProgress(fraction: number): void;
 }
 
-export async function submitRecording(input: SubmitRecordingInput): Promise<SettleAttemptResult> {
+/** Check and upload; the ending to hand to the page: the accepted attempt, or an error screen. */
+export async function submitRecording(input: SubmitRecordingInput): Promise<Extract<RealtimeEnding, { kind: "accepted" | "settled" }>> {
   const { recording, request, limits } = input;
   // Recorded in the page by MediaRecorder, as the recorder does: the same check as the recording pages.
   const { blob, mimeType, durationMs } = recording;
   const checked = checkRecordingBeforeUpload({ kind: "recorder", blob, mimeType, durationMs }, request, { limits, platform: input.platform });
-  if (!checked.ok) return { next: "error", status: checked.status };
+  if (!checked.ok) return { kind: "settled", result: { next: "error", status: checked.status } };
   const uploaded = await uploadRecording({
     api: input.api,
     blob: recording.blob,
@@ -40,7 +44,8 @@ export async function submitRecording(input: SubmitRecordingInput): Promise<Sett
     onProgress: input.onUploadProgress,
     retries: limits.upload.retries,
     backoffMs: limits.upload.backoffMs,
+    prompts: input.prompts,
   });
-  if (!uploaded.ok) return { next: "error", status: uploaded.status };
-  return settleAttempt({ api: input.api, outcome: uploaded.outcome, storage: input.storage });
+  if (!uploaded.ok) return { kind: "settled", result: { next: "error", status: uploaded.status } };
+  return { kind: "accepted", accepted: uploaded.state };
 }

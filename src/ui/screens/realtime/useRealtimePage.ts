@@ -5,16 +5,23 @@
  *   supported, this browser's camera) and record it; a page whose mode is not the choice
  *   forwards to the page that is (replacing itself in the history);
  * - fetch what the check shows (digits in number mode, the will question);
- * - after an attempt, go where its outcome leads: the result page through settleAttempt,
- *   the next mode after a downgrade, or the error page.
+ * - after an attempt, go where its outcome leads: an accepted attempt (ended stream,
+ *   uploaded recording) is followed while the service verifies it (核验中 with its steps)
+ *   and its verdict settled into the result page; the next mode after a downgrade; or the
+ *   error page;
+ * - a reload while the service verifies (the stored pending attempt) resumes that wait
+ *   instead of choosing a mode and recording again.
  */
 import { useCallback, useEffect, useRef } from "react";
 import captureJson from "../../../../flows/capture.json";
 import type { CaptureFile } from "../../../../schemas/capture";
 import { WEBSOCKET_ERROR_TYPE, type ErrorStatus } from "../../../../schemas/errors";
 import { ApiError, errorScreenOf } from "../../../api/apiError";
+import type { AcceptedAttempt } from "../../../capture/awaitVerdict";
 import type { CaptureKind, CaptureOutcome } from "../../../capture/contract";
-import { settleAttempt, type SettleAttemptResult } from "../../../capture/settleAttempt";
+import { followAttempt, type FollowAttemptResult } from "../../../capture/followAttempt";
+import { pendingAttemptOf } from "../../../capture/pendingAttempt";
+import type { SettleAttemptResult } from "../../../capture/settleAttempt";
 import type { RealtimeMode } from "../../../engine/modes";
 import { useApi } from "../../apiContext";
 import { useFlowNavigate, useRuntime } from "../../FlowProvider";
@@ -36,11 +43,11 @@ export interface RealtimePageOptions {
   dispatch(action: StageAction): void;
 }
 
-/** What a page hands back after an attempt: the handler's outcome, or a recording it already submitted. */
+/** What a page hands back after an attempt: the handler's outcome (an ended stream is "accepted"), an uploaded recording's accepted attempt, or a refusal already settled. */
 export type RealtimeEnding = Exclude<CaptureOutcome, { kind: "recording" }> | { kind: "settled"; result: SettleAttemptResult };
 
 export interface RealtimePage {
-  /** Go where the attempt's ending leads (a judged stream is settled here first). */
+  /** Go where the attempt's ending leads (an accepted attempt is followed to its verdict and settled here first). */
   finish(ending: RealtimeEnding): Promise<void>;
 }
 
@@ -51,6 +58,8 @@ export function useRealtimePage({ mode, needsDigits, needsQuestion, dispatch }: 
   // The latest navigate and dispatch, so the arrival effect runs once per page.
   const latest = useRef({ navigate, dispatch });
   latest.current = { navigate, dispatch };
+  /** Aborted when the page unmounts: a wait for a verdict stops (the stored attempt resumes it). */
+  const life = useRef<AbortController | null>(null);
 
   const showError = useCallback(
     (status: ErrorStatus) => latest.current.navigate("/error", mode === "ws" ? { status, type: WEBSOCKET_ERROR_TYPE } : { status }, { replace: true }),
@@ -74,9 +83,46 @@ export function useRealtimePage({ mode, needsDigits, needsQuestion, dispatch }: 
     [rt],
   );
 
+  const goToResult = useCallback(
+    (result: SettleAttemptResult) => {
+      latest.current.dispatch({ type: "leaving" });
+      if (result.next === "error") return showError(result.status);
+      latest.current.navigate(result.next === "success" ? "/success" : "/fail", {}, { replace: true });
+    },
+    [showError],
+  );
+
+  /** Wait for the verdict on an accepted attempt, showing the service's steps. */
+  const follow = useCallback(
+    (accepted: AcceptedAttempt, signal: AbortSignal | undefined): Promise<FollowAttemptResult> => {
+      latest.current.dispatch({ type: "verifying", step: null, progress: 0 });
+      return followAttempt({
+        api,
+        storage: rt.storage,
+        accepted,
+        sleep: (ms) => new Promise<void>((resolve) => void rt.win.setTimeout(resolve, ms)),
+        now: () => rt.win.performance.now(),
+        ...(signal ? { signal } : {}),
+        onProgress: ({ step, progress }) => latest.current.dispatch({ type: "verifying", step, progress }),
+        onJudged: () => latest.current.dispatch({ type: "leaving" }),
+      });
+    },
+    [rt, api],
+  );
+
   useEffect(() => {
     let live = true;
+    const controller = new AbortController();
+    life.current = controller;
     void (async () => {
+      const pending = pendingAttemptOf(rt.storage);
+      if (pending !== null) {
+        rt.stats.record("verdictResumed", { attempt: pending.attempt });
+        const followed = await follow({ state: "accepted", attempt: pending.attempt }, controller.signal);
+        if (!live || followed.next === "aborted") return;
+        // A number the service does not know (another session's, an old one): arrive as usual.
+        if (followed.next !== "unknownAttempt") return goToResult(followed);
+      }
       const kind = await chooseAndRecord();
       if (!live) return;
       // Will mode never stays on the websocket page: a stream carries no spoken consent.
@@ -93,17 +139,9 @@ export function useRealtimePage({ mode, needsDigits, needsQuestion, dispatch }: 
     })().catch(() => live && showError("exception"));
     return () => {
       live = false;
+      controller.abort();
     };
-  }, [rt, api, mode, needsDigits, needsQuestion, showError, chooseAndRecord, forwardTo]);
-
-  const goToResult = useCallback(
-    (result: SettleAttemptResult) => {
-      latest.current.dispatch({ type: "leaving" });
-      if (result.next === "error") return showError(result.status);
-      latest.current.navigate(result.next === "success" ? "/success" : "/fail", {}, { replace: true });
-    },
-    [showError],
-  );
+  }, [rt, api, mode, needsDigits, needsQuestion, showError, chooseAndRecord, forwardTo, follow, goToResult]);
 
   const finish = useCallback(
     async (ending: RealtimeEnding): Promise<void> => {
@@ -112,8 +150,12 @@ export function useRealtimePage({ mode, needsDigits, needsQuestion, dispatch }: 
           return latest.current.dispatch({ type: "reset" });
         case "settled":
           return goToResult(ending.result);
-        case "judged":
-          return goToResult(await settleAttempt({ api, outcome: ending.outcome, storage: rt.storage }));
+        case "accepted": {
+          const followed = await follow(ending.accepted, life.current?.signal);
+          if (followed.next === "aborted") return;
+          // A fresh attempt the service does not know is the catalogue's "uploaded video not found".
+          return goToResult(followed.next === "unknownAttempt" ? { next: "error", status: followed.status } : followed);
+        }
         case "failed": {
           latest.current.dispatch({ type: "leaving" });
           const session = await rt.sessionState();
@@ -124,7 +166,7 @@ export function useRealtimePage({ mode, needsDigits, needsQuestion, dispatch }: 
         }
       }
     },
-    [rt, api, mode, showError, goToResult, chooseAndRecord, forwardTo],
+    [rt, mode, showError, goToResult, chooseAndRecord, forwardTo, follow],
   );
 
   return { finish };

@@ -1,14 +1,15 @@
 /**
  * The foot of a recording page, by phase: the start button (record, or shoot with the system
  * camera), the stop button (disabled until the earliest allowed stop of the recording's
- * plan), the upload progress, and after an upload that got no answer the choice to send
- * the kept recording again or give up.
+ * plan), the upload progress, the service's verification (核验中 with its step), and after
+ * an upload that got no answer the choice to send the kept recording again or give up.
  */
 import type { CaptureKind } from "../../../capture/contract";
 import type { Texts } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
 import type { AttemptPhase } from "./attemptState";
 import { UploadProgress } from "./UploadProgress";
+import { VerifyingProgress } from "./VerifyingProgress";
 
 export interface RecordControlsProps {
   texts: Texts;
@@ -57,6 +58,12 @@ export function RecordControls({ texts, phase, kind, earliestStopMs, onStart, on
       return (
         <div className="ff-buttons ff-buttons--1">
           <UploadProgress label={t.uploading} fraction={phase.fraction} valueText={fillText(t.uploadProgress, { percent: String(Math.round(phase.fraction * 100)) })} />
+        </div>
+      );
+    case "verifying":
+      return (
+        <div className="ff-buttons ff-buttons--1">
+          <VerifyingProgress texts={texts} step={phase.step} progress={phase.progress} />
         </div>
       );
     case "uploadFailed":

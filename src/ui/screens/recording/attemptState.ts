@@ -2,9 +2,12 @@
  * What a recording page shows, as a pure reducer over what happens in one attempt: the
  * page preparing (handler kind, digits, question), waiting for the user's start, the
  * handler's events (preview, camera ready, countdown, recording, prompts), and the
- * submission (checking, uploading with progress, an upload that could not finish, settling).
+ * submission (checking, uploading with progress, an upload that could not finish, the
+ * service verifying with its steps, settling). A reload while the service verifies opens
+ * the page straight in "verifying" (the stored pending attempt).
  * No React and no timers, so every transition is unit-tested.
  */
+import type { VerifyStep } from "../../../../schemas/api";
 import type { CaptureEvent, CaptureKind } from "../../../capture/contract";
 import type { ErrorStatus } from "../../../../schemas/errors";
 import type { GuidanceFailure } from "./guidance/guidanceController";
@@ -30,6 +33,8 @@ export type AttemptPhase =
   | { name: "guidanceFailed"; reason: GuidanceFailure }
   /** Every try failed without an answer; the recording is kept for another try. */
   | { name: "uploadFailed"; status: ErrorStatus }
+  /** The service accepted the recording and verifies it: its step (null until known) and share of the work. */
+  | { name: "verifying"; step: VerifyStep | null; progress: number }
   /** The service judged it; fetching the signed result and leaving the page. */
   | { name: "settling" };
 
@@ -66,6 +71,7 @@ export type AttemptAction =
   | { type: "uploading" }
   | { type: "uploadFailed"; status: ErrorStatus }
   | { type: "guidanceFailed"; reason: GuidanceFailure }
+  | { type: "verifying"; step: VerifyStep | null; progress: number }
   | { type: "settling" };
 
 export const INITIAL_ATTEMPT_STATE: AttemptState = {
@@ -130,6 +136,8 @@ export function attemptReducer(state: AttemptState, action: AttemptAction): Atte
       return { ...state, phase: { name: "uploadFailed", status: action.status } };
     case "guidanceFailed":
       return { ...state, stalled: false, phase: { name: "guidanceFailed", reason: action.reason } };
+    case "verifying":
+      return { ...state, stalled: false, phase: { name: "verifying", step: action.step, progress: action.progress } };
     case "settling":
       return { ...state, phase: { name: "settling" } };
   }

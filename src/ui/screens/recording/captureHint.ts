@@ -45,6 +45,7 @@ export function captureHint(input: {
     case "uploading":
     case "uploadFailed":
     case "guidanceFailed":
+    case "verifying":
     case "settling":
       return "";
   }

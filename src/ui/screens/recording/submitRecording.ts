@@ -1,16 +1,18 @@
 /**
  * From a recording in hand to the next page: check it (spec §5), upload it with a bounded
- * retry (spec §4 scrambling), let the service's judgement settle (signed result stored for
- * the result page). Returns where the page goes; only an upload that got no answer after
- * every try keeps the user on the page, with the recording, to send it again.
+ * retry (spec §4 scrambling), follow the accepted attempt while the service verifies it, and
+ * let the verdict settle (signed result stored for the result page). Returns where the page
+ * goes; only an upload that got no answer after every try keeps the user on the page, with
+ * the recording, to send it again. Once accepted, the recording is never sent again.
  */
-import type { AttemptOutcome } from "../../../../schemas/api";
+import type { CapturePrompt } from "../../../../schemas/api";
 import type { CaptureFile } from "../../../../schemas/capture";
 import type { ErrorStatus } from "../../../../schemas/errors";
 import type { ApiClient } from "../../../api/client";
+import type { AcceptedAttempt, VerifyProgress } from "../../../capture/awaitVerdict";
 import type { CaptureRequest } from "../../../capture/contract";
+import { followAttempt, type FollowAttemptResult } from "../../../capture/followAttempt";
 import type { Platform } from "../../../capture/modeChoice";
-import { settleAttempt } from "../../../capture/settleAttempt";
 import { uploadRecording, type RecordingEvidence } from "../../../capture/uploadRecording";
 import { validateRecording, type RecordingKind } from "../../../capture/validateRecording";
 import type { KycStorage } from "../../../session/storage";
@@ -24,21 +26,38 @@ export interface Recording {
   durationMs: number | null;
   /** On-device face guidance's report and evidence frames; absent when guidance did not run. */
   evidence?: RecordingEvidence | undefined;
+  /** When the page showed each prompt, on the recording's clock (capture/promptLog.ts). */
+  prompts?: readonly CapturePrompt[] | undefined;
 }
 
 export type SubmitResult =
   | { to: "success" | "fail" }
   | { to: "error"; status: ErrorStatus }
   /** No answer after every try: the recording is kept and may be sent again. */
-  | { to: "uploadFailed"; status: ErrorStatus; detail: string };
+  | { to: "uploadFailed"; status: ErrorStatus; detail: string }
+  /** The page went away while the service verified; the stored attempt resumes the wait on return. */
+  | { to: "left" };
 
-export interface SubmitDeps {
-  api: Pick<ApiClient, "upload" | "result">;
-  storage: Pick<KycStorage, "setJSON">;
+/** What following an accepted attempt needs (also the stream's and a reload's). */
+export interface FollowDeps {
+  api: Pick<ApiClient, "attemptState" | "result">;
+  storage: Pick<KycStorage, "setJSON" | "remove">;
+  sleep(ms: number): Promise<void>;
+  /** Milliseconds on a monotonic clock. */
+  now(): number;
+  /** Aborted when the page goes away. */
+  signal?: AbortSignal;
+  /** The service verifies: its step and share of the work. */
+  onVerifying(progress: VerifyProgress): void;
+  /** The verdict is in; the signed result is fetched next. */
+  onJudged(): void;
+}
+
+export interface SubmitDeps extends FollowDeps {
+  api: Pick<ApiClient, "upload" | "attemptState" | "result">;
   limits: CaptureFile;
   platform: Platform;
   random(): number;
-  sleep(ms: number): Promise<void>;
   onUploading(): void;
   onProgress(fraction: number): void;
   /** Told about each finished upload (statistics, the bench's bytes figure). */
@@ -63,13 +82,40 @@ export function checkRecordingBeforeUpload(recording: Recording, request: Captur
   });
 }
 
-/** Where a judged attempt leads (also the streaming handlers' outcome). */
-export async function settleJudged(outcome: AttemptOutcome, deps: Pick<SubmitDeps, "api" | "storage">): Promise<SubmitResult> {
-  const settled = await settleAttempt({ api: deps.api, outcome, storage: deps.storage });
-  return settled.next === "error" ? { to: "error", status: settled.status } : { to: settled.next };
+/** Where following an attempt leads the page; an attempt the service does not know is its error screen. */
+export function submitResultOf(followed: FollowAttemptResult): SubmitResult {
+  switch (followed.next) {
+    case "aborted":
+      return { to: "left" };
+    case "error":
+    case "unknownAttempt":
+      return { to: "error", status: followed.status };
+    case "success":
+    case "fail":
+      return { to: followed.next };
+  }
 }
 
-/** Upload a checked recording and settle the service's answer. */
+/** Follow an accepted attempt, with its raw ending: a reload treats an attempt the service does not know apart. */
+export function followWith(accepted: AcceptedAttempt, deps: FollowDeps): Promise<FollowAttemptResult> {
+  return followAttempt({
+    api: deps.api,
+    storage: deps.storage,
+    accepted,
+    sleep: deps.sleep,
+    now: deps.now,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    onProgress: deps.onVerifying,
+    onJudged: deps.onJudged,
+  });
+}
+
+/** Follow an attempt the service accepted (upload answer, ended stream) to the next page. */
+export async function followAccepted(accepted: AcceptedAttempt, deps: FollowDeps): Promise<SubmitResult> {
+  return submitResultOf(await followWith(accepted, deps));
+}
+
+/** Upload a checked recording, follow the accepted attempt and settle its verdict. */
 export async function submitRecording(recording: Recording, deps: SubmitDeps): Promise<SubmitResult> {
   deps.onUploading();
   const sent = await uploadRecording({
@@ -84,6 +130,7 @@ export async function submitRecording(recording: Recording, deps: SubmitDeps): P
     retries: deps.limits.upload.retries,
     backoffMs: deps.limits.upload.backoffMs,
     evidence: recording.evidence,
+    prompts: recording.prompts,
   });
   if (!sent.ok) {
     return KEEP_RECORDING_STATUSES.has(sent.status)
@@ -91,5 +138,5 @@ export async function submitRecording(recording: Recording, deps: SubmitDeps): P
       : { to: "error", status: sent.status };
   }
   deps.onUploaded({ attempts: sent.attempts, bytesSent: sent.bytesSent, bytes: recording.blob.size });
-  return settleJudged(sent.outcome, deps);
+  return followAccepted(sent.state, deps);
 }

@@ -7,22 +7,23 @@
  *   → on-device face guidance (guidance/) watches the live preview, holds the countdown until
  *     it runs or gave up, prompts guided actions and stops a guided recording once its checks
  *     are done; a guided recording whose checks were not done ends in the action-failure view
- *   → the outcome: a recording is checked, uploaded with progress and a bounded retry, and
- *     settled; a judged attempt is settled; a camera failure records its downgrade reason
+ *   → the outcome: a recording is checked, uploaded with progress and a bounded retry (with
+ *     when each prompt was shown), then followed while the service verifies it (核验中, its
+ *     steps) and its verdict settled; a camera failure records its downgrade reason
  *     and shows its error screen, except a permission never answered, which switches the
  *     page to the file input (spec §4 retry rule)
  *   → /success, /fail or /error?status=… (the guard adds /action/ in action mode).
  *
  * The recording stays in this hook until the service answered: an upload that got no
  * answer after its retries keeps the page, and the user may send the same recording again.
+ * Once accepted it is the service's: a reload while it verifies opens the page waiting for
+ * that attempt's verdict (the stored pending attempt), not recording a new one.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import captureJson from "../../../../flows/capture.json";
 import type { CaptureFile } from "../../../../schemas/capture";
-import type { DowngradeReason } from "../../../../schemas/session";
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureHandlerFactory, CaptureKind, CaptureOutcome, CaptureRequest } from "../../../capture/contract";
-import { deviceModeOf, recordDowngrade, recordFrontError, setDeviceMode } from "../../../capture/downgrade";
-import { permissionRetryPlan } from "../../../capture/permission";
+import { deviceModeOf, setDeviceMode } from "../../../capture/downgrade";
 import { platformOfUserAgent } from "../../../capture/recorder/platform";
 import { recordingPlan, type RecordingPlan } from "../../../capture/recorder/recordingPlan";
 import type { LiveMode } from "../../../engine/modes";
@@ -33,11 +34,13 @@ import { useCameraPreview } from "../useCameraPreview";
 import { CAMERA_READY_MEASURE } from "./cameraReadyMeasure";
 import { attemptReducer, INITIAL_ATTEMPT_STATE, isCapturing, type AttemptState } from "./attemptState";
 import { captureRequestOf } from "./captureRequest";
-import { chooseRecordingKind } from "./chooseCaptureKind";
-import { loadHandler, prepareAttempt } from "./prepareAttempt";
-import { checkRecordingBeforeUpload, settleJudged, submitRecording, type Recording, type SubmitResult } from "./submitRecording";
+import { afterCameraFailure } from "./afterCameraFailure";
+import { prepareAttempt } from "./prepareAttempt";
+import { checkRecordingBeforeUpload, followAccepted, submitRecording, type Recording, type SubmitResult } from "./submitRecording";
 import type { GuidanceView } from "./guidance/guidanceController";
 import { useFaceGuidance } from "./guidance/useFaceGuidance";
+import { useShownPrompts } from "./useShownPrompts";
+import { useVerdictWait } from "./useVerdictWait";
 
 /** capture.json was validated by build.mjs before it was embedded. */
 const capture = captureJson as CaptureFile;
@@ -56,6 +59,8 @@ export interface CaptureAttempt {
   plan: RecordingPlan | null;
   /** On-device face guidance: status, hint, face outline and (guided recording) the action to prompt. */
   guidance: GuidanceView;
+  /** The action prompted now (index into request.actions), -1 when none is. */
+  actionIndex: number;
   videoRef: (video: HTMLVideoElement | null) => void;
   /** Starts the handler; call it from the user's tap. */
   start(): void;
@@ -112,10 +117,13 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
   });
   // Stable across renders (the view changes with every analysed frame, these do not).
   const { settle: settleGuidance, detach: detachGuidance, ready: guidanceReady } = guidance;
+  const shown = useShownPrompts({ now, phase: state.phase, request, guidance: guidance.view });
+  const { recorded: recordedPrompts, shownBefore: promptsShownBefore } = shown;
 
   const finish = useCallback(
     (result: SubmitResult) => {
       if (!mounted.current) return;
+      if (result.to === "left") return;
       if (result.to === "uploadFailed") {
         rt.stats.record("uploadFailed", { status: result.status, detail: result.detail });
         dispatch({ type: "uploadFailed", status: result.status });
@@ -130,49 +138,54 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
     [rt, go],
   );
 
+  const prepare = useCallback(() => {
+    // Once per page, also under StrictMode's second mount: each digits call opens a new attempt.
+    if (prepareStarted.current) return;
+    prepareStarted.current = true;
+    void prepareAttempt({ rt, api, liveMode, will }).then((ready) => {
+      if (!mounted.current) return;
+      if (!ready.ok) {
+        rt.stats.record("capturePrepareFailed", { status: ready.status, detail: ready.detail });
+        return go("/error", { status: ready.status });
+      }
+      factory.current = ready.factory;
+      dispatch({ type: "prepared", kind: ready.kind, digits: ready.digits, question: ready.question, guidance: ready.guidance });
+    });
+  }, [rt, api, liveMode, will, go]);
+
+  // Its effect runs before the mount effect below; what it starts answers asynchronously,
+  // once the page is marked mounted.
+  const { followDeps } = useVerdictWait({ rt, api, now, dispatch, onResumed: finish, onNothingToResume: prepare });
+
   const send = useCallback(
     (recording: Recording) => {
       void submitRecording(recording, {
+        ...followDeps(),
         api,
-        storage: rt.storage,
         limits: capture,
         platform,
         random: Math.random,
-        sleep: (ms) => new Promise((resolve) => rt.win.setTimeout(resolve, ms)),
         onUploading: () => dispatch({ type: "uploading" }),
         onProgress: (fraction) => dispatch({ type: "event", event: { type: "progress", fraction } }),
         onUploaded: (report) => {
           rt.stats.record("uploadDone", report);
-          dispatch({ type: "settling" });
+          // Nothing said yet about where the service stands; its answer follows at once.
+          dispatch({ type: "verifying", step: null, progress: 0 });
         },
       }).then(finish, (error: unknown) => {
         rt.stats.record("uploadCrashed", { detail: String(error) });
         finish({ to: "error", status: "exception" });
       });
     },
-    [api, rt, platform, finish],
+    [api, rt, platform, finish, followDeps],
   );
 
   const onCameraFailure = useCallback(
     async (kind: CaptureKind, failure: Extract<CaptureOutcome, { kind: "failed" }>) => {
-      const reason: DowngradeReason | undefined = failure.downgrade;
-      rt.stats.record("captureFailed", { kind, status: failure.status, reason: reason ?? 0 });
-      const store = await rt.sessionState();
-      store.update((draft) => {
-        if (reason !== undefined) recordDowngrade(draft, reason);
-        if (failure.frontError && (kind === "trtc" || kind === "websocket")) recordFrontError(draft, kind === "trtc" ? "trtc" : "ws", capture.frontErrorThreshold);
-      });
-      const timedOut = reason !== undefined && permissionRetryPlan(reason).toNonRealtime;
-      // A camera API without a camera (NotFoundError) is not a dead end either: a video file still is.
-      const noCamera = kind === "recorder" && failure.status === "browserNotSupport";
-      if (timedOut || noCamera) {
-        // Asking again would hang or fail again: the system camera records instead (spec §4).
-        const next = timedOut ? await chooseRecordingKind(rt) : "fileInput";
-        factory.current = await loadHandler(rt, next);
-        if (mounted.current) dispatch({ type: "switched", kind: next, reason: timedOut ? "permissionTimeout" : "noCamera" });
-        return;
-      }
-      go("/error", { status: failure.status });
+      const step = await afterCameraFailure(rt, kind, failure);
+      if (step.kind === "error") return go("/error", { status: step.status });
+      factory.current = step.factory;
+      if (mounted.current) dispatch({ type: "switched", kind: step.to, reason: step.reason });
     },
     [rt, go],
   );
@@ -189,13 +202,15 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
           return dispatch({ type: "reset" });
         case "failed":
           return void onCameraFailure(from.kind, outcome).catch(() => go("/error", { status: outcome.status }));
-        case "judged":
-          dispatch({ type: "settling" });
-          return void settleJudged(outcome.outcome, { api, storage: rt.storage }).then(finish, () => finish({ to: "error", status: "exception" }));
+        case "accepted":
+          dispatch({ type: "verifying", step: null, progress: 0 });
+          return void followAccepted(outcome.accepted, followDeps()).then(finish, () => finish({ to: "error", status: "exception" }));
         case "recording": {
           const kind = from.kind === "fileInput" || from.kind === "wxVideo" ? from.kind : "recorder";
+          // A recording made outside the page has no clock the page saw: its prompts were all shown before.
+          const prompts = kind === "recorder" ? recordedPrompts() : promptsShownBefore(asked);
           // A picked file whose metadata could not be read reports 0: its duration is the service's to judge.
-          const recording: Recording = { kind, blob: outcome.blob, mimeType: outcome.mimeType, durationMs: kind === "recorder" || outcome.durationMs > 0 ? outcome.durationMs : null };
+          const recording: Recording = { kind, blob: outcome.blob, mimeType: outcome.mimeType, durationMs: kind === "recorder" || outcome.durationMs > 0 ? outcome.durationMs : null, prompts };
           dispatch({ type: "checking" });
           const upload = (checked: Recording) => {
             const verdict = checkRecordingBeforeUpload(checked, asked, { limits: capture, platform });
@@ -229,7 +244,7 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
         }
       }
     },
-    [api, rt, platform, preview, settleGuidance, detachGuidance, send, finish, go, onCameraFailure],
+    [rt, platform, preview, settleGuidance, detachGuidance, send, finish, go, onCameraFailure, followDeps, recordedPrompts, promptsShownBefore],
   );
 
   const onEvent = useCallback(
@@ -283,31 +298,19 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
 
   useEffect(() => {
     mounted.current = true;
-    // Once per page, also under StrictMode's second mount: each digits call opens a new attempt.
-    if (!prepareStarted.current) {
-      prepareStarted.current = true;
-      void prepareAttempt({ rt, api, liveMode, will }).then((ready) => {
-        if (!mounted.current) return;
-        if (!ready.ok) {
-          rt.stats.record("capturePrepareFailed", { status: ready.status, detail: ready.detail });
-          return go("/error", { status: ready.status });
-        }
-        factory.current = ready.factory;
-        dispatch({ type: "prepared", kind: ready.kind, digits: ready.digits, question: ready.question, guidance: ready.guidance });
-      });
-    }
     return () => {
       mounted.current = false;
       handler.current?.dispose();
       handler.current = null;
     };
-  }, [rt, api, liveMode, will, go]);
+  }, []);
 
   return {
     state,
     request,
     plan,
     guidance: guidance.view,
+    actionIndex: shown.actionIndex,
     videoRef: preview.videoRef,
     start,
     stop: () => handler.current?.stop(),
