@@ -88,8 +88,9 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   for (const [i, frame] of decoded.frames.entries()) {
     const analysed = await analyzer.analyze(frame, { iris, describe: describe.has(i) });
     frames.push(analysed.observation);
-    const [only] = analysed.descriptors;
-    if (analysed.descriptors.length === 1 && only) samples.push({ atMs: frame.atMs, descriptor: only });
+    const described = analysed.descriptors.filter((d, k) => d !== null && (analysed.observation.faces[k]?.score ?? 0) >= deps.limits.face.quality.minScore);
+    const [only] = described;
+    if (described.length === 1 && only) samples.push({ atMs: frame.atMs, descriptor: only });
     progress("analysing", 0.1 + (0.7 * (i + 1)) / decoded.frames.length);
   }
 
@@ -98,7 +99,10 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
     try {
       const still = await deps.decoder.decodeStill(join(deps.mediaDir, input.referencePhoto), 640);
       const analysed = await analyzer.analyze(still, { iris: false, describe: true });
-      reference = { faces: analysed.observation.faces.length, descriptor: analysed.descriptors.length === 1 ? (analysed.descriptors[0] ?? null) : null };
+      // Faces are counted as the checks count them (detector score at least quality.minScore); a
+      // weak second detection does not make a good photo unusable.
+      const faces = analysed.observation.faces.map((f, i) => ({ f, d: analysed.descriptors[i] ?? null })).filter(({ f }) => f.score >= deps.limits.face.quality.minScore);
+      reference = { faces: faces.length, descriptor: faces.length === 1 ? (faces[0]?.d ?? null) : null };
     } catch (error) {
       if (!(error instanceof MediaRefusedError)) throw error;
       reference = { faces: 0, descriptor: null };

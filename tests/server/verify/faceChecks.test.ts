@@ -37,6 +37,13 @@ describe("checkPresence", () => {
     expect(gap.detail).toContain("No face for 0.75 s from 1.00 s");
   });
 
+  it("counts a pause between frames (a frame stream that stopped sending) as a gap", () => {
+    const withPause = [...frames(10, 125), ...frames(10, 125).map((f) => ({ ...f, atMs: f.atMs + 125 * 10 + 900 }))];
+    const result = presenceOf(withPause);
+    expect(result).toMatchObject({ passed: false, failCode: "1015" });
+    expect(result.detail).toContain("No frame for 1.02 s from 1.13 s");
+  });
+
   it("puts the limit at maxGapMs exactly (10 fps: six frames is 600 ms)", () => {
     expect(presenceOf(frames(50, 100, except(20, 6, NONE))).passed).toBe(true);
     expect(presenceOf(frames(50, 100, except(20, 7, NONE)))).toMatchObject({ passed: false, failCode: "1015" });

@@ -142,6 +142,12 @@ describe("judgeMedia codes", () => {
     expect(judge(analysisOf(frames, 4000), late)).toMatchObject({ passed: false, code: "1018", faceCode: "0" });
   });
 
+  it("number mode without issued digits fails (1011): there was nothing to read", () => {
+    const result = judge(analysisOf(still(3000), 3000, { speech: voice([[800, 2400]]) }), { ...NUMBER, digits: null });
+    expect(result).toMatchObject({ passed: false, code: "1011" });
+    expect(failing(result)).toEqual(["challenge"]);
+  });
+
   it("number mode fails (1021) speech heard only before the digits were shown, and (1023) other digits", () => {
     const early = judge(analysisOf(still(3000), 3000, { speech: voice([[0, 450]]) }), NUMBER);
     expect(early).toMatchObject({ code: "1021", willCode: null });

@@ -39,6 +39,17 @@ function longestRun(frames: readonly FrameObservation[], states: readonly Presen
   return best;
 }
 
+/** The longest time between two consecutive frames. */
+function longestPause(frames: readonly FrameObservation[]): { ms: number; atMs: number } {
+  let best = { ms: 0, atMs: 0 };
+  for (let i = 1; i < frames.length; i++) {
+    const from = frames[i - 1]?.atMs ?? 0;
+    const ms = (frames[i]?.atMs ?? from) - from;
+    if (ms > best.ms) best = { ms, atMs: from };
+  }
+  return best;
+}
+
 export function checkPresence(frames: readonly FrameObservation[], face: FaceConfig, presence: VerificationConfig["presence"]): Outcome {
   if (frames.length === 0) return failed("face", VERIFY_CODES.noVideoFrames, "No frame could be decoded to look for a face.");
   const states: Presence[] = frames.map((f) => {
@@ -65,6 +76,11 @@ export function checkPresence(frames: readonly FrameObservation[], face: FaceCon
   }
   if (share < presence.minFaceShare) {
     return failed("face", VERIFY_CODES.noFace, `Only ${counts}; at least ${Math.round(presence.minFaceShare * 100)}% needed (${rule}).`);
+  }
+  // A frame stream can pause: nothing was seen in the pause, so it counts as a gap too.
+  const pause = longestPause(frames);
+  if (pause.ms > presence.maxGapMs) {
+    return failed("face", VERIFY_CODES.noFace, `No frame for ${seconds(pause.ms)} from ${seconds(pause.atMs)}: nothing seen then (${rule}).`);
   }
   return pass("face", `One face throughout: ${counts}, ${rule}.`);
 }

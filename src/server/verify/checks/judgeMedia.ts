@@ -6,7 +6,7 @@
  */
 import type { ServerLimits, Platform } from "../../limits";
 import type { RecordingKind } from "../../media/captureLimits";
-import { toCheck, type Outcome } from "../../media/checkOutcome";
+import { failed, toCheck, type Outcome } from "../../media/checkOutcome";
 import { VERIFY_CODES } from "../../media/verifyCodes";
 import type { CapturePrompt } from "../../../../schemas/api";
 import type { VerifyAsk, VerifyResult } from "../../../../schemas/verifyJob";
@@ -43,6 +43,10 @@ export function judgeMedia(analysis: MediaAnalysis, ask: VerifyAsk, platform: Pl
     similarity = reference.similarity;
   }
 
+  // Number mode answers digits the service issued for this attempt; without them there is nothing to read.
+  if (ask.liveType === "1" && (ask.digits === null || !/^\d+$/.test(ask.digits))) {
+    outcomes.push(failed("challenge", VERIFY_CODES.digitsNotIssued, "Number mode, but no digits were issued for this attempt."));
+  }
   if (ask.liveType === "2") outcomes.push(checkActions("actions", analysis.frames, ask.actions, ask.prompts, face, verification.promptSlackMs));
   if (ask.liveType === "3") outcomes.push(checkSteady(analysis.frames, face));
   if (ask.will?.nod) {
