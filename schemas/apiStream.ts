@@ -27,7 +27,7 @@ export const streamClientMessageSchema = z.union([
     capturedAtMs: z.optional(z.int().check(z.gte(0))),
     binaryBytes: z.int().check(z.gte(1), z.lte(512_000)),
   }),
-  /** No more frames: "done" asks for a verdict, "cancel" abandons the attempt. */
+  /** No more frames: "done" hands the attempt to verification, "cancel" abandons it. */
   z.strictObject({ type: z.literal("end"), reason: z.optional(z.enum(["done", "cancel"])) }),
 ]);
 export type StreamClientMessage = z.infer<typeof streamClientMessageSchema>;
@@ -41,14 +41,6 @@ export const streamServerMessageSchema = z.union([
     /** Short machine-readable step, e.g. "receiving" or "verifying". */
     step: z.string(),
     detail: z.optional(z.string()),
-  }),
-  z.strictObject({
-    type: z.literal("result"),
-    passed: z.boolean(),
-    code: z.string(),
-    finished: z.boolean(),
-    attemptsLeft: z.int(),
-    checks: z.array(z.object({ name: z.string(), passed: z.boolean(), detail: z.string() })),
   }),
   z.strictObject({ type: z.literal("error"), code: z.string(), message: z.string() }),
   /**

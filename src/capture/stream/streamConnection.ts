@@ -97,6 +97,7 @@ export function connectStream(socket: WebSocketLike, orderNo: string, listener: 
     } catch {
       return fail(streamBreakOutcome("protocol"));
     }
+    // A verdict on the socket (an older service's `result`) is no message of this protocol either.
     const parsed = z.safeParse(streamServerMessageSchema, json);
     if (!parsed.success) return fail(streamBreakOutcome("protocol"));
     const message = parsed.data;
@@ -110,10 +111,6 @@ export function connectStream(socket: WebSocketLike, orderNo: string, listener: 
       case "verifying":
         finish(() => listener.onAccepted(message.attempt));
         return close();
-      case "result":
-        // The verdict no longer travels on the socket; a service still sending it is not the
-        // one this page was built for, and nothing here could follow its attempt.
-        return fail(streamBreakOutcome("protocol"));
       case "error":
         return fail(serviceErrorOutcome(message.code));
     }
