@@ -24,7 +24,8 @@ async function recording() {
 async function decodableRecording() {
   const dir = await makeTempDir();
   try {
-    const file = await makeClip({ dir, video: "testsrc", audio: null, seconds: 2, container: "webm-vp8", size: { width: 320, height: 240 } });
+    // 640x480 testsrc: comfortably above the service's smallest accepted size (capture.json sizeKB).
+    const file = await makeClip({ dir, video: "testsrc", audio: null, seconds: 2, container: "webm-vp8" });
     return await recordingOf((await readFile(file)).toString("base64"));
   } finally {
     await removeTempDir(dir);
