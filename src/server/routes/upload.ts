@@ -10,7 +10,8 @@
  * that attempt's state: uploads are safe to retry.
  */
 import type { FastifyInstance } from "fastify";
-import { API_ERROR_CODES, uploadMetaSchema, type AttemptState } from "../../../schemas/api";
+import { createHash } from "node:crypto";
+import { API_ERROR_CODES, uploadMetaSchema, type AttemptState, type UploadMeta } from "../../../schemas/api";
 import type { VerifyJobInput } from "../../../schemas/verifyJob";
 import { requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
@@ -43,9 +44,23 @@ function attemptFor(ctx: ServiceContext, order: OrderRecord): AttemptRecord {
   });
 }
 
-/** A retried upload (the answer to the first one was lost) carries the same messageId: answer with that attempt's state. */
-function replayedState(ctx: ServiceContext, order: OrderRecord, messageId: string): AttemptState | null {
-  const recording = ctx.store.recordings.findByMessageId(order.orderNo, messageId);
+/**
+ * A retried upload (the answer to the first one was lost) is the same recording again: answer
+ * with that attempt's state. messageId covers only the last 1000 base64 characters, which two
+ * different recordings of one length can share (both ending in the same silent or steady-tone
+ * audio packets), so the bytes must match too; a new recording is verified as a new attempt.
+ */
+async function replayedState(ctx: ServiceContext, order: OrderRecord, meta: UploadMeta, video: string): Promise<AttemptState | null> {
+  if (!ctx.store.recordings.hasMessageId(order.orderNo, meta.messageId)) return null;
+  let bytes: Buffer;
+  try {
+    bytes = await decodeRecording(video, meta);
+  } catch (error) {
+    // Not a readable copy of anything: refused below like any upload.
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+  const recording = ctx.store.recordings.findUpload(order.orderNo, meta.messageId, createHash("sha256").update(bytes).digest("hex"));
   const attempt = recording ? ctx.store.attempts.get(recording.attemptId) : null;
   return attempt ? attemptStateOf(ctx, attempt) : null;
 }
@@ -56,7 +71,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     const parts = await readUploadParts(request, ctx.limits.face.evidence);
     const meta = parseOr400(uploadMetaSchema, parts.meta, "upload meta");
     const frames = evidenceFrames(parts.frames, meta.guidance);
-    const replayed = replayedState(ctx, order, meta.messageId);
+    const replayed = await replayedState(ctx, order, meta, parts.video);
     if (replayed !== null) return replayed;
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");

@@ -45,20 +45,25 @@ const recordingRow = z
 export interface RecordingsRepo {
   insert(recording: RecordingRecord): void;
   listByOrder(orderNo: string): RecordingRecord[];
-  /** The recording of this order uploaded with this messageId, if any. */
-  findByMessageId(orderNo: string, messageId: string): RecordingRecord | null;
+  /** Whether a recording of this order was uploaded with this messageId. */
+  hasMessageId(orderNo: string, messageId: string): boolean;
+  /** The recording of this order uploaded with this messageId and these bytes (their SHA-256), if any. */
+  findUpload(orderNo: string, messageId: string, sha256: string): RecordingRecord | null;
 }
 
 export function createRecordingsRepo(db: Db): RecordingsRepo {
   const insert = db.prepare(`INSERT INTO recordings (attempt_id, path, container, mime_type, bytes, duration_ms, sha256, message_id, created_at)
                              VALUES (@attemptId, @path, @container, @mimeType, @bytes, @durationMs, @sha256, @messageId, @createdAt)`);
-  const byMessageId = db.prepare(`SELECT r.* FROM recordings r JOIN attempts a ON a.id = r.attempt_id
+  const byMessageId = db.prepare(`SELECT 1 FROM recordings r JOIN attempts a ON a.id = r.attempt_id
                                   WHERE a.order_no = ? AND r.message_id = ? LIMIT 1`);
+  const byUpload = db.prepare(`SELECT r.* FROM recordings r JOIN attempts a ON a.id = r.attempt_id
+                               WHERE a.order_no = ? AND r.message_id = ? AND r.sha256 = ? LIMIT 1`);
   const byOrder = db.prepare(`SELECT r.* FROM recordings r JOIN attempts a ON a.id = r.attempt_id
                               WHERE a.order_no = ? ORDER BY a.seq`);
   return {
     insert: (r) => void insert.run(r),
     listByOrder: (orderNo) => parseRows("recordings", recordingRow, byOrder.all(orderNo)),
-    findByMessageId: (orderNo, messageId) => parseRow("recordings", recordingRow, byMessageId.get(orderNo, messageId)),
+    hasMessageId: (orderNo, messageId) => byMessageId.get(orderNo, messageId) !== undefined,
+    findUpload: (orderNo, messageId, sha256) => parseRow("recordings", recordingRow, byUpload.get(orderNo, messageId, sha256)),
   };
 }
