@@ -73,7 +73,9 @@ export function createVerificationQueue(ctx: Pick<ServiceContext, "store" | "clo
       return;
     }
     log.warn(`verification of attempt ${job.attemptId} failed ${job.tries} times, judged as not run: ${message}`);
-    const detail = `The service could not run its checks on this attempt after ${job.tries} tries (${message}); a check that could not run is a failure.`;
+    // The check's detail reaches the page and the partner: the error itself (paths, internals)
+    // stays in the log and with the job (verify_jobs.error), for staff.
+    const detail = `The service could not run its checks on this attempt after ${job.tries} tries; a check that could not run is a failure.`;
     finish(job, notJudged(VERIFY_CODES.checkNotRun, "verification", detail, job.input.ask.will !== null), message);
   }
 
