@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { streamServerMessageSchema, type AttemptOutcome, type StreamServerMessage } from "../../schemas/api";
+import { streamServerMessageSchema, type StreamServerMessage } from "../../schemas/api";
 import type { StreamLimits } from "../../schemas/capture";
 import {
   handleStreamSocket,
@@ -99,15 +99,10 @@ function jpeg(size: number, fill = 0x42): Buffer {
   return bytes;
 }
 
-const outcome: AttemptOutcome = {
-  passed: true,
-  code: "0",
-  finished: true,
-  attemptsLeft: 2,
-  checks: [{ name: "videoFrames", passed: true, detail: "4 frames" }],
-};
+/** What the service answers `end` with: the attempt it queued, which the page then follows. */
+const accepted = { attempt: 3 };
 
-function setup(overrides: { limits?: Partial<StreamLimits>; resolveOrder?: (orderNo: string) => Promise<OrderResolution<string>>; onFinished?: () => Promise<AttemptOutcome> } = {}) {
+function setup(overrides: { limits?: Partial<StreamLimits>; resolveOrder?: (orderNo: string) => Promise<OrderResolution<string>>; onFinished?: () => Promise<{ attempt: number }> } = {}) {
   const socket = new FakeSocket();
   const clock = fakeClock();
   const calls = {
@@ -132,7 +127,7 @@ function setup(overrides: { limits?: Partial<StreamLimits>; resolveOrder?: (orde
     onFinished: async (order, summary) => {
       expect(order).toBe("order:ORDER0001");
       calls.finished.push(summary);
-      return overrides.onFinished ? overrides.onFinished() : outcome;
+      return overrides.onFinished ? overrides.onFinished() : accepted;
     },
     onAbandoned: (_order, info) => void calls.abandoned.push(info),
   });
@@ -155,7 +150,7 @@ function expectClosedWith(socket: FakeSocket, close: number, code: string) {
 }
 
 describe("handleStreamSocket", () => {
-  it("streams frames, acknowledges each, reports progress, and sends the verdict with a summary", async () => {
+  it("streams frames, acknowledges each, reports progress, hands the summary over and sends the attempt to follow", async () => {
     const { socket, clock, calls, session, frame } = await started();
     expect(calls.resolved).toEqual(["ORDER0001"]);
     expect(socket.sent[0]).toEqual({ type: "progress", framesReceived: 0, step: "ready" });
@@ -170,10 +165,11 @@ describe("handleStreamSocket", () => {
     await flush();
     expect(calls.finished).toEqual([{ frames: 4, durationMs: 300, avgFps: 10, bytes: 500 + 501 + 502 + 503 }]);
     expect(socket.ofType("progress").at(-1)).toEqual({ type: "progress", framesReceived: 4, step: "verifying" });
-    expect(socket.sent.at(-1)).toEqual({ type: "result", ...outcome });
-    expect(socket.closed?.code).toBe(1000);
+    expect(socket.sent.at(-1)).toEqual({ type: "verifying", attempt: 3 });
+    expect(socket.ofType("verifying")).toHaveLength(1);
+    expect(socket.closed).toEqual({ code: 1000, reason: "verifying" });
     expect(calls.abandoned).toEqual([]);
-    expect((await session).kind).toBe("finished");
+    expect(await session).toEqual({ kind: "finished", summary: calls.finished[0], attempt: 3 });
     expect(calls.frames.map((f) => [f.seq, f.index, f.jpeg.length])).toEqual([[0, 0, 500], [1, 1, 501], [2, 2, 502], [3, 3, 503]]);
   });
 
@@ -318,8 +314,8 @@ describe("handleStreamSocket", () => {
       expect(calls.abandoned).toEqual([]);
     });
 
-    it("does not time out while the verdict is being computed", async () => {
-      let release: (o: AttemptOutcome) => void = () => undefined;
+    it("does not time out while the frames are being handed over for verification", async () => {
+      let release: (a: { attempt: number }) => void = () => undefined;
       const { socket, clock, frame, session } = setup({ onFinished: () => new Promise((resolve) => (release = resolve)) });
       socket.text({ type: "start", orderNo: "ORDER0001" });
       frame(0);
@@ -327,9 +323,10 @@ describe("handleStreamSocket", () => {
       await flush();
       clock.advance(10_000);
       expect(socket.closed).toBeNull();
-      release(outcome);
+      release(accepted);
       await flush();
-      expect(socket.sent.at(-1)?.type).toBe("result");
+      expect(socket.sent.at(-1)).toEqual({ type: "verifying", attempt: 3 });
+      expect(socket.ofType("error")).toEqual([]);
       expect((await session).kind).toBe("finished");
     });
   });
@@ -341,7 +338,7 @@ describe("handleStreamSocket", () => {
       socket.text({ type: "end", reason: "cancel" });
       await flush();
       expect(socket.closed?.code).toBe(1000);
-      expect(socket.ofType("result")).toEqual([]);
+      expect(socket.ofType("verifying")).toEqual([]);
       expect(calls.abandoned).toMatchObject([{ reason: "cancel", code: null, summary: { frames: 1 } }]);
       expect(calls.finished).toEqual([]);
       expect((await session).kind).toBe("abandoned");
@@ -370,19 +367,19 @@ describe("handleStreamSocket", () => {
       expect(socket.sent).toEqual([]);
     });
 
-    it("a connection dropped during verification keeps the verdict and abandons nothing", async () => {
-      let release: (o: AttemptOutcome) => void = () => undefined;
+    it("a connection dropped while the frames are handed over keeps the attempt and abandons nothing", async () => {
+      let release: (a: { attempt: number }) => void = () => undefined;
       const { socket, frame, calls, session } = setup({ onFinished: () => new Promise((resolve) => (release = resolve)) });
       socket.text({ type: "start", orderNo: "ORDER0001" });
       frame(0);
       socket.text({ type: "end" });
       await flush();
       socket.peerClose();
-      release(outcome);
+      release(accepted);
       await flush();
       expect(calls.abandoned).toEqual([]);
-      expect(socket.ofType("result")).toEqual([]);
-      expect(await session).toMatchObject({ kind: "finished", outcome });
+      expect(socket.ofType("verifying")).toEqual([]);
+      expect(await session).toMatchObject({ kind: "finished", attempt: 3 });
     });
 
     it("a failing verdict dependency becomes an internal error and abandons the attempt", async () => {

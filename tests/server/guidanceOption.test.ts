@@ -1,9 +1,11 @@
 /**
  * The order option `guidance`: default on, settable by the partner and the demo partner,
- * handed to the browser in the order config and shown in the partner's order view; and
+ * handed to the browser in the order config and shown in the partner's order view. It only
+ * changes what the page shows: the service judges the media the same either way. And
  * migration 3, which gives orders made before it guidance on and attempts no report.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,11 +14,13 @@ import { loginResponseSchema, orderConfigSchema } from "../../schemas/api";
 import { openDatabase } from "../../src/server/store/database";
 import { MIGRATIONS } from "../../src/server/store/migrations";
 import { createStore } from "../../src/server/store";
-import { Browser, errorCode, launchParams, orderRequest, startService, type Service } from "./harness";
+import { faceFrameRgba } from "../fixtures/faceImage";
+import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { awaitVerdict, Browser, errorCode, launchParams, orderRequest, startService, uploadForm, type Service } from "./harness";
 
 let service: Service;
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ verifyWorkers: 1 });
 });
 afterAll(() => service.close());
 
@@ -61,6 +65,41 @@ describe("order option guidance", () => {
   });
 });
 
+describe("the verdict does not depend on guidance", () => {
+  let dir: string;
+  const clips: Record<"face" | "pattern", Buffer> = { face: Buffer.alloc(0), pattern: Buffer.alloc(0) };
+  beforeAll(async () => {
+    dir = await makeTempDir();
+    const face = { imageRgba: faceFrameRgba({ width: 640, height: 480 }) };
+    [clips.face, clips.pattern] = await Promise.all([
+      makeClip({ dir, video: face, audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 }).then((f) => readFile(f)),
+      makeClip({ dir, video: "testsrc", audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 }).then((f) => readFile(f)),
+    ]);
+  }, 60_000);
+  afterAll(() => removeTempDir(dir));
+
+  async function judge(guidance: boolean, recording: Buffer) {
+    const created = await service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined, guidance }));
+    const browser = new Browser(service.baseUrl);
+    await browser.login(launchParams(created.launchUrl));
+    const { outcome } = await awaitVerdict(browser, (await browser.upload(await uploadForm(recording))).json);
+    return { passed: outcome.passed, code: outcome.code, checks: outcome.checks.map((c) => [c.name, c.passed]) };
+  }
+
+  it("the same face passes and the same pattern fails, with the same checks, guidance on or off", async () => {
+    const faceOn = await judge(true, clips.face);
+    const faceOff = await judge(false, clips.face);
+    const patternOn = await judge(true, clips.pattern);
+    const patternOff = await judge(false, clips.pattern);
+    expect(faceOn).toMatchObject({ passed: true, code: "0" });
+    expect(faceOff).toEqual(faceOn);
+    // With guidance off the face checks still run: no face, no pass.
+    expect(patternOn).toMatchObject({ passed: false, code: "1015" });
+    expect(patternOff).toEqual(patternOn);
+    expect(patternOff.checks.map(([name]) => name)).toEqual(expect.arrayContaining(["face", "identity", "liveness", "steady"]));
+  }, 120_000);
+});
+
 describe("migration 3 (face guidance)", () => {
   const dir = mkdtempSync(join(tmpdir(), "faceflow-migration-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,7 +117,8 @@ describe("migration 3 (face guidance)", () => {
 
     const store = createStore(path);
     try {
-      expect(store.db.pragma("user_version", { simple: true })).toBe(3);
+      // Brought up to date: migration 3 and every later one.
+      expect(store.db.pragma("user_version", { simple: true })).toBe(Math.max(...MIGRATIONS.map((m) => m.version)));
       expect(store.orders.get("ord_before_3")?.guidance).toBe(true);
       const [attempt] = store.attempts.list("ord_before_3");
       expect(attempt?.guidance).toBeNull();

@@ -1,9 +1,11 @@
 /**
  * A real service on 127.0.0.1, port 0, with a temporary SQLite file and media directory,
  * plus what the tests drive it with: the partner kit, a cookie-keeping "browser", launch URL
- * helpers and recordings in the upload wire format.
+ * helpers, recordings in the upload wire format, the long poll to a verdict, the frame
+ * stream's WebSocket, stand-ins for the verification worker pool and a look into the store.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -11,7 +13,20 @@ import { messageIdOf, scrambleBase64 } from "../../src/capture/scramble";
 import { buildApp, type BuildAppOptions } from "../../src/server/app";
 import { BUILT_IN_DEMO_SECRET, DEMO_APP_ID } from "../../src/server/apps";
 import { createFaceflowPartner, type FaceflowPartner } from "../../src/server/partner";
-import type { CreateOrderRequest, UploadMeta } from "../../schemas/api";
+import { createStore, type Store } from "../../src/server/store";
+import type { JobRunner } from "../../src/server/verify/workerPool";
+import {
+  attemptStateSchema,
+  streamServerMessageSchema,
+  type AttemptState,
+  type CapturePrompt,
+  type CreateOrderRequest,
+  type StreamServerMessage,
+  type UploadGuidance,
+  type UploadMeta,
+  type VerifyStep,
+} from "../../schemas/api";
+import type { VerifyJobInput, VerifyResult } from "../../schemas/verifyJob";
 
 export const DEMO_SECRET = BUILT_IN_DEMO_SECRET;
 export const DEMO_APP = DEMO_APP_ID;
@@ -31,6 +46,7 @@ export interface Service {
   baseUrl: string;
   dir: string;
   mediaDir: string;
+  dbPath: string;
   partner: FaceflowPartner;
   /** A partner kit for another app id/secret against the same service. */
   partnerFor(appId: string, secret: string, now?: () => number): FaceflowPartner;
@@ -42,10 +58,20 @@ const RELAXED = Object.fromEntries(
   (["login", "upload", "session", "partner", "demo"] as const).map((k) => [k, { max: 100_000, timeWindowMs: 60_000 }]),
 );
 
-export async function startService(options: Partial<BuildAppOptions> = {}): Promise<Service> {
-  const dir = mkdtempSync(join(tmpdir(), "faceflow-server-test-"));
+export interface HarnessOptions {
+  /**
+   * Keep the store and media in this directory (made and removed by the caller) instead of a
+   * fresh temporary one, and leave it on close: a second service started on the same `dir`
+   * is the first one restarted.
+   */
+  dir?: string;
+}
+
+export async function startService(options: Partial<BuildAppOptions> = {}, harness: HarnessOptions = {}): Promise<Service> {
+  const dir = harness.dir ?? mkdtempSync(join(tmpdir(), "faceflow-server-test-"));
   const mediaDir = join(dir, "media");
-  const app = await buildApp({ dbPath: join(dir, "faceflow.sqlite"), mediaDir, ...options, rateLimits: { ...RELAXED, ...options.rateLimits } });
+  const dbPath = join(dir, "faceflow.sqlite");
+  const app = await buildApp({ dbPath, mediaDir, ...options, rateLimits: { ...RELAXED, ...options.rateLimits } });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("no listening address");
@@ -58,11 +84,12 @@ export async function startService(options: Partial<BuildAppOptions> = {}): Prom
     baseUrl,
     dir,
     mediaDir,
+    dbPath,
     partner: partnerFor(DEMO_APP, DEMO_SECRET),
     partnerFor,
     async close() {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (harness.dir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -134,11 +161,21 @@ export class Browser {
   }
 }
 
-/** The multipart body of an upload: meta JSON and the scrambled base64 of `bytes`. */
-export async function uploadForm(
-  bytes: Buffer,
-  options: { mimeType?: string; durationMs?: number; posArr?: [number, number]; tamper?: (parts: { meta: UploadMeta; video: string }) => void } = {},
-): Promise<FormData> {
+export interface UploadFormOptions {
+  mimeType?: string;
+  durationMs?: number;
+  posArr?: [number, number];
+  /** The device's face guidance report (meta.guidance). */
+  guidance?: UploadGuidance;
+  /** When the page showed each prompt (meta.prompts). */
+  prompts?: CapturePrompt[];
+  /** Evidence JPEGs, sent as `frame` parts after the video (pair them with guidance.evidenceAtMs). */
+  frames?: Buffer[];
+  tamper?: (parts: { meta: UploadMeta; video: string }) => void;
+}
+
+/** The multipart body of an upload: meta JSON, the scrambled base64 of `bytes`, and any evidence frames. */
+export async function uploadForm(bytes: Buffer, options: UploadFormOptions = {}): Promise<FormData> {
   const base64 = bytes.toString("base64");
   const posArr = options.posArr ?? [123, 287];
   const meta: UploadMeta = {
@@ -147,13 +184,199 @@ export async function uploadForm(
     durationMs: options.durationMs ?? 2000,
     mimeType: options.mimeType ?? "video/webm;codecs=vp8,opus",
     size: bytes.length,
+    ...(options.guidance ? { guidance: options.guidance } : {}),
+    ...(options.prompts ? { prompts: options.prompts } : {}),
   };
   const parts = { meta, video: scrambleBase64(base64, posArr) };
   options.tamper?.(parts);
   const form = new FormData();
   form.append("meta", JSON.stringify(parts.meta));
   form.append("video", new Blob([parts.video], { type: "text/plain" }), "video.txt");
+  for (const [i, jpeg] of (options.frames ?? []).entries()) {
+    form.append("frame", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), `frame-${i}.jpg`);
+  }
   return form;
+}
+
+export type JudgedState = Extract<AttemptState, { state: "judged" }>;
+
+/**
+ * Follow an accepted attempt with the long poll until it is judged, as the page does.
+ * `first` is the upload's answer (or the stream's `verifying` message); every answer must
+ * match the contract, and anything but 200 fails the test with the body.
+ * @example const judged = await awaitVerdict(browser, (await browser.upload(form)).json);
+ */
+export async function awaitVerdict(browser: Browser, first: unknown, options: { waitMs?: number; timeoutMs?: number } = {}): Promise<JudgedState> {
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  let state = attemptStateSchema.parse(first);
+  while (state.state === "verifying") {
+    if (Date.now() > deadline) throw new Error(`attempt ${state.attempt} still ${state.step} after ${options.timeoutMs ?? 90_000} ms`);
+    const res = await browser.request("GET", `/api/v1/attempts/${state.attempt}?waitMs=${options.waitMs ?? 20_000}`);
+    if (res.status !== 200) throw new Error(`long poll answered ${res.status}: ${JSON.stringify(res.json)}`);
+    state = attemptStateSchema.parse(res.json);
+  }
+  return state;
+}
+
+/** Check names of a judged attempt, in the order they ran. */
+export const checkNames = (judged: JudgedState): string[] => judged.outcome.checks.map((c) => c.name);
+
+/** A look into a service's store (its own SQLite file, opened alongside the service): `fn` runs, the handle closes. */
+export function inspectStore<T>(service: Pick<Service, "dbPath">, fn: (store: Store) => T): T {
+  const store = createStore(service.dbPath);
+  try {
+    return fn(store);
+  } finally {
+    store.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Stand-ins for the verification worker pool (BuildAppOptions.verificationRunner).
+
+/** A verdict as a worker would send it: every check named passes unless it is in `failing`. */
+export function verdict(code: string, checks: string[] = ["media", "duration", "face", "identity", "liveness"], extra: Partial<VerifyResult> = {}): VerifyResult {
+  const passed = code === "0";
+  return {
+    passed,
+    code,
+    liveRate: passed ? 93 : 0,
+    willCode: null,
+    faceCode: code,
+    similarity: null,
+    checks: checks.map((name, i) => ({ name, passed: passed || i < checks.length - 1, detail: `fake ${name}` })),
+    ...extra,
+  };
+}
+
+/** One job a ManualRunner was handed, for the test to report on and settle. */
+export interface ManualJob {
+  jobId: number;
+  input: VerifyJobInput;
+  progress(step: VerifyStep, progress: number): void;
+  resolve(result: VerifyResult): void;
+  reject(error: Error): void;
+}
+
+/** A pool whose jobs end only when the test says so (or never): what ran, in order, and what runs now. */
+export interface ManualRunner extends JobRunner {
+  /** Every job handed over, in order. */
+  readonly started: ManualJob[];
+  /** Jobs handed over and not settled yet. */
+  running(): ManualJob[];
+  /** Resolves with the `n`th job handed over (0-based) once it is. */
+  nth(n: number): Promise<ManualJob>;
+}
+
+/**
+ * A verification runner with `size` slots whose jobs wait for the test; with `judge`, each
+ * job is settled by it at once instead (a resolved value passes through, a throw rejects).
+ */
+export function manualRunner(size = 1, judge?: (input: VerifyJobInput, call: number) => VerifyResult | Promise<VerifyResult>): ManualRunner {
+  const started: ManualJob[] = [];
+  const open = new Set<ManualJob>();
+  const waiters: (() => void)[] = [];
+  let closed = false;
+  const runner: ManualRunner = {
+    size,
+    started,
+    running: () => [...open],
+    idle: () => (closed ? 0 : size - open.size),
+    warm: () => undefined,
+    run(jobId, input, onProgress) {
+      if (closed || open.size >= size) return Promise.reject(new Error("no free slot"));
+      return new Promise<VerifyResult>((resolve, reject) => {
+        const job: ManualJob = {
+          jobId,
+          input,
+          progress: onProgress,
+          resolve: (r) => open.delete(job) && resolve(r),
+          reject: (e) => open.delete(job) && reject(e),
+        };
+        open.add(job);
+        started.push(job);
+        for (const wake of waiters.splice(0)) wake();
+        if (judge) Promise.resolve().then(() => judge(input, started.length)).then(job.resolve, (e: unknown) => job.reject(e instanceof Error ? e : new Error(String(e))));
+      });
+    },
+    async nth(n) {
+      while (started.length <= n) await new Promise<void>((resolve) => waiters.push(resolve));
+      return started[n] as ManualJob;
+    },
+    // Closing leaves unsettled jobs unsettled, as a process that stops would.
+    close: async () => void (closed = true),
+  };
+  return runner;
+}
+
+// ---------------------------------------------------------------------------------------
+// The frame stream's WebSocket, as a browser would open it.
+
+/** The `ws` client (a dependency of @fastify/websocket); Node 20 has no global WebSocket. */
+interface WsClient {
+  on(event: "open", listener: () => void): void;
+  on(event: "message", listener: (data: Buffer, isBinary: boolean) => void): void;
+  on(event: "close", listener: (code: number, reason: Buffer) => void): void;
+  on(event: "error", listener: (error: Error) => void): void;
+  send(data: string | Buffer): void;
+  close(): void;
+}
+type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WsClient;
+const WebSocketClient = createRequire(import.meta.url)("ws") as WsConstructor;
+
+export interface StreamConversation {
+  /** Every message the service sent, each checked against the contract. */
+  messages: StreamServerMessage[];
+  closed: Promise<{ code: number; reason: string }>;
+  send(message: unknown): void;
+  sendBinary(bytes: Buffer): void;
+  /** The next message of `type` (or an error, whatever was asked) after the last one returned. */
+  next(type: StreamServerMessage["type"]): Promise<StreamServerMessage>;
+  close(): void;
+}
+
+/** Open `/api/v1/stream` with the browser's cookies (none: `null`). */
+export function connectStream(service: Pick<Service, "baseUrl">, browser: Browser | null): Promise<StreamConversation> {
+  const ws = new WebSocketClient(`${service.baseUrl.replace("http", "ws")}/api/v1/stream`, {
+    headers: browser ? { cookie: browser.cookieHeader() } : {},
+  });
+  const messages: StreamServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on("message", (data) => {
+    messages.push(streamServerMessageSchema.parse(JSON.parse(data.toString("utf8"))));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  let isClosed = false;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on("close", (code, reason) => {
+      isClosed = true;
+      resolve({ code, reason: reason.toString() });
+      for (const wake of waiters.splice(0)) wake();
+    }),
+  );
+  let seen = 0;
+  const conversation: StreamConversation = {
+    messages,
+    closed,
+    send: (message) => ws.send(JSON.stringify(message)),
+    sendBinary: (bytes) => ws.send(bytes),
+    close: () => ws.close(),
+    async next(type) {
+      for (;;) {
+        const at = messages.slice(seen).findIndex((m) => m.type === type || m.type === "error");
+        if (at >= 0) {
+          seen += at + 1;
+          return messages[seen - 1] as StreamServerMessage;
+        }
+        if (isClosed) throw new Error(`the stream closed without a "${type}" message; it sent ${JSON.stringify(messages)}`);
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+  };
+  return new Promise((resolve, reject) => {
+    ws.on("open", () => resolve(conversation));
+    ws.on("error", reject);
+  });
 }
 
 /** Error body shape check: `{ code, message }` and nothing that looks like a stack trace. */

@@ -1,15 +1,47 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWebm } from "../media/fixtures";
-import type { Verifier } from "../../src/server/media/verifier";
-import { Browser, DEMO_SECRET, errorCode, launchParams, orderRequest, startService, uploadForm, type Service } from "./harness";
+import { faceFrameRgba } from "../fixtures/faceImage";
+import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import {
+  awaitVerdict,
+  Browser,
+  DEMO_SECRET,
+  errorCode,
+  inspectStore,
+  launchParams,
+  manualRunner,
+  orderRequest,
+  startService,
+  uploadForm,
+  verdict,
+  type Service,
+} from "./harness";
+
+/** Real recordings, made once for the file: a face photo (passes silent mode) and the test pattern. */
+let mediaDir: string;
+let faceClip: Buffer;
+let patternClip: Buffer;
+beforeAll(async () => {
+  mediaDir = await makeTempDir();
+  const face = { imageRgba: faceFrameRgba({ width: 640, height: 480 }) };
+  [faceClip, patternClip] = await Promise.all([
+    makeClip({ dir: mediaDir, video: face, audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 }).then((f) => readFile(f)),
+    makeClip({ dir: mediaDir, video: "testsrc", audio: "sine", seconds: 2, container: "webm-vp8", fps: 20 }).then((f) => readFile(f)),
+  ]);
+}, 60_000);
+afterAll(() => removeTempDir(mediaDir));
+
+/** A pool stand-in that passes every job at once (these tests are about the HTTP surface, not the checks). */
+const passingRunner = () => manualRunner(2, () => verdict("0"));
 
 describe("rate limits", () => {
   let service: Service;
   beforeAll(async () => {
     service = await startService({
+      verificationRunner: passingRunner(),
       rateLimits: {
         login: { max: 3, timeWindowMs: 60_000 },
         partner: { max: 4, timeWindowMs: 60_000 },
@@ -31,11 +63,12 @@ describe("rate limits", () => {
     expect(errorCode(limited)).toBe("RATE_LIMITED");
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
 
-    const form = await uploadForm(buildWebm({ durationMs: 2000, frameBytes: 600 }));
-    expect((await browser.upload(form)).status).toBe(200);
-    const second = await browser.upload(await uploadForm(buildWebm({ durationMs: 2000, frameBytes: 600 })));
+    expect((await browser.upload(await uploadForm(patternClip))).status).toBe(200);
+    const second = await browser.upload(await uploadForm(faceClip));
     expect(second.status).toBe(429);
     expect(errorCode(second)).toBe("RATE_LIMITED");
+    // The long poll is not an upload: following the accepted attempt is not limited by it.
+    expect((await browser.request("GET", "/api/v1/attempts/1?waitMs=5000")).status).toBe(200);
 
     // One partner call used above (createOrder); three more pass, the fifth is limited.
     for (let i = 0; i < 3; i++) await service.partner.getOrder(created.orderNo);
@@ -46,16 +79,12 @@ describe("rate limits", () => {
 describe("headers, errors and secrets", () => {
   let service: Service;
   let appDir: string;
-  const failingVerifier: Verifier = {
-    name: "broken",
-    verify: () => Promise.reject(new Error("verifier exploded at /secret/path.ts:12")),
-  };
   beforeAll(async () => {
     appDir = mkdtempSync(join(tmpdir(), "faceflow-app-"));
     mkdirSync(join(appDir, "assets"));
     writeFileSync(join(appDir, "index.html"), "<!doctype html><title>faceflow</title>");
     writeFileSync(join(appDir, "assets", "main-ABCD2345.js"), "export {};");
-    service = await startService({ appDir });
+    service = await startService({ appDir, verificationRunner: passingRunner() });
   });
   afterAll(async () => {
     await service.close();
@@ -95,19 +124,33 @@ describe("headers, errors and secrets", () => {
     expect(((await wrongType.json()) as { code: string }).code).toBe("UNSUPPORTED_MEDIA_TYPE");
   });
 
-  it("turn an internal failure into 500 INTERNAL with a plain message", async () => {
-    const broken = await startService({ verifier: failingVerifier });
+  it("a verification that keeps failing is tried again, then judged 1026 (never a pass) without the internal error reaching the user or partner", async () => {
+    const secretError = "verifier exploded at /srv/faceflow/secret/path.ts:12";
+    const broken = await startService({ verificationRunner: manualRunner(1, () => Promise.reject(new Error(secretError))) });
     try {
-      const created = await broken.partner.createOrder(orderRequest(broken));
+      const created = await broken.partner.createOrder(orderRequest(broken, { liveType: "3", actions: undefined, maxAttempts: 1 }));
       const browser = new Browser(broken.baseUrl);
       await browser.login(launchParams(created.launchUrl));
-      const res = await browser.upload(await uploadForm(buildWebm({ durationMs: 2000, frameBytes: 600 })));
-      expect(res.status).toBe(500);
-      expect(res.json).toEqual({ code: "INTERNAL", message: "internal error" });
+      const upload = await browser.upload(await uploadForm(faceClip));
+      expect(upload.status).toBe(200);
+      const judged = await awaitVerdict(browser, upload.json);
+      expect(judged.outcome).toMatchObject({ passed: false, code: "1026", finished: true, attemptsLeft: 0 });
+
+      const result = await browser.request("GET", "/api/v1/result");
+      const view = await broken.partner.getOrder(created.orderNo);
+      expect(view).toMatchObject({ state: "failed", result: { code: "1026" } });
+      expect(view.attempts).toMatchObject([{ status: "failed", code: "1026", verifier: "faceflow-media-checks" }]);
+      expect(broken.partner.verifyReturn(view.result ?? {}).valid).toBe(true);
+      // Tried verification.jobs.maxTries (3) times; the error stays with the job, for staff.
+      const job = inspectStore(broken, (store) => store.verifyJobs.get(store.attempts.list(created.orderNo)[0]?.id ?? 0));
+      expect(job).toMatchObject({ state: "done", tries: 3, error: expect.stringContaining(secretError) });
+      const seen = JSON.stringify([upload.json, judged, result.json, view]);
+      expect(seen).not.toContain("exploded");
+      expect(seen).not.toContain("/srv/faceflow");
     } finally {
       await broken.close();
     }
-  });
+  }, 60_000);
 
   it("never send the app secret to the browser along a whole flow", async () => {
     const seen: string[] = [];
@@ -122,7 +165,11 @@ describe("headers, errors and secrets", () => {
     seen.push(launchUrl);
     await record(browser.login(launchParams(launchUrl)));
     await record(browser.request("GET", "/api/v1/config"));
-    await record(browser.upload(await uploadForm(buildWebm({ durationMs: 4000, frameBytes: 300 }))));
+    const upload = await browser.upload(await uploadForm(faceClip));
+    await record(Promise.resolve(upload));
+    const judged = await awaitVerdict(browser, upload.json);
+    seen.push(JSON.stringify(judged));
+    await record(browser.request("GET", "/api/v1/config"));
     const result = await browser.request("GET", "/api/v1/result");
     await record(Promise.resolve(result));
     const payload = (result.json as { payload: Record<string, string> }).payload;
@@ -136,7 +183,7 @@ describe("headers, errors and secrets", () => {
 describe("demo partner endpoints", () => {
   let service: Service;
   beforeAll(async () => {
-    service = await startService();
+    service = await startService({ verifyWorkers: 1 });
   });
   afterAll(() => service.close());
 
@@ -147,7 +194,8 @@ describe("demo partner endpoints", () => {
     const { launchUrl } = created.json as { launchUrl: string };
     expect(launchParams(launchUrl)).toMatchObject({ url: `${service.baseUrl}/#/liveEntry`, wb_app_id: "TIDA0001", theme: "03", live_type: "3" });
     await browser.login(launchParams(launchUrl));
-    await browser.upload(await uploadForm(buildWebm({ durationMs: 2000, frameBytes: 600 })));
+    // Judged by the real pool: a face photo passes silent mode.
+    expect((await awaitVerdict(browser, (await browser.upload(await uploadForm(faceClip))).json)).outcome.passed).toBe(true);
     const { payload } = (await browser.request("GET", "/api/v1/result")).json as { payload: Record<string, string> };
     const query = new URLSearchParams(payload).toString();
     const ok = await browser.request("POST", "/demo/v1/verify", { query });
@@ -155,7 +203,7 @@ describe("demo partner endpoints", () => {
     const tampered = await browser.request("POST", "/demo/v1/verify", { query: query.replace("code=0", "code=1") });
     expect(tampered.json).toMatchObject({ valid: false });
     expect(errorCode(await browser.request("POST", "/demo/v1/orders", { liveType: "2" }))).toBe("BAD_REQUEST");
-  });
+  }, 60_000);
 
   it("can be turned off", async () => {
     const off = await startService({ demo: false });

@@ -1,19 +1,29 @@
-import { createRequire } from "node:module";
+/**
+ * The frame stream `/api/v1/stream` against a real service: only orders whose launch enabled
+ * it (ws_mode_switch "1") may stream; the frames are spooled as they arrive, and on `end` the
+ * service answers `verifying` with the attempt and closes; the verdict comes, like an upload's,
+ * from the long poll. The real pool judges real face pictures; a stand-in pool shows what the
+ * job is handed and that nothing else may start while it runs.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { streamServerMessageSchema, type CreateOrderRequest, type StreamServerMessage } from "../../schemas/api";
+import type { CreateOrderRequest } from "../../schemas/api";
 import type { StreamClock } from "../../src/server/stream/streamClock";
-import { Browser, launchParams, orderRequest, startService, type Service } from "./harness";
-
-/** The `ws` client (a dependency of @fastify/websocket); Node 20 has no global WebSocket. */
-interface WsClient {
-  on(event: "open", listener: () => void): void;
-  on(event: "message", listener: (data: Buffer, isBinary: boolean) => void): void;
-  on(event: "close", listener: (code: number, reason: Buffer) => void): void;
-  on(event: "error", listener: (error: Error) => void): void;
-  send(data: string | Buffer): void;
-}
-type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WsClient;
-const WebSocketClient = createRequire(import.meta.url)("ws") as WsConstructor;
+import { faceJpeg } from "../fixtures/faceImage";
+import {
+  awaitVerdict,
+  Browser,
+  checkNames,
+  connectStream,
+  launchParams,
+  manualRunner,
+  orderRequest,
+  startService,
+  verdict,
+  type ManualRunner,
+  type Service,
+} from "./harness";
 
 /** Every call is 100 ms after the previous one: frames arrive "10 fps" whatever the machine does. */
 function steppingClock(): StreamClock {
@@ -27,109 +37,93 @@ function steppingClock(): StreamClock {
   };
 }
 
-const jpeg = (seq: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(3000, seq % 251), Buffer.from([0xff, 0xd9])]);
+const STREAMING = { launch: { ws_mode_switch: "1" } } as const;
+const SILENT: Partial<CreateOrderRequest> = { liveType: "3", actions: undefined, ...STREAMING };
 
-interface Conversation {
-  messages: StreamServerMessage[];
-  closed: Promise<{ code: number; reason: string }>;
-  send(message: unknown): void;
-  sendBinary(bytes: Buffer): void;
-  next(type: StreamServerMessage["type"]): Promise<StreamServerMessage>;
-}
+/** A complete JPEG (SOI … EOI) of filler: passes the socket's checks, shows nothing. */
+const fillerJpeg = (seq: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(3000, seq % 251), Buffer.from([0xff, 0xd9])]);
 
-function connect(service: Service, browser: Browser | null): Promise<Conversation> {
-  const ws = new WebSocketClient(`${service.baseUrl.replace("http", "ws")}/api/v1/stream`, {
-    headers: browser ? { cookie: browser.cookieHeader() } : {},
-  });
-  const messages: StreamServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on("message", (data) => {
-    messages.push(streamServerMessageSchema.parse(JSON.parse(data.toString("utf8"))));
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() })));
-  let seen = 0;
-  const conversation: Conversation = {
-    messages,
-    closed,
-    send: (message) => ws.send(JSON.stringify(message)),
-    sendBinary: (bytes) => ws.send(bytes),
-    async next(type) {
-      for (;;) {
-        const found = messages.slice(seen).find((m) => m.type === type || m.type === "error");
-        if (found) {
-          seen = messages.indexOf(found) + 1;
-          return found;
-        }
-        await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-    },
-  };
-  return new Promise((resolve, reject) => {
-    ws.on("open", () => resolve(conversation));
-    ws.on("error", reject);
-  });
-}
-
-let service: Service;
-beforeAll(async () => {
-  service = await startService({ streamClock: steppingClock() });
-});
-afterAll(() => service.close());
-
-async function loggedIn(extra: Partial<CreateOrderRequest> = {}) {
+async function loggedIn(service: Service, extra: Partial<CreateOrderRequest> = {}) {
   const created = await service.partner.createOrder(orderRequest(service, extra));
   const browser = new Browser(service.baseUrl);
   expect((await browser.login(launchParams(created.launchUrl))).status).toBe(200);
   return { created, browser };
 }
 
-describe("WebSocket /api/v1/stream", () => {
-  it("streams inline and binary JPEG frames to a verdict that finishes the order", async () => {
-    const { created, browser } = await loggedIn();
-    const c = await connect(service, browser);
+describe("WebSocket /api/v1/stream, judged by the service", () => {
+  let service: Service;
+  beforeAll(async () => {
+    service = await startService({ streamClock: steppingClock(), verifyWorkers: 1 });
+  });
+  afterAll(() => service.close());
+
+  it("streams inline and binary JPEG frames of a face; end answers verifying and the long poll brings the verdict that finishes the order", async () => {
+    const { created, browser } = await loggedIn(service, SILENT);
+    const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     expect(await c.next("progress")).toMatchObject({ type: "progress", step: "ready" });
+    const jpeg = faceJpeg();
     for (let seq = 0; seq < 20; seq++) {
       if (seq % 2 === 0) {
-        c.send({ type: "frame", seq, jpeg: jpeg(seq).toString("base64") });
+        c.send({ type: "frame", seq, jpeg: jpeg.toString("base64") });
       } else {
-        c.send({ type: "frame", seq, binaryBytes: jpeg(seq).length });
-        c.sendBinary(jpeg(seq));
+        c.send({ type: "frame", seq, binaryBytes: jpeg.length });
+        c.sendBinary(jpeg);
       }
       expect(await c.next("ack")).toEqual({ type: "ack", seq });
     }
     c.send({ type: "end" });
-    const result = await c.next("result");
-    expect(result).toMatchObject({ type: "result", passed: true, code: "0", finished: true });
-    expect((await c.closed).code).toBe(1000);
+    expect(await c.next("verifying")).toEqual({ type: "verifying", attempt: 1 });
+    expect(await c.closed).toEqual({ code: 1000, reason: "verifying" });
+    // The frames were kept as they arrived, for the worker to decode.
+    expect(readdirSync(join(service.mediaDir, created.orderNo, "1-stream"))).toHaveLength(20);
 
+    const judged = await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/1")).json);
+    expect(judged.outcome).toMatchObject({ passed: true, code: "0", finished: true });
+    expect(checkNames(judged)).toEqual(["media", "duration", "frameRate", "face", "identity", "liveness", "steady"]);
     const view = await service.partner.getOrder(created.orderNo);
     expect(view.state).toBe("passed");
-    expect(view.attempts.at(-1)).toMatchObject({ channel: "stream", status: "passed", verifier: "faceflow-stream-checks" });
+    expect(view.attempts).toMatchObject([{ channel: "stream", status: "passed", verifier: "faceflow-media-checks" }]);
     expect(service.partner.verifyReturn(view.result ?? {}).valid).toBe(true);
+  }, 90_000);
+
+  it("refuses an order whose launch did not enable streaming, at start, opening no attempt", async () => {
+    const { created, browser } = await loggedIn(service, { liveType: "3", actions: undefined });
+    const c = await connectStream(service, browser);
+    c.send({ type: "start", orderNo: created.orderNo });
+    expect(await c.next("progress")).toMatchObject({ type: "error", code: "STREAM_NOT_ENABLED" });
+    expect((await c.closed).code).toBe(4403);
+    const view = await service.partner.getOrder(created.orderNo);
+    expect(view.attempts).toEqual([]);
+    expect(view.state).not.toBe("passed");
+    // ws_mode_switch "0" is off too.
+    const off = await loggedIn(service, { liveType: "3", actions: undefined, launch: { ws_mode_switch: "0" } });
+    const d = await connectStream(service, off.browser);
+    d.send({ type: "start", orderNo: off.created.orderNo });
+    expect(await d.next("progress")).toMatchObject({ type: "error", code: "STREAM_NOT_ENABLED" });
   });
 
   it("refuses a socket without a session, and an orderNo that is not the session's", async () => {
-    const { created } = await loggedIn();
-    const anonymous = await connect(service, null);
+    const { created } = await loggedIn(service, SILENT);
+    const anonymous = await connectStream(service, null);
     anonymous.send({ type: "start", orderNo: created.orderNo });
     expect(await anonymous.next("error")).toMatchObject({ type: "error", code: "SESSION_INVALID" });
     expect((await anonymous.closed).code).toBe(4403);
 
-    const { browser } = await loggedIn();
-    const wrong = await connect(service, browser);
+    const { browser } = await loggedIn(service, SILENT);
+    const wrong = await connectStream(service, browser);
     wrong.send({ type: "start", orderNo: created.orderNo });
     expect(await wrong.next("error")).toMatchObject({ code: "SESSION_INVALID" });
+    expect((await service.partner.getOrder(created.orderNo)).attempts).toEqual([]);
   });
 
   it("number mode streams only after digits were handed out", async () => {
-    const { created, browser } = await loggedIn({ liveType: "1", actions: undefined });
-    const early = await connect(service, browser);
+    const { created, browser } = await loggedIn(service, { liveType: "1", actions: undefined, ...STREAMING });
+    const early = await connectStream(service, browser);
     early.send({ type: "start", orderNo: created.orderNo });
     expect(await early.next("error")).toMatchObject({ code: "DIGITS_REQUIRED" });
     const { digits } = (await browser.request("GET", "/api/v1/digits")).json as { digits: string };
-    const c = await connect(service, browser);
+    const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     expect(await c.next("progress")).toMatchObject({ step: "ready" });
     c.send({ type: "end", reason: "cancel" });
@@ -140,16 +134,70 @@ describe("WebSocket /api/v1/stream", () => {
     expect(view.state).toBe("in_progress");
   });
 
-  it("a malformed message ends the stream with BAD_REQUEST and a rejected attempt", async () => {
-    const { created, browser } = await loggedIn();
-    const c = await connect(service, browser);
+  it("a malformed message ends the stream with BAD_REQUEST, a rejected attempt and no frames kept", async () => {
+    const { created, browser } = await loggedIn(service, SILENT);
+    const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     await c.next("progress");
-    c.send({ type: "frame", seq: 0, jpeg: "not base64!" });
+    c.send({ type: "frame", seq: 0, jpeg: fillerJpeg(0).toString("base64") });
+    await c.next("ack");
+    c.send({ type: "frame", seq: 1, jpeg: "not base64!" });
     expect(await c.next("error")).toMatchObject({ code: "BAD_REQUEST" });
     expect((await c.closed).code).toBe(4400);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const view = await service.partner.getOrder(created.orderNo);
     expect(view.attempts.at(-1)).toMatchObject({ channel: "stream", status: "rejected", code: "BAD_REQUEST" });
+    expect(existsSync(join(service.mediaDir, created.orderNo, "1-stream"))).toBe(false);
+  });
+});
+
+describe("WebSocket /api/v1/stream, with a stand-in pool", () => {
+  let service: Service;
+  let runner: ManualRunner;
+  beforeAll(async () => {
+    runner = manualRunner(1);
+    service = await startService({ streamClock: steppingClock(), verificationRunner: runner });
+  });
+  afterAll(() => service.close());
+
+  it("queues the spooled frames timed by the service's clock (never the client's), and refuses another start while they are verified", async () => {
+    const { created, browser } = await loggedIn(service, { actions: ["1", "2"], ...STREAMING });
+    const c = await connectStream(service, browser);
+    c.send({ type: "start", orderNo: created.orderNo });
+    await c.next("progress");
+    for (let seq = 0; seq < 5; seq++) {
+      // A client claiming its frames were a minute apart.
+      c.send({ type: "frame", seq, capturedAtMs: seq * 60_000, jpeg: fillerJpeg(seq).toString("base64") });
+      await c.next("ack");
+    }
+    c.send({ type: "end" });
+    expect(await c.next("verifying")).toEqual({ type: "verifying", attempt: 1 });
+
+    const job = await runner.nth(0);
+    expect(job.input).toMatchObject({
+      orderNo: created.orderNo,
+      source: { kind: "frames", dir: `${created.orderNo}/1-stream` },
+      ask: { liveType: "2", actions: ["1", "2"], prompts: [], digits: null },
+    });
+    const frames = job.input.source.kind === "frames" ? job.input.source.frames : [];
+    expect(frames.map((f) => f.file)).toEqual(["00000.jpg", "00001.jpg", "00002.jpg", "00003.jpg", "00004.jpg"]);
+    const gaps = frames.slice(1).map((f, i) => f.atMs - (frames[i]?.atMs ?? 0));
+    expect(gaps.every((gap) => gap > 0 && gap < 1000)).toBe(true);
+
+    // While it is verified, neither a new stream nor an upload may start.
+    const again = await connectStream(service, browser);
+    again.send({ type: "start", orderNo: created.orderNo });
+    expect(await again.next("progress")).toMatchObject({ type: "error", code: "VERIFICATION_IN_PROGRESS" });
+    expect((await browser.request("GET", "/api/v1/attempts/1")).json).toMatchObject({ state: "verifying", attempt: 1, step: "decoding" });
+
+    job.resolve(verdict("1018", ["media", "duration", "frameRate", "face", "identity", "liveness", "actions"]));
+    const judged = await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/1")).json);
+    expect(judged.outcome).toMatchObject({ passed: false, code: "1018", finished: false, attemptsLeft: 2 });
+    // Judged: the next attempt may stream.
+    const next = await connectStream(service, browser);
+    next.send({ type: "start", orderNo: created.orderNo });
+    expect(await next.next("progress")).toMatchObject({ type: "progress", step: "ready" });
+    next.send({ type: "end", reason: "cancel" });
+    await next.closed;
   });
 });
