@@ -125,7 +125,8 @@ describe("POST /partner/v1/orders", () => {
   });
 
   it("rejects a body over the size limit with 413", async () => {
-    const res = await signed({ body: JSON.stringify({ ...orderRequest(service), userId: "x".repeat(70_000) }) });
+    // An order's limit leaves room for a reference photo (3,000,000 base64 characters).
+    const res = await signed({ body: JSON.stringify({ ...orderRequest(service), userId: "x".repeat(3_100_000) }) });
     expect(res.status).toBe(413);
     expect(errorCode(res)).toBe("PAYLOAD_TOO_LARGE");
   });

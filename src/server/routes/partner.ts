@@ -27,10 +27,17 @@ function ownOrder(ctx: ServiceContext, app: AppRecord, request: FastifyRequest):
   return order;
 }
 
+/**
+ * An order may carry a reference photo: up to 3,000,000 base64 characters by its schema
+ * (createOrderRequestSchema), which the service's 64 KB default for JSON bodies would refuse
+ * as a bare 413 before the photo's own check (REFERENCE_PHOTO_INVALID) could say what is wrong.
+ */
+const ORDER_BODY_LIMIT = 3_000_000 + 64 * 1024;
+
 export function registerPartnerRoutes(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
   const preHandler = limiters.partner;
 
-  app.post("/partner/v1/orders", { preHandler }, async (request, reply) => {
+  app.post("/partner/v1/orders", { preHandler, bodyLimit: ORDER_BODY_LIMIT }, async (request, reply) => {
     const partner = authenticatePartner(ctx, request);
     const body = parseOr400(createOrderRequestSchema, request.body, "body");
     return reply.code(201).send(await createOrder(ctx, partner, body));
