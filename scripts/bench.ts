@@ -11,8 +11,11 @@
  * - on-device face analysis (issue 7, scripts/faceBench.ts): per-frame time of the face
  *   session in headless Chromium on a face photo and on the plain fake pattern (median and
  *   p90 over BENCH_FACE_FRAMES frames, goal 120 ms), and the bytes the capture route adds
- *   (face worker JS, models and wasm apart).
- * Writes bench-results.json and prints a table.
+ *   (face worker JS, models and wasm apart);
+ * - verification on the service (scripts/verifyBench.ts): cost of a 5 s recording on one thread,
+ *   upload to verdict alone and 8 at once, other requests' latency meanwhile.
+ * Writes bench-results.json and prints a table. `BENCH_ONLY=verify` measures the verification
+ * figures alone and replaces only them in bench-results.json.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -22,6 +25,12 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import type { LaunchResponse } from "../schemas/api";
 import { CAMERA_READY_MEASURE } from "../src/ui/screens/recording/cameraReadyMeasure";
 import { bundleFacePage, foreignRequests, runFacePage, summariseRun, writeFaceVideo, type FaceSizeReport } from "./faceBench";
+import { measureVerification, runVerificationOnly, verificationLines } from "./verifyBench";
+
+if (process.env.BENCH_ONLY === "verify") {
+  await runVerificationOnly();
+  process.exit(0);
+}
 
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -189,6 +198,7 @@ try {
 } finally {
   server.kill();
 }
+const verification = await measureVerification();
 const faceGoalMet = [face.photo, face.photoIris, face.pattern].every((r) => r.frames === FACE_FRAMES && r.unavailable === null && r.frameMs.median <= FACE_GOAL_MS);
 const uploadMedian = (pick: (run: UploadRun) => number) => Math.round(median(capture.uploads.map(pick)));
 const results = {
@@ -208,6 +218,7 @@ const results = {
     models: { raw: report.face.models.raw, gzip: report.face.models.gz },
     wasm: { raw: report.face.wasm.raw, gzip: report.face.wasm.gz },
   },
+  verification,
 };
 writeFileSync("bench-results.json", JSON.stringify(results, null, 2) + "\n");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -229,3 +240,4 @@ console.log(faceLine("face: plain pattern", fr.pattern));
 console.log(`face per-frame goal    ${fr.met ? "met" : "NOT met"}: median at most ${FACE_GOAL_MS} ms (headless Chromium, wasm SIMD, ${FACE_FRAMES} frames a run, 2 cores, no GPU)`);
 const cb = results.captureRouteBytes;
 console.log(`capture route adds     face worker JS ${kb(cb.faceWorkerJs.raw)} (${kb(cb.faceWorkerJs.gzip)} gzip); models ${kb(cb.models.raw)}; wasm ${kb(cb.wasm.raw)} — none of it on the first screen`);
+console.log(verificationLines(verification).join("\n"));
