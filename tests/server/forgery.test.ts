@@ -142,13 +142,13 @@ describe("(d) a still photo of the face", () => {
     expect(judged.outcome).toMatchObject({ passed: true, code: "0" });
   }, 60_000);
 
-  const actions: [string, string][] = [["blink", "2"], ["shake", "1"]];
+  const actions: [string, "1" | "2"][] = [["blink", "2"], ["shake", "1"]];
   for (const [name, code] of actions) {
     it(`fails action mode (${name}), even sent with twelve evidence frames, a report that it was done and prompts at the start`, async () => {
       const evidence = Array.from({ length: 12 }, (_, i) => faceJpeg({ offsetX: i % 3 }, 75));
       const { created, judged } = await judgeUpload({ liveType: "2", actions: [code] }, clip.face as Buffer, {
         guidance: guidanceReport({ done: true, evidenceAtMs: evidence.map((_, i) => 200 + i * 200) }),
-        prompts: [{ what: "action", action: code as "1" | "2", atMs: 0 }],
+        prompts: [{ what: "action", action: code, atMs: 0 }],
         frames: evidence,
       });
       expect(judged.outcome).toMatchObject({ passed: false, code: "1018" });

@@ -135,6 +135,13 @@ export class Browser {
     return response;
   };
 
+  /** The same browser (its cookies, its user agent) talking to a service at another address: the service restarted elsewhere. */
+  at(baseUrl: string): Browser {
+    const moved = new Browser(baseUrl, this.userAgent);
+    for (const [name, value] of this.cookies) moved.cookies.set(name, value);
+    return moved;
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
