@@ -100,19 +100,25 @@ describe("restart in one process", () => {
   });
 
   it("every attempt left queued or running is judged exactly once by the next service; a job that keeps failing is judged 1026 after maxTries in all", async () => {
-    // The first service: two threads whose jobs never end, so two jobs are running and two queued when it stops.
+    // The first service: two threads whose jobs end only when the test says, so two are running and two queued when it stops.
     const stuck = manualRunner(2);
     const first = await startService({ verificationRunner: stuck }, { dir });
     services.push(first);
+    // One attempt the first service judged before it stopped: the next one must leave it alone.
+    const judgedBefore = await submit(first, "judgedBefore", SILENT, pattern);
+    (await stuck.nth(0)).resolve({ passed: false, code: "1017", liveRate: 12, willCode: null, faceCode: "1017", similarity: null, checks: [{ name: "liveness", passed: false, detail: "low" }] });
+    expect((await awaitVerdict(judgedBefore.browser, judgedBefore.state)).outcome).toMatchObject({ code: "1017", finished: false });
     const orders = [
+      judgedBefore,
       await submit(first, "faceRunning", SILENT, face),
       await submit(first, "failing", { ...SILENT, maxAttempts: 1 }, face),
       await submit(first, "patternQueued", { ...SILENT, maxAttempts: 1 }, pattern),
       await submit(first, "faceQueued", SILENT, face),
     ];
-    await stuck.nth(1);
+    await stuck.nth(2);
     await first.close();
     expect(storeFacts(first.dbPath, orders)).toEqual({
+      judgedBefore: { attempts: [["failed", "1017"]], job: { state: "done", tries: 1 }, order: "in_progress", resultFor: null },
       faceRunning: { attempts: [["pending", null]], job: { state: "running", tries: 1 }, order: "in_progress", resultFor: null },
       failing: { attempts: [["pending", null]], job: { state: "running", tries: 1 }, order: "in_progress", resultFor: null },
       patternQueued: { attempts: [["pending", null]], job: { state: "queued", tries: 0 }, order: "in_progress", resultFor: null },
@@ -120,7 +126,7 @@ describe("restart in one process", () => {
     });
 
     // The next service, on the same store and media, with the real worker pool; the "failing" job's thread fails every time.
-    const failingAttempt = inspectStore(first, (store) => store.attempts.list(orders[1]?.orderNo ?? "")[0]?.id);
+    const failingAttempt = inspectStore(first, (store) => store.attempts.list(orders[2]?.orderNo ?? "")[0]?.id);
     const pool = createWorkerPool({
       size: 1,
       script: defaultWorkerScript({ mediaDir: join(dir, "media"), ffmpegPath: resolveFfmpeg(process.env, { release: false, log: () => undefined }).path }),
@@ -148,6 +154,7 @@ describe("restart in one process", () => {
       await Promise.all(orders.map(async (o) => [o.name, (await awaitVerdict(o.browser.at(second.baseUrl), o.state)).outcome] as const)),
     );
     expect(verdicts).toMatchObject({
+      judgedBefore: { passed: false, code: "1017", finished: false },
       faceRunning: { passed: true, code: "0", finished: true },
       failing: { passed: false, code: "1026", finished: true },
       patternQueued: { passed: false, code: "1015", finished: true },
@@ -158,14 +165,15 @@ describe("restart in one process", () => {
     const attemptIds = inspectStore(second, (store) => orders.map((o) => store.attempts.list(o.orderNo)[0]?.id));
     const runsOf = (id: number | undefined) => runs.filter((r) => r === id).length;
     // Each good job ran once here; the failing one ran until its tries (one of them the first service's) reached maxTries.
-    expect(attemptIds.map(runsOf)).toEqual([1, maxTries - 1, 1, 1]);
+    expect(attemptIds.map(runsOf)).toEqual([0, 1, maxTries - 1, 1, 1]);
     expect(storeFacts(second.dbPath, orders)).toEqual({
+      judgedBefore: { attempts: [["failed", "1017"]], job: { state: "done", tries: 1 }, order: "in_progress", resultFor: null },
       faceRunning: { attempts: [["passed", "0"]], job: { state: "done", tries: 2 }, order: "passed", resultFor: 1 },
       failing: { attempts: [["failed", "1026"]], job: { state: "done", tries: maxTries }, order: "failed", resultFor: 1 },
       patternQueued: { attempts: [["failed", "1015"]], job: { state: "done", tries: 1 }, order: "failed", resultFor: 1 },
       faceQueued: { attempts: [["passed", "0"]], job: { state: "done", tries: 1 }, order: "passed", resultFor: 1 },
     });
-    const view = await second.partner.getOrder(orders[1]?.orderNo ?? "");
+    const view = await second.partner.getOrder(orders[2]?.orderNo ?? "");
     expect(view).toMatchObject({ state: "failed", result: { code: "1026" } });
     expect(inspectStore(second, (store) => store.verifyJobs.countOpen())).toBe(0);
   }, 180_000);
