@@ -1,8 +1,13 @@
 /**
- * Test recordings built byte by byte, so no media file is committed: a minimal EBML writer
- * for WebM shaped like MediaRecorder output (live: unknown Segment/Cluster sizes and no
+ * Container-shaped bytes built byte by byte, so no media file is committed: a minimal EBML
+ * writer for WebM shaped like MediaRecorder output (live: unknown Segment/Cluster sizes and no
  * Duration) or like a finalised file, and a minimal ISO-BMFF writer for progressive and
- * fragmented MP4. Frame payloads are filler bytes: the probe reads structure, not pixels.
+ * fragmented MP4, plus seeded random bytes.
+ *
+ * Frame payloads are filler: nothing here decodes. They suit tests of the browser side (file
+ * input checks, scrambling, the upload's wire format); the service decodes every recording with
+ * ffmpeg and refuses these as VIDEO_UNREADABLE. Tests that need the service to accept or judge
+ * a recording make a real one with tests/fixtures/mediaMaker.ts.
  */
 
 // ---------- EBML ----------
