@@ -1,42 +1,23 @@
 /**
  * A verification worker thread (started by workerPool.ts; bundled as dist/server/verifyWorker.mjs).
- * It loads Human and the voice detector on its first job that needs them and keeps them, then
- * runs each job it is handed (verifyMedia.ts), reporting progress and the verdict. Nothing here
- * touches the store: the main thread records verdicts.
+ * It loads Human and the voice detector on its first job that needs them (or on "warm") and
+ * keeps them, then runs each job it is handed (verifyMedia.ts), reporting progress and the
+ * verdict. Nothing here touches the store: the main thread records verdicts.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import * as z from "zod";
 import { toWorkerMessageSchema, type FromWorkerMessage } from "../../../schemas/verifyJob";
-import { loadHuman } from "../face/humanRuntime";
 import { loadCaptureLimits } from "../limits";
-import { speechRecognizerFromEnv } from "../speech/sherpaRecognizer";
-import { createVoiceActivityDetector } from "../speech/voiceActivity";
-import { createFfmpegDecoder } from "./ffmpegDecoder";
-import { createFrameAnalyzer, type FrameAnalyzer } from "./frameAnalyzer";
-import { verifyMedia, type MediaVerifierDeps } from "./verifyMedia";
+import { createMediaVerifierDeps } from "./mediaVerifierDeps";
+import { verifyMedia } from "./verifyMedia";
 
 const dataSchema = z.object({ mediaDir: z.string().min(1), ffmpegPath: z.string().min(1) });
-
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | null = null;
-  return () => (loaded ??= load());
-}
 
 const port = parentPort;
 if (port === null) throw new Error("verify/worker.ts runs only as a worker thread");
 const data = dataSchema.parse(workerData);
-const limits = loadCaptureLimits();
 const post = (message: FromWorkerMessage) => port.postMessage(message);
-
-const detector = once(async () => createVoiceActivityDetector({ threshold: limits.verification.voice.threshold }));
-const deps: MediaVerifierDeps = {
-  mediaDir: data.mediaDir,
-  limits,
-  decoder: createFfmpegDecoder(data.ffmpegPath, limits),
-  analyzer: once(async (): Promise<FrameAnalyzer> => createFrameAnalyzer(await loadHuman())),
-  detectVoice: async (samples) => (await detector()).detect(samples),
-  recognizer: speechRecognizerFromEnv(process.env),
-};
+const { deps, warm } = createMediaVerifierDeps({ mediaDir: data.mediaDir, ffmpegPath: data.ffmpegPath, limits: loadCaptureLimits(), env: process.env });
 
 // One job at a time: the pool sends the next only after this one's verdict or error.
 port.on("message", (raw: unknown) => {
@@ -44,7 +25,7 @@ port.on("message", (raw: unknown) => {
   if (!parsed.success) return;
   if (parsed.data.type === "warm") {
     // A failure here shows again, and is handled, on the first job.
-    void Promise.all([deps.analyzer(), detector()]).catch(() => undefined);
+    void warm().catch(() => undefined);
     return;
   }
   const { jobId, input } = parsed.data;
