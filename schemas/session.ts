@@ -101,6 +101,8 @@ export const resultValuesSchema = z.object({
   willCode: z.optional(z.string()),
   faceCode: z.optional(z.string()),
   similarity: z.optional(z.string()),
+  /** The service's checks, comma-separated; covered by newSignature, so it goes back as received. */
+  checks: z.optional(z.string()),
 });
 export type ResultValues = z.infer<typeof resultValuesSchema>;
 

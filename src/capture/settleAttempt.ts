@@ -44,6 +44,7 @@ export function resultValuesOf(payload: ResultResponse["payload"]): ResultValues
     willCode: payload.willCode,
     faceCode: payload.faceCode,
     similarity: payload.similarity,
+    checks: payload.checks,
   } satisfies Omit<Record<keyof ResultValues, string | undefined>, "code">;
   for (const [key, value] of Object.entries(optional) as [keyof typeof optional, string | undefined][]) {
     if (present(value)) values[key] = value;

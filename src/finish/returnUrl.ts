@@ -19,6 +19,8 @@ export const RETURN_PAYLOAD_FIELDS = [
   "willCode",
   "faceCode",
   "similarity",
+  // The service's checks (schemas/api.ts returnPayloadSchema): newSignature covers it, so leaving it out breaks the signature.
+  "checks",
 ] as const;
 export type ReturnPayloadField = (typeof RETURN_PAYLOAD_FIELDS)[number];
 

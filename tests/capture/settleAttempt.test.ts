@@ -76,12 +76,12 @@ describe("settleAttempt: the order is over", () => {
 
   it("stores values the result page reads back and hands to the partner under the return-payload names", async () => {
     const storage = createKycStorage({ backend: createMemoryBackend(), cacheId: "launch-1" });
-    const payload = resultResponse("passed", { liveRate: "97" }).payload;
-    const f = fakes(resultResponse("passed", { liveRate: "97" }));
+    const payload = resultResponse("passed", { liveRate: "97", checks: "media,duration,face" }).payload;
+    const f = fakes(resultResponse("passed", { liveRate: "97", checks: "media,duration,face" }));
     await settleAttempt({ api: f.api, outcome: outcome({ passed: true, finished: true }), storage });
     const stored = storage.getParsed("resultValues", storedValueSchemas.resultValues);
     const handedBack = Object.fromEntries(Object.entries(returnValuesOf(stored)).filter(([, v]) => v !== undefined));
-    expect(handedBack).toEqual({ code: payload.code, signature: payload.signature, newSignature: payload.newSignature, liveRate: "97" });
+    expect(handedBack).toEqual({ code: payload.code, signature: payload.signature, newSignature: payload.newSignature, liveRate: "97", checks: "media,duration,face" });
   });
 
   it("maps a failed result fetch to its screen and stores nothing", async () => {

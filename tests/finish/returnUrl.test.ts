@@ -10,7 +10,7 @@ function url(returnUrl: string, values: Parameters<typeof buildReturnUrl>[1]): s
 describe("buildReturnPayload", () => {
   it("keeps exactly the spec's fields, in the spec's order", () => {
     expect(RETURN_PAYLOAD_FIELDS).toEqual([
-      "orderNo", "code", "signature", "newSignature", "liveRate", "h5faceId", "willCode", "faceCode", "similarity",
+      "orderNo", "code", "signature", "newSignature", "liveRate", "h5faceId", "willCode", "faceCode", "similarity", "checks",
     ]);
   });
 

@@ -23,6 +23,7 @@ export function returnValuesOf(values: ResultValues | undefined): ReturnValues {
     willCode: values.willCode,
     faceCode: values.faceCode,
     similarity: values.similarity,
+    checks: values.checks,
   };
 }
 
