@@ -28,6 +28,13 @@ import { evidenceFrames, readUploadParts } from "../upload/readUploadParts";
 import { removeRecording, storeEvidence, storeRecording } from "../upload/mediaFiles";
 import { join } from "node:path";
 
+/** Refused because another upload of the order got its attempt first: that attempt is the other upload's to close. */
+class AttemptTaken extends HttpError {
+  constructor() {
+    super(409, API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
+  }
+}
+
 /** The pending attempt this upload answers: number mode needs the one its digits opened. */
 function attemptFor(ctx: ServiceContext, order: OrderRecord): AttemptRecord {
   if (order.liveType === "1") {
@@ -88,7 +95,11 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
       const container = acceptedContainer(meta.mimeType);
       const bytes = await decodeRecording(parts.video, meta);
       checkUploadSize(bytes.length, platform, ctx.limits);
-      stored = await storeRecording(ctx.mediaDir, order.orderNo, attempt.seq, container, bytes);
+      stored = await storeRecording(ctx.mediaDir, order.orderNo, attempt.seq, container, bytes).catch((error: unknown) => {
+        // Number mode: uploads answering the same digits at once share one attempt, and so its file.
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new AttemptTaken();
+        throw error;
+      });
       const probe = await probeAccepted(ctx.ffmpegPath, join(ctx.mediaDir, stored.path), container, kind, ctx.limits);
       if (frames.length > 0) await storeEvidence(ctx.mediaDir, order.orderNo, attempt.seq, frames);
       const input: VerifyJobInput = {
@@ -109,6 +120,12 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
       const path = stored.path;
       const sha256 = stored.sha256;
       ctx.store.transaction(() => {
+        // Checked again as the job is queued: uploads of one order sent at once all passed the
+        // check above while none was queued yet. The first queued is verified; one superseded by
+        // a newer upload (its attempt abandoned) or arriving after another was queued is refused.
+        if (ctx.store.attempts.get(attempt.id)?.status !== "pending" || ctx.store.verifyJobs.get(attempt.id) !== null || ctx.store.attempts.verifying(order.orderNo)) {
+          throw new HttpError(409, API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
+        }
         const now = ctx.clock.now();
         ctx.store.recordings.insert({
           attemptId: attempt.id, path, container, mimeType: meta.mimeType, bytes: bytes.length,
@@ -119,7 +136,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
       });
     } catch (error) {
       if (stored !== null) await removeRecording(ctx.mediaDir, stored.path);
-      if (error instanceof HttpError) rejectAttempt(ctx, attempt.id, error.code, error.message);
+      if (error instanceof HttpError && !(error instanceof AttemptTaken)) rejectAttempt(ctx, attempt.id, error.code, error.message);
       throw error;
     }
     ctx.verification.kick();
