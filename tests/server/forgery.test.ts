@@ -17,6 +17,7 @@ import {
   checkNames,
   connectStream,
   errorCode,
+  inspectStore,
   launchParams,
   manualRunner,
   orderRequest,
@@ -310,5 +311,53 @@ describe("(h) one recording at a time", () => {
     // Judged: the next recording is taken.
     expect((await browser.upload(await uploadForm(clip.face as Buffer))).json).toMatchObject({ state: "verifying", attempt: 2 });
     expect(runner.started).toHaveLength(2);
+  });
+
+  it("number mode: uploads answering the same digits all at once: one is verified, the others refused VERIFICATION_IN_PROGRESS", async () => {
+    for (const job of runner.running()) job.resolve({ passed: false, code: "1015", liveRate: 0, willCode: null, faceCode: "1015", similarity: null, checks: [] });
+    const base = runner.started.length;
+    const created = await held.partner.createOrder(orderRequest(held, NUMBER));
+    const browser = new Browser(held.baseUrl);
+    await browser.login(launchParams(created.launchUrl));
+    await browser.request("GET", "/api/v1/digits");
+    const forms = await Promise.all([clip.pattern, clip.face, clip.faceSilence].map((bytes) => uploadForm(bytes as Buffer)));
+    const answers = await Promise.all(forms.map((form) => browser.upload(form)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status !== 200)) expect(errorCode(refused)).toBe("VERIFICATION_IN_PROGRESS");
+    const job = await runner.nth(base);
+    expect(job.input.orderNo).toBe(created.orderNo);
+    job.resolve({ passed: false, code: "1021", liveRate: 80, willCode: null, faceCode: "0", similarity: null, checks: [{ name: "voice", passed: false, detail: "no voice" }] });
+    const accepted = answers.find((a) => a.status === 200);
+    expect((await awaitVerdict(browser, accepted?.json)).outcome).toMatchObject({ passed: false, code: "1021", attemptsLeft: 2 });
+    expect(runner.started).toHaveLength(base + 1);
+  });
+
+  it("uploads sent all at once: one is verified, the others are refused VERIFICATION_IN_PROGRESS and use up nothing", async () => {
+    // The pool is free: what the test before left running is settled.
+    for (const job of runner.running()) job.resolve({ passed: false, code: "1015", liveRate: 0, willCode: null, faceCode: "1015", similarity: null, checks: [] });
+    const base = runner.started.length;
+    const created = await held.partner.createOrder(orderRequest(held, SILENT));
+    const browser = new Browser(held.baseUrl);
+    await browser.login(launchParams(created.launchUrl));
+    const forms = await Promise.all([clip.pattern, clip.face, clip.faceSilence].map((bytes) => uploadForm(bytes as Buffer)));
+    const answers = await Promise.all(forms.map((form) => browser.upload(form)));
+    const accepted = answers.filter((a) => a.status === 200);
+    expect(accepted).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(errorCode(refused)).toBe("VERIFICATION_IN_PROGRESS");
+    }
+    const [only] = accepted;
+    const jobs = inspectStore(held, (store) => store.attempts.list(created.orderNo).filter((a) => store.verifyJobs.get(a.id) !== null));
+    expect(jobs.map((a) => a.seq)).toEqual([(only?.json as { attempt: number }).attempt]);
+    const job = await runner.nth(base);
+    expect(job.input.orderNo).toBe(created.orderNo);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(runner.started).toHaveLength(base + 1);
+    job.resolve({ passed: true, code: "0", liveRate: 90, willCode: null, faceCode: "0", similarity: null, checks: [{ name: "face", passed: true, detail: "one face" }] });
+    expect((await awaitVerdict(browser, only?.json)).outcome).toMatchObject({ passed: true, code: "0", finished: true });
+    const view = await held.partner.getOrder(created.orderNo);
+    expect(view.attempts.filter((a) => a.status === "passed")).toHaveLength(1);
+    expect(view.attempts.filter((a) => a.status === "pending")).toEqual([]);
   });
 });
