@@ -18,7 +18,7 @@ import type { RateLimitHooks } from "../http/security";
 import { platformOf } from "../limits";
 import { rejectAttempt } from "../orders/verdict";
 import type { OrderRecord } from "../store/orders";
-import { handleStreamSocket } from "../stream/socket";
+import { handleStreamSocket, StreamRefusedError } from "../stream/socket";
 import type { OrderResolution, StreamSocket } from "../stream/streamContract";
 import type { StreamClock } from "../stream/streamClock";
 
@@ -92,7 +92,14 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
           referencePhoto: order.referencePhoto,
           platform,
         };
-        ctx.store.verifyJobs.enqueue({ attemptId: current.attemptId, orderNo: order.orderNo, appId: order.appId, input }, ctx.clock.now());
+        ctx.store.transaction(() => {
+          // An upload sent while the stream ran supersedes it (its attempt abandoned), and only one
+          // recording of an order is verified at a time.
+          if (ctx.store.attempts.get(current.attemptId)?.status !== "pending" || ctx.store.attempts.verifying(order.orderNo)) {
+            throw new StreamRefusedError(API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
+          }
+          ctx.store.verifyJobs.enqueue({ attemptId: current.attemptId, orderNo: order.orderNo, appId: order.appId, input }, ctx.clock.now());
+        });
         ctx.verification.kick();
         return { attempt: current.seq };
       },

@@ -18,6 +18,7 @@ import { streamClientMessageSchema, type StreamServerMessage } from "../../../sc
 import { decodeBase64Strict, isCompleteJpeg } from "./jpeg";
 import { createRateWindow } from "./rateWindow";
 import type { ScheduledTimer } from "./streamClock";
+import { StreamRefusedError } from "./streamContract";
 import type {
   AbandonInfo,
   AbandonReason,
@@ -30,6 +31,7 @@ import type {
 import { STREAM_CLOSE_NORMAL, STREAM_FAILURES, type StreamFailureKind } from "./streamFailures";
 
 export type * from "./streamContract";
+export { StreamRefusedError } from "./streamContract";
 
 /** Text messages longer than this are refused unparsed (an inline frame is at most 700 000 characters). */
 const MAX_TEXT_BYTES = 720_000;
@@ -246,7 +248,8 @@ export function handleStreamSocket<O>(socket: StreamSocket, deps: StreamSocketDe
       const buf = toBuffer(data);
       await (isBinary ? handleBinary(buf, at) : handleText(buf, at));
     } catch (error) {
-      await fail(error instanceof StreamFailure ? error : new StreamFailure("internal", `internal error: ${describe(error)}`));
+      if (error instanceof StreamRefusedError) await fail(new StreamFailure("orderRejected", error.message, error.code));
+      else await fail(error instanceof StreamFailure ? error : new StreamFailure("internal", `internal error: ${describe(error)}`));
     }
   };
 

@@ -19,6 +19,21 @@ export interface StreamSocket {
 
 export type OrderResolution<O> = { ok: true; order: O } | { ok: false; code: string; message: string };
 
+/**
+ * Thrown by `onFinished` when the service will not verify the stream after all (another
+ * recording of the order got there first): the client gets this code, the socket closes as for
+ * a refused order (4403), and the session ends abandoned.
+ */
+export class StreamRefusedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StreamRefusedError";
+  }
+}
+
 export interface StreamSummary {
   frames: number;
   /** Server-observed time from the first to the last accepted frame. */
@@ -55,7 +70,7 @@ export interface StreamSocketDeps<O> {
   resolveOrder(orderNo: string): Promise<OrderResolution<O>>;
   /** Each accepted frame, in order, e.g. to store it; awaited before the frame is acknowledged. */
   onFrame?(order: O, frame: StreamFrame): void | Promise<void>;
-  /** `end` (done) arrived: queue the stream for verification; the attempt is sent as the `verifying` message. */
+  /** `end` (done) arrived: queue the stream for verification; the attempt is sent as the `verifying` message. May throw StreamRefusedError. */
   onFinished(order: O, summary: StreamSummary): Promise<{ attempt: number }>;
   /** The session ended without a result. */
   onAbandoned(order: O, info: AbandonInfo): void | Promise<void>;
