@@ -4,6 +4,7 @@ import { streamServerMessageSchema, type StreamServerMessage } from "../../schem
 import type { StreamLimits } from "../../schemas/capture";
 import {
   handleStreamSocket,
+  StreamRefusedError,
   type AbandonInfo,
   type OrderResolution,
   type RawMessage,
@@ -380,6 +381,21 @@ describe("handleStreamSocket", () => {
       expect(calls.abandoned).toEqual([]);
       expect(socket.ofType("verifying")).toEqual([]);
       expect(await session).toMatchObject({ kind: "finished", attempt: 3 });
+    });
+
+    it("the service refusing the finished stream (StreamRefusedError) sends its code, closes 4403 and abandons the attempt", async () => {
+      const { socket, frame, calls, session } = setup({
+        onFinished: () => Promise.reject(new StreamRefusedError("VERIFICATION_IN_PROGRESS", "another recording is being verified")),
+      });
+      socket.text({ type: "start", orderNo: "ORDER0001" });
+      frame(0);
+      socket.text({ type: "end" });
+      await flush();
+      expectClosedWith(socket, 4403, "VERIFICATION_IN_PROGRESS");
+      expect(socket.ofType("error")[0]?.message).toBe("another recording is being verified");
+      expect(socket.ofType("verifying")).toEqual([]);
+      expect(calls.abandoned).toMatchObject([{ reason: "violation", code: "VERIFICATION_IN_PROGRESS", summary: { frames: 1 } }]);
+      expect(await session).toMatchObject({ kind: "abandoned", code: "VERIFICATION_IN_PROGRESS" });
     });
 
     it("a failing verdict dependency becomes an internal error and abandons the attempt", async () => {

@@ -6,11 +6,13 @@
  * job is handed and that nothing else may start while it runs.
  */
 import { existsSync, readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateOrderRequest } from "../../schemas/api";
 import type { StreamClock } from "../../src/server/stream/streamClock";
 import { faceJpeg } from "../fixtures/faceImage";
+import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import {
   awaitVerdict,
   Browser,
@@ -21,6 +23,7 @@ import {
   orderRequest,
   startService,
   verdict,
+  uploadForm,
   type ManualRunner,
   type Service,
 } from "./harness";
@@ -154,11 +157,18 @@ describe("WebSocket /api/v1/stream, judged by the service", () => {
 describe("WebSocket /api/v1/stream, with a stand-in pool", () => {
   let service: Service;
   let runner: ManualRunner;
+  let dir: string;
+  let recording: Buffer;
   beforeAll(async () => {
+    dir = await makeTempDir();
+    recording = await readFile(await makeClip({ dir, video: "testsrc", audio: "sine", seconds: 2, container: "webm-vp8", fps: 20 }));
     runner = manualRunner(1);
     service = await startService({ streamClock: steppingClock(), verificationRunner: runner });
+  }, 60_000);
+  afterAll(async () => {
+    await service.close();
+    await removeTempDir(dir);
   });
-  afterAll(() => service.close());
 
   it("queues the spooled frames timed by the service's clock (never the client's), and refuses another start while they are verified", async () => {
     const { created, browser } = await loggedIn(service, { actions: ["1", "2"], ...STREAMING });
@@ -199,5 +209,30 @@ describe("WebSocket /api/v1/stream, with a stand-in pool", () => {
     expect(await next.next("progress")).toMatchObject({ type: "progress", step: "ready" });
     next.send({ type: "end", reason: "cancel" });
     await next.closed;
+  });
+
+  it("an upload sent while a stream runs supersedes it: the stream's end is refused VERIFICATION_IN_PROGRESS, only the upload is verified", async () => {
+    for (const job of runner.running()) job.resolve(verdict("1015"));
+    const base = runner.started.length;
+    const { created, browser } = await loggedIn(service, SILENT);
+    const c = await connectStream(service, browser);
+    c.send({ type: "start", orderNo: created.orderNo });
+    await c.next("progress");
+    c.send({ type: "frame", seq: 0, jpeg: fillerJpeg(0).toString("base64") });
+    await c.next("ack");
+    const upload = await browser.upload(await uploadForm(recording));
+    expect(upload.json).toMatchObject({ state: "verifying", attempt: 2 });
+    c.send({ type: "end" });
+    expect(await c.next("verifying")).toMatchObject({ type: "error", code: "VERIFICATION_IN_PROGRESS" });
+    expect((await c.closed).code).toBe(4403);
+    const job = await runner.nth(base);
+    expect(job.input.source.kind).toBe("recording");
+    job.resolve(verdict("0"));
+    expect((await awaitVerdict(browser, upload.json)).outcome).toMatchObject({ passed: true, finished: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runner.started).toHaveLength(base + 1);
+    const view = await service.partner.getOrder(created.orderNo);
+    expect(view.attempts.map((a) => [a.seq, a.channel, a.status])).toEqual([[1, "stream", "abandoned"], [2, "upload", "passed"]]);
+    expect(existsSync(join(service.mediaDir, created.orderNo, "1-stream"))).toBe(false);
   });
 });
