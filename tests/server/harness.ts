@@ -241,7 +241,7 @@ export function inspectStore<T>(service: Pick<Service, "dbPath">, fn: (store: St
 // ---------------------------------------------------------------------------------------
 // Stand-ins for the verification worker pool (BuildAppOptions.verificationRunner).
 
-/** A verdict as a worker would send it: every check named passes unless it is in `failing`. */
+/** A verdict as a worker would send it: code "0" passes every check named, any other code fails the last one. */
 export function verdict(code: string, checks: string[] = ["media", "duration", "face", "identity", "liveness"], extra: Partial<VerifyResult> = {}): VerifyResult {
   const passed = code === "0";
   return {
