@@ -105,8 +105,8 @@ export const createOrderRequestSchema = z.strictObject({
   /** Recordings the user may submit before the order fails (default 3). */
   maxAttempts: z.optional(z.int().check(z.gte(1), z.lte(10))),
   /**
-   * On-device face guidance and the service's face checks on the frames sent with the
-   * recording (default true). false: no guidance, and the verdict makes no face checks.
+   * On-device face guidance shown to the user while recording (default true). It changes only
+   * what the page shows: the service's checks on the media it receives are the same either way.
    */
   guidance: z.optional(z.boolean()),
   /**
