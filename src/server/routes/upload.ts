@@ -91,6 +91,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     const kind = { liveType: order.liveType, actions: order.actions, will: order.will !== null };
 
     let stored: Awaited<ReturnType<typeof storeRecording>> | null = null;
+    let evidence: string | null = null;
     try {
       const container = acceptedContainer(meta.mimeType);
       const bytes = await decodeRecording(parts.video, meta);
@@ -101,7 +102,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
         throw error;
       });
       const probe = await probeAccepted(ctx.ffmpegPath, join(ctx.mediaDir, stored.path), container, kind, ctx.limits);
-      if (frames.length > 0) await storeEvidence(ctx.mediaDir, order.orderNo, attempt.seq, frames);
+      if (frames.length > 0) evidence = await storeEvidence(ctx.mediaDir, order.orderNo, attempt.seq, frames);
       const input: VerifyJobInput = {
         attemptId: attempt.id,
         orderNo: order.orderNo,
@@ -136,6 +137,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
       });
     } catch (error) {
       if (stored !== null) await removeRecording(ctx.mediaDir, stored.path);
+      if (evidence !== null) await removeRecording(ctx.mediaDir, evidence);
       if (error instanceof HttpError && !(error instanceof AttemptTaken)) rejectAttempt(ctx, attempt.id, error.code, error.message);
       throw error;
     }

@@ -21,8 +21,9 @@ export async function storeRecording(mediaDir: string, orderNo: string, seq: num
   return { path: relative, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
+/** Remove a stored recording, or a folder of evidence frames, after a refusal. */
 export async function removeRecording(mediaDir: string, relativePath: string): Promise<void> {
-  await rm(join(mediaDir, relativePath), { force: true });
+  await rm(join(mediaDir, relativePath), { force: true, recursive: true });
 }
 
 /** The device's evidence frames, kept beside the recording for staff: `<orderNo>/<seq>-evidence/NN.jpg`. */
