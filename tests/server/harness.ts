@@ -5,7 +5,6 @@
  * stream's WebSocket, stand-ins for the verification worker pool and a look into the store.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -14,19 +13,14 @@ import { buildApp, type BuildAppOptions } from "../../src/server/app";
 import { BUILT_IN_DEMO_SECRET, DEMO_APP_ID } from "../../src/server/apps";
 import { createFaceflowPartner, type FaceflowPartner } from "../../src/server/partner";
 import { createStore, type Store } from "../../src/server/store";
-import type { JobRunner } from "../../src/server/verify/workerPool";
 import {
   attemptStateSchema,
-  streamServerMessageSchema,
   type AttemptState,
   type CapturePrompt,
   type CreateOrderRequest,
-  type StreamServerMessage,
   type UploadGuidance,
   type UploadMeta,
-  type VerifyStep,
 } from "../../schemas/api";
-import type { VerifyJobInput, VerifyResult } from "../../schemas/verifyJob";
 
 export const DEMO_SECRET = BUILT_IN_DEMO_SECRET;
 export const DEMO_APP = DEMO_APP_ID;
@@ -238,154 +232,6 @@ export function inspectStore<T>(service: Pick<Service, "dbPath">, fn: (store: St
   }
 }
 
-// ---------------------------------------------------------------------------------------
-// Stand-ins for the verification worker pool (BuildAppOptions.verificationRunner).
-
-/** A verdict as a worker would send it: code "0" passes every check named, any other code fails the last one. */
-export function verdict(code: string, checks: string[] = ["media", "duration", "face", "identity", "liveness"], extra: Partial<VerifyResult> = {}): VerifyResult {
-  const passed = code === "0";
-  return {
-    passed,
-    code,
-    liveRate: passed ? 93 : 0,
-    willCode: null,
-    faceCode: code,
-    similarity: null,
-    checks: checks.map((name, i) => ({ name, passed: passed || i < checks.length - 1, detail: `fake ${name}` })),
-    ...extra,
-  };
-}
-
-/** One job a ManualRunner was handed, for the test to report on and settle. */
-export interface ManualJob {
-  jobId: number;
-  input: VerifyJobInput;
-  progress(step: VerifyStep, progress: number): void;
-  resolve(result: VerifyResult): void;
-  reject(error: Error): void;
-}
-
-/** A pool whose jobs end only when the test says so (or never): what ran, in order, and what runs now. */
-export interface ManualRunner extends JobRunner {
-  /** Every job handed over, in order. */
-  readonly started: ManualJob[];
-  /** Jobs handed over and not settled yet. */
-  running(): ManualJob[];
-  /** Resolves with the `n`th job handed over (0-based) once it is. */
-  nth(n: number): Promise<ManualJob>;
-}
-
-/**
- * A verification runner with `size` slots whose jobs wait for the test; with `judge`, each
- * job is settled by it at once instead (a resolved value passes through, a throw rejects).
- */
-export function manualRunner(size = 1, judge?: (input: VerifyJobInput, call: number) => VerifyResult | Promise<VerifyResult>): ManualRunner {
-  const started: ManualJob[] = [];
-  const open = new Set<ManualJob>();
-  const waiters: (() => void)[] = [];
-  let closed = false;
-  const runner: ManualRunner = {
-    size,
-    started,
-    running: () => [...open],
-    idle: () => (closed ? 0 : size - open.size),
-    warm: () => undefined,
-    run(jobId, input, onProgress) {
-      if (closed || open.size >= size) return Promise.reject(new Error("no free slot"));
-      return new Promise<VerifyResult>((resolve, reject) => {
-        const job: ManualJob = {
-          jobId,
-          input,
-          progress: onProgress,
-          resolve: (r) => open.delete(job) && resolve(r),
-          reject: (e) => open.delete(job) && reject(e),
-        };
-        open.add(job);
-        started.push(job);
-        for (const wake of waiters.splice(0)) wake();
-        if (judge) Promise.resolve().then(() => judge(input, started.length)).then(job.resolve, (e: unknown) => job.reject(e instanceof Error ? e : new Error(String(e))));
-      });
-    },
-    async nth(n) {
-      while (started.length <= n) await new Promise<void>((resolve) => waiters.push(resolve));
-      return started[n] as ManualJob;
-    },
-    // Closing leaves unsettled jobs unsettled, as a process that stops would.
-    close: async () => void (closed = true),
-  };
-  return runner;
-}
-
-// ---------------------------------------------------------------------------------------
-// The frame stream's WebSocket, as a browser would open it.
-
-/** The `ws` client (a dependency of @fastify/websocket); Node 20 has no global WebSocket. */
-interface WsClient {
-  on(event: "open", listener: () => void): void;
-  on(event: "message", listener: (data: Buffer, isBinary: boolean) => void): void;
-  on(event: "close", listener: (code: number, reason: Buffer) => void): void;
-  on(event: "error", listener: (error: Error) => void): void;
-  send(data: string | Buffer): void;
-  close(): void;
-}
-type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WsClient;
-const WebSocketClient = createRequire(import.meta.url)("ws") as WsConstructor;
-
-export interface StreamConversation {
-  /** Every message the service sent, each checked against the contract. */
-  messages: StreamServerMessage[];
-  closed: Promise<{ code: number; reason: string }>;
-  send(message: unknown): void;
-  sendBinary(bytes: Buffer): void;
-  /** The next message of `type` (or an error, whatever was asked) after the last one returned. */
-  next(type: StreamServerMessage["type"]): Promise<StreamServerMessage>;
-  close(): void;
-}
-
-/** Open `/api/v1/stream` with the browser's cookies (none: `null`). */
-export function connectStream(service: Pick<Service, "baseUrl">, browser: Browser | null): Promise<StreamConversation> {
-  const ws = new WebSocketClient(`${service.baseUrl.replace("http", "ws")}/api/v1/stream`, {
-    headers: browser ? { cookie: browser.cookieHeader() } : {},
-  });
-  const messages: StreamServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on("message", (data) => {
-    messages.push(streamServerMessageSchema.parse(JSON.parse(data.toString("utf8"))));
-    for (const wake of waiters.splice(0)) wake();
-  });
-  let isClosed = false;
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on("close", (code, reason) => {
-      isClosed = true;
-      resolve({ code, reason: reason.toString() });
-      for (const wake of waiters.splice(0)) wake();
-    }),
-  );
-  let seen = 0;
-  const conversation: StreamConversation = {
-    messages,
-    closed,
-    send: (message) => ws.send(JSON.stringify(message)),
-    sendBinary: (bytes) => ws.send(bytes),
-    close: () => ws.close(),
-    async next(type) {
-      for (;;) {
-        const at = messages.slice(seen).findIndex((m) => m.type === type || m.type === "error");
-        if (at >= 0) {
-          seen += at + 1;
-          return messages[seen - 1] as StreamServerMessage;
-        }
-        if (isClosed) throw new Error(`the stream closed without a "${type}" message; it sent ${JSON.stringify(messages)}`);
-        await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-    },
-  };
-  return new Promise((resolve, reject) => {
-    ws.on("open", () => resolve(conversation));
-    ws.on("error", reject);
-  });
-}
-
 /** Error body shape check: `{ code, message }` and nothing that looks like a stack trace. */
 export function errorCode(result: HttpResult): string {
   const body = result.json as { code?: unknown; message?: unknown } | undefined;
@@ -395,3 +241,6 @@ export function errorCode(result: HttpResult): string {
   if (/\n\s+at /.test(body.message)) throw new Error(`stack trace in error message: ${body.message}`);
   return body.code;
 }
+
+export * from "./manualRunner";
+export * from "./streamClient";

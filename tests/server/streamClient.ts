@@ -1,0 +1,73 @@
+/**
+ * The frame stream's WebSocket (`/api/v1/stream`), opened as a browser would, with its cookies.
+ */
+import { createRequire } from "node:module";
+import { streamServerMessageSchema, type StreamServerMessage } from "../../schemas/api";
+import type { Browser, Service } from "./harness";
+
+/** The `ws` client (a dependency of @fastify/websocket); Node 20 has no global WebSocket. */
+interface WsClient {
+  on(event: "open", listener: () => void): void;
+  on(event: "message", listener: (data: Buffer, isBinary: boolean) => void): void;
+  on(event: "close", listener: (code: number, reason: Buffer) => void): void;
+  on(event: "error", listener: (error: Error) => void): void;
+  send(data: string | Buffer): void;
+  close(): void;
+}
+type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WsClient;
+const WebSocketClient = createRequire(import.meta.url)("ws") as WsConstructor;
+
+export interface StreamConversation {
+  /** Every message the service sent, each checked against the contract. */
+  messages: StreamServerMessage[];
+  closed: Promise<{ code: number; reason: string }>;
+  send(message: unknown): void;
+  sendBinary(bytes: Buffer): void;
+  /** The next message of `type` (or an error, whatever was asked) after the last one returned. */
+  next(type: StreamServerMessage["type"]): Promise<StreamServerMessage>;
+  close(): void;
+}
+
+/** Open `/api/v1/stream` with the browser's cookies (none: `null`). */
+export function connectStream(service: Pick<Service, "baseUrl">, browser: Browser | null): Promise<StreamConversation> {
+  const ws = new WebSocketClient(`${service.baseUrl.replace("http", "ws")}/api/v1/stream`, {
+    headers: browser ? { cookie: browser.cookieHeader() } : {},
+  });
+  const messages: StreamServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on("message", (data) => {
+    messages.push(streamServerMessageSchema.parse(JSON.parse(data.toString("utf8"))));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  let isClosed = false;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on("close", (code, reason) => {
+      isClosed = true;
+      resolve({ code, reason: reason.toString() });
+      for (const wake of waiters.splice(0)) wake();
+    }),
+  );
+  let seen = 0;
+  const conversation: StreamConversation = {
+    messages,
+    closed,
+    send: (message) => ws.send(JSON.stringify(message)),
+    sendBinary: (bytes) => ws.send(bytes),
+    close: () => ws.close(),
+    async next(type) {
+      for (;;) {
+        const at = messages.slice(seen).findIndex((m) => m.type === type || m.type === "error");
+        if (at >= 0) {
+          seen += at + 1;
+          return messages[seen - 1] as StreamServerMessage;
+        }
+        if (isClosed) throw new Error(`the stream closed without a "${type}" message; it sent ${JSON.stringify(messages)}`);
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+  };
+  return new Promise((resolve, reject) => {
+    ws.on("open", () => resolve(conversation));
+    ws.on("error", reject);
+  });
+}
