@@ -1,73 +1,39 @@
 /**
- * Camera capture end to end (issue 5) in Debian Chromium with the fake camera, against the
- * real service and its real checks (container, duration window, size, frames): number,
- * action, silent and will flows from the demo partner page (or a partner-kit launch) back
- * to the partner with a verified signature; a refused permission and its retry; no camera
- * at all and a permission prompt that never answers, both recorded through the file input;
- * an upload that fails twice and then gets through, judged once.
+ * Camera capture end to end (issue 5) in Debian Chromium with the fake camera's pattern,
+ * against the real service, which judges the media it receives: number, action, silent and
+ * will flows from the demo partner page (or a partner-kit launch) record, upload, show 核验中
+ * while the service verifies, and end on the fail page, because the pattern shows no face
+ * (1015, in the partner's order view; a final failure goes back to the partner signed); a
+ * refused permission and its retry; no camera at all and a permission prompt that never
+ * answers, both recorded through the file input; an upload that fails twice and then gets
+ * through, judged once. Face guidance is off here so every recording reaches the service
+ * (with it on, the page stops a faceless recording itself: patternGuidance.spec.ts).
  */
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import captureJson from "../flows/capture.json" with { type: "json" };
 import type { LaunchResponse } from "../schemas/api";
-import { createFaceflowPartner } from "../src/server/partner";
-import { createLaunch, DEMO_APP_ID, DEMO_SECRET } from "./signedLaunch";
+import { launchFromDemo, openRecorder, record, RECORD_SECONDS } from "./recordingFlow";
+import { createLaunch, demoPartner } from "./signedLaunch";
+import { backToDemo, expectNoFace, expectResultPage, expectVerifying, judgedAttempt } from "./verdict";
 
 const XSS = "<img src=x onerror=window.__xss=1>";
 const ANDROID_UA = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
 const FAKE_DEVICE_FLAG = "--use-fake-device-for-media-stream";
 
-/** Fills the demo form for `mode`, presses its button and waits for the launch to open. */
-async function launchFromDemo(page: Page, mode: string): Promise<LaunchResponse> {
-  await page.goto("/#/entry");
-  await page.locator("label.ff-demo-mode", { hasText: mode }).click();
-  // The fake camera's pattern has no face: these tests are about capture, not face guidance (face.spec.ts).
-  await page.getByRole("checkbox", { name: "人脸引导" }).uncheck();
-  let order: LaunchResponse | undefined;
-  await page.route("**/demo/v1/orders", async (route) => {
-    const response = await route.fetch();
-    order = (await response.json()) as LaunchResponse;
-    await route.fulfill({ response });
-  });
-  await page.getByRole("button", { name: "创建订单并开始核身" }).click();
-  await expect.poll(() => order).toBeDefined();
-  await page.waitForURL(order!.launchUrl);
-  await page.unroute("**/demo/v1/orders");
-  return order!;
-}
-
 /** A partner-kit launch returning to the demo page (which verifies what comes back). */
-async function partnerLaunch(baseURL: string, liveType: "1" | "2" | "3", returnRoute = "entry"): Promise<LaunchResponse> {
-  return createLaunch(baseURL, { liveType, returnUrl: new URL(`/#/${returnRoute}`, baseURL).href });
+async function partnerLaunch(baseURL: string, liveType: "1" | "2" | "3", options: { returnRoute?: string; maxAttempts?: number } = {}): Promise<LaunchResponse> {
+  return createLaunch(baseURL, {
+    liveType,
+    returnUrl: new URL(`/#/${options.returnRoute ?? "entry"}`, baseURL).href,
+    ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+  });
 }
 
-/** The start page's button, through the splash page when there is one. */
-async function startVerification(page: Page): Promise<void> {
-  const splash = page.getByRole("button", { name: "开始", exact: true });
-  const start = page.getByRole("button", { name: "开始验证" });
-  await expect(splash.or(start)).toBeVisible();
-  if (await splash.isVisible()) await splash.click();
-  await start.click();
-}
-
-/** Records with the in-page recorder: start, let it run `seconds`, then stop (allowed by then). */
-async function record(page: Page, seconds: number, during: (page: Page) => Promise<void> = async () => undefined): Promise<void> {
-  await page.getByRole("button", { name: "开始录制" }).click();
-  await expect(page.locator(".ff-rec-badge")).toBeVisible({ timeout: 15_000 });
-  const started = Date.now();
-  await during(page);
-  await page.waitForTimeout(Math.max(0, seconds * 1000 - (Date.now() - started)));
-  const stop = page.getByRole("button", { name: "完成录制" });
-  await expect(stop).toBeEnabled();
-  await stop.click();
-}
-
-/** From the success page back to the demo partner page, which has the service check the signature. */
-async function finishToDemo(page: Page, orderNo: string): Promise<void> {
-  await expect(page.locator("[data-outcome=success]")).toBeVisible({ timeout: 20_000 });
-  await page.getByRole("button", { name: "完成" }).click();
-  await page.waitForURL((url) => url.searchParams.get("orderNo") === orderNo && /^#\/(entry|srcEntry|liveEntry)/.test(url.hash));
-  await expect(page.getByText("签名校验通过")).toBeVisible();
-  await expect(page.getByText("核身通过")).toBeVisible();
+/** Number mode's fail page after the service's verdict, with a retry while attempts are left. */
+async function expectNumberModeFailure(page: Page): Promise<void> {
+  await expectVerifying(page);
+  await expectResultPage(page, "fail", ["活体检测未通过"]);
+  await expect(page.getByRole("button", { name: "重新验证" })).toBeVisible();
 }
 
 async function cameraContext(browser: Browser, options: { grant?: boolean; userAgent?: string } = {}): Promise<BrowserContext> {
@@ -118,74 +84,76 @@ async function pickVideo(page: Page, sample: { buffer: Buffer; mimeType: string 
   await opened.setFiles({ name: `VID_0001.${sample.mimeType === "video/mp4" ? "mp4" : "webm"}`, mimeType: sample.mimeType, buffer: sample.buffer });
 }
 
-test("number mode: the digits are read on camera, uploaded, judged and handed back with a valid signature", async ({ browser }) => {
+test("number mode: the digits are read on camera and uploaded; 核验中 ends on the fail page, as the pattern shows no face (1015 on the digits issued)", async ({ browser, baseURL }) => {
   const context = await cameraContext(browser);
   const page = await context.newPage();
-  const order = await launchFromDemo(page, "数字活体");
-  await startVerification(page);
-  await page.waitForURL(/#\/vertify$/);
-  await expect(page.locator(".ff-rec-digits__value")).toHaveText(/^\d{4}$/);
-  await record(page, 3);
-  await finishToDemo(page, order.orderNo);
+  const order = await launchFromDemo(page, "数字活体", { guidance: false });
+  await openRecorder(page, "数字活体");
+  const digits = page.locator(".ff-rec-digits__value");
+  await expect(digits).toHaveText(/^\d{4}$/);
+  const shown = await digits.textContent();
+  await record(page, RECORD_SECONDS["数字活体"]);
+  await expectNumberModeFailure(page);
+  const attempt = await judgedAttempt(demoPartner(baseURL!), order.orderNo);
+  expectNoFace(attempt);
+  expect(attempt.digits).toBe(shown);
+  expect(attempt.recording?.bytes).toBeGreaterThan(captureJson.sizeKB.min.other * 1024);
   await context.close();
 });
 
-test("action mode: each action is prompted in turn while recording, and the result comes back signed", async ({ browser }) => {
+test("action mode: each action is prompted in turn while recording; the service fails the faceless recording on the action fail page", async ({ browser, baseURL }) => {
   const context = await cameraContext(browser);
   const page = await context.newPage();
-  const order = await launchFromDemo(page, "动作活体");
-  await startVerification(page);
-  await page.waitForURL(/#\/action\/vertify$/);
-  await record(page, 4, async (p) => {
+  const order = await launchFromDemo(page, "动作活体", { guidance: false });
+  await openRecorder(page, "动作活体");
+  await record(page, RECORD_SECONDS["动作活体"], async (p) => {
     await expect(p.locator(".ff-rec-actions__now")).toContainText("请眨眼");
     await expect(p.locator(".ff-rec-actions__now")).toContainText("请张嘴", { timeout: 5000 });
   });
-  await finishToDemo(page, order.orderNo);
+  await expectVerifying(page);
+  await expectResultPage(page, "fail", ["动作检测未通过", "活体检测未通过"]);
+  expectNoFace(await judgedAttempt(demoPartner(baseURL!), order.orderNo));
   await context.close();
 });
 
-test("silent mode from a partner backend: the partner kit verifies the returned signature", async ({ browser, baseURL }) => {
-  const partner = createFaceflowPartner({ baseUrl: baseURL!, appId: DEMO_APP_ID, secret: DEMO_SECRET });
-  const order = await partnerLaunch(baseURL!, "3", "srcEntry");
+test("silent mode with one attempt: the failure ends the order, and 返回 hands the signed 1015 back to the partner", async ({ browser, baseURL }) => {
+  const partner = demoPartner(baseURL!);
+  const order = await partnerLaunch(baseURL!, "3", { returnRoute: "srcEntry", maxAttempts: 1 });
   const context = await cameraContext(browser);
   const page = await context.newPage();
   await page.goto(order.launchUrl);
-  await startVerification(page);
-  await page.waitForURL(/#\/action\/vertify$/);
+  await openRecorder(page, "静默活体");
   await expect(page.getByText("录制时请保持面部静止，无需说话或做动作")).toBeVisible();
-  await record(page, 2);
-  await expect(page.locator("[data-outcome=success]")).toBeVisible({ timeout: 20_000 });
-  await page.getByRole("button", { name: "完成" }).click();
-  await page.waitForURL((url) => url.searchParams.get("orderNo") === order.orderNo);
+  await record(page, RECORD_SECONDS["静默活体"]);
+  await expectVerifying(page);
+  await expectResultPage(page, "fail", ["动作检测未通过", "活体检测未通过"]);
+  // No attempt left: no retry, only the way back.
+  await expect(page.locator("[data-outcome=fail]").getByRole("button")).toHaveText(["返回"]);
+  await backToDemo(page, order.orderNo, { code: "1015" });
   const verdict = partner.verifyReturn(page.url());
   expect(verdict.valid).toBe(true);
-  expect(verdict.payload).toMatchObject({ orderNo: order.orderNo, code: "0" });
+  expect(verdict.payload).toMatchObject({ orderNo: order.orderNo, code: "1015", liveRate: "0" });
+  expect(verdict.payload?.checks?.split(",")).toEqual(expect.arrayContaining(["media", "duration", "face", "steady"]));
   const view = await partner.getOrder(order.orderNo);
-  expect(view.state).toBe("passed");
-  expect(view.attempts).toHaveLength(1);
-  expect(view.attempts[0]!.recording?.bytes).toBeGreaterThan(captureJson.sizeKB.min.other * 1024);
+  expect(view.state).toBe("failed");
+  expect(view.result?.code).toBe("1015");
+  expectNoFace(await judgedAttempt(partner, order.orderNo));
   await context.close();
 });
 
-test("will mode: real-time video is unavailable, so the consent is recorded with sound on /willDegrade/index and comes back signed", async ({ browser }) => {
+test("will mode: real-time video is unavailable, so the consent is recorded with sound on /willDegrade/index; the service fails the faceless recording", async ({ browser, baseURL }) => {
   const context = await cameraContext(browser);
   const page = await context.newPage();
-  const order = await launchFromDemo(page, "意愿核身");
-  await startVerification(page);
-  // The real-time page (src/ui/screens/TrtcRecordScreen.tsx) finds no real-time video on this service and degrades.
-  await page.waitForURL(/#\/action\/trtc\/willRecord$/);
-  await page.getByRole("button", { name: "开始验证" }).click();
-  await page.waitForURL(/#\/willDegrade\/transition$/);
-  await page.getByRole("button", { name: "继续" }).click();
-  await page.waitForURL(/#\/willDegrade\/index$/);
+  const order = await launchFromDemo(page, "意愿核身", { guidance: false });
+  await openRecorder(page, "意愿核身");
   await expect(page.locator(".ff-rec-question__text")).toHaveText("您是否本人自愿申请办理本次业务？");
-  // Two actions of two seconds each, then the answer: stop is allowed after six seconds.
-  await record(page, 6.5);
-  await finishToDemo(page, order.orderNo);
-  const partner = createFaceflowPartner({ baseUrl: new URL(order.launchUrl).origin, appId: DEMO_APP_ID, secret: DEMO_SECRET });
-  const view = await partner.getOrder(order.orderNo);
-  expect(view.result?.willCode).toBe("0");
-  expect(view.attempts[0]!.checks.find((c) => c.name === "audioTrack")?.passed).toBe(true);
+  await record(page, RECORD_SECONDS["意愿核身"]);
+  await expectVerifying(page);
+  await expectResultPage(page, "fail", ["动作检测未通过", "意愿确认未通过"]);
+  const attempt = await judgedAttempt(demoPartner(baseURL!), order.orderNo);
+  expectNoFace(attempt);
+  // The recording had sound (the fake microphone's beep): the upload kept its audio track.
+  expect(attempt.recording?.mimeType).toMatch(/^video\//);
   await context.close();
 });
 
@@ -194,8 +162,7 @@ test("a refused camera shows Android's no-permission screen, whose retry records
   const context = await cameraContext(browser, { grant: false, userAgent: ANDROID_UA });
   const page = await context.newPage();
   await page.goto(order.launchUrl);
-  await startVerification(page);
-  await page.waitForURL(/#\/vertify$/);
+  await openRecorder(page, "数字活体");
   await page.getByRole("button", { name: "开始录制" }).click();
   await page.waitForURL(/#\/error\?status=trtc_androidNoWebcamPermission$/);
   await expect(page.getByText("未获得摄像头权限")).toBeVisible();
@@ -203,14 +170,14 @@ test("a refused camera shows Android's no-permission screen, whose retry records
   await expect(page.getByRole("button", { name: "退出" })).toBeVisible();
   await context.grantPermissions(["camera", "microphone"], { origin: baseURL! });
   await page.getByRole("button", { name: "重试" }).click();
-  await startVerification(page);
-  await page.waitForURL(/#\/vertify$/);
-  await record(page, 3);
-  await finishToDemo(page, order.orderNo);
+  await openRecorder(page, "数字活体");
+  await record(page, RECORD_SECONDS["数字活体"]);
+  await expectNumberModeFailure(page);
+  expectNoFace(await judgedAttempt(demoPartner(baseURL!), order.orderNo));
   await context.close();
 });
 
-test("a browser without a camera records through the file input, and the service accepts the picked video", async ({ browser, baseURL }) => {
+test("a browser without a camera records through the file input, and the service judges the picked video: the pattern in it has no face (1015)", async ({ browser, baseURL }) => {
   const sample = await recordSample(browser, baseURL!, 3);
   const use = test.info().project.use;
   const noCamera = await chromium.launch({
@@ -222,17 +189,19 @@ test("a browser without a camera records through the file input, and the service
     const page = await context.newPage();
     const order = await partnerLaunch(baseURL!, "1");
     await page.goto(order.launchUrl);
-    await startVerification(page);
-    await page.waitForURL(/#\/vertify$/);
+    await openRecorder(page, "数字活体");
     await expect(page.locator(".ff-recorder__hint")).toHaveText("将打开手机相机，请使用前置摄像头录制一段 2–5 秒的视频。录制时请朗读上方数字。");
     await pickVideo(page, sample);
-    await finishToDemo(page, order.orderNo);
+    await expectNumberModeFailure(page);
+    const attempt = await judgedAttempt(demoPartner(baseURL!), order.orderNo);
+    expectNoFace(attempt);
+    expect(attempt.recording?.bytes).toBe(sample.buffer.length);
   } finally {
     await noCamera.close();
   }
 });
 
-test("a permission prompt that never answers switches to the file input (webcamNoPermissionTimeout) and still gets a result", async ({ browser, baseURL }) => {
+test("a permission prompt that never answers switches to the file input (webcamNoPermissionTimeout), and the picked video is judged", async ({ browser, baseURL }) => {
   const sample = await recordSample(browser, baseURL!, 3);
   const order = await partnerLaunch(baseURL!, "1");
   const context = await cameraContext(browser);
@@ -242,20 +211,20 @@ test("a permission prompt that never answers switches to the file input (webcamN
   const page = await context.newPage();
   await page.clock.install();
   await page.goto(order.launchUrl);
-  await startVerification(page);
-  await page.waitForURL(/#\/vertify$/);
+  await openRecorder(page, "数字活体");
   await page.getByRole("button", { name: "开始录制" }).click();
   await expect(page.getByRole("button", { name: "正在开启摄像头…" })).toBeDisabled();
   await page.clock.fastForward(captureJson.camera.permissionTimeoutMs);
   await expect(page.getByRole("status").filter({ hasText: "摄像头长时间没有响应" })).toBeVisible();
   expect(new URL(page.url()).hash).toBe("#/vertify");
   await pickVideo(page, sample);
-  await finishToDemo(page, order.orderNo);
+  await expectNumberModeFailure(page);
+  expectNoFace(await judgedAttempt(demoPartner(baseURL!), order.orderNo));
   await context.close();
 });
 
 test("an upload that fails twice is retried with the same recording, judged once, and reaches the result", async ({ browser, baseURL }) => {
-  const partner = createFaceflowPartner({ baseUrl: baseURL!, appId: DEMO_APP_ID, secret: DEMO_SECRET });
+  const partner = demoPartner(baseURL!);
   const order = await partnerLaunch(baseURL!, "1");
   const context = await cameraContext(browser);
   const page = await context.newPage();
@@ -267,16 +236,16 @@ test("an upload that fails twice is retried with the same recording, judged once
     else await route.continue();
   });
   await page.goto(order.launchUrl);
-  await startVerification(page);
-  await page.waitForURL(/#\/vertify$/);
-  await record(page, 3);
-  await finishToDemo(page, order.orderNo);
+  await openRecorder(page, "数字活体");
+  await record(page, RECORD_SECONDS["数字活体"]);
+  await expectNumberModeFailure(page);
   expect(sent).toHaveLength(3);
   expect(sent[0]).toMatch(/^[0-9a-f]{64}$/);
   expect(new Set(sent).size).toBe(1);
   const view = await partner.getOrder(order.orderNo);
-  expect(view.state).toBe("passed");
+  expect(view.state).toBe("in_progress");
   expect(view.attempts.filter((a) => a.status !== "abandoned")).toHaveLength(1);
+  expectNoFace(await judgedAttempt(partner, order.orderNo));
   await context.close();
 });
 
@@ -290,8 +259,7 @@ test("a camera that opens but gives no picture shows the record-timeout modal, h
   const page = await context.newPage();
   await page.clock.install();
   await page.goto(order.launchUrl);
-  await startVerification(page);
-  await page.waitForURL(/#\/vertify$/);
+  await openRecorder(page, "数字活体");
   await page.getByRole("button", { name: "开始录制" }).click();
   await expect(page.getByText("请将面部移入框内")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);

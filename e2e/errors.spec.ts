@@ -37,10 +37,26 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.pageId !== undefined);
 }
 
+/**
+ * One page for the whole catalogue, opened once per worker: each status is still a fresh
+ * load of its own launch URL, but the app's hashed assets come from the browser cache
+ * (they are served immutable), which roughly halves the time of these ~120 tests.
+ */
+const catalogueTest = test.extend<object, { cataloguePage: Page }>({
+  cataloguePage: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, locale: "zh-CN" });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
 for (const theme of THEMES) {
-  test.describe(`every error status, theme '${theme.id}'`, () => {
+  catalogueTest.describe(`every error status, theme '${theme.id}'`, () => {
     for (const status of ERROR_STATUSES) {
-      test(status, async ({ page, baseURL }) => {
+      catalogueTest(status, async ({ cataloguePage: page }) => {
         const entry = ERROR_CATALOGUE.statuses[status];
         // No return address here (none was vouched for): statuses that quit only when one is
         // known show no quit button; "with a known return address" below covers the other case.

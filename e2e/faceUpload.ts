@@ -2,11 +2,12 @@
  * Sending a recording with evidence frames straight to the upload endpoint, as the page
  * would, for the tests of the service's own face checks: a recording and JPEG frames are
  * taken from the fake camera in a page of the service's origin, then posted with the
- * page's session cookie (the browser context's request API shares it).
+ * page's session cookie (the browser context's request API shares it), and the verdict
+ * is waited for with the long poll the page uses (`GET /api/v1/attempts/:attempt`).
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import * as z from "zod/mini";
-import { attemptOutcomeSchema, type AttemptOutcome, type UploadGuidance, type UploadMeta } from "../schemas/api";
+import { attemptStateSchema, type AttemptOutcome, type AttemptState, type UploadGuidance, type UploadMeta } from "../schemas/api";
 import { GUIDANCE_HINTS } from "../src/face/quality";
 import { messageIdOf, pickCutPositions, scrambleBase64 } from "../src/capture/scramble";
 
@@ -90,5 +91,19 @@ export async function uploadWithFrames(context: BrowserContext, baseURL: string,
   const response = await context.request.post(`${baseURL}/api/v1/upload`, { multipart: form });
   const body: unknown = await response.json();
   if (!response.ok()) throw new Error(`upload answered ${response.status()}: ${JSON.stringify(body)}`);
-  return z.parse(attemptOutcomeSchema, body);
+  return awaitOutcome(context, baseURL, z.parse(attemptStateSchema, body));
+}
+
+/** The verdict of an accepted attempt: long-polls while the service verifies it (seconds). */
+export async function awaitOutcome(context: BrowserContext, baseURL: string, state: AttemptState): Promise<AttemptOutcome> {
+  const deadline = Date.now() + 60_000;
+  let current = state;
+  while (current.state === "verifying") {
+    if (Date.now() > deadline) throw new Error(`attempt ${current.attempt} still verifying (${current.step}) after 60 s`);
+    const response = await context.request.get(`${baseURL}/api/v1/attempts/${current.attempt}?waitMs=20000`);
+    const body: unknown = await response.json();
+    if (!response.ok()) throw new Error(`attempt state answered ${response.status()}: ${JSON.stringify(body)}`);
+    current = z.parse(attemptStateSchema, body);
+  }
+  return current.outcome;
 }

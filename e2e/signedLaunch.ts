@@ -5,18 +5,23 @@
  */
 import type { Page } from "@playwright/test";
 import type { CreateOrderRequest, LaunchResponse } from "../schemas/api";
-import { createFaceflowPartner } from "../src/server/partner";
+import { createFaceflowPartner, type FaceflowPartner } from "../src/server/partner";
 
 export const DEMO_APP_ID = "TIDA0001";
 export const DEMO_SECRET = "faceflow-demo-secret-TIDA0001-not-for-production";
 
+/** The demo app's partner kit: creates orders, reads them back, verifies returns. */
+export function demoPartner(baseURL: string): FaceflowPartner {
+  return createFaceflowPartner({ baseUrl: baseURL, appId: DEMO_APP_ID, secret: DEMO_SECRET });
+}
+
 /**
- * Face guidance is off unless the test asks for it: the fake camera's own pattern has no face,
- * and the tests of the other specs are about everything but the face (that is face.spec.ts).
+ * Face guidance is off unless the test asks for it, so recordings reach the service and the
+ * tests see its verdict (for the fake pattern: no face, 1015). With guidance on, the page
+ * itself stops a faceless recording before the upload (patternGuidance.spec.ts).
  */
 export async function createLaunch(baseURL: string, order: Partial<CreateOrderRequest> & Pick<CreateOrderRequest, "returnUrl">): Promise<LaunchResponse> {
-  const partner = createFaceflowPartner({ baseUrl: baseURL, appId: DEMO_APP_ID, secret: DEMO_SECRET });
-  return partner.createOrder({ userId: "e2e-user", liveType: "1", guidance: false, ...order });
+  return demoPartner(baseURL).createOrder({ userId: "e2e-user", liveType: "1", guidance: false, ...order });
 }
 
 /** Opens the launch (the flow logs in and lands on its start page), then shows `hash`. */

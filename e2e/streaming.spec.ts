@@ -1,13 +1,16 @@
 /**
  * Streaming mode end to end in Debian Chromium with the fake camera, against the real
- * service (issue 5): a partner's signed launch with the websocket switched on goes from the
- * real-time start page through the stream to the service's verdict, the result page and
- * back to the partner with a payload the partner kit verifies; and a websocket that fails
- * twice is given up for plain recording (spec §4, front-error threshold 2).
+ * service (issue 5): a partner's signed launch with the websocket switched on
+ * (ws_mode_switch, which the service requires) goes from the real-time start page through
+ * the stream, which the service ends with `verifying` and its attempt, to 核验中 while the
+ * service judges the frames it received, then to the result page and back to the partner
+ * with a payload the partner kit verifies. The fake pattern shows no face, so the verdict is
+ * a failure (1015). A websocket that fails twice is given up for plain recording (spec §4,
+ * front-error threshold 2).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { createFaceflowPartner } from "../src/server/partner";
-import { createLaunch, DEMO_APP_ID, DEMO_SECRET } from "./signedLaunch";
+import { createLaunch, demoPartner } from "./signedLaunch";
+import { expectResultPage, expectVerifying } from "./verdict";
 
 const atPartner = (url: URL) => url.pathname === "/partner-return";
 
@@ -42,14 +45,20 @@ async function openStreamPage(page: Page, launchUrl: string): Promise<void> {
 }
 
 test.describe("websocket streaming", () => {
-  test("streams the camera to the service's verdict and hands the signed result back to the partner", async ({ page, context, baseURL }) => {
+  test("streams the camera to the service, which judges the frames (核验中), and the signed failure goes back to the partner", async ({ page, context, baseURL }) => {
     await context.grantPermissions(["camera", "microphone"]);
     await partnerPage(page);
-    const launch = await createLaunch(baseURL!, { liveType: "1", launch: { ws_mode_switch: "1" }, returnUrl: returnAddress(baseURL!) });
+    const partner = demoPartner(baseURL!);
+    // One attempt: the verdict ends the order, so the result page hands back a signed result.
+    const launch = await createLaunch(baseURL!, { liveType: "1", maxAttempts: 1, launch: { ws_mode_switch: "1" }, returnUrl: returnAddress(baseURL!) });
     const frames: number[] = [];
+    const received: string[] = [];
     page.on("websocket", (socket) => {
       socket.on("framesent", (frame) => {
         if (typeof frame.payload !== "string") frames.push(frame.payload.length);
+      });
+      socket.on("framereceived", (frame) => {
+        if (typeof frame.payload === "string") received.push(frame.payload);
       });
     });
 
@@ -60,29 +69,33 @@ test.describe("websocket streaming", () => {
     await expect(page.locator(".ff-realtime")).toHaveAttribute("data-phase", "capturing", { timeout: 15_000 });
     await expect(page.getByRole("progressbar", { name: "进度" })).toBeVisible();
 
-    await waitForRoute(page, "/success", 30_000);
+    await expectVerifying(page);
+    await waitForRoute(page, "/fail", 30_000);
+    await expectResultPage(page, "fail", ["活体检测未通过"]);
     // About 10 fps over the number mode's window (2-5 s), each a real JPEG from the fake camera.
     expect(frames.length).toBeGreaterThanOrEqual(20);
     expect(frames.length).toBeLessThanOrEqual(60);
     expect(Math.min(...frames)).toBeGreaterThan(2048);
+    // The stream's last word is the attempt it queued for verification, not a verdict.
+    expect(JSON.parse(received.at(-1)!)).toEqual({ type: "verifying", attempt: 2 });
 
-    await page.getByRole("button", { name: "完成" }).click({ noWaitAfter: true });
+    await page.getByRole("button", { name: "返回" }).click({ noWaitAfter: true });
     await page.waitForURL(atPartner);
-    const partner = createFaceflowPartner({ baseUrl: baseURL!, appId: DEMO_APP_ID, secret: DEMO_SECRET });
     const verified = partner.verifyReturn(page.url());
     expect(verified.valid).toBe(true);
     if (!verified.valid) return;
     expect(verified.payload.orderNo).toBe(launch.orderNo);
     expect(verified.payload.h5faceId).toBe(launch.h5_face_id);
-    expect(verified.payload.code).toBe("0");
+    expect(verified.payload.code).toBe("1015");
     expect(new URL(page.url()).searchParams.get("keep")).toBe("1");
     const order = await partner.getOrder(launch.orderNo);
-    expect(order.state).toBe("passed");
+    expect(order.state).toBe("failed");
     // The digits were issued on a pending attempt, which the stream took over (abandoning it).
-    expect(order.attempts.map((a) => [a.channel, a.status])).toEqual([
-      ["upload", "abandoned"],
-      ["stream", "passed"],
+    expect(order.attempts.map((a) => [a.channel, a.status, a.code])).toEqual([
+      ["upload", "abandoned", null],
+      ["stream", "failed", "1015"],
     ]);
+    expect(order.attempts[1]!.checks.find((c) => c.name === "face")).toMatchObject({ passed: false, detail: expect.stringMatching(/no face/i) });
   });
 
   test("a websocket that fails twice is given up for plain recording", async ({ page, context, baseURL }) => {

@@ -1,0 +1,70 @@
+/**
+ * What a user and a partner notice of the service's verdict: the 核验中 view while it
+ * verifies, the result page, the demo partner page the user is handed back to (which has the
+ * service check the signature), and the order as the partner API shows it.
+ */
+import { expect, type Page } from "@playwright/test";
+import type { AttemptView } from "../schemas/api";
+import type { FaceflowPartner } from "../src/server/partner";
+
+/** The step lines of the 核验中 view (flows/texts.zh-CN.json verifySteps, and verifying.waiting). */
+const VERIFY_STEP = /^(排队中|解码视频|分析人脸|识别语音|生成结果|正在查询核验进度…)，已完成 \d+%$/;
+
+/**
+ * Waits for the 核验中 view: its title and the progress bar 核验进度 with a step, read at one
+ * instant in the page (the view lasts only while the service verifies, a second or two).
+ */
+export async function expectVerifying(page: Page): Promise<void> {
+  const seen = await page.waitForFunction(
+    () => {
+      const bar = [...document.querySelectorAll("[role=progressbar]")].find((el) => el.getAttribute("aria-label") === "核验进度");
+      const title = document.querySelector(".ff-verifying__title")?.textContent;
+      return bar !== undefined && title === "核验中" ? (bar.getAttribute("aria-valuetext") ?? "") : false;
+    },
+    undefined,
+    { timeout: 30_000, polling: 50 },
+  );
+  expect(await seen.jsonValue()).toMatch(VERIFY_STEP);
+}
+
+/** The result page (success or fail) with its title lines. */
+export async function expectResultPage(page: Page, outcome: "success" | "fail", lines: string[]): Promise<void> {
+  await expect(page.locator(`[data-outcome=${outcome}] .ff-result__line`)).toHaveText(lines, { timeout: 30_000 });
+}
+
+/**
+ * From a final result page back to the demo partner page (its only button: 完成 on success,
+ * 返回 on a failure with no retry left), which shows the verdict, the signature check the
+ * service made for it and the order's state.
+ */
+export async function backToDemo(page: Page, orderNo: string, expected: { code: string }): Promise<void> {
+  const passed = expected.code === "0";
+  await page.getByRole("button", { name: passed ? "完成" : "返回" }).click();
+  await page.waitForURL((url) => url.searchParams.get("orderNo") === orderNo && /^#\/(entry|srcEntry|liveEntry)/.test(url.hash));
+  await expect(page.locator(".ff-demo-verdict__title")).toHaveText(passed ? "核身通过" : "核身未通过");
+  if (!passed) await expect(page.locator(".ff-demo-verdict__code")).toHaveText(`结果码 ${expected.code}`);
+  await expect(page.locator(".ff-demo-signature[data-valid=true]")).toContainText("签名校验通过");
+  await expect(page.locator(".ff-demo-list__row", { hasText: "订单状态" }).locator("dd")).toHaveText(passed ? "已通过" : "未通过");
+}
+
+/** The order's judged attempt (the one the service verified; digits-only attempts are left out). */
+export async function judgedAttempt(partner: FaceflowPartner, orderNo: string): Promise<AttemptView> {
+  const judged = (await partner.getOrder(orderNo)).attempts.filter((a) => a.status === "passed" || a.status === "failed");
+  expect(judged).toHaveLength(1);
+  return judged[0]!;
+}
+
+/** One named check of an attempt, failing the test when it did not run. */
+export function checkOf(attempt: AttemptView, name: string): AttemptView["checks"][number] {
+  const check = attempt.checks.find((c) => c.name === name);
+  if (!check) throw new Error(`no '${name}' check in attempt ${attempt.seq}: ${attempt.checks.map((c) => c.name).join(", ")}`);
+  return check;
+}
+
+/** The fake pattern's verdict: no face, so the face check fails first (1015). */
+export function expectNoFace(attempt: AttemptView): void {
+  expect(attempt).toMatchObject({ status: "failed", code: "1015", faceCode: "1015" });
+  expect(checkOf(attempt, "face")).toMatchObject({ passed: false, detail: expect.stringMatching(/no face/i) });
+  // What came before the face checks passed: the recording itself was fine.
+  for (const name of ["media", "duration", "frameRate"]) expect(checkOf(attempt, name).passed).toBe(true);
+}
