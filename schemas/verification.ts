@@ -28,6 +28,12 @@ export const verificationSchema = z.strictObject({
   presence: z.strictObject({ maxGapMs: ms, minFaceShare: share }),
   /** The same person throughout: descriptors of this many frames spread over the recording, compared pairwise. */
   identity: z.strictObject({ samples: z.int().check(z.gte(2), z.lte(12)), minSimilarity: share }),
+  /**
+   * Frames, spread over the recording, that get the anti-spoofing and liveness models (their
+   * means are what liveness is judged on). The scores move little from frame to frame, and
+   * running them on every frame of an action recording costs about a fifth of its analysis.
+   */
+  scoreSamples: z.int().check(z.gte(3), z.lte(100)),
   /** A partner's reference photo compared with the recording's faces (similarity 0..100 in the result). */
   reference: z.strictObject({ minSimilarity: z.int().check(z.gte(0), z.lte(100)), maxBytes: positiveInt, maxSide: positiveInt }),
   /** An action counts only if its peak comes at least this long after its prompt was shown, minus this slack. */

@@ -14,6 +14,8 @@ import type { DecodedFrame } from "./mediaTypes";
 export interface AnalysisOptions {
   iris: boolean;
   describe: boolean;
+  /** Run the anti-spoofing and liveness models (observation.real and live stay null otherwise). */
+  scores: boolean;
 }
 
 export interface AnalysedFrame {
@@ -60,6 +62,8 @@ function callConfig(options: AnalysisOptions) {
     face: {
       iris: { enabled: options.iris },
       description: { enabled: options.describe, modelPath: "faceres.json" },
+      antispoof: { enabled: options.scores, modelPath: "antispoof.json" },
+      liveness: { enabled: options.scores, modelPath: "liveness.json" },
     },
   };
 }

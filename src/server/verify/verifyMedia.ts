@@ -83,10 +83,11 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   const analyzer = await deps.analyzer();
   const iris = ask.actions.includes("2");
   const describe = spreadIndices(decoded.frames.length, verification.identity.samples);
+  const scored = spreadIndices(decoded.frames.length, verification.scoreSamples);
   const frames: MediaAnalysis["frames"] = [];
   const samples: DescriptorSample[] = [];
   for (const [i, frame] of decoded.frames.entries()) {
-    const analysed = await analyzer.analyze(frame, { iris, describe: describe.has(i) });
+    const analysed = await analyzer.analyze(frame, { iris, describe: describe.has(i), scores: scored.has(i) });
     frames.push(analysed.observation);
     const described = analysed.descriptors.filter((d, k) => d !== null && (analysed.observation.faces[k]?.score ?? 0) >= deps.limits.face.quality.minScore);
     const [only] = described;
@@ -98,7 +99,7 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   if (input.referencePhoto !== null) {
     try {
       const still = await deps.decoder.decodeStill(join(deps.mediaDir, input.referencePhoto), 640);
-      const analysed = await analyzer.analyze(still, { iris: false, describe: true });
+      const analysed = await analyzer.analyze(still, { iris: false, describe: true, scores: false });
       // Faces are counted as the checks count them (detector score at least quality.minScore); a
       // weak second detection does not make a good photo unusable.
       const faces = analysed.observation.faces.map((f, i) => ({ f, d: analysed.descriptors[i] ?? null })).filter(({ f }) => f.score >= deps.limits.face.quality.minScore);
