@@ -38,6 +38,11 @@ export const verificationSchema = z.strictObject({
   reference: z.strictObject({ minSimilarity: z.int().check(z.gte(0), z.lte(100)), maxBytes: positiveInt, maxSide: positiveInt }),
   /** An action counts only if its peak comes at least this long after its prompt was shown, minus this slack. */
   promptSlackMs: ms,
+  /**
+   * Digits handed out per order at most (each GET /api/v1/digits draws a fresh four). Without a
+   * bound, a client holding one recording of many digits could draw until it is one of them.
+   */
+  maxDigitDraws: positiveInt,
   /** Voice activity (Silero VAD) in the answer window of number and will modes. */
   voice: z.strictObject({
     /** Speech probability above which a 32 ms window is speech. */

@@ -30,6 +30,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext,
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
     }
+    const drawn = ctx.store.attempts.list(order.orderNo).filter((a) => a.digits !== null).length;
+    if (drawn >= ctx.limits.verification.maxDigitDraws) {
+      throw new HttpError(429, API_ERROR_CODES.rateLimited, `no more digits for this order (${drawn} drawn already)`);
+    }
     const digits = randomDigits(ctx.randomBytes, DIGIT_COUNT);
     ctx.store.transaction(() => {
       const now = ctx.clock.now();

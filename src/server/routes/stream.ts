@@ -16,6 +16,7 @@ import { sessionOfRequest } from "../auth/session";
 import type { ServiceContext } from "../context";
 import type { RateLimitHooks } from "../http/security";
 import { platformOf } from "../limits";
+import { durationRangeFor } from "../media/captureLimits";
 import { rejectAttempt } from "../orders/verdict";
 import type { OrderRecord } from "../store/orders";
 import { handleStreamSocket, StreamRefusedError } from "../stream/socket";
@@ -30,6 +31,8 @@ interface StreamOrder {
   /** The spool folder, relative to FACEFLOW_MEDIA. */
   dir: string;
   frames: { file: string; atMs: number }[];
+  /** The mode's longest duration plus tolerance (or the decoder's limit when the mode has none). */
+  maxDurationMs: number;
 }
 
 export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks, clock: StreamClock): void {
@@ -62,7 +65,9 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
       if (opened === null) return { ok: false, code: API_ERROR_CODES.digitsRequired, message: "fetch digits (GET /api/v1/digits) before streaming" };
       const dir = join(order.orderNo, `${opened.attempt.seq}-stream`);
       await mkdir(join(ctx.mediaDir, dir), { recursive: true });
-      return { ok: true, order: { order, attemptId: opened.attempt.id, seq: opened.attempt.seq, digits: opened.digits, dir, frames: [] } };
+      const range = durationRangeFor(ctx.limits, { liveType: order.liveType, actions: order.actions, will: order.will !== null });
+      const maxDurationMs = (range?.max ?? ctx.limits.verification.limits.maxDurationMs) + ctx.limits.durationMs.toleranceMs;
+      return { ok: true, order: { order, attemptId: opened.attempt.id, seq: opened.attempt.seq, digits: opened.digits, dir, frames: [], maxDurationMs } };
     };
 
     const discard = (current: StreamOrder) => rm(join(ctx.mediaDir, current.dir), { recursive: true, force: true });
@@ -70,6 +75,12 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
     void handleStreamSocket<StreamOrder>(socket, {
       resolveOrder,
       async onFrame(current, frame) {
+        // The stream may last no longer than the mode allows, on the service's clock: the
+        // verification of a longer one would only fail on duration after all its work.
+        const first = current.frames[0]?.atMs ?? frame.receivedAtMs;
+        if (frame.receivedAtMs - first > current.maxDurationMs) {
+          throw new StreamRefusedError(API_ERROR_CODES.videoTooLong, `the stream ran past the ${current.maxDurationMs} ms allowed`);
+        }
         const file = `${String(frame.index).padStart(5, "0")}.jpg`;
         await writeFile(join(ctx.mediaDir, current.dir, file), frame.jpeg);
         current.frames.push({ file, atMs: frame.receivedAtMs });

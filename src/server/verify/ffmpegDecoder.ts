@@ -28,7 +28,7 @@ export function createFfmpegDecoder(ffmpegPath: string, limits: ServerLimits): M
   return {
     async decode(file, probe, options) {
       try {
-        return await decodeMedia(ffmpegPath, file, probe, { ...options, timeoutMs: DECODE_TIMEOUT_MS });
+        return await decodeMedia(ffmpegPath, file, probe, { ...options, timeoutMs: DECODE_TIMEOUT_MS, maxPixels });
       } catch (error) {
         return refused(error);
       }
@@ -46,7 +46,7 @@ export function createFfmpegDecoder(ffmpegPath: string, limits: ServerLimits): M
         const exit = await runFfmpeg({
           path: ffmpegPath,
           // The scale keeps small photos as they are and brings large ones down to maxWidth.
-          args: ["-v", "error", "-nostdin", "-threads", "1", "-i", file, "-frames:v", "1", "-vf", `scale='min(${maxWidth},iw)':-2`, "-c:v", "ppm", "-f", "image2pipe", "pipe:1"],
+          args: ["-v", "error", "-nostdin", "-threads", "1", "-max_pixels", String(maxPixels), "-i", file, "-frames:v", "1", "-vf", `scale='min(${maxWidth},iw)':-2`, "-c:v", "ppm", "-f", "image2pipe", "pipe:1"],
           stage: "decode",
           timeoutMs: STILL_TIMEOUT_MS,
           outputs: { 1: (chunk) => frames.push(chunk) },

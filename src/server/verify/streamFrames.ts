@@ -30,13 +30,17 @@ export function sampleSpooled(frames: readonly SpooledFrame[], fps: number): Spo
   return picked;
 }
 
-/** Decode the sampled frames of a spooled stream; `maxBytes` is the stream's frame limit. */
-export async function decodeSpooled(dir: string, frames: readonly SpooledFrame[], maxBytes: number): Promise<DecodedFrame[]> {
+/**
+ * Decode the sampled frames of a spooled stream; `maxBytes` is the stream's frame limit and
+ * `maxSide` the widest frame the page sends (streamClient.maxFrameWidth), so a client sending
+ * huge frames cannot make the worker hold gigabytes of pixels.
+ */
+export async function decodeSpooled(dir: string, frames: readonly SpooledFrame[], maxBytes: number, maxSide: number): Promise<DecodedFrame[]> {
   const decoded: DecodedFrame[] = [];
   for (const frame of frames) {
     const bytes = await readFile(join(dir, frame.file));
     try {
-      const { width, height, rgb } = decodeFrame(bytes, { maxBytes, maxSide: MAX_FRAME_SIDE });
+      const { width, height, rgb } = decodeFrame(bytes, { maxBytes, maxSide: Math.min(maxSide, MAX_FRAME_SIDE) });
       decoded.push({ atMs: frame.atMs, width, height, rgb });
     } catch {
       decoded.push({ atMs: frame.atMs, width: 1, height: 1, rgb: new Uint8Array(3) });

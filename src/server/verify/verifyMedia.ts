@@ -8,6 +8,7 @@
  * itself (models that will not load, a missing decoder) throws: the pool retries the job and,
  * past verification.jobs.maxTries, records "the check could not run", never a pass.
  */
+import { randomInt } from "node:crypto";
 import { join } from "node:path";
 import type { VerifyStep } from "../../../schemas/api";
 import type { VerifyJobInput, VerifyResult } from "../../../schemas/verifyJob";
@@ -44,10 +45,20 @@ export interface MediaVerifierDeps {
 
 export type ProgressReport = (step: VerifyStep, progress: number) => void;
 
-/** Indices of `count` frames spread evenly over `n` (first and last included). */
-export function spreadIndices(n: number, count: number): Set<number> {
+/**
+ * `count` frame indices spread over `n`: one drawn at random inside each of `count` equal
+ * stretches (every index when n <= count). Drawn per job, so a client cannot know which frames
+ * will be described or scored and put the right face only there.
+ */
+export function spreadIndices(n: number, count: number, random: (below: number) => number = randomInt): Set<number> {
   if (n <= count) return new Set(Array.from({ length: n }, (_, i) => i));
-  return new Set(Array.from({ length: count }, (_, i) => Math.round((i * (n - 1)) / (count - 1))));
+  const picked = new Set<number>();
+  for (let k = 0; k < count; k++) {
+    const from = Math.floor((k * n) / count);
+    const to = Math.floor(((k + 1) * n) / count);
+    picked.add(from + random(Math.max(1, to - from)));
+  }
+  return picked;
 }
 
 async function decodeSource(input: VerifyJobInput, deps: MediaVerifierDeps, fps: number, withAudio: boolean) {
@@ -58,7 +69,7 @@ async function decodeSource(input: VerifyJobInput, deps: MediaVerifierDeps, fps:
     return { facts, frames: media.frames, audio: media.audio };
   }
   const dir = join(deps.mediaDir, source.dir);
-  const frames = await decodeSpooled(dir, sampleSpooled(source.frames, fps), deps.limits.stream.maxFrameBytes);
+  const frames = await decodeSpooled(dir, sampleSpooled(source.frames, fps), deps.limits.stream.maxFrameBytes, deps.limits.streamClient.maxFrameWidth);
   const times = source.frames.map((f) => f.atMs);
   const durationMs = times.length >= 2 ? Math.max(...times) - Math.min(...times) : 0;
   const facts: SourceFacts = { kind: "frames", frames: source.frames.length, bytes: 0, durationMs };

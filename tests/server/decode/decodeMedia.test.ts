@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIO_SAMPLE_RATE, decodeMedia, sampledVideoFilter, type DecodeOptions } from "../../../src/server/media/decode/decodeMedia";
 import { installedNpmFfmpeg } from "../../../src/server/media/decode/ffmpegBinary";
-import { MediaLimitError, MediaTimeoutError } from "../../../src/server/media/decode/mediaErrors";
+import { MediaLimitError, MediaUnreadableError, MediaTimeoutError } from "../../../src/server/media/decode/mediaErrors";
 import { probeMedia } from "../../../src/server/media/decode/probeMedia";
 import type { DecodedFrame, DecodedMedia, MediaProbe } from "../../../src/server/verify/mediaTypes";
 import { faceFrameRgba } from "../../fixtures/faceImage";
@@ -15,7 +15,7 @@ import { makeClip, makeSpeechWav, makeTempDir, removeTempDir, setMp4Rotation, ty
 const FFMPEG = "ffmpeg";
 let dir = "";
 const clip = (options: Omit<ClipOptions, "dir">) => makeClip({ dir, ...options });
-const defaults: DecodeOptions = { fps: 5, width: 320, withAudio: true, timeoutMs: 20_000 };
+const defaults: DecodeOptions = { fps: 5, width: 320, withAudio: true, timeoutMs: 20_000, maxPixels: 2_073_600 };
 
 async function probeAndDecode(file: string, options: Partial<DecodeOptions> = {}, bin = FFMPEG): Promise<DecodedMedia> {
   const probe = await probeMedia(bin, file, { timeoutMs: 20_000 });
@@ -136,6 +136,13 @@ describe("decodeMedia's bounds", () => {
     const error = await decodeMedia(FFMPEG, file, lying, { ...defaults, withAudio: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MediaLimitError);
     expect(error).toMatchObject({ limit: "frames", actual: 8, max: 7 });
+  });
+
+  it("has the decoder itself refuse pictures over maxPixels (a file may grow after the probe's first keyframe)", async () => {
+    // The probe says 640x480; the decoder is allowed fewer pixels than that, as if the file had grown.
+    const error = await decodeMedia(FFMPEG, file, probe, { ...defaults, withAudio: false, maxPixels: 640 * 480 - 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MediaUnreadableError);
+    await expect(decodeMedia(FFMPEG, file, probe, { ...defaults, withAudio: false, maxPixels: 640 * 480 })).resolves.toMatchObject({ frames: expect.any(Array) });
   });
 
   it("refuses more audio than the probe allows", async () => {

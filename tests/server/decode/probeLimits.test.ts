@@ -29,6 +29,11 @@ describe("checkProbeLimits with the shipped limits", () => {
     expect(refusal({ ...fine, durationMs: limits.maxDurationMs, video })).toBeNull();
   });
 
+  it("refuses a picture far from a camera's shape, though within the pixel count (64x32400)", () => {
+    expect(refusal({ ...fine, video: { ...fine.video!, width: 64, height: 32_400 } })).toMatchObject({ limit: "pixels" });
+    expect(refusal({ ...fine, video: { ...fine.video!, width: 1080, height: 1920 } })).toBeNull();
+  });
+
   it("refuses a recording with no video, or a video track without a frame", () => {
     expect(refusal({ ...fine, video: null })).toEqual({ limit: "noVideo", actual: 0, max: 0 });
     expect(refusal({ ...fine, video: { ...fine.video!, frames: 0 } })?.limit).toBe("noVideo");

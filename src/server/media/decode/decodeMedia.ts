@@ -23,6 +23,8 @@ export interface DecodeOptions {
   /** Decode the audio track too (when there is one). */
   withAudio: boolean;
   timeoutMs: number;
+  /** Largest picture the decoder may produce (verification.limits.maxPixels). */
+  maxPixels: number;
   signal?: AbortSignal;
 }
 
@@ -41,11 +43,14 @@ export function maxDecodedFrames(probe: MediaProbe, fps: number): number {
 }
 
 /** The ffmpeg arguments of a decode (exported for tests and for reading in logs). */
-export function decodeArgs(file: string, options: Pick<DecodeOptions, "fps" | "width">, audio: boolean): string[] {
+export function decodeArgs(file: string, options: Pick<DecodeOptions, "fps" | "width" | "maxPixels">, audio: boolean): string[] {
   const args = [
     "-hide_banner", "-nostdin", "-nostats", "-loglevel", "level+error",
     // One thread each for decoding and filtering: several decodes share two cores.
     "-threads", "1", "-filter_threads", "1",
+    // The decoder itself refuses a picture over the limit: a file may switch to a larger size
+    // after the first keyframe, which the probe (a packet copy) never sees.
+    "-max_pixels", String(options.maxPixels),
     ...fileInputArgs(file),
     "-map", "0:V:0", "-vf", sampledVideoFilter(options.fps, options.width),
     "-c:v", "ppm", "-f", "image2pipe", "pipe:3",

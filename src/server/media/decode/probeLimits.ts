@@ -8,6 +8,9 @@ import { MediaLimitError } from "./mediaErrors";
 
 export type ProbeLimits = VerificationConfig["limits"];
 
+/** Widest picture shape accepted: phones record 16:9 or 4:3, either way round. */
+export const MAX_ASPECT = 3;
+
 /**
  * Throw MediaLimitError naming the first limit the probe breaks; return nothing when it passes.
  * A video track without a single packet counts as no video: there is nothing to judge.
@@ -19,6 +22,12 @@ export function checkProbeLimits(probe: MediaProbe, limits: ProbeLimits): void {
   const pixels = video.width * video.height;
   if (pixels > limits.maxPixels) {
     throw new MediaLimitError("pixels", pixels, limits.maxPixels, `picture of ${video.width}x${video.height} is over ${limits.maxPixels} pixels`);
+  }
+  // A picture far from a camera's shape (64x32400 has the pixels of 1080p) would be scaled to
+  // an enormous height at the analysis width: refused like too many pixels.
+  const aspect = Math.max(video.width, video.height) / Math.max(1, Math.min(video.width, video.height));
+  if (aspect > MAX_ASPECT) {
+    throw new MediaLimitError("pixels", pixels, limits.maxPixels, `picture of ${video.width}x${video.height} is not a camera's shape (over ${MAX_ASPECT}:1)`);
   }
   if (probe.durationMs > limits.maxDurationMs) {
     throw new MediaLimitError("duration", probe.durationMs, limits.maxDurationMs, `recording of ${probe.durationMs} ms is over ${limits.maxDurationMs} ms`);

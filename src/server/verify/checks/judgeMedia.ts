@@ -60,12 +60,13 @@ export function judgeMedia(analysis: MediaAnalysis, ask: VerifyAsk, platform: Pl
   const listens = ask.liveType === "1" || ask.will !== null;
   if (listens) {
     const speech = analysis.speech ?? { present: false, segments: [], transcript: null, recognizer: null };
-    const from = answerWindowStart(ask.prompts, ask.will ? "question" : "digits");
+    // Number mode listens from the digits (with will too: the digits are read, then the consent).
+    const from = answerWindowStart(ask.prompts, ask.liveType === "1" ? "digits" : "question");
     const voice = checkVoice(speech, from, verification.voice);
     outcomes.push(voice.outcome);
     if (voice.outcome.passed) {
       outcomes.push(checkFaceWhileSpeaking(analysis.frames, voice.heard, face, verification.voice.minFaceShareWhileSpeaking));
-      outcomes.push(checkSpeech(speech, ask.will ? null : ask.digits, ask.requireSpeech));
+      outcomes.push(checkSpeech(speech, ask.liveType === "1" ? ask.digits : null, ask.requireSpeech));
     }
   }
 
