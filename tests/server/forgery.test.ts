@@ -7,7 +7,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDANCE_HINTS } from "../../src/face/quality";
-import type { StreamClock } from "../../src/server/stream/streamClock";
 import type { CreateOrderRequest, UploadGuidance } from "../../schemas/api";
 import { faceFrameRgba, faceJpeg, plainJpeg } from "../fixtures/faceImage";
 import { makeClip, makeSpeechWav, makeTempDir, removeTempDir, type ClipOptions } from "../fixtures/mediaMaker";
@@ -26,19 +25,9 @@ import {
   type JudgedState,
   type Service,
   type UploadFormOptions,
+  steppingClock,
 } from "./harness";
 
-/** Every call is 100 ms after the previous one: frames arrive "10 fps" whatever the machine does. */
-function steppingClock(): StreamClock {
-  let t = Date.UTC(2030, 0, 1);
-  return {
-    now: () => (t += 100),
-    schedule(callback, ms) {
-      const handle = setTimeout(callback, ms);
-      return { cancel: () => clearTimeout(handle) };
-    },
-  };
-}
 
 const SILENT: Partial<CreateOrderRequest> = { liveType: "3", actions: undefined };
 const NUMBER: Partial<CreateOrderRequest> = { liveType: "1", actions: undefined };

@@ -10,7 +10,6 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateOrderRequest } from "../../schemas/api";
-import type { StreamClock } from "../../src/server/stream/streamClock";
 import { faceJpeg } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import {
@@ -26,19 +25,9 @@ import {
   uploadForm,
   type ManualRunner,
   type Service,
+  steppingClock,
 } from "./harness";
 
-/** Every call is 100 ms after the previous one: frames arrive "10 fps" whatever the machine does. */
-function steppingClock(): StreamClock {
-  let t = Date.UTC(2030, 0, 1);
-  return {
-    now: () => (t += 100),
-    schedule(callback, ms) {
-      const handle = setTimeout(callback, ms);
-      return { cancel: () => clearTimeout(handle) };
-    },
-  };
-}
 
 const STREAMING = { launch: { ws_mode_switch: "1" } } as const;
 const SILENT: Partial<CreateOrderRequest> = { liveType: "3", actions: undefined, ...STREAMING };

@@ -3,6 +3,7 @@
  */
 import { createRequire } from "node:module";
 import { streamServerMessageSchema, type StreamServerMessage } from "../../schemas/api";
+import type { StreamClock } from "../../src/server/stream/streamClock";
 import type { Browser, Service } from "./harness";
 
 /** The `ws` client (a dependency of @fastify/websocket); Node 20 has no global WebSocket. */
@@ -70,4 +71,16 @@ export function connectStream(service: Pick<Service, "baseUrl">, browser: Browse
     ws.on("open", () => resolve(conversation));
     ws.on("error", reject);
   });
+}
+
+/** Every call is 100 ms after the previous one: frames arrive "10 fps" whatever the machine does. */
+export function steppingClock(): StreamClock {
+  let t = Date.UTC(2030, 0, 1);
+  return {
+    now: () => (t += 100),
+    schedule(callback, ms) {
+      const handle = setTimeout(callback, ms);
+      return { cancel: () => clearTimeout(handle) };
+    },
+  };
 }
