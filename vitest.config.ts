@@ -7,5 +7,7 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 20000,
+    // Set-ups make recordings with ffmpeg and espeak-ng and start services: slow on a busy 2-core machine.
+    hookTimeout: 60000,
   },
 });
