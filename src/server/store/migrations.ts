@@ -171,4 +171,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE orders ADD COLUMN require_speech INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 5,
+    name: "app revocation and secret rotation",
+    // apps.disabled_at: set at start for an app missing from the configuration (the row stays,
+    // its orders reference it); cleared when the app is configured again.
+    // apps.previous_secret, previous_secret_until: the secret being rotated out, accepted until then.
+    sql: `
+      ALTER TABLE apps ADD COLUMN disabled_at INTEGER;
+      ALTER TABLE apps ADD COLUMN previous_secret TEXT;
+      ALTER TABLE apps ADD COLUMN previous_secret_until INTEGER;
+    `,
+  },
 ];
