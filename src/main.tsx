@@ -28,6 +28,7 @@ import { createFlowRuntime, resolveEnvironment } from "./ui/runtime";
 import { SCREENS } from "./ui/screens";
 import { applyTheme } from "./ui/theme";
 import { ToastHost } from "./ui/ToastHost";
+import { afterFirstScreen } from "./ui/afterFirstScreen";
 import { reportDeviceStats } from "./ui/reportDeviceStats";
 import { Wrapper } from "./ui/Wrapper";
 import "./ui/app.css";
@@ -85,7 +86,7 @@ window.addEventListener("pagehide", () => {
 startAnalytics({ runtime, config: validated<AnalyticsFile>(analyticsJson), loadReporter: () => import("./analytics/reporter") });
 
 // After the first screen: statistics that need the full user-agent parser.
-window.setTimeout(() => void reportDeviceStats(navigator.userAgent, runtime.stats).catch(() => runtime.stats.record("deviceStatsFailed")), 0);
+afterFirstScreen(window, () => void reportDeviceStats(navigator.userAgent, runtime.stats).catch(() => runtime.stats.record("deviceStatsFailed")));
 
 const loadDebugConsole = () => import("vconsole").then((m) => new m.default());
 

@@ -13,6 +13,8 @@ import { ensureApps } from "./apps";
 import { installErrorHandlers } from "./http/errors";
 import { installRawJsonParser } from "./http/rawJson";
 import { createRateLimitHooks, DEFAULT_RATE_LIMITS, installSecurity, type RateLimits } from "./http/security";
+import { installCompression } from "./http/compression";
+import { appInlineScriptSources } from "./http/inlineScripts";
 import { serveApp } from "./http/staticApp";
 import { loadCaptureLimits, maxBase64Chars, type ServerLimits } from "./limits";
 import { availableParallelism } from "node:os";
@@ -137,7 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicOrigin,
     connectSrc: options.cspConnectSrc ?? [],
     secure: options.publicOrigin?.startsWith("https:") ?? false,
+    inlineScripts: appInlineScriptSources(options.appDir),
   });
+  await installCompression(app);
   // The cookie key lives in the store so every process sharing it signs alike, across restarts.
   await app.register(cookie, { secret: store.settings.getOrCreate("cookie-secret", () => randomHex(randomBytes, 32)) });
   const maxChars = maxBase64Chars(limits);

@@ -1,7 +1,8 @@
 /**
  * Security headers, the Content-Security-Policy and rate limits.
  *
- * CSP: scripts only from our own origin (no inline scripts), plus 'wasm-unsafe-eval' for the
+ * CSP: scripts only from our own origin (no inline scripts but the page's own route
+ * preloader, allowed by its hash: inlineScripts.ts), plus 'wasm-unsafe-eval' for the
  * WebAssembly face-guidance models and blob: workers; connections to our own origin and its
  * WebSocket, plus whatever a deployment adds (e.g. the real-time video cloud). Inline styles
  * stay allowed: React and the theme tokens set style attributes.
@@ -42,14 +43,14 @@ function websocketSource(publicOrigin: string): string {
 
 export async function installSecurity(
   app: FastifyInstance,
-  options: { publicOrigin: () => string; connectSrc: readonly string[]; secure: boolean },
+  options: { publicOrigin: () => string; connectSrc: readonly string[]; secure: boolean; inlineScripts: readonly string[] },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...options.inlineScripts],
         workerSrc: ["'self'", "blob:"],
         connectSrc: ["'self'", () => websocketSource(options.publicOrigin()), ...options.connectSrc],
         imgSrc: ["'self'", "data:", "blob:"],

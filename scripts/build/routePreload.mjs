@@ -1,0 +1,89 @@
+// Route preloading (issue 14): index.html carries a small inline script that reads the hash
+// route before any module has arrived and asks at once for the chunks of that route's screen
+// (and, on a launch, the screens the entry rules go to), so they download alongside the
+// entry instead of one after another once React has rendered. The route table is
+// flows/routes.json; a screen type's module is the import in src/ui/screens/index.ts.
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { parse as parsePattern } from "regexparam";
+
+/** Screen type → module path, from the lazy imports of src/ui/screens/index.ts. */
+function screenModules(root) {
+  const file = join(root, "src/ui/screens/index.ts");
+  const source = readFileSync(file, "utf8");
+  const map = new Map();
+  for (const m of source.matchAll(/(\w+): lazy\(\(\) => import\("\.\/(\w+)"\)\)/g)) map.set(m[1], `src/ui/screens/${m[2]}.tsx`);
+  if (!map.size) throw new Error(`route preload: no lazy screen imports found in ${relative(root, file)}`);
+  return map;
+}
+
+/** The screens the entry rules may send a fresh launch on "/" to (redirects and start pages). */
+function entryScreens(root, routes) {
+  const entry = JSON.parse(readFileSync(join(root, "flows/entry.json"), "utf8"));
+  const screens = new Set();
+  for (const rule of entry.rules) {
+    if (rule.then.do === "redirect") {
+      const route = routes.find((r) => r.path === rule.then.args.to);
+      if (!route) throw new Error(`route preload: entry rule ${rule.id} redirects to ${rule.then.args.to}, which is no route`);
+      screens.add(route.screen);
+    } else if (rule.then.do === "redirectStart") screens.add("start");
+  }
+  return screens;
+}
+
+/**
+ * Modules a screen imports on mount when its route has a flag: the camera-eligibility check
+ * (and its user-agent parser) on routes that detect the browser first (StartScreen.tsx).
+ */
+const FLAG_MODULES = { uaDetect: "src/ui/screens/cameraEligibility.ts" };
+
+/** Every file a chunk needs before it runs: itself and its static imports, transitively. */
+function closure(byFile, file, into = new Set()) {
+  if (into.has(file)) return into;
+  into.add(file);
+  const chunk = byFile.get(file);
+  if (!chunk) throw new Error(`route preload: no chunk ${file}`);
+  for (const imp of chunk.imports) closure(byFile, imp, into);
+  return into;
+}
+
+/**
+ * The inline script and the first screen's own files. `href` turns a chunk file (relative to
+ * the assets folder) into its URL.
+ */
+export function routePreload({ root, chunks, href }) {
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error("route preload: the bundle has no entry chunk");
+  const first = closure(byFile, entry.file);
+  const modules = screenModules(root);
+  const chunkOf = (screen) => {
+    const path = modules.get(screen);
+    if (!path) throw new Error(`route preload: screen type ${screen} has no lazy import in src/ui/screens/index.ts (known: ${[...modules.keys()].join(", ")})`);
+    return chunkOfModule(path);
+  };
+  const chunkOfModule = (path) => {
+    const chunk = chunks.find((c) => c.isDynamicEntry && c.facade && relative(root, c.facade) === path);
+    if (!chunk) throw new Error(`route preload: no lazy chunk for ${path}`);
+    return chunk.file;
+  };
+  const filesOf = (chunkFiles) => [...new Set(chunkFiles.flatMap((f) => [...closure(byFile, f)]))].filter((f) => !first.has(f));
+  const flagged = (route) => Object.entries(FLAG_MODULES).filter(([flag]) => route.flags?.[flag]).map(([, path]) => chunkOfModule(path));
+  const routes = JSON.parse(readFileSync(join(root, "flows/routes.json"), "utf8")).routes;
+  const fileIndex = [];
+  const indexOf = (file) => (fileIndex.includes(file) ? fileIndex.indexOf(file) : fileIndex.push(file) - 1);
+  const perRoute = {};
+  const table = routes.map((route) => {
+    const launch = route.path === "/";
+    const screens = new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])]);
+    // A launch lands on a start page; most launches come from a browser that is detected first.
+    const extra = launch ? routes.filter((r) => r.screen === "start").flatMap(flagged) : flagged(route);
+    perRoute[route.path] = filesOf([...[...screens].map(chunkOf), ...extra]);
+    return [parsePattern(route.path).pattern.source, perRoute[route.path].map(indexOf)];
+  });
+  const script =
+    `(function(f,t){var p=location.hash.slice(1).split("?")[0]||"/";` +
+    `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(n){var l=document.createElement("link");l.rel="modulepreload";l.href=f[n];document.head.appendChild(l)});return}` +
+    `})(${JSON.stringify(fileIndex.map(href))},${JSON.stringify(table)});`;
+  return { script, firstScreen: [...first], routes: perRoute };
+}

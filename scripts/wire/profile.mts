@@ -1,0 +1,30 @@
+// Development aid: CPU profile of one page load under the phone profile, self time by function.
+import { chromium } from "@playwright/test";
+import { applyPhoneProfile } from "./throttle";
+const url = process.argv[2] ?? "http://127.0.0.1:8191/#/error?status=exception";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const context = await browser.newContext();
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await applyPhoneProfile(cdp);
+await cdp.send("Profiler.enable");
+await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+await cdp.send("Profiler.start");
+await page.goto(url);
+await page.waitForSelector("button:not([disabled])", { timeout: 60000 });
+const { profile } = await cdp.send("Profiler.stop");
+const self = new Map<string, number>();
+const byUrl = new Map<string, number>();
+const dt = profile.timeDeltas ?? [];
+const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+(profile.samples ?? []).forEach((id, i) => {
+  const n = nodes.get(id)!;
+  const key = `${n.callFrame.functionName || "(anon)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+  self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  const u = n.callFrame.url.split("/").pop() || n.callFrame.functionName;
+  byUrl.set(u, (byUrl.get(u) ?? 0) + (dt[i] ?? 0) / 1000);
+});
+console.log([...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${v.toFixed(0).padStart(6)} ms ${k}`).join("\n"));
+console.log("---");
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `${v.toFixed(0).padStart(6)} ms ${k}`).join("\n"));
+await browser.close();

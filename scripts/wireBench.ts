@@ -1,0 +1,117 @@
+/**
+ * Issue 14's figures for `npm run bench`: faceflow's first screens against the React floor
+ * (scripts/wire/floor.ts), side by side in one run, under the throttled phone profile
+ * (scripts/wire/throttle.ts). Each round opens the floor and the three pages of the issue
+ * (`/#/entry`, a fresh signed launch up to its start page, `/#/error?status=exception`) cold,
+ * in an order rotated every round so no page always goes first on a warming machine; the
+ * figures are medians over the rounds, each page's as a ratio to the floor's median.
+ * `BENCH_ONLY=wire` measures these alone and replaces only them in bench-results.json.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { launchResponseSchema } from "../schemas/api";
+import { firstButton, type FirstButtonRun } from "./wire/firstButton";
+import { startFloor } from "./wire/floor";
+import { PHONE_PROFILE } from "./wire/throttle";
+
+const ROUNDS = Number(process.env.BENCH_WIRE_ROUNDS ?? 5);
+const PORT = Number(process.env.BENCH_WIRE_PORT ?? 8192);
+const base = `http://127.0.0.1:${PORT}`;
+const BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+/** The issue's goals, as ratios to the floor. */
+export const WIRE_GOALS = { bytes: 1.5, firstButton: 1.4 } as const;
+
+type PageName = "floor" | "entry" | "launch" | "error";
+const PAGES: readonly PageName[] = ["floor", "entry", "launch", "error"];
+
+async function startService(): Promise<{ child: ChildProcess; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "faceflow-wire-"));
+  const child = spawn("node", ["dist/server/main.mjs"], {
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(PORT), FACEFLOW_DB: join(dir, "db.sqlite"), FACEFLOW_MEDIA: join(dir, "media"), FACEFLOW_ENV: "test" },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(base + "/")).ok) return { child, dir };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error("wire bench: the service did not start");
+}
+
+/** A fresh number-mode launch from the demo backend, as a partner would hand it out. */
+async function launchUrl(): Promise<string> {
+  const response = await fetch(`${base}/demo/v1/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ liveType: "1" }) });
+  if (response.status !== 201) throw new Error(`wire bench: demo order answered ${response.status}`);
+  return launchResponseSchema.parse(await response.json()).launchUrl;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+export interface WirePageFigures {
+  firstButtonMs: { median: number; runs: number[] };
+  wireBytes: { median: number; runs: number[] };
+  requests: number;
+  ratio?: { firstButton: number; bytes: number };
+}
+
+export async function measureWire(): Promise<{ profile: typeof PHONE_PROFILE; rounds: number; goals: typeof WIRE_GOALS; pages: Record<PageName, WirePageFigures> }> {
+  const floor = await startFloor(process.cwd());
+  const service = await startService();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: BROWSER_ARGS });
+  const runs: Record<PageName, FirstButtonRun[]> = { floor: [], entry: [], launch: [], error: [] };
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = PAGES.map((_, i) => PAGES[(i + round) % PAGES.length]!);
+      for (const page of order) {
+        const url = page === "floor" ? floor.url : page === "entry" ? `${base}/#/entry` : page === "error" ? `${base}/#/error?status=exception` : await launchUrl();
+        runs[page].push(await firstButton(browser, url));
+      }
+    }
+  } finally {
+    await browser.close();
+    service.child.kill();
+    await floor.close();
+    rmSync(service.dir, { recursive: true, force: true });
+  }
+  const figures = (page: PageName): WirePageFigures => ({
+    firstButtonMs: { median: median(runs[page].map((r) => r.firstButtonMs)), runs: runs[page].map((r) => r.firstButtonMs) },
+    wireBytes: { median: median(runs[page].map((r) => r.wireBytes)), runs: runs[page].map((r) => r.wireBytes) },
+    requests: median(runs[page].map((r) => r.requests.length)),
+  });
+  const floorFigures = figures("floor");
+  const pages = { floor: floorFigures } as Record<PageName, WirePageFigures>;
+  for (const page of PAGES.filter((p) => p !== "floor")) {
+    const f = figures(page);
+    const round2 = (x: number) => Math.round(x * 100) / 100;
+    pages[page] = { ...f, ratio: { firstButton: round2(f.firstButtonMs.median / floorFigures.firstButtonMs.median), bytes: round2(f.wireBytes.median / floorFigures.wireBytes.median) } };
+  }
+  return { profile: PHONE_PROFILE, rounds: ROUNDS, goals: WIRE_GOALS, pages };
+}
+
+export function wireLines(figures: Awaited<ReturnType<typeof measureWire>>): string[] {
+  const p = figures.profile;
+  const lines = [
+    `first screens on a throttled phone (${p.latencyMs} ms latency, ${((p.downloadBytesPerSec * 8) / 1024 / 1024).toFixed(1)} Mbit/s down, CPU ${p.cpuSlowdown}x slower), median of ${figures.rounds} alternating rounds:`,
+  ];
+  for (const [name, f] of Object.entries(figures.pages)) {
+    const ratio = f.ratio ? `  = ${f.ratio.bytes.toFixed(2)}x bytes, ${f.ratio.firstButton.toFixed(2)}x time` : "  (the floor)";
+    const met = f.ratio ? (f.ratio.bytes <= figures.goals.bytes && f.ratio.firstButton <= figures.goals.firstButton ? "  goal met" : "  goal NOT met") : "";
+    lines.push(`  ${name.padEnd(7)} ${(f.wireBytes.median / 1024).toFixed(1).padStart(6)} KB in ${String(f.requests).padStart(2)} requests, first button ${String(f.firstButtonMs.median).padStart(5)} ms${ratio}${met}`);
+  }
+  lines.push(`  goals: at most ${figures.goals.bytes}x the floor's wire bytes and ${figures.goals.firstButton}x its time to the first enabled button`);
+  return lines;
+}
+
+export async function runWireOnly(): Promise<void> {
+  const figures = await measureWire();
+  const previous: Record<string, unknown> = existsSync("bench-results.json") ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, unknown>) : {};
+  writeFileSync("bench-results.json", JSON.stringify({ ...previous, wire: figures }, null, 2) + "\n");
+  console.log(wireLines(figures).join("\n"));
+}

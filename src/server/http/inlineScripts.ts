@@ -1,0 +1,21 @@
+/**
+ * The CSP sources for index.html's inline scripts. The page carries one small inline script
+ * (the route preloader written by scripts/build/routePreload.mjs) so the route's chunks are
+ * requested before any module has arrived; the CSP still forbids inline scripts in general
+ * and allows exactly these, by their SHA-256, read from the HTML the service serves.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+export function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash("sha256").update(m[1] ?? "", "utf8").digest("base64")}'`);
+}
+
+/** The hashes for the built app in `appDir`, none when it is not built. */
+export function appInlineScriptSources(appDir: string | undefined): string[] {
+  const file = appDir === undefined ? undefined : join(appDir, "index.html");
+  return file !== undefined && existsSync(file) ? inlineScriptSources(readFileSync(file, "utf8")) : [];
+}
