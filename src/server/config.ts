@@ -9,7 +9,7 @@
  * | FACEFLOW_APP_DIR | dist/app next to the bundle | built browser app |
  * | FACEFLOW_ENV | local | "release" refuses the built-in demo secret |
  * | FACEFLOW_PUBLIC_ORIGIN | http://HOST:PORT | origin used in launch URLs (set it behind a proxy) |
- * | FACEFLOW_APP_SECRETS | | JSON `{ "APPID": "secret" }` or `{ "APPID": { secret, allowedOrigins, options } }` |
+ * | FACEFLOW_APP_SECRETS | | JSON `{ "APPID": "secret" }` or `{ "APPID": { secret, previousSecret?: { secret, until }, allowedOrigins, options } }`; an app left out is disabled at start (apps.ts) |
  * | FACEFLOW_CONFIG | | path of a JSON file `{ apps, publicOrigin, cspConnectSrc, demo }` |
  * | FACEFLOW_CSP_CONNECT_SRC | | extra CSP connect-src sources, space separated |
  * | FACEFLOW_DEMO | on (off in release) | "off" removes the demo partner endpoints, "on" keeps them in release |
@@ -25,6 +25,7 @@
  */
 import { readFileSync } from "node:fs";
 import * as z from "zod";
+import { previousSecretSchema } from "../../schemas/appsConfig";
 import { appOptionsSchema, SELF_ORIGIN } from "./store/apps";
 import { readTrtcEnv, type TrtcServiceConfig } from "./trtc/trtcConfig";
 
@@ -40,6 +41,8 @@ const origin = z.string().refine((value) => {
 
 export const appSecretConfigSchema = z.strictObject({
   secret: z.string().min(16, "app secrets are at least 16 characters"),
+  /** During a rotation, the old secret and until when it is accepted (schemas/appsConfig.ts). */
+  previousSecret: z.optional(previousSecretSchema),
   allowedOrigins: z.array(origin).optional(),
   options: appOptionsSchema.optional(),
 });

@@ -1,11 +1,13 @@
 /**
  * Authenticating a partner API request (partner/requestSigning.ts defines the signature):
- * headers present and well-formed, app known, timestamp within ±5 minutes, signature right,
+ * headers present and well-formed, app known and enabled, timestamp within ±5 minutes, signature
+ * right (by the current secret or, during a rotation's overlap, the previous one: apps.ts),
  * and the nonce never seen before for this app. Each failure is a 401 with its own code.
  */
 import type { FastifyRequest } from "fastify";
 import * as z from "zod";
 import { API_ERROR_CODES } from "../../../schemas/api";
+import { acceptedSecrets, activeApp } from "../apps";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
 import { safeEqualHex } from "../partner/canonical";
@@ -38,8 +40,9 @@ export function authenticatePartner(ctx: ServiceContext, request: FastifyRequest
   }
   const h = parsed.data;
   const appId = h[PARTNER_HEADERS.appId];
-  const app = ctx.store.apps.get(appId);
-  if (app === null) throw unauthorized(API_ERROR_CODES.authAppUnknown, `unknown app ${appId}`);
+  // An app removed from the configuration is disabled at start and reads as unknown.
+  const app = activeApp(ctx.store, appId);
+  if (app === null) throw unauthorized(API_ERROR_CODES.authAppUnknown, `unknown or disabled app ${appId}`);
 
   const now = ctx.clock.now();
   const timestamp = h[PARTNER_HEADERS.timestamp];
@@ -47,14 +50,9 @@ export function authenticatePartner(ctx: ServiceContext, request: FastifyRequest
     throw unauthorized(API_ERROR_CODES.authStale, `timestamp is more than ${PARTNER_TIMESTAMP_WINDOW_SEC} s from the service clock`);
   }
   const nonce = h[PARTNER_HEADERS.nonce];
-  const expected = signPartnerRequest(app.secret, {
-    method: request.method,
-    path: request.url,
-    timestamp,
-    nonce,
-    body: request.rawBody,
-  });
-  if (!safeEqualHex(expected, h[PARTNER_HEADERS.signature].toLowerCase())) {
+  const parts = { method: request.method, path: request.url, timestamp, nonce, body: request.rawBody };
+  const received = h[PARTNER_HEADERS.signature].toLowerCase();
+  if (!acceptedSecrets(app, now).some((secret) => safeEqualHex(signPartnerRequest(secret, parts), received))) {
     throw unauthorized(API_ERROR_CODES.authSignature, "signature does not match the request");
   }
   // Only a correctly signed request may use up a nonce, so nobody can burn a partner's nonces.

@@ -5,6 +5,7 @@
  */
 import type { ReturnPayload } from "../../../schemas/api";
 import { signReturnPayload } from "../partner/returnSigning";
+import type { AppRecord } from "../store/apps";
 import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
 
@@ -29,4 +30,14 @@ export function buildReturnPayload(order: OrderRecord, attempt: AttemptRecord, s
     // Which checks the service ran, so a partner can tell what a code "0" rests on.
     checks: attempt.checks.length > 0 ? attempt.checks.map((c) => c.name).join(",") : undefined,
   });
+}
+
+/**
+ * A stored payload with its signatures made again by the app's current secret. Results are
+ * stored once, but a secret may be rotated after: every result handed out (the partner's order
+ * view, the page's return) is signed with the secret the partner has now (apps.ts).
+ */
+export function withCurrentSignatures(payload: ReturnPayload, app: Pick<AppRecord, "appId" | "secret">): ReturnPayload {
+  const { signature: _signature, newSignature: _newSignature, ...fields } = payload;
+  return signReturnPayload(app.appId, app.secret, fields);
 }

@@ -27,7 +27,14 @@ export interface FaceflowPartnerOptions {
   /** Service origin, e.g. "https://faceflow.example" (a path prefix is kept). */
   baseUrl: string;
   appId: string;
+  /** Signs every request, and verifies returns. */
   secret: string;
+  /**
+   * During a secret rotation, other secrets a return may be signed with (never used to sign):
+   * the next one before the service switches to it, the old one for returns already on their
+   * way after (src/server/apps.ts lists the steps).
+   */
+  rotationSecrets?: readonly string[];
   fetch?: typeof globalThis.fetch;
   /** Unix time in milliseconds; injectable for tests. */
   now?: () => number;
@@ -92,6 +99,14 @@ export function createFaceflowPartner(options: FaceflowPartnerOptions): Faceflow
     relaunch: (orderNo, request = {}) =>
       call("POST", `/partner/v1/orders/${encodeURIComponent(orderNo)}/launches`, request, launchResponseSchema),
     getOrder: (orderNo) => call("GET", `/partner/v1/orders/${encodeURIComponent(orderNo)}`, undefined, orderViewSchema),
-    verifyReturn: (input) => verifyReturnPayload(options.appId, options.secret, input),
+    verifyReturn(input) {
+      const byCurrent = verifyReturnPayload(options.appId, options.secret, input);
+      if (byCurrent.valid) return byCurrent;
+      for (const secret of options.rotationSecrets ?? []) {
+        const byOther = verifyReturnPayload(options.appId, secret, input);
+        if (byOther.valid) return byOther;
+      }
+      return byCurrent;
+    },
   };
 }

@@ -9,7 +9,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import { API_ERROR_CODES, loginRequestSchema, type LoginResponse } from "../../../schemas/api";
+import { analyticsTokenForSession } from "../analytics/analyticsToken";
 import { newSession, sessionOfRequest, setSessionCookies } from "../auth/session";
+import { acceptedSecrets, activeApp } from "../apps";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
@@ -34,10 +36,13 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
     const launch = ctx.store.launches.get(token.nonce);
     if (launch === null) throw invalid("unknown launch");
     const order = ctx.store.orders.get(launch.orderNo);
-    const appRecord = order ? ctx.store.apps.get(order.appId) : null;
-    if (order === null || appRecord === null) throw invalid("unknown order");
+    // A disabled app's links no longer log in (apps.ts); during a secret rotation, links signed
+    // with the previous secret still do until its end.
+    const appRecord = order ? activeApp(ctx.store, order.appId) : null;
+    if (order === null || appRecord === null) throw invalid("unknown order or disabled app");
     const params = paramsOf(body);
-    if (!launchMacMatches(appRecord.secret, params, token) || params.order_no !== order.orderNo) {
+    const signed = acceptedSecrets(appRecord, ctx.clock.now()).some((secret) => launchMacMatches(secret, params, token));
+    if (!signed || params.order_no !== order.orderNo) {
       throw invalid("signature does not match the parameters");
     }
     // From here on the launch is genuine: refusals carry the order's return address so the
@@ -77,6 +82,8 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       ...(sessionToken ? { sessionToken } : {}),
       returnUrl: order.returnUrl,
       config: orderConfigOf(fresh, ctx.limits, ctx.store.attempts.countVerified(order.orderNo), ctx.trtc),
+      // Analytics reports carry it where the session cannot go: beacons (no headers) of cookie-less browsers.
+      analyticsToken: analyticsTokenForSession(ctx, order, session),
     };
     return response;
   });

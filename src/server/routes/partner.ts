@@ -15,6 +15,7 @@ import type { RateLimitHooks } from "../http/security";
 import { createOrder } from "../orders/createOrder";
 import { issueLaunch } from "../orders/launch";
 import { orderViewOf } from "../orders/orderView";
+import { withCurrentSignatures } from "../orders/resultPayload";
 import type { AppRecord } from "../store/apps";
 import type { OrderRecord } from "../store/orders";
 
@@ -45,7 +46,8 @@ export function registerPartnerRoutes(app: FastifyInstance, ctx: ServiceContext,
 
   app.get("/partner/v1/orders/:orderNo", { preHandler }, async (request): Promise<OrderView> => {
     const partner = authenticatePartner(ctx, request);
-    return orderViewOf(ctx.store, ownOrder(ctx, partner, request));
+    const view = orderViewOf(ctx.store, ownOrder(ctx, partner, request));
+    return view.result === null ? view : { ...view, result: withCurrentSignatures(view.result, partner) };
   });
 
   app.post("/partner/v1/orders/:orderNo/launches", { preHandler }, async (request, reply) => {

@@ -9,6 +9,7 @@ import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
 import { orderConfigOf } from "../orders/orderConfig";
+import { withCurrentSignatures } from "../orders/resultPayload";
 import { randomDigits } from "../runtime";
 
 /** Spoken digits in number mode (the original product reads four). */
@@ -47,12 +48,14 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext,
     const { order } = requireSession(ctx, request);
     const result = ctx.store.results.get(order.orderNo);
     if (result === null) throw new HttpError(409, API_ERROR_CODES.resultPending, "the verification has no result yet");
+    const appRecord = ctx.store.apps.get(order.appId);
+    if (appRecord === null) throw new Error(`order ${order.orderNo}: its app ${order.appId} is missing from the store`);
     return {
       orderNo: order.orderNo,
       state: result.passed ? "passed" : "failed",
       returnUrl: order.returnUrl,
       redirectType: order.launchOptions.redirect_type ?? null,
-      payload: result.payload,
+      payload: withCurrentSignatures(result.payload, appRecord),
     };
   });
 }

@@ -1,7 +1,11 @@
 /**
- * Partner apps: id, HMAC secret, the return-URL origins the app may use, and options.
+ * Partner apps: id, HMAC secret (and, during a rotation, the previous one with its end), the
+ * return-URL origins the app may use, options, and when the app was disabled.
  * An allowed origin of "self" means the service's own public origin (the demo app uses it,
  * so the demo keeps working whatever host and port the service runs on).
+ *
+ * Rows are never deleted: orders reference their app, and staff still read a removed app's
+ * orders. An app left out of the configuration is disabled instead (src/server/apps.ts).
  */
 import * as z from "zod";
 import type { Db } from "./database";
@@ -18,50 +22,97 @@ export const appOptionsSchema = z.strictObject({
 });
 export type AppOptions = z.infer<typeof appOptionsSchema>;
 
-export interface AppRecord {
+/** The secret being retired and the Unix time (ms) from which it is refused. */
+export interface PreviousSecret {
+  secret: string;
+  until: number;
+}
+
+/** An app as the configuration describes it. */
+export interface AppConfigRecord {
   appId: string;
   secret: string;
+  previousSecret: PreviousSecret | null;
   allowedOrigins: string[];
   options: AppOptions;
+}
+
+export interface AppRecord extends AppConfigRecord {
+  /** When a start found the app missing from the configuration; null while it is configured. */
+  disabledAt: number | null;
 }
 
 const appRow = z
   .object({
     app_id: z.string(),
     secret: z.string(),
+    previous_secret: z.string().nullable(),
+    previous_secret_until: z.number().int().nullable(),
     allowed_origins: jsonColumn(z.array(z.string())),
     options: jsonColumn(appOptionsSchema),
+    disabled_at: z.number().int().nullable(),
   })
-  .transform((r): AppRecord => ({ appId: r.app_id, secret: r.secret, allowedOrigins: r.allowed_origins, options: r.options }));
+  .transform(
+    (r): AppRecord => ({
+      appId: r.app_id,
+      secret: r.secret,
+      previousSecret: r.previous_secret !== null && r.previous_secret_until !== null ? { secret: r.previous_secret, until: r.previous_secret_until } : null,
+      allowedOrigins: r.allowed_origins,
+      options: r.options,
+      disabledAt: r.disabled_at,
+    }),
+  );
 
 export interface AppsRepo {
+  /** The app, enabled or not (callers that authenticate use apps.ts activeApp). */
   get(appId: string): AppRecord | null;
-  /** Insert or replace secret, origins and options (config is the source of truth for those). */
-  upsert(app: AppRecord, now: number): void;
-  /** Insert only when the app does not exist yet; returns whether it did. */
-  insertIfMissing(app: AppRecord, now: number): boolean;
+  /** Insert, or replace secrets, origins and options, and enable again (config is the source of truth for those). */
+  upsert(app: AppConfigRecord, now: number): void;
+  /**
+   * Disable every enabled app not in `configured`, and end the browser sessions of every
+   * disabled app's orders. Returns the ids disabled now (not those disabled before).
+   */
+  disableAllExcept(configured: readonly string[], now: number): string[];
 }
 
 export function createAppsRepo(db: Db): AppsRepo {
-  const select = db.prepare("SELECT app_id, secret, allowed_origins, options FROM apps WHERE app_id = ?");
+  const select = db.prepare(
+    "SELECT app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, disabled_at FROM apps WHERE app_id = ?",
+  );
   const upsert = db.prepare(`
-    INSERT INTO apps (app_id, secret, allowed_origins, options, created_at, updated_at)
-    VALUES (@appId, @secret, @origins, @options, @now, @now)
-    ON CONFLICT (app_id) DO UPDATE SET secret = excluded.secret, allowed_origins = excluded.allowed_origins,
-      options = excluded.options, updated_at = excluded.updated_at`);
-  const insert = db.prepare(`
-    INSERT OR IGNORE INTO apps (app_id, secret, allowed_origins, options, created_at, updated_at)
-    VALUES (@appId, @secret, @origins, @options, @now, @now)`);
-  const bind = (app: AppRecord, now: number) => ({
-    appId: app.appId,
-    secret: app.secret,
-    origins: JSON.stringify(app.allowedOrigins),
-    options: JSON.stringify(app.options),
-    now,
-  });
+    INSERT INTO apps (app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, created_at, updated_at)
+    VALUES (@appId, @secret, @previousSecret, @previousSecretUntil, @origins, @options, @now, @now)
+    ON CONFLICT (app_id) DO UPDATE SET secret = excluded.secret, previous_secret = excluded.previous_secret,
+      previous_secret_until = excluded.previous_secret_until, allowed_origins = excluded.allowed_origins,
+      options = excluded.options, disabled_at = NULL, updated_at = excluded.updated_at`);
+  // The previous secret goes with the disabling: nothing is left that could still sign for the app.
+  const disable = db.prepare(`
+    UPDATE apps SET disabled_at = @now, previous_secret = NULL, previous_secret_until = NULL, updated_at = @now
+    WHERE disabled_at IS NULL AND app_id NOT IN (SELECT value FROM json_each(@configured))
+    RETURNING app_id`);
+  // Run on every start, not only when an app is disabled now: a session row that outlived an
+  // earlier disabling (a copy of the database restored, say) is ended too.
+  const endSessions = db.prepare(`
+    DELETE FROM sessions WHERE order_no IN (
+      SELECT o.order_no FROM orders o JOIN apps a ON a.app_id = o.app_id WHERE a.disabled_at IS NOT NULL)`);
+  const disabledIds = z.array(z.object({ app_id: z.string() }));
   return {
     get: (appId) => parseRow("apps", appRow, select.get(appId)),
-    upsert: (app, now) => void upsert.run(bind(app, now)),
-    insertIfMissing: (app, now) => insert.run(bind(app, now)).changes === 1,
+    upsert: (app, now) =>
+      void upsert.run({
+        appId: app.appId,
+        secret: app.secret,
+        previousSecret: app.previousSecret?.secret ?? null,
+        previousSecretUntil: app.previousSecret?.until ?? null,
+        origins: JSON.stringify(app.allowedOrigins),
+        options: JSON.stringify(app.options),
+        now,
+      }),
+    disableAllExcept: (configured, now) =>
+      db.transaction(() => {
+        const disabled = disabledIds.parse(disable.all({ now, configured: JSON.stringify(configured) })).map((r) => r.app_id);
+        endSessions.run();
+        return disabled;
+      })(),
   };
 }
