@@ -18,6 +18,13 @@
  * - POST `/analytics/v1/trace-id`: body `{}`, header `x-app-id`; answer `TraceIdAnswer`.
  *   The client generates an id locally on failure or after 60 s.
  *
+ * Every report except the trace-id request (which stores nothing) needs the launch session
+ * (cookie or session header) or the analytics token of the login answer
+ * (schemas/analyticsToken.ts): header `x-analytics-token`, or query parameter `t` on the
+ * beacons. Without either: 401 SESSION_INVALID. The stored app id and order number are the
+ * session's, whatever the envelope says. Past the session's or the app's quota of events per
+ * window: 429 RATE_LIMITED, nothing stored (schemas/analyticsService.ts).
+ *
  * zod/mini because the client's first screen imports the event schema.
  */
 import * as z from "zod/mini";
@@ -109,6 +116,15 @@ export const checkBodySchema = z.strictObject({
   traceId: shortText,
 });
 export type CheckBody = z.infer<typeof checkBodySchema>;
+
+/** Query of the POST reports: the analytics token where a header cannot carry it (sendBeacon). */
+export const ingestQuerySchema = z.object({ t: z.optional(z.string().check(z.maxLength(1024))) });
+
+/** Query of the image beacon: the single report's JSON and the analytics token. */
+export const beaconQuerySchema = z.object({
+  d: z.string().check(z.minLength(1), z.maxLength(PAYLOAD_MAX_CHARS, `payload is at most ${PAYLOAD_MAX_CHARS} characters`)),
+  t: z.optional(z.string().check(z.maxLength(1024))),
+});
 
 /** Answer of every analytics endpoint; only code "10000" means accepted. */
 export const analyticsAnswerSchema = z.object({ code: z.string(), msg: z.optional(z.string()) });

@@ -12,6 +12,7 @@
  * and the error screen of spec §8 the flow shows for each).
  */
 import * as z from "zod/mini";
+import { analyticsTokenSchema } from "./analyticsToken";
 import { uploadGuidanceSchema } from "./apiGuidance";
 import { launchParamsSchema, THEMES } from "./launch";
 
@@ -260,6 +261,12 @@ export const loginResponseSchema = z.object({
    */
   returnUrl: z.url({ protocol: /^https?$/ }),
   config: orderConfigSchema,
+  /**
+   * The page's credential for analytics reports only (schemas/analyticsToken.ts): short-lived,
+   * bound to this session's order and app. The service always sends it; a page without one
+   * keeps its analytics events buffered rather than sending them unauthenticated.
+   */
+  analyticsToken: z.optional(analyticsTokenSchema),
 });
 /** Header carrying the session token when the session cookie did not stick. */
 export const SESSION_HEADER = "x-faceflow-session";

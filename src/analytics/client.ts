@@ -5,8 +5,19 @@
  * lazily through `loadReporter`, so the first screen carries only buffering and collection.
  *
  * One instance per page; clock, timers, randomness, storage and transport are injected.
+ *
+ * Reports are authenticated by the analytics token the login answer carried (`token`, read
+ * when a report goes out): a header on uploads, the `t` query parameter on beacons, which
+ * cannot send headers. Events recorded before there is a token (the page before its login
+ * answer, an error page whose launch never logged in) are not sent unauthenticated: they wait
+ * in the buffer, which is persisted per launch and bounded (bufferEntries, bufferBytes, the
+ * oldest dropped first), and go out with the first report after a login of the same launch
+ * stores a token. A page that never gets one never sends them; what such pages have in common
+ * (a refused login) the service knows from its own answers. No anonymous path exists: it
+ * could not be tied to an app or bounded per user, which is what the ingest used to lack.
  */
 import type { AnalyticsFile, EventValue } from "../../schemas/analytics";
+import { ANALYTICS_TOKEN_PARAM } from "../../schemas/analyticsToken";
 import * as z from "zod/mini";
 import { createEventBuffer, type BufferStore } from "./eventBuffer";
 import type { Envelope, Reporter, ReporterOptions } from "./reporter";
@@ -35,6 +46,8 @@ export interface AnalyticsClientOptions {
   loadReporter: () => Promise<{ createReporter(options: ReporterOptions): Reporter }>;
   /** Whether the browser believes it is online; beacons sent offline would be lost. */
   online?: () => boolean;
+  /** The analytics token of the login answer, if one was stored yet; reports wait for it. */
+  token: () => string | undefined;
 }
 
 export interface AnalyticsClient {
@@ -44,11 +57,11 @@ export interface AnalyticsClient {
   started(): boolean;
   /** Buffer an event (flushes when the buffer fills). */
   record(name: string, data?: Record<string, EventValue>, at?: number): void;
-  /** Upload the buffer now; resolves when this and any queued upload finished. */
+  /** Upload the buffer now (nothing without a token); resolves when this and any queued upload finished. */
   flush(): Promise<void>;
-  /** Send one check report now. */
+  /** Send one check report now (none without a token). */
   check(): Promise<void>;
-  /** Hand buffered events to sendBeacon (page hide); those the browser accepted leave the buffer. */
+  /** Hand buffered events to sendBeacon (page hide; nothing without a token); those the browser accepted leave the buffer. */
   flushOnHide(): void;
   setOpenId(openId: string): void;
   traceId(): string | undefined;
@@ -63,6 +76,9 @@ const traceIdSchema = z.string().check(z.minLength(1), z.maxLength(128));
 /** A trace id made in the page when the service gives none (spec §7). */
 export const makeLocalTraceId = (now: number, random: () => number): string =>
   `L${Math.round(now).toString(36)}${Math.floor(random() * 36 ** 8).toString(36).padStart(8, "0")}`;
+
+/** An endpoint URL with the token as a query parameter, for the beacons. */
+const withToken = (endpoint: string, token: string) => `${endpoint}${endpoint.includes("?") ? "&" : "?"}${ANALYTICS_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 
 const safeName = (name: string) => (name.replace(/[^A-Za-z0-9_.:-]/g, "_").slice(0, 64) || "unnamed");
 
@@ -107,11 +123,14 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
   }
 
   async function uploadAll(): Promise<void> {
+    if (options.token() === undefined) return;
     const r = await loadReporter();
     const traceId = await ensureTraceId();
     // Send batch after batch while they are accepted; a failure waits for the next tick.
     while (buffer.size() > 0) {
-      const outcome = await r.flushBatch(buffer, envelope, traceId);
+      const token = options.token();
+      if (token === undefined) return;
+      const outcome = await r.flushBatch(buffer, envelope, traceId, token);
       if (!outcome.ok || outcome.sent === 0) return;
     }
   }
@@ -128,6 +147,8 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
   }
 
   async function check(): Promise<void> {
+    const token = options.token();
+    if (token === undefined) return;
     try {
       const r = await loadReporter();
       const traceId = await ensureTraceId();
@@ -138,7 +159,7 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
         id: envelope.orderNo ?? envelope.openId ?? traceId,
         queues: [{ type: "batch", total, cached: buffer.size() }],
         traceId,
-      });
+      }, token);
     } catch {
       // Best effort, like the original tool: the next check comes with the next tick.
     }
@@ -191,9 +212,11 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
     check,
     flushOnHide() {
       if (options.online && !options.online()) return;
+      const token = options.token();
+      if (token === undefined) return;
       const traceId = trace ?? adoptTraceId(makeLocalTraceId(now(), random));
       const sent: string[] = [];
-      const endpoint = url(config.endpoints.single);
+      const endpoint = withToken(url(config.endpoints.single), token);
       for (const entry of buffer.peek(limits.bufferEntries)) {
         const payload = buildSinglePayload(envelope, traceId, { ...entry.event, traceId: entry.event.traceId ?? traceId }, limits.payloadMaxChars);
         if (transport.beacon(endpoint, payload)) sent.push(entry.id);

@@ -2,6 +2,8 @@
  * The upload side of the client, loaded after the first screen: batch upload with retries and
  * the missing-data report, the check report, and the trace-id request (spec §7). It holds no
  * state of its own: the client owns the buffer and serialises the calls (queue concurrency 1).
+ * Reports that store something carry the analytics token of the login answer in the
+ * x-analytics-token header (schemas/analyticsToken.ts); the trace-id request needs none.
  */
 import {
   ANALYTICS_HEADERS,
@@ -13,6 +15,7 @@ import {
   type CheckBody,
   type MissingBody,
 } from "../../schemas/analytics";
+import { ANALYTICS_TOKEN_HEADER } from "../../schemas/analyticsToken";
 import type { EventBuffer } from "./eventBuffer";
 import { browserGzipDeps, gzipText } from "./gzip";
 import { TransportError, type AnalyticsTransport, type HttpAnswer } from "./transport";
@@ -51,10 +54,10 @@ function describeFailure(result: HttpAnswer | TransportError | Error): Pick<Miss
 }
 
 export interface Reporter {
-  /** Upload the oldest buffered events (at most bufferEntries) and remove them once accepted. */
-  flushBatch(buffer: EventBuffer, envelope: Envelope, traceId: string): Promise<FlushOutcome>;
-  /** Send the check report; failures are ignored (the next one comes in 60 s). */
-  sendCheck(body: CheckBody): Promise<boolean>;
+  /** Upload the oldest buffered events (at most bufferEntries) with `token` and remove them once accepted. */
+  flushBatch(buffer: EventBuffer, envelope: Envelope, traceId: string, token: string): Promise<FlushOutcome>;
+  /** Send the check report with `token`; failures are ignored (the next one comes in 60 s). */
+  sendCheck(body: CheckBody, token: string): Promise<boolean>;
   /** The trace id from the service, or undefined when it gave none in time. */
   requestTraceId(appId: string): Promise<string | undefined>;
 }
@@ -67,7 +70,7 @@ export function createReporter(options: ReporterOptions): Reporter {
     transport.post(url(path), JSON.stringify(body), { "content-type": "application/json", ...headers }, timeoutMs);
 
   return {
-    async flushBatch(buffer, envelope, traceId) {
+    async flushBatch(buffer, envelope, traceId, token) {
       const entries = buffer.peek(limits.bufferEntries);
       if (entries.length === 0) return { ok: true, sent: 0 };
       const body: BatchBody = { ...envelope, traceId, batch: entries.map((e) => ({ ...e.event, traceId: e.event.traceId ?? traceId })) };
@@ -82,6 +85,7 @@ export function createReporter(options: ReporterOptions): Reporter {
             "content-type": contentType,
             [ANALYTICS_HEADERS.postTime]: String(Math.round(now())),
             [ANALYTICS_HEADERS.retryCount]: String(attempt),
+            [ANALYTICS_TOKEN_HEADER]: token,
           };
           last = await transport.post(url(endpoints.batch), payload, headers, limits.uploadTimeoutMs);
           if (accepted(last)) {
@@ -104,12 +108,12 @@ export function createReporter(options: ReporterOptions): Reporter {
         batchSize: entries.length,
       };
       // The report itself is best effort: the events stay buffered for the next round either way.
-      await postJson(endpoints.missing, missing).catch(() => undefined);
+      await postJson(endpoints.missing, missing, { [ANALYTICS_TOKEN_HEADER]: token }).catch(() => undefined);
       return { ok: false, missing };
     },
-    async sendCheck(body) {
+    async sendCheck(body, token) {
       try {
-        return accepted(await postJson(endpoints.check, body));
+        return accepted(await postJson(endpoints.check, body, { [ANALYTICS_TOKEN_HEADER]: token }));
       } catch {
         return false;
       }

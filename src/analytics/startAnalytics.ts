@@ -11,6 +11,7 @@ import type { FlowRuntime } from "../ui/runtime";
 import { createAnalyticsClient, type AnalyticsClient, type AnalyticsClientOptions } from "./client";
 import { installErrorCollector } from "./errorCollector";
 import { installRequestCollector } from "./requestCollector";
+import { readAnalyticsToken } from "./tokenStore";
 import { createBrowserTransport } from "./transport";
 
 export type StartDecision = { start: true; orderNo: string } | { start: false; openId?: string };
@@ -69,6 +70,8 @@ export function startAnalytics(input: StartAnalyticsInput): StartedAnalytics | u
       route: () => rt.location.current().path,
       loadReporter: input.loadReporter,
       online: () => win.navigator.onLine !== false,
+      // Stored by the login (src/ui/screens/login/launchLogin.ts); until then reports wait.
+      token: () => readAnalyticsToken(rt.storage),
     });
     if (!decision.start) {
       if (decision.openId) client.setOpenId(decision.openId);

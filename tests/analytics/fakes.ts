@@ -7,6 +7,9 @@ import * as reporterModule from "../../src/analytics/reporter";
 import type { AnalyticsTransport, HttpAnswer } from "../../src/analytics/transport";
 import { createKycStorage, createMemoryBackend, type StorageLike } from "../../src/session/storage";
 
+/** A well-formed analytics token (the client treats it as opaque). */
+export const TEST_TOKEN = `v1.${"e".repeat(24)}.${"0".repeat(64)}`;
+
 export const shippedConfig = (): AnalyticsFile =>
   analyticsFileSchema.parse(analyticsJson);
 
@@ -108,6 +111,7 @@ export function makeClient(overrides: Partial<AnalyticsClientOptions> & { clock?
     url: (path) => new URL(path, "https://svc.example").href,
     route: () => "/start",
     loadReporter: async () => reporterModule,
+    token: () => TEST_TOKEN,
     ...overrides,
   });
   return { client, clock, net, store, config };

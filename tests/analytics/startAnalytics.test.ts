@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as reporterModule from "../../src/analytics/reporter";
 import { decideAnalyticsStart, reportEnvironment, startAnalytics, type AnalyticsRuntime } from "../../src/analytics/startAnalytics";
 import { createStatsRecorder } from "../../src/analytics/statsRecorder";
+import { keepAnalyticsToken } from "../../src/analytics/tokenStore";
 import { createKycStorage, createMemoryBackend } from "../../src/session/storage";
-import { shippedConfig } from "./fakes";
+import { TEST_TOKEN, shippedConfig } from "./fakes";
 
 const stops: (() => void)[] = [];
 afterEach(() => {
@@ -12,7 +13,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function runtime(launch: AnalyticsRuntime["launch"], search: Record<string, string>, storage = createKycStorage({ backend: createMemoryBackend(), cacheId: "c" })) {
+/** A page's runtime; its storage holds the analytics token a login would have stored. */
+function runtime(launch: AnalyticsRuntime["launch"], search: Record<string, string>, storage = loggedInStorage()) {
   const stats = createStatsRecorder(() => 1_700_000_000_000);
   return {
     win: window,
@@ -25,6 +27,12 @@ function runtime(launch: AnalyticsRuntime["launch"], search: Record<string, stri
     location: { current: () => ({ path: "/start", search: "" }) },
     stats,
   } as unknown as AnalyticsRuntime;
+}
+
+function loggedInStorage() {
+  const storage = createKycStorage({ backend: createMemoryBackend(), cacheId: "c" });
+  keepAnalyticsToken(storage, TEST_TOKEN);
+  return storage;
 }
 
 /** Replace navigator.sendBeacon (jsdom has none) by one that accepts and keeps the payloads. */

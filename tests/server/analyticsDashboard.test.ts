@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYTICS_PATHS } from "../../schemas/analytics";
 import type { AnalyticsAggregates } from "../../src/server/analytics/dashboard/aggregate";
 import { createStore } from "../../src/server/store";
-import { Browser, errorCode, orderRequest, startService, testClock, type Service } from "./harness";
-import { APP, batchBody, event, post } from "./analyticsFixtures";
+import { Browser, errorCode, startService, testClock, type Service } from "./harness";
+import { APP, batchBody, event, logIn, post } from "./analyticsFixtures";
 
 const TOKEN = "staff-token-0123456789";
 const previousToken = process.env.FACEFLOW_ADMIN_TOKEN;
@@ -38,8 +38,11 @@ describe("with FACEFLOW_ADMIN_TOKEN", () => {
   beforeAll(async () => {
     process.env.FACEFLOW_ADMIN_TOKEN = TOKEN;
     service = await startService({ clock });
-    orderA = (await service.partner.createOrder(orderRequest(service))).orderNo;
-    orderB = (await service.partner.createOrder(orderRequest(service))).orderNo;
+    // Each page reports with its own login's analytics token, so its events are filed under its order.
+    const pageA = await logIn(service);
+    const pageB = await logIn(service);
+    orderA = pageA.orderNo;
+    orderB = pageB.orderNo;
     await seedOutcomes(service, orderA, orderB, clock.now());
     const at = Date.UTC(2030, 0, 1, 8);
     const ofA = [
@@ -58,8 +61,8 @@ describe("with FACEFLOW_ADMIN_TOKEN", () => {
       event("pageView", { pageId: "willDegrade_transition_0", reason: "noTrtc" }, { at }),
       event("willDowngrade", { reason: "cameraDenied" }, { at }),
     ];
-    for (const [orderNo, batch] of [[orderA, ofA], [orderB, ofB]] as const) {
-      const result = await post(service, ANALYTICS_PATHS.batch, JSON.stringify(batchBody([...batch], { orderNo })), { "content-type": "application/json" });
+    for (const [page, batch] of [[pageA, ofA], [pageB, ofB]] as const) {
+      const result = await post(service, ANALYTICS_PATHS.batch, JSON.stringify(batchBody([...batch])), { "content-type": "application/json", ...page.auth });
       expect(result.status).toBe(200);
     }
   });

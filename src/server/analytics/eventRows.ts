@@ -1,16 +1,23 @@
 /**
  * Reports of the contract (schemas/analytics.ts) as rows of the analytics_events table.
- * Pure functions: the caller supplies the receive time.
+ * Pure functions: the caller supplies the receive time and who is reporting.
+ *
+ * The app id and order number stored are the authenticated session's (or analytics token's),
+ * never the payload's: a report cannot file events under another app or order. The payload's
+ * own appId and orderNo stay out of the row.
  */
 import type { AnalyticsEvent, BatchBody, CheckBody, MissingBody, SingleBody } from "../../../schemas/analytics";
 import type { AnalyticsEventInput, JsonValue } from "../store/analyticsEvents";
 
 type Envelope = Omit<BatchBody, "batch">;
 
-/** When the service received the report, and when the browser says it posted it. */
+/** When the service received the report, when the browser says it posted it, and who sent it. */
 export interface Delivery {
   receivedAt: number;
   postTime: number | null;
+  /** From the session or analytics token that authenticated the request. */
+  appId: string;
+  orderNo: string;
 }
 
 function eventRow(envelope: Envelope, event: AnalyticsEvent, delivery: Delivery): AnalyticsEventInput {
@@ -18,8 +25,8 @@ function eventRow(envelope: Envelope, event: AnalyticsEvent, delivery: Delivery)
   return {
     kind: "event",
     name: event.name,
-    appId: envelope.appId,
-    orderNo: envelope.orderNo ?? null,
+    appId: delivery.appId,
+    orderNo: delivery.orderNo,
     openId: envelope.openId ?? null,
     // The event's own trace id wins: a buffered event may outlive the envelope's session.
     traceId: event.traceId,
@@ -42,34 +49,36 @@ export function singleRows(body: SingleBody, delivery: Delivery): AnalyticsEvent
 }
 
 export function missingRow(body: MissingBody, delivery: Delivery): AnalyticsEventInput {
+  const { appId: _claimed, ...report } = body;
   return {
     kind: "missing",
     name: "missing",
-    appId: body.appId,
-    orderNo: null,
+    appId: delivery.appId,
+    orderNo: delivery.orderNo,
     openId: null,
     traceId: null,
     route: body.api,
     pageId: null,
     eventAt: body.timestamp,
-    data: { ...body },
+    data: { ...report },
     receivedAt: delivery.receivedAt,
   };
 }
 
 export function checkRow(body: CheckBody, delivery: Delivery): AnalyticsEventInput {
+  const { appId: _claimed, ...report } = body;
   return {
     kind: "check",
     name: "check",
-    appId: body.appId,
-    orderNo: null,
+    appId: delivery.appId,
+    orderNo: delivery.orderNo,
     // The check's id is the stored order_no or openId or trace id; kept as reported.
     openId: body.id,
     traceId: body.traceId,
     route: null,
     pageId: null,
     eventAt: delivery.postTime,
-    data: { ...body, queues: body.queues.map((q) => ({ ...q })) },
+    data: { ...report, queues: report.queues.map((q) => ({ ...q })) },
     receivedAt: delivery.receivedAt,
   };
 }

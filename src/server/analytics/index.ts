@@ -1,20 +1,32 @@
 /**
  * Analytics on the verification service: the ingest the browser's analytics client reports
- * to (spec §7, schemas/analytics.ts) and the staff dashboard over what it stored.
+ * to (spec §7, schemas/analytics.ts), the staff dashboard over what it stored, and the job
+ * that keeps the store within its retention window.
  *
  * | variable | default | meaning |
  * |---|---|---|
  * | FACEFLOW_ADMIN_TOKEN | | token for `/admin/analytics`; unset, the dashboard does not exist (404) |
+ * | FACEFLOW_ANALYTICS_* | | quotas and retention, see schemas/analyticsService.ts |
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import { analyticsServiceConfigOf, analyticsServiceEnvSchema, type AnalyticsServiceConfig } from "../../../schemas/analyticsService";
 import type { ServiceContext } from "../context";
 import type { RateLimit } from "../http/security";
+import { createAnalyticsTokens } from "./analyticsToken";
 import { registerDashboardRoutes } from "./dashboard/dashboardRoutes";
+import { createFactsOf } from "./dashboard/eventFacts";
+import { createIngestQuotas } from "./ingestQuotas";
 import { registerIngestRoutes } from "./ingestRoutes";
+import { createRetentionJob, nodeScheduler, type Scheduler } from "./retentionJob";
 
 export interface AnalyticsOptions {
   /** The admin token; empty or undefined turns the dashboard off. */
   adminToken?: string | undefined;
+  /** Quotas and retention; defaults as in schemas/analyticsService.ts. */
+  service?: AnalyticsServiceConfig;
+  /** Timer of the retention job (node's, unref'd, by default). */
+  scheduler?: Scheduler;
   /** Per address: the client reports every 60 s plus beacons, so a page makes a few calls a minute. */
   ingestRateLimit?: RateLimit;
   /** Per address: a staff member reloading the dashboard. */
@@ -26,21 +38,45 @@ export const DEFAULT_ANALYTICS_RATE_LIMITS = {
   dashboard: { max: 120, timeWindowMs: 60_000 },
 } as const;
 
-/** Environment the service reads for analytics; injected so tests need not touch process.env. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Environment the service reads for analytics; injected so tests need not touch process.env.
+ * Throws, naming the variable or value, when a FACEFLOW_ANALYTICS_* value is malformed or out of range.
+ */
 export function analyticsOptionsFromEnv(env: Readonly<Record<string, string | undefined>>): AnalyticsOptions {
-  return { adminToken: env.FACEFLOW_ADMIN_TOKEN };
+  const parsed = analyticsServiceEnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`analytics configuration: ${z.prettifyError(parsed.error)}`);
+  return { adminToken: env.FACEFLOW_ADMIN_TOKEN, service: analyticsServiceConfigOf(parsed.data) };
 }
 
 /**
- * Register ingest and dashboard on `app`.
+ * Register ingest and dashboard on `app`, and start the retention job (stopped when the app closes).
  * @example await registerAnalytics(app, ctx, analyticsOptionsFromEnv(process.env));
  */
 export async function registerAnalytics(app: FastifyInstance, ctx: ServiceContext, options: AnalyticsOptions): Promise<void> {
+  const config = options.service ?? analyticsServiceConfigOf({});
+  const factsOf = createFactsOf(config.retentionDays * DAY_MS);
   const limiter = (kind: string, limit: RateLimit) =>
     app.rateLimit({ max: limit.max, timeWindow: limit.timeWindowMs, keyGenerator: (request: FastifyRequest) => `${kind}|${request.ip}` });
-  await registerIngestRoutes(app, ctx, limiter("analytics", options.ingestRateLimit ?? DEFAULT_ANALYTICS_RATE_LIMITS.ingest));
+  await registerIngestRoutes(app, ctx, limiter("analytics", options.ingestRateLimit ?? DEFAULT_ANALYTICS_RATE_LIMITS.ingest), {
+    tokens: createAnalyticsTokens(ctx),
+    quotas: createIngestQuotas(ctx.clock, config.quota),
+    factsOf,
+  });
   const adminToken = options.adminToken?.trim();
   if (adminToken) {
     registerDashboardRoutes(app, ctx, { adminToken, limiter: limiter("admin", options.dashboardRateLimit ?? DEFAULT_ANALYTICS_RATE_LIMITS.dashboard) });
   }
+  const retention = createRetentionJob({
+    events: ctx.store.analyticsEvents,
+    clock: ctx.clock,
+    scheduler: options.scheduler ?? nodeScheduler,
+    config,
+    factsOf,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  // preClose runs before the onClose hook that closes the store, so no step runs on a closed database.
+  app.addHook("preClose", async () => retention.close());
+  retention.start();
 }

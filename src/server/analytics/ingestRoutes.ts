@@ -1,7 +1,10 @@
 /**
  * The analytics tracking host (spec §7) on the service's own origin: the endpoints the
  * browser's analytics client calls (paths and payloads in schemas/analytics.ts). Every
- * payload is read by the contract's schema; every event becomes a row of analytics_events.
+ * report is checked in this order: who sends it (ingestAuth.ts: session or analytics token,
+ * else 401), its payload by the contract's schema (400, 413), the quotas (ingestQuotas.ts,
+ * 429); then every event becomes a row of analytics_events under the sender's app and order,
+ * and its facts go to the dashboard's counters in the same transaction.
  * Answers are `{ code: "10000" }`, the only code the client counts as accepted; refusals are
  * the service's usual JSON errors, so the client keeps the events and retries.
  */
@@ -13,6 +16,7 @@ import {
   ANALYTICS_SUCCESS_CODE,
   PAYLOAD_MAX_CHARS,
   batchBodySchema,
+  beaconQuerySchema,
   checkBodySchema,
   missingBodySchema,
   singleBodySchema,
@@ -23,8 +27,12 @@ import { API_ERROR_CODES } from "../../../schemas/api";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import { randomHex } from "../runtime";
+import type { AnalyticsEventInput, FactsOf } from "../store/analyticsEvents";
+import type { AnalyticsTokens } from "./analyticsToken";
 import { decodeReport, integerHeader, MAX_BODY_BYTES } from "./decodeBody";
 import { batchRows, checkRow, missingRow, singleRows, type Delivery } from "./eventRows";
+import { ingestIdentity } from "./ingestAuth";
+import type { IngestQuotas } from "./ingestQuotas";
 
 /** A transparent 1×1 GIF: what an image beacon expects back. */
 const PIXEL_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -36,11 +44,12 @@ const SMALL_BODY_BYTES = 16 * 1024;
 const ACCEPTED: AnalyticsAnswer = { code: ANALYTICS_SUCCESS_CODE };
 
 const appIdHeader = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "expected an app id");
-const beaconQuery = z.object({ d: z.string().min(1).max(PAYLOAD_MAX_CHARS, `payload is at most ${PAYLOAD_MAX_CHARS} characters`) });
 
-function delivery(ctx: ServiceContext, request: FastifyRequest): Delivery {
-  integerHeader(request.headers[ANALYTICS_HEADERS.retryCount], ANALYTICS_HEADERS.retryCount);
-  return { receivedAt: ctx.clock.now(), postTime: integerHeader(request.headers[ANALYTICS_HEADERS.postTime], ANALYTICS_HEADERS.postTime) };
+export interface IngestDeps {
+  tokens: AnalyticsTokens;
+  quotas: IngestQuotas;
+  /** What a stored event adds to the dashboard's counters (dashboard/eventFacts.ts). */
+  factsOf: FactsOf;
 }
 
 /** The single report's JSON text must stay within the contract's character cap. */
@@ -53,42 +62,50 @@ function singleText(request: FastifyRequest): unknown {
 }
 
 /** Registers the ingest in an encapsulated scope: its octet-stream parser stays out of the rest of the API. */
-export async function registerIngestRoutes(app: FastifyInstance, ctx: ServiceContext, limiter: preHandlerAsyncHookHandler): Promise<void> {
+export async function registerIngestRoutes(app: FastifyInstance, ctx: ServiceContext, limiter: preHandlerAsyncHookHandler, deps: IngestDeps): Promise<void> {
+  /** Authenticate, decode, count against the quotas, store: in that order, so a refused sender costs no inflating. */
+  const ingest = (request: FastifyRequest, decode: (delivery: Delivery) => AnalyticsEventInput[]): void => {
+    const identity = ingestIdentity(ctx, deps.tokens, request);
+    integerHeader(request.headers[ANALYTICS_HEADERS.retryCount], ANALYTICS_HEADERS.retryCount);
+    const postTime = integerHeader(request.headers[ANALYTICS_HEADERS.postTime], ANALYTICS_HEADERS.postTime);
+    const rows = decode({ receivedAt: ctx.clock.now(), postTime, appId: identity.appId, orderNo: identity.orderNo });
+    deps.quotas.take(identity, rows.length);
+    ctx.store.analyticsEvents.insertMany(rows, deps.factsOf);
+  };
+
   await app.register(async (scope) => {
     // gzip bodies arrive as bytes; decodeBody inflates them with a bounded output.
     scope.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
     scope.post(ANALYTICS_PATHS.batch, { preHandler: limiter, bodyLimit: MAX_BODY_BYTES }, async (request) => {
-      const body = decodeReport(batchBodySchema, request.body, "analytics batch");
-      ctx.store.analyticsEvents.insertMany(batchRows(body, delivery(ctx, request)));
+      ingest(request, (delivery) => batchRows(decodeReport(batchBodySchema, request.body, "analytics batch"), delivery));
       return ACCEPTED;
     });
 
     scope.post(ANALYTICS_PATHS.single, { preHandler: limiter, bodyLimit: SINGLE_BODY_BYTES }, async (request) => {
-      const body = decodeReport(singleBodySchema, singleText(request), "analytics report");
-      ctx.store.analyticsEvents.insertMany(singleRows(body, delivery(ctx, request)));
+      ingest(request, (delivery) => singleRows(decodeReport(singleBodySchema, singleText(request), "analytics report"), delivery));
       return ACCEPTED;
     });
 
     scope.get(ANALYTICS_PATHS.single, { preHandler: limiter }, async (request, reply) => {
-      const { d } = parseOr400(beaconQuery, request.query, "beacon query");
-      const body = decodeReport(singleBodySchema, d, "analytics report");
-      ctx.store.analyticsEvents.insertMany(singleRows(body, delivery(ctx, request)));
+      ingest(request, (delivery) => {
+        const { d } = parseOr400(beaconQuerySchema, request.query, "beacon query");
+        return singleRows(decodeReport(singleBodySchema, d, "analytics report"), delivery);
+      });
       return reply.type("image/gif").send(PIXEL_GIF);
     });
 
     scope.post(ANALYTICS_PATHS.missing, { preHandler: limiter, bodyLimit: SMALL_BODY_BYTES }, async (request) => {
-      const body = decodeReport(missingBodySchema, request.body, "missing-data report");
-      ctx.store.analyticsEvents.insertMany([missingRow(body, delivery(ctx, request))]);
+      ingest(request, (delivery) => [missingRow(decodeReport(missingBodySchema, request.body, "missing-data report"), delivery)]);
       return ACCEPTED;
     });
 
     scope.post(ANALYTICS_PATHS.check, { preHandler: limiter, bodyLimit: SMALL_BODY_BYTES }, async (request) => {
-      const body = decodeReport(checkBodySchema, request.body, "check report");
-      ctx.store.analyticsEvents.insertMany([checkRow(body, delivery(ctx, request))]);
+      ingest(request, (delivery) => [checkRow(decodeReport(checkBodySchema, request.body, "check report"), delivery)]);
       return ACCEPTED;
     });
 
+    // Stores nothing, so it needs no session: the page asks for its trace id before logging in.
     scope.post(ANALYTICS_PATHS.traceId, { preHandler: limiter, bodyLimit: SMALL_BODY_BYTES }, async (request): Promise<TraceIdAnswer> => {
       parseOr400(appIdHeader, request.headers[ANALYTICS_HEADERS.appId], `header ${ANALYTICS_HEADERS.appId}`);
       // Unguessable, so one user's events cannot be attributed to another's trace by guessing.

@@ -1,10 +1,14 @@
 /**
  * Analytics events: one row per event the browser's analytics client reported (spec §7),
  * plus one row per missing-data and check report. Kept in arrival order (the id), with the
- * order, app, route/pageId and trace id as columns so the dashboard can group by them.
+ * order, app, route/pageId and trace id as columns. The dashboard never reads them all: every
+ * insert also adds the event's facts to the counters of analyticsRollups.ts, in the same
+ * transaction; rows stored before those counters existed (counted = 0) are added by the
+ * maintenance job (countLegacy), and old rows and counters are deleted in batches (purge*).
  */
 import * as z from "zod";
 import type { Db } from "./database";
+import { createRollups, type EventFacts, type Rollups } from "./analyticsRollups";
 import { jsonColumn, parseRows } from "./json";
 
 /** What kind of report a row came from. */
@@ -73,89 +77,124 @@ export interface AnalyticsQuery {
   /** Received at or after (Unix ms). */
   since?: number;
   appId?: string;
-  /** At most this many rows, newest last; default 100,000 keeps a dashboard request bounded. */
+  /** Only rows of this kind. */
+  kind?: AnalyticsKind;
+  /** At most this many rows, the newest; default 100,000 keeps a request bounded. */
   limit?: number;
 }
 
-/** What the service's own tables know about one order: the server side of the funnel. */
-export interface OrderFacts {
-  orderNo: string;
+/** The service side of the funnel for one UTC day and app: orders and what became of them. */
+export interface OrderFunnelRow {
+  day: string;
   appId: string;
-  createdAt: number;
-  /** A recording or stream reached the service (any attempt that is not pending or abandoned). */
-  recorded: boolean;
-  /** A recording was accepted and stored. */
-  uploaded: boolean;
-  /** The final result: true passed, false failed, null not finished. */
-  passed: boolean | null;
+  launched: number;
+  /** Orders with a recording or stream that reached the service (an attempt not pending or abandoned). */
+  recorded: number;
+  /** Orders with a recording accepted and stored. */
+  uploaded: number;
+  passed: number;
+  failed: number;
 }
+
+/** What an event adds to the dashboard's counters; null for rows the dashboard does not count. */
+export type FactsOf = (event: AnalyticsEventInput) => EventFacts | null;
 
 export interface AnalyticsEventsRepo {
-  /** Insert all rows in one transaction, in the given order. */
-  insertMany(events: readonly AnalyticsEventInput[]): void;
+  /** Insert all rows and add their facts to the counters, in one transaction, in the given order. */
+  insertMany(events: readonly AnalyticsEventInput[], factsOf: FactsOf): void;
+  /** The newest rows matching `query` (received time, then id), returned oldest first. */
   list(query?: AnalyticsQuery): AnalyticsEventRecord[];
-  /** Orders created since `query.since` (and of `query.appId`), with their funnel facts. */
-  orderFacts(query?: AnalyticsQuery): OrderFacts[];
+  /** The dashboard's counters. */
+  rollups: Pick<Rollups, "apps" | "counts" | "cells" | "funnelUsers" | "loadTimes">;
+  /** Orders created since `since` (of `appId`, or all), counted per UTC day and app. */
+  orderFunnel(query: { since: number; appId: string | null }): OrderFunnelRow[];
+  /** Add up to `limit` rows stored before the counters existed to them; returns how many. */
+  countLegacy(limit: number, factsOf: FactsOf): number;
+  /** Delete up to `limit` events received before `before` (Unix ms); returns how many went. */
+  purgeEventsBefore(before: number, limit: number): number;
+  /** Delete up to `limit` counter rows of days before `beforeDay`; returns how many went. */
+  purgeCountersBefore(beforeDay: string, limit: number): number;
 }
 
-const orderFactsRow = z
+const orderFunnelRow = z
   .object({
-    order_no: z.string(),
+    day: z.string(),
     app_id: z.string(),
-    created_at: z.number().int(),
+    launched: z.number().int(),
     recorded: z.number().int(),
     uploaded: z.number().int(),
-    passed: z.number().int().nullable(),
+    passed: z.number().int(),
+    failed: z.number().int(),
   })
-  .transform(
-    (r): OrderFacts => ({
-      orderNo: r.order_no,
-      appId: r.app_id,
-      createdAt: r.created_at,
-      recorded: r.recorded > 0,
-      uploaded: r.uploaded > 0,
-      passed: r.passed === null ? null : r.passed === 1,
-    }),
-  );
+  .transform((r): OrderFunnelRow => ({ day: r.day, appId: r.app_id, launched: r.launched, recorded: r.recorded, uploaded: r.uploaded, passed: r.passed, failed: r.failed }));
 
 const DEFAULT_LIST_LIMIT = 100_000;
 
-function bindings(query: AnalyticsQuery): { since: number; appId: string | null; limit: number } {
-  return { since: query.since ?? 0, appId: query.appId ?? null, limit: query.limit ?? DEFAULT_LIST_LIMIT };
+function listBindings(query: AnalyticsQuery): { since: number; appId: string | null; kind: string | null; limit: number } {
+  return { since: query.since ?? 0, appId: query.appId ?? null, kind: query.kind ?? null, limit: query.limit ?? DEFAULT_LIST_LIMIT };
 }
 
 export function createAnalyticsEventsRepo(db: Db): AnalyticsEventsRepo {
+  const rollups = createRollups(db);
   const insert = db.prepare(`INSERT INTO analytics_events
-      (kind, name, app_id, order_no, open_id, trace_id, route, page_id, event_at, payload, received_at)
-      VALUES (@kind, @name, @appId, @orderNo, @openId, @traceId, @route, @pageId, @eventAt, @payload, @receivedAt)`);
-  // The newest `limit` rows, returned oldest first.
-  const list = db.prepare(`SELECT * FROM (
-      SELECT * FROM analytics_events
-      WHERE received_at >= @since AND (@appId IS NULL OR app_id = @appId)
-      ORDER BY id DESC LIMIT @limit) ORDER BY id`);
-  const facts = db.prepare(`SELECT o.order_no, o.app_id, o.created_at,
-      (SELECT COUNT(*) FROM attempts a WHERE a.order_no = o.order_no AND a.status NOT IN ('pending', 'abandoned')) AS recorded,
-      (SELECT COUNT(*) FROM recordings r JOIN attempts a ON a.id = r.attempt_id WHERE a.order_no = o.order_no) AS uploaded,
-      (SELECT passed FROM results s WHERE s.order_no = o.order_no) AS passed
+      (kind, name, app_id, order_no, open_id, trace_id, route, page_id, event_at, payload, received_at, counted)
+      VALUES (@kind, @name, @appId, @orderNo, @openId, @traceId, @route, @pageId, @eventAt, @payload, @receivedAt, 1)`);
+  // Newest first by the time indexes (by time, or by app and time), so a short range reads only its rows.
+  const listAll = db.prepare(`SELECT * FROM analytics_events
+      WHERE received_at >= @since AND (@kind IS NULL OR kind = @kind)
+      ORDER BY received_at DESC, id DESC LIMIT @limit`);
+  const listOfApp = db.prepare(`SELECT * FROM analytics_events INDEXED BY analytics_events_by_app
+      WHERE app_id = @appId AND received_at >= @since AND (@kind IS NULL OR kind = @kind)
+      ORDER BY received_at DESC, id DESC LIMIT @limit`);
+  const funnel = db.prepare(`SELECT date(o.created_at / 1000, 'unixepoch') AS day, o.app_id,
+      COUNT(*) AS launched,
+      COALESCE(SUM(EXISTS (SELECT 1 FROM attempts a WHERE a.order_no = o.order_no AND a.status NOT IN ('pending', 'abandoned'))), 0) AS recorded,
+      COALESCE(SUM(EXISTS (SELECT 1 FROM recordings r JOIN attempts a ON a.id = r.attempt_id WHERE a.order_no = o.order_no)), 0) AS uploaded,
+      COALESCE(SUM((SELECT passed FROM results s WHERE s.order_no = o.order_no) = 1), 0) AS passed,
+      COALESCE(SUM((SELECT passed FROM results s WHERE s.order_no = o.order_no) = 0), 0) AS failed
     FROM orders o
     WHERE o.created_at >= @since AND (@appId IS NULL OR o.app_id = @appId)
-    ORDER BY o.created_at DESC LIMIT @limit`);
-  const insertAll = db.transaction((events: readonly AnalyticsEventInput[]) => {
+    GROUP BY day, o.app_id`);
+  const legacy = db.prepare(`SELECT * FROM analytics_events WHERE counted = 0 ORDER BY id LIMIT @limit`);
+  const markCounted = db.prepare(`UPDATE analytics_events SET counted = 1 WHERE id = ?`);
+  const purgeEvents = db.prepare(`DELETE FROM analytics_events WHERE id IN
+      (SELECT id FROM analytics_events WHERE received_at < @before ORDER BY received_at LIMIT @limit)`);
+
+  const insertAll = db.transaction((events: readonly AnalyticsEventInput[], factsOf: FactsOf) => {
+    const facts: EventFacts[] = [];
     for (const e of events) {
       insert.run({
         kind: e.kind, name: e.name, appId: e.appId, orderNo: e.orderNo, openId: e.openId, traceId: e.traceId,
         route: e.route, pageId: e.pageId, eventAt: e.eventAt, payload: JSON.stringify(e.data), receivedAt: e.receivedAt,
       });
+      const f = factsOf(e);
+      if (f !== null) facts.push(f);
     }
+    rollups.add(facts);
   });
+  const countBatch = db.transaction((limit: number, factsOf: FactsOf): number => {
+    const rows = parseRows("analytics_events", eventRow, legacy.all({ limit }));
+    const facts: EventFacts[] = [];
+    for (const row of rows) {
+      const f = factsOf(row);
+      if (f !== null) facts.push(f);
+      markCounted.run(row.id);
+    }
+    rollups.add(facts);
+    return rows.length;
+  });
+
   return {
-    insertMany: (events) => insertAll(events),
-    list: (query = {}) =>
-      parseRows(
-        "analytics_events",
-        eventRow,
-        list.all(bindings(query)),
-      ),
-    orderFacts: (query = {}) => parseRows("orders", orderFactsRow, facts.all(bindings(query))),
+    insertMany: (events, factsOf) => insertAll(events, factsOf),
+    list(query = {}) {
+      const bindings = listBindings(query);
+      const rows = bindings.appId === null ? listAll.all(bindings) : listOfApp.all(bindings);
+      return parseRows("analytics_events", eventRow, rows).reverse();
+    },
+    rollups,
+    orderFunnel: (query) => parseRows("orders", orderFunnelRow, funnel.all(query)),
+    countLegacy: (limit, factsOf) => countBatch(limit, factsOf),
+    purgeEventsBefore: (before, limit) => purgeEvents.run({ before, limit }).changes,
+    purgeCountersBefore: (beforeDay, limit) => rollups.purgeBefore(beforeDay, limit),
   };
 }

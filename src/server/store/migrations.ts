@@ -183,4 +183,45 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE apps ADD COLUMN previous_secret_until INTEGER;
     `,
   },
+  {
+    version: 6,
+    name: "analytics counters and retention",
+    // The dashboard reads counters kept up to date at insert (store/analyticsRollups.ts) instead
+    // of loading events: per day, app, metric and label; distinct users per funnel step; page-load
+    // samples. analytics_events.counted: 1 once a row's facts are in the counters; rows stored
+    // before this migration are 0 and the maintenance job counts them in batches (the partial
+    // index holds only those, so it is empty once they are done).
+    // analytics_events_by_app serves the dashboard's raw-event list of one app; the retention job
+    // deletes by analytics_events_by_time. analytics_events_by_name was read by nothing.
+    // orders_by_time: the dashboard's order funnel of all apps.
+    sql: `
+      CREATE TABLE analytics_counts (
+        day TEXT NOT NULL,
+        app_id TEXT NOT NULL,
+        metric TEXT NOT NULL,
+        label TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (day, app_id, metric, label)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_funnel_users (
+        day TEXT NOT NULL,
+        app_id TEXT NOT NULL,
+        step TEXT NOT NULL,
+        user_key TEXT NOT NULL,
+        PRIMARY KEY (day, app_id, step, user_key)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_load_times (
+        day TEXT NOT NULL,
+        app_id TEXT NOT NULL,
+        ms REAL NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (day, app_id, ms)
+      ) WITHOUT ROWID;
+      ALTER TABLE analytics_events ADD COLUMN counted INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX analytics_events_uncounted ON analytics_events(id) WHERE counted = 0;
+      CREATE INDEX analytics_events_by_app ON analytics_events(app_id, received_at);
+      DROP INDEX analytics_events_by_name;
+      CREATE INDEX orders_by_time ON orders(created_at);
+    `,
+  },
 ];

@@ -1,25 +1,22 @@
 /**
- * The dashboard's numbers, computed from stored analytics events and the service's own
- * order tables. Pure: the caller loads the rows and passes the time.
+ * The dashboard's numbers, from the counters the store keeps as events arrive
+ * (store/analyticsRollups.ts, facts in eventFacts.ts) and the per-day order funnel the store
+ * computes with GROUP BY. Pure: the caller runs the queries and passes their rows; nothing
+ * here is proportional to the number of events stored.
  *
- * Funnel steps count distinct users per step. Browser steps (start page, camera ready)
- * count distinct order numbers (else openId, else trace id) whose events show the page;
- * service steps (launched, recorded, uploaded, passed, failed) count orders, because the
- * service knows them for certain even when a browser never reported.
+ * Funnel steps count distinct users per day and app: browser steps (start page, camera ready)
+ * count the users whose events show the page; service steps (launched, recorded, uploaded,
+ * passed, failed) count orders, because the service knows them even when a browser never
+ * reported. Totals and per-app figures are sums of the per-day cells.
  */
-import type { AnalyticsEventRecord, JsonValue, OrderFacts } from "../../store/analyticsEvents";
+import type { OrderFunnelRow } from "../../store/analyticsEvents";
+import type { CellRow, CountRow, FunnelUsersRow, LoadTimeRow } from "../../store/analyticsRollups";
+
+export { dayOf } from "./eventFacts";
 
 export const FUNNEL_STEPS = ["launched", "startPage", "cameraReady", "recorded", "uploaded", "passed", "failed"] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export type FunnelCounts = Record<FunnelStep, number>;
-
-/** Route names (the pageId without its gray-version suffix) that mean a funnel step was reached. */
-const START_PAGES: ReadonlySet<string> = new Set(["pre", "h5pre", "action_pre", "action_pre_slient", "action_h5pre", "action_h5pre_slient", "action_trtc_pre"]);
-const CAMERA_PAGES: ReadonlySet<string> = new Set(["vertify", "action_vertify", "action_trtc_record", "action_trtc_willRecord", "action_ws_record"]);
-const ERROR_PAGES: ReadonlySet<string> = new Set(["error", "action_error"]);
-/** Statistics that are error statuses in their own right (spec §2 guard, §8 catalogue). */
-const STATUS_EVENTS: ReadonlySet<string> = new Set(["noCookie", "launchInvalid"]);
-const DEGRADE_PAGES: ReadonlySet<string> = new Set(["willDegrade_transition", "willDegrade_index"]);
 
 /** Upper bounds (ms) of the page-load histogram; the last bucket is open-ended. */
 export const LOAD_BUCKETS_MS = [100, 250, 500, 1000, 2000, 3000, 5000] as const;
@@ -45,61 +42,46 @@ export interface AnalyticsAggregates {
   events: { total: number; byName: Count[] };
 }
 
+/** The rows a dashboard request reads. */
+export interface DashboardRows {
+  counts: readonly CountRow[];
+  cells: readonly CellRow[];
+  funnelUsers: readonly FunnelUsersRow[];
+  loadTimes: readonly LoadTimeRow[];
+  orders: readonly OrderFunnelRow[];
+  /** Apps with events in range. */
+  eventApps: readonly string[];
+}
+
 const DAY_MS = 86_400_000;
 const TOP = 10;
-
-/** "2030-01-01" (UTC) of a Unix ms time. */
-export function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
 
 function emptyCounts(): FunnelCounts {
   return { launched: 0, startPage: 0, cameraReady: 0, recorded: 0, uploaded: 0, passed: 0, failed: 0 };
 }
 
-function text(data: JsonValue, key: string): string | null {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
-  const value = data[key];
-  return typeof value === "string" || typeof value === "number" ? String(value) : null;
+function top(rows: readonly CountRow[], metric: CountRow["metric"], limit = TOP): Count[] {
+  return rows
+    .filter((r) => r.metric === metric)
+    .map((r) => ({ label: r.label, count: r.count }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+    .slice(0, limit);
 }
 
-function numberIn(data: JsonValue, key: string): number | null {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
-  const value = data[key];
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
-}
-
-/** The route name of a pageView: its data.pageId ("h5pre_0") without the gray-version suffix. */
-export function routeNameOf(event: AnalyticsEventRecord): string | null {
-  const pageId = text(event.data, "pageId") ?? event.pageId;
-  return pageId === null ? null : pageId.replace(/_\d+$/, "");
-}
-
-/** The status an error page showed: data.status, else the route's ?status= query value. */
-function statusOf(event: AnalyticsEventRecord): string {
-  const fromData = text(event.data, "status");
-  if (fromData) return fromData;
-  const query = event.route?.split("?")[1];
-  return (query && new URLSearchParams(query).get("status")) || "unknown";
-}
-
-function userKey(event: AnalyticsEventRecord): string | null {
-  return event.orderNo ?? event.openId ?? event.traceId;
-}
-
-function tally(map: Map<string, number>, label: string): void {
-  map.set(label, (map.get(label) ?? 0) + 1);
-}
-
-function top(map: Map<string, number>, limit = TOP): Count[] {
-  return [...map].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).slice(0, limit);
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+/** The median of samples given as ascending (value, count) groups. */
+function groupedMedian(groups: readonly LoadTimeRow[], samples: number): number | null {
+  if (samples === 0) return null;
+  // The sorted list's elements at these 0-based positions: one for an odd count, two to average for an even one.
+  const lower = Math.floor((samples - 1) / 2);
+  const upper = Math.floor(samples / 2);
+  let seen = 0;
+  let lowValue: number | null = null;
+  for (const group of groups) {
+    seen += group.count;
+    if (lowValue === null && seen > lower) lowValue = group.ms;
+    if (seen > upper) return lowValue === null ? group.ms : (lowValue + group.ms) / 2;
+  }
+  return lowValue;
 }
 
 export function loadBucketLabel(index: number): string {
@@ -108,84 +90,53 @@ export function loadBucketLabel(index: number): string {
   return upper === undefined ? `>${LOAD_BUCKETS_MS[LOAD_BUCKETS_MS.length - 1]}` : `${lower}-${upper}`;
 }
 
-export function aggregate(input: {
-  events: readonly AnalyticsEventRecord[];
-  orders: readonly OrderFacts[];
-  since: number;
-  until: number;
-  appId: string | null;
-}): AnalyticsAggregates {
-  const events = input.events.filter((e) => e.kind === "event");
-  // Funnel cells keyed by day|app; browser steps keep the distinct users seen.
-  const cells = new Map<string, { counts: FunnelCounts; start: Set<string>; camera: Set<string> }>();
-  const cell = (day: string, appId: string) => {
+export function aggregate(input: { rows: DashboardRows; since: number; until: number; appId: string | null }): AnalyticsAggregates {
+  const { rows } = input;
+  const cells = new Map<string, DayFunnel>();
+  const cell = (day: string, appId: string): FunnelCounts => {
     const key = `${day}|${appId}`;
     let found = cells.get(key);
-    if (!found) cells.set(key, (found = { counts: emptyCounts(), start: new Set(), camera: new Set() }));
-    return found;
+    if (!found) cells.set(key, (found = { day, appId, counts: emptyCounts() }));
+    return found.counts;
   };
-  for (const order of input.orders) {
-    const c = cell(dayOf(order.createdAt), order.appId).counts;
-    c.launched += 1;
-    if (order.recorded) c.recorded += 1;
-    if (order.uploaded) c.uploaded += 1;
-    if (order.passed === true) c.passed += 1;
-    if (order.passed === false) c.failed += 1;
+  for (const o of rows.orders) {
+    const c = cell(o.day, o.appId);
+    c.launched += o.launched;
+    c.recorded += o.recorded;
+    c.uploaded += o.uploaded;
+    c.passed += o.passed;
+    c.failed += o.failed;
   }
+  for (const c of rows.cells) cell(c.day, c.app_id);
+  for (const f of rows.funnelUsers) cell(f.day, f.app_id)[f.step] += f.users;
 
-  const statuses = new Map<string, number>();
-  const degrades = new Map<string, number>();
-  const names = new Map<string, number>();
-  const loads: number[] = [];
   const buckets = new Array<number>(LOAD_BUCKETS_MS.length + 1).fill(0);
-  const apps = new Set(input.orders.map((o) => o.appId));
-  for (const event of events) {
-    tally(names, event.name);
-    if (event.appId) apps.add(event.appId);
-    const route = routeNameOf(event);
-    if (event.name === "pageView" && route !== null) {
-      const key = userKey(event);
-      const c = cell(dayOf(event.eventAt ?? event.receivedAt), event.appId ?? "unknown");
-      if (key && START_PAGES.has(route)) c.start.add(key);
-      if (key && CAMERA_PAGES.has(route)) c.camera.add(key);
-      if (ERROR_PAGES.has(route)) tally(statuses, statusOf(event));
-      if (DEGRADE_PAGES.has(route)) tally(degrades, text(event.data, "reason") ?? route);
-    }
-    if (STATUS_EVENTS.has(event.name)) tally(statuses, event.name);
-    if (/degrade|downgrade/i.test(event.name)) tally(degrades, text(event.data, "reason") ?? text(event.data, "status") ?? event.name);
-    if (event.name === "pageLoadTime" || event.name === "pageLoadSlow") {
-      const ms = numberIn(event.data, "ms");
-      if (ms === null) continue;
-      loads.push(ms);
-      const index = LOAD_BUCKETS_MS.findIndex((upper) => ms <= upper);
-      const slot = index === -1 ? LOAD_BUCKETS_MS.length : index;
-      buckets[slot] = (buckets[slot] ?? 0) + 1;
-    }
+  let samples = 0;
+  for (const group of rows.loadTimes) {
+    const index = LOAD_BUCKETS_MS.findIndex((upper) => group.ms <= upper);
+    const slot = index === -1 ? LOAD_BUCKETS_MS.length : index;
+    buckets[slot] = (buckets[slot] ?? 0) + group.count;
+    samples += group.count;
   }
 
-  const byDay: DayFunnel[] = [...cells]
-    .map(([key, value]) => {
-      const [day = "", appId = ""] = key.split("|");
-      return { day, appId, counts: { ...value.counts, startPage: value.start.size, cameraReady: value.camera.size } };
-    })
-    .sort((a, b) => a.day.localeCompare(b.day) || a.appId.localeCompare(b.appId));
-  const sum = (rows: readonly DayFunnel[]): FunnelCounts => {
+  const byDay = [...cells.values()].sort((a, b) => a.day.localeCompare(b.day) || a.appId.localeCompare(b.appId));
+  const sum = (list: readonly DayFunnel[]): FunnelCounts => {
     const total = emptyCounts();
-    for (const row of rows) for (const step of FUNNEL_STEPS) total[step] += row.counts[step];
+    for (const row of list) for (const step of FUNNEL_STEPS) total[step] += row.counts[step];
     return total;
   };
-  const appList = [...apps].sort();
+  const apps = [...new Set([...rows.orders.map((o) => o.appId), ...rows.eventApps])].sort();
   return {
     range: { since: input.since, until: input.until, days: Math.round((input.until - input.since) / DAY_MS), appId: input.appId },
-    apps: appList,
+    apps,
     funnel: {
       total: sum(byDay),
-      byApp: appList.map((appId) => ({ appId, counts: sum(byDay.filter((row) => row.appId === appId)) })),
+      byApp: apps.map((appId) => ({ appId, counts: sum(byDay.filter((row) => row.appId === appId)) })),
       byDay,
     },
-    errorStatuses: top(statuses),
-    pageLoad: { buckets: buckets.map((count, i) => ({ label: loadBucketLabel(i), count })), samples: loads.length, medianMs: median(loads) },
-    downgrades: top(degrades),
-    events: { total: events.length, byName: top(names, 50) },
+    errorStatuses: top(rows.counts, "status"),
+    pageLoad: { buckets: buckets.map((count, i) => ({ label: loadBucketLabel(i), count })), samples, medianMs: groupedMedian(rows.loadTimes, samples) },
+    downgrades: top(rows.counts, "downgrade"),
+    events: { total: rows.counts.filter((r) => r.metric === "name").reduce((n, r) => n + r.count, 0), byName: top(rows.counts, "name", 50) },
   };
 }

@@ -2,7 +2,8 @@
  * `GET /admin/analytics` (the staff dashboard page), `GET /admin/analytics.json` (the same
  * aggregates as JSON; `?events=1` adds the newest raw events) and the page's own assets.
  * Registered only when an admin token is configured: without one the routes do not exist
- * and answer 404 like any unknown path.
+ * and answer 404 like any unknown path. The figures come from counters and GROUP BY queries
+ * (aggregate.ts), never from loading events: a request costs the same at a million events.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import * as z from "zod";
@@ -10,7 +11,7 @@ import type { ServiceContext } from "../../context";
 import { parseOr400 } from "../../http/errors";
 import type { AnalyticsEventRecord } from "../../store/analyticsEvents";
 import { createAdminAuth } from "./adminAuth";
-import { aggregate, type AnalyticsAggregates } from "./aggregate";
+import { aggregate, dayOf, type AnalyticsAggregates } from "./aggregate";
 import { DASHBOARD_ASSET_PATHS, DASHBOARD_CSS, DASHBOARD_JS } from "./assets";
 import { RANGE_DAYS, renderDashboard } from "./page";
 
@@ -51,14 +52,19 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContex
     const until = ctx.clock.now();
     const since = until - query.days * DAY_MS;
     const appId = query.app ? query.app : null;
-    const filter = { since, ...(appId ? { appId } : {}) };
-    const aggregates = aggregate({
-      events: ctx.store.analyticsEvents.list(filter),
-      orders: ctx.store.analyticsEvents.orderFacts(filter),
-      since,
-      until,
-      appId,
-    });
+    // Counters are per UTC day: the range starts at the beginning of the day `since` falls on.
+    const range = { sinceDay: dayOf(since), appId };
+    const { rollups } = ctx.store.analyticsEvents;
+    // One read transaction: every figure from the same snapshot, even while events arrive.
+    const rows = ctx.store.transaction(() => ({
+      counts: rollups.counts(range),
+      cells: rollups.cells(range),
+      funnelUsers: rollups.funnelUsers(range),
+      loadTimes: rollups.loadTimes(range),
+      eventApps: rollups.apps(range),
+      orders: ctx.store.analyticsEvents.orderFunnel({ since, appId }),
+    }));
+    const aggregates = aggregate({ rows, since, until, appId });
     return { aggregates, includeEvents: query.events === "1", appId, since };
   };
 
@@ -77,7 +83,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContex
     const body: DashboardJson = includeEvents
       ? {
           ...aggregates,
-          recentEvents: ctx.store.analyticsEvents.list({ since, limit: RAW_EVENTS_MAX, ...(appId ? { appId } : {}) }).filter((e) => e.kind === "event"),
+          recentEvents: ctx.store.analyticsEvents.list({ since, kind: "event", limit: RAW_EVENTS_MAX, ...(appId ? { appId } : {}) }),
         }
       : aggregates;
     return privateHeaders(reply).send(body);

@@ -6,6 +6,7 @@
 import { loginRequestSchema, type LoginResponse } from "../../../../schemas/api";
 import { storedValueSchemas } from "../../../../schemas/session";
 import { ApiError, CLIENT_ERROR_CODES, errorScreenOf } from "../../../api/apiError";
+import { keepAnalyticsToken } from "../../../analytics/tokenStore";
 import type { ApiClient } from "../../../api/client";
 import type { KycStorage } from "../../../session/storage";
 import { SESSION_TOKEN_KEY } from "../../sessionToken";
@@ -60,7 +61,8 @@ function isOffline(error: ApiError): boolean {
  *   when the answer's cookies did not stick, its session token is kept for later requests
  *   (only then: a token in script-readable storage is a bearer credential);
  * - accepted: the return address the service answers with (the order's, checked against the
- *   app's allowed origins when it was created) becomes the stored `url`;
+ *   app's allowed origins when it was created) becomes the stored `url`, and its analytics
+ *   token is kept for the analytics client (src/analytics/tokenStore.ts);
  * - refused as link invalid: any stored return address is dropped, so quitting cannot send
  *   the user (and a result code) anywhere.
  */
@@ -91,6 +93,7 @@ export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOut
   // An order_no cookie of an earlier launch does not count: the cookies must be this answer's.
   if (answer.sessionToken !== undefined && orderNoCookie() !== answer.orderNo) storage.setJSON(SESSION_TOKEN_KEY, answer.sessionToken);
   storage.setJSON("url", answer.returnUrl);
+  keepAnalyticsToken(storage, answer.analyticsToken);
   storage.setJSON("loginSign", sign);
   return { kind: "loggedIn" };
 }

@@ -1,0 +1,111 @@
+/**
+ * What one stored event adds to the dashboard's counters (store/analyticsRollups.ts): worked
+ * out once, when the event is stored, so a dashboard request never reads events.
+ *
+ * Browser funnel steps (start page, camera ready) count distinct users: the order number,
+ * else openId, else trace id, of pageView events showing such a page. Error statuses come
+ * from error pages and from statistics that are statuses in their own right; downgrades from
+ * the downgrade pages and statistics; page-load samples from pageLoadTime and pageLoadSlow.
+ */
+import type { AnalyticsEventInput, JsonValue } from "../../store/analyticsEvents";
+import type { EventFacts } from "../../store/analyticsRollups";
+
+/** Route names (the pageId without its gray-version suffix) that mean a funnel step was reached. */
+const START_PAGES: ReadonlySet<string> = new Set(["pre", "h5pre", "action_pre", "action_pre_slient", "action_h5pre", "action_h5pre_slient", "action_trtc_pre"]);
+const CAMERA_PAGES: ReadonlySet<string> = new Set(["vertify", "action_vertify", "action_trtc_record", "action_trtc_willRecord", "action_ws_record"]);
+const ERROR_PAGES: ReadonlySet<string> = new Set(["error", "action_error"]);
+/** Statistics that are error statuses in their own right (spec §2 guard, §8 catalogue). */
+const STATUS_EVENTS: ReadonlySet<string> = new Set(["noCookie", "launchInvalid"]);
+const DEGRADE_PAGES: ReadonlySet<string> = new Set(["willDegrade_transition", "willDegrade_index"]);
+
+const DAY_MS = 86_400_000;
+/** An event may say it happened up to this long after it arrived (clock skew), no later. */
+const FUTURE_SKEW_MS = DAY_MS;
+/** Longest page load counted as itself; longer ones count as this (a tab left in the background). */
+export const LOAD_MS_CAP = 3_600_000;
+
+/** "2030-01-01" (UTC) of a Unix ms time. */
+export function dayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function text(data: JsonValue, key: string): string | null {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
+  const value = data[key];
+  return typeof value === "string" || typeof value === "number" ? String(value) : null;
+}
+
+function numberIn(data: JsonValue, key: string): number | null {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
+  const value = data[key];
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/** The route name of a pageView: its data.pageId ("h5pre_0") without the gray-version suffix. */
+export function routeNameOf(event: Pick<AnalyticsEventInput, "data" | "pageId">): string | null {
+  const pageId = text(event.data, "pageId") ?? event.pageId;
+  return pageId === null ? null : pageId.replace(/_\d+$/, "");
+}
+
+/** The status an error page showed: data.status, else the route's ?status= query value. */
+function statusOf(event: AnalyticsEventInput): string {
+  const fromData = text(event.data, "status");
+  if (fromData) return fromData;
+  const query = event.route?.split("?")[1];
+  return (query && new URLSearchParams(query).get("status")) || "unknown";
+}
+
+/**
+ * A page-load time as counted: whole milliseconds under 1 s, tens under 10 s, hundreds under a
+ * minute, seconds above, capped at an hour; rounded up, so a time stays in its histogram bucket
+ * (every bucket bound is a multiple of its step). Exact where loads are (the browser sends whole
+ * milliseconds), and few enough distinct values that the median is read from at most a few
+ * thousand counter rows per day and app, whatever a client sends.
+ */
+export function quantiseLoadMs(ms: number): number {
+  const clamped = Math.min(Math.max(ms, 0), LOAD_MS_CAP);
+  const step = clamped < 1000 ? 1 : clamped < 10_000 ? 10 : clamped < 60_000 ? 100 : 1000;
+  return Math.ceil(clamped / step) * step;
+}
+
+/**
+ * The day an event counts under: when it happened, as the browser says, unless that is older
+ * than the retention window or more than a day ahead of its arrival; then when it arrived. So
+ * buffered events sent later count on their own day, and no client can file events under a
+ * day the retention job would never reach.
+ */
+export function countedDay(event: Pick<AnalyticsEventInput, "eventAt" | "receivedAt">, retentionMs: number): string {
+  const at = event.eventAt;
+  const plausible = at !== null && at >= event.receivedAt - retentionMs && at <= event.receivedAt + FUTURE_SKEW_MS;
+  return dayOf(plausible ? at : event.receivedAt);
+}
+
+/**
+ * The facts of one stored row; null for missing-data and check reports, which the dashboard
+ * does not count.
+ * @example createFactsOf(90 * 86_400_000)(row) // { day: "2030-01-01", appId: "TIDA0001", counts: [{ metric: "name", label: "pageView" }, …], … }
+ */
+export function createFactsOf(retentionMs: number): (event: AnalyticsEventInput) => EventFacts | null {
+  return (event) => {
+    if (event.kind !== "event") return null;
+    const facts: EventFacts = { day: countedDay(event, retentionMs), appId: event.appId ?? "unknown", counts: [{ metric: "name", label: event.name }], funnel: [], loadMs: null };
+    const route = routeNameOf(event);
+    if (event.name === "pageView" && route !== null) {
+      facts.counts.push({ metric: "cell", label: "" });
+      const userKey = event.orderNo ?? event.openId ?? event.traceId;
+      if (userKey && START_PAGES.has(route)) facts.funnel.push({ step: "startPage", userKey });
+      if (userKey && CAMERA_PAGES.has(route)) facts.funnel.push({ step: "cameraReady", userKey });
+      if (ERROR_PAGES.has(route)) facts.counts.push({ metric: "status", label: statusOf(event) });
+      if (DEGRADE_PAGES.has(route)) facts.counts.push({ metric: "downgrade", label: text(event.data, "reason") ?? route });
+    }
+    if (STATUS_EVENTS.has(event.name)) facts.counts.push({ metric: "status", label: event.name });
+    if (/degrade|downgrade/i.test(event.name)) {
+      facts.counts.push({ metric: "downgrade", label: text(event.data, "reason") ?? text(event.data, "status") ?? event.name });
+    }
+    if (event.name === "pageLoadTime" || event.name === "pageLoadSlow") {
+      const ms = numberIn(event.data, "ms");
+      if (ms !== null) facts.loadMs = quantiseLoadMs(ms);
+    }
+    return facts;
+  };
+}
