@@ -38,6 +38,11 @@ if (process.env.BENCH_ONLY === "wire") {
   await runWireOnly();
   process.exit(0);
 }
+if (process.env.BENCH_ONLY === "dashboard") {
+  // The staff dashboard at 1,000,000 stored analytics events (scripts/dashboardBench.ts).
+  await (await import("./dashboardBench")).runDashboardOnly();
+  process.exit(0);
+}
 
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
