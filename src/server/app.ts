@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { ServiceContext } from "./context";
 import { analyticsOptionsFromEnv, registerAnalytics } from "./analytics";
 import { ensureApps } from "./apps";
-import { installErrorHandlers } from "./http/errors";
+import { answerFrameworkError, installErrorHandlers } from "./http/errors";
 import { installRawJsonParser } from "./http/rawJson";
 import { createRateLimitHooks, DEFAULT_RATE_LIMITS, installSecurity, type RateLimits } from "./http/security";
 import { installCompression } from "./http/compression";
@@ -30,7 +30,7 @@ import { createVerificationQueue } from "./verify/verificationQueue";
 import { createWorkerPool, defaultWorkerScript, type JobRunner } from "./verify/workerPool";
 import { randomHex, systemClock, systemRandomBytes, type Clock, type RandomBytes } from "./runtime";
 import { createStore } from "./store";
-import type { AppSecretConfig } from "./config";
+import { fastifyTrustProxy, type AppSecretConfig, type TrustProxy } from "./config";
 import type { StreamClock } from "./stream/streamClock";
 import { createTrtcIssuer, type TrtcServiceConfig } from "./trtc/trtcConfig";
 
@@ -51,7 +51,8 @@ export interface BuildAppOptions {
   cspConnectSrc?: string[];
   /** Register the demo partner endpoints (default true). */
   demo?: boolean;
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-* are believed: a hop count or their addresses (config.ts; never every hop). */
+  trustProxy?: TrustProxy;
   /** TRTC credentials (FACEFLOW_TRTC_*); without them real-time video is unavailable. */
   trtc?: TrtcServiceConfig | null;
   clock?: Clock;
@@ -86,7 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    // Errors fastify raises before routing (an undecodable URL) answered as the service's JSON.
+    frameworkErrors: answerFrameworkError,
   });
   // Hooks run in order: the queue (and its threads) stops before the store it writes to closes.
   app.addHook("onClose", async () => {

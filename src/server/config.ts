@@ -7,13 +7,13 @@
  * | FACEFLOW_DB | ./data/faceflow.sqlite | SQLite file |
  * | FACEFLOW_MEDIA | ./data/media | recordings directory |
  * | FACEFLOW_APP_DIR | dist/app next to the bundle | built browser app |
- * | FACEFLOW_ENV | local | "release" refuses the built-in demo secret |
+ * | FACEFLOW_ENV | local | "release" refuses the built-in demo secret and weak app secrets (auth/secretStrength.ts) |
  * | FACEFLOW_PUBLIC_ORIGIN | http://HOST:PORT | origin used in launch URLs (set it behind a proxy) |
  * | FACEFLOW_APP_SECRETS | | JSON `{ "APPID": "secret" }` or `{ "APPID": { secret, previousSecret?: { secret, until }, allowedOrigins, options } }`; an app left out is disabled at start (apps.ts) |
  * | FACEFLOW_CONFIG | | path of a JSON file `{ apps, publicOrigin, cspConnectSrc, demo }` |
  * | FACEFLOW_CSP_CONNECT_SRC | | extra CSP connect-src sources, space separated |
  * | FACEFLOW_DEMO | on (off in release) | "off" removes the demo partner endpoints, "on" keeps them in release |
- * | FACEFLOW_TRUST_PROXY | off | "on" trusts X-Forwarded-* (client IP for rate limits) |
+ * | FACEFLOW_TRUST_PROXY | off | proxies in front of the service, whose X-Forwarded-* are believed: a number of hops ("1") or their addresses ("10.0.0.0/8,192.168.1.7", also loopback, linklocal, uniquelocal); "on" is refused |
  * | FACEFLOW_LOG_LEVEL | warn | fastify (pino) log level, read by main.ts |
  * | FACEFLOW_TRTC_SDK_APP_ID, FACEFLOW_TRTC_SECRET_KEY | | real-time video (TRTC) credentials; both or neither (trtc/trtcConfig.ts) |
  * | FACEFLOW_TRTC_USERSIG_TTL_SEC | 900 | lifetime of the UserSigs handed to browsers |
@@ -25,7 +25,9 @@
  */
 import { readFileSync } from "node:fs";
 import * as z from "zod";
+import { isIP } from "node:net";
 import { previousSecretSchema } from "../../schemas/appsConfig";
+import { secretWeakness } from "./auth/secretStrength";
 import { appOptionsSchema, SELF_ORIGIN } from "./store/apps";
 import { readTrtcEnv, type TrtcServiceConfig } from "./trtc/trtcConfig";
 
@@ -72,7 +74,8 @@ export interface ServerConfig {
   apps: Record<string, AppSecretConfig>;
   cspConnectSrc: string[];
   demo: boolean;
-  trustProxy: boolean;
+  /** fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses and CIDR ranges. */
+  trustProxy: TrustProxy;
   /** Real-time video credentials; undefined when not configured. */
   trtc: TrtcServiceConfig | undefined;
   /** Verification worker threads; undefined: capture.json's verification.jobs.workers (0: one per core). */
@@ -102,6 +105,74 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
+/** Which proxies' X-Forwarded-* headers are believed (fastify's trustProxy, minus "every hop"). */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for address ranges, accepted by fastify's trustProxy like a CIDR. */
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An IP address, a CIDR range ("10.0.0.0/8", "fd00::/8") or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * FACEFLOW_TRUST_PROXY. Trusting every hop ("on") would let a client choose its own address:
+ * it sends `X-Forwarded-For: <anything>`, the proxy appends the real address, and the leftmost
+ * entry (the client's invention) becomes request.ip, the key of every rate limit. With a hop
+ * count or the proxies' addresses, request.ip is the address the nearest trusted proxy saw.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .refine((v) => !/^(on|true|yes)$/i.test(v), {
+    message:
+      'trusting every hop lets a client choose its own address (and escape rate limits) with X-Forwarded-For: set the number of proxies in front of the service (e.g. "1") or their addresses (e.g. "10.0.0.0/8,192.168.1.7")',
+  })
+  .transform((v, ctx): TrustProxy => {
+    if (/^(off|false|no|0)?$/i.test(v)) return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 16) ctx.addIssue({ code: "custom", message: `${hops} proxy hops is not a real deployment (at most 16)` });
+      return hops;
+    }
+    const entries = v.split(",").map((e) => e.trim()).filter((e) => e !== "");
+    for (const entry of entries.filter((e) => !isProxyAddress(e))) {
+      ctx.addIssue({ code: "custom", message: `"${entry}" is not an IP address, a CIDR range or one of ${PROXY_RANGE_NAMES.join(", ")}` });
+    }
+    return entries;
+  });
+
+/**
+ * TrustProxy as fastify's `trustProxy` option. fastify itself refuses to trust anything on a
+ * bare hop count (it cannot tell a proxy from a client that reaches the service directly), so a
+ * count becomes a function trusting that many hops from the socket: with 1, the peer (the proxy)
+ * is believed and request.ip is the address it appended to X-Forwarded-For, whatever the client
+ * put before it. A count is only right when nothing reaches the service but through its proxies;
+ * otherwise list the proxies' addresses.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return trust === 0 ? false : (_address, hop) => hop < trust;
+}
+
+/**
+ * Release mode runs with real partners: every app secret (and a previous one during a
+ * rotation) must be a random value, not something typed (auth/secretStrength.ts).
+ */
+function checkReleaseSecrets(apps: Record<string, AppSecretConfig>): void {
+  for (const [appId, app] of Object.entries(apps)) {
+    for (const [what, secret] of [["secret", app.secret], ["previousSecret.secret", app.previousSecret?.secret]] as const) {
+      const weakness = secret === undefined ? null : secretWeakness(secret, [appId]);
+      if (weakness !== null) throw new ConfigError(`FACEFLOW_ENV=release: app ${appId}: ${what} is too weak: ${weakness}`);
+    }
+  }
+}
+
 /** Read the configuration; throws ConfigError with the variable's name on bad input. */
 export function loadServerConfig(
   env: Readonly<Record<string, string | undefined>>,
@@ -117,6 +188,8 @@ export function loadServerConfig(
   const trtc = readTrtcEnv(env);
   if (!trtc.ok) throw new ConfigError(`${trtc.variable} ${trtc.message}`);
   const envOrigin = env.FACEFLOW_PUBLIC_ORIGIN ? parse(origin, env.FACEFLOW_PUBLIC_ORIGIN, "FACEFLOW_PUBLIC_ORIGIN") : undefined;
+  const apps = { ...file.apps, ...envApps };
+  if (env.FACEFLOW_ENV === "release") checkReleaseSecrets(apps);
   return {
     host: env.HOST || "127.0.0.1",
     port,
@@ -125,11 +198,11 @@ export function loadServerConfig(
     appDir: env.FACEFLOW_APP_DIR || undefined,
     environment: env.FACEFLOW_ENV || "local",
     publicOrigin: envOrigin ?? file.publicOrigin,
-    apps: { ...file.apps, ...envApps },
+    apps,
     cspConnectSrc: [...(file.cspConnectSrc ?? []), ...(env.FACEFLOW_CSP_CONNECT_SRC?.split(/\s+/).filter(Boolean) ?? [])],
     // The demo endpoints create orders without a partner secret: never on by default in release.
     demo: env.FACEFLOW_DEMO ? parse(switchValue, env.FACEFLOW_DEMO, "FACEFLOW_DEMO") : (file.demo ?? env.FACEFLOW_ENV !== "release"),
-    trustProxy: env.FACEFLOW_TRUST_PROXY ? parse(switchValue, env.FACEFLOW_TRUST_PROXY, "FACEFLOW_TRUST_PROXY") : false,
+    trustProxy: env.FACEFLOW_TRUST_PROXY ? parse(trustProxySchema, env.FACEFLOW_TRUST_PROXY, "FACEFLOW_TRUST_PROXY") : false,
     trtc: trtc.config ?? undefined,
     verifyWorkers: env.FACEFLOW_VERIFY_WORKERS ? parse(z.coerce.number().int().min(1).max(64), env.FACEFLOW_VERIFY_WORKERS, "FACEFLOW_VERIFY_WORKERS") : undefined,
   };

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_DEMO_SECRET, ensureApps } from "../../src/server/apps";
+import { secretWeakness } from "../../src/server/auth/secretStrength";
 import { ConfigError, loadServerConfig } from "../../src/server/config";
 import { createStore } from "../../src/server/store";
 import { migrate } from "../../src/server/store/database";
@@ -56,6 +58,64 @@ describe("loadServerConfig", () => {
       /origin/,
     );
     expect(() => loadServerConfig({ FACEFLOW_PUBLIC_ORIGIN: "ftp://x" })).toThrow(ConfigError);
+  });
+});
+
+describe("FACEFLOW_TRUST_PROXY (issue 18, finding 2)", () => {
+  const trust = (value: string) => loadServerConfig({ FACEFLOW_TRUST_PROXY: value }).trustProxy;
+
+  it("takes a number of proxy hops or the proxies' addresses, and off", () => {
+    expect(trust("1")).toBe(1);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.0/8, 192.168.1.7,fd00::/8,loopback")).toEqual(["10.0.0.0/8", "192.168.1.7", "fd00::/8", "loopback"]);
+    for (const off of ["off", "0", "false"]) expect(trust(off)).toBe(false);
+  });
+
+  it('refuses "on" (every hop trusted: a client would choose its own address) and what is no address', () => {
+    for (const every of ["on", "true", "ON"]) expect(() => trust(every)).toThrow(/FACEFLOW_TRUST_PROXY.*every hop/s);
+    expect(() => trust("10.0.0.0/33")).toThrow(/"10.0.0.0\/33" is not an IP address/);
+    expect(() => trust("proxy.internal")).toThrow(ConfigError);
+    expect(() => trust("99")).toThrow(/at most 16/);
+  });
+});
+
+describe("release secrets (issue 18, finding 8)", () => {
+  const release = (secret: string, appId = "P2") =>
+    loadServerConfig({ FACEFLOW_ENV: "release", FACEFLOW_APP_SECRETS: JSON.stringify({ TIDA0001: randomBytes(16).toString("hex"), [appId]: secret }) });
+
+  it("refuses short, repeated, patterned, low-variety and dictionary-like secrets, naming the app", () => {
+    const weak = [
+      "a".repeat(16),
+      "a".repeat(32),
+      "ab".repeat(16),
+      "0123456789abcdef0123456789abcdef",
+      "abcdefghijklmnopqrstuvwxyz012345",
+      "aaaabbbbccccddddeeeeffffgggghhhh",
+      "Aa1!".repeat(8),
+      "qwertyuiopasdfghjklzxcvbnm123456",
+      "my-app-secret-for-the-partner-42",
+      "Password-Password-Password-2024!",
+      "changeme-changeme-changeme-12345",
+      "x9x9x9x9y8y8y8y8z7z7z7z7w6w6w6w6",
+      "partner-P2MERCHANT-key-7Hq!zR4&w",
+    ];
+    for (const secret of weak) expect(() => release(secret, "P2MERCHANT"), secret).toThrow(/release: app P2MERCHANT: secret is too weak/);
+    expect(() =>
+      loadServerConfig({
+        FACEFLOW_ENV: "release",
+        FACEFLOW_APP_SECRETS: JSON.stringify({ TIDA0001: { secret: randomBytes(16).toString("hex"), previousSecret: { secret: "z".repeat(32), until: "2030-01-01T00:00:00Z" } } }),
+      }),
+    ).toThrow(/previousSecret.secret is too weak/);
+  });
+
+  it("accepts random secrets of 32 hex or base64 characters and longer, and leaves other environments alone", () => {
+    for (let i = 0; i < 200; i++) {
+      for (const secret of [randomBytes(16).toString("hex"), randomBytes(24).toString("base64"), randomBytes(24).toString("base64url"), randomBytes(32).toString("hex")]) {
+        expect(secretWeakness(secret, ["P2"]), secret).toBeNull();
+      }
+    }
+    expect(release(randomBytes(16).toString("hex")).apps.P2?.secret).toMatch(/^[0-9a-f]{32}$/);
+    expect(loadServerConfig({ FACEFLOW_APP_SECRETS: JSON.stringify({ P2: "a".repeat(16) }) }).apps.P2?.secret).toBe("a".repeat(16));
   });
 });
 

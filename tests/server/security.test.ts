@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadServerConfig } from "../../src/server/config";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import {
@@ -73,6 +74,70 @@ describe("rate limits", () => {
     // One partner call used above (createOrder); three more pass, the fifth is limited.
     for (let i = 0; i < 3; i++) await service.partner.getOrder(created.orderNo);
     await expect(service.partner.getOrder(created.orderNo)).rejects.toMatchObject({ status: 429, code: "RATE_LIMITED" });
+  });
+});
+
+describe("behind a trusted proxy (issue 18, finding 2)", () => {
+  let service: Service;
+  beforeAll(async () => {
+    // One proxy in front, which appends the address it saw to X-Forwarded-For.
+    const { trustProxy } = loadServerConfig({ FACEFLOW_TRUST_PROXY: "1" });
+    service = await startService({ trustProxy, rateLimits: { login: { max: 2, timeWindowMs: 60_000 } } });
+  });
+  afterAll(() => service.close());
+
+  const loginVia = (forwardedFor: string) =>
+    fetch(`${service.baseUrl}/api/v1/login`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor }, body: "{}" });
+
+  it("rate-limits by the address the proxy appended, whatever the client put before it", async () => {
+    // The client invents a new first entry every time; the proxy appends 203.0.113.7.
+    const statuses = [];
+    for (const invented of ["198.51.100.1", "198.51.100.2", "198.51.100.3", "10.0.0.1"]) statuses.push((await loginVia(`${invented}, 203.0.113.7`)).status);
+    expect(statuses).toEqual([400, 400, 429, 429]);
+    // Another client behind the same proxy has its own limit.
+    expect((await loginVia("198.51.100.1, 203.0.113.8")).status).toBe(400);
+  });
+});
+
+describe("client errors (issue 18, finding 7)", () => {
+  let service: Service;
+  let appDir: string;
+  const logs: { level: number; msg: string; statusCode?: number }[] = [];
+  beforeAll(async () => {
+    appDir = mkdtempSync(join(tmpdir(), "faceflow-app-"));
+    writeFileSync(join(appDir, "index.html"), "<!doctype html><title>faceflow</title>");
+    const stream = { write: (line: string) => void logs.push(JSON.parse(line) as (typeof logs)[number]) };
+    service = await startService({ appDir, verificationRunner: passingRunner(), logger: { level: "info", stream } });
+  });
+  afterAll(async () => {
+    await service.close();
+    rmSync(appDir, { recursive: true, force: true });
+  });
+
+  it("answer malformed multipart bodies and refused static paths 4xx with the JSON error, logged at info, never as errors", async () => {
+    const created = await service.partner.createOrder(orderRequest(service));
+    const browser = new Browser(service.baseUrl);
+    expect((await browser.login(launchParams(created.launchUrl))).status).toBe(200);
+    const multipart = (body: string, boundary = "; boundary=XX") =>
+      browser.fetch("/api/v1/upload", { method: "POST", headers: { "content-type": `multipart/form-data${boundary}` }, body });
+    const answers = [
+      await multipart('--XX\r\nContent-Disposition: form-data; name="meta"\r\n\r\n{}'),
+      await multipart("not multipart at all"),
+      await multipart("x", ""),
+      await fetch(`${service.baseUrl}/a%00b`),
+      await fetch(`${service.baseUrl}/..%5c..%5cetc%5cpasswd`),
+      await fetch(`${service.baseUrl}/%E0%A4%A`),
+    ];
+    const seen = await Promise.all(answers.map(async (res) => ({ status: res.status, json: (await res.json()) as unknown })));
+    for (const [i, answer] of seen.entries()) {
+      expect(answer.status, `answer ${i}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `answer ${i}`).toBeLessThan(500);
+      expect(errorCode({ ...answer, headers: new Headers() }), `answer ${i}`).toMatch(/^(BAD_REQUEST|NOT_FOUND)$/);
+    }
+    expect(logs.filter((line) => line.level >= 40)).toEqual([]);
+    expect(logs.filter((line) => line.msg === "request refused").length).toBeGreaterThanOrEqual(seen.length);
+    // A refused upload opened an attempt for nothing: none is left pending.
+    expect((await service.partner.getOrder(created.orderNo)).attempts.filter((a) => a.status === "pending")).toEqual([]);
   });
 });
 

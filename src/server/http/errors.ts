@@ -1,9 +1,11 @@
 /**
  * Errors sent to clients: always JSON `{ code, message }` with a fitting HTTP status, never a
  * stack trace. Route code throws HttpError; everything else (fastify's own errors, plugin
- * errors, bugs) is translated here.
+ * errors, bugs) is translated here. A client's fault (any 4xx) is logged at info: a malformed
+ * body or a probing path is the client's business, and must not page anyone as an error.
+ * Only a 5xx, the service's own failure, is logged as an error.
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod";
 import { API_ERROR_CODES, type ApiErrorCode } from "../../../schemas/api";
 
@@ -49,7 +51,16 @@ const FASTIFY_CLIENT_ERRORS: Record<string, ApiErrorCode> = {
   FST_FILES_LIMIT: API_ERROR_CODES.payloadTooLarge,
   FST_FIELDS_LIMIT: API_ERROR_CODES.payloadTooLarge,
   FST_PROTO_VIOLATION: API_ERROR_CODES.badRequest,
+  FST_ERR_BAD_URL: API_ERROR_CODES.badRequest,
+  FST_ERR_CTP_INVALID_JSON_BODY: API_ERROR_CODES.badRequest,
 };
+
+/**
+ * The static plugin refuses paths that could leave the app folder or name what it never serves
+ * (a NUL byte, a backslash, "..", a compressed copy by its own name) with a 403 of its own. To
+ * the client it is a file that is not there: 404, saying nothing about why.
+ */
+const STATIC_REFUSALS = new Set(["FST_STATIC_FORBIDDEN_PATH"]);
 
 const STATUS_CODES: Record<number, ApiErrorCode> = {
   400: API_ERROR_CODES.badRequest,
@@ -64,19 +75,35 @@ export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const e = error as Partial<FastifyError> | null;
   const status = typeof e?.statusCode === "number" ? e.statusCode : 500;
+  const message = typeof e?.message === "string" ? e.message : undefined;
+  if (typeof e?.code === "string" && STATIC_REFUSALS.has(e.code)) return new HttpError(404, API_ERROR_CODES.notFound, "no such file");
   const known = typeof e?.code === "string" ? FASTIFY_CLIENT_ERRORS[e.code] : undefined;
-  if (known !== undefined) return new HttpError(status >= 400 && status < 500 ? status : 400, known, e?.message ?? known);
+  if (known !== undefined) return new HttpError(status >= 400 && status < 500 ? status : 400, known, message ?? known);
   const byStatus = STATUS_CODES[status];
-  if (byStatus !== undefined) return new HttpError(status, byStatus, typeof e?.message === "string" ? e.message : byStatus);
+  if (byStatus !== undefined) return new HttpError(status, byStatus, message ?? byStatus);
+  // Any other 4xx a plugin raises is still the client's fault, answered with its own status.
+  if (status >= 400 && status < 500) return new HttpError(status, API_ERROR_CODES.badRequest, message ?? "bad request");
   return new HttpError(500, API_ERROR_CODES.internal, "internal error");
 }
 
+/** Send the JSON error for `error`, logging a client's fault at info and the service's at error. */
+function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const httpError = toHttpError(error);
+  if (httpError.statusCode >= 500) request.log.error({ err: error }, "request failed");
+  else request.log.info({ statusCode: httpError.statusCode, code: httpError.code, reason: httpError.message }, "request refused");
+  return sendError(reply, httpError);
+}
+
+/**
+ * fastify's `frameworkErrors` option: errors raised before routing (a URL that does not decode,
+ * FST_ERR_BAD_URL) answered like every other error instead of fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void answerError(error, request, reply);
+}
+
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const httpError = toHttpError(error);
-    if (httpError.statusCode >= 500) request.log.error({ err: error }, "request failed");
-    return sendError(reply, httpError);
-  });
+  app.setErrorHandler((error, request, reply) => answerError(error, request, reply));
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, new HttpError(404, API_ERROR_CODES.notFound, `no route ${request.method} ${request.url.split("?")[0] ?? ""}`)),
   );

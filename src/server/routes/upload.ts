@@ -9,7 +9,7 @@
  * nothing in them is judged. Sending the same recording again (same messageId) answers with
  * that attempt's state: uploads are safe to retry.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createHash } from "node:crypto";
 import { API_ERROR_CODES, uploadMetaSchema, type AttemptState, type UploadMeta } from "../../../schemas/api";
 import type { VerifyJobInput } from "../../../schemas/verifyJob";
@@ -24,7 +24,7 @@ import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
 import { acceptedContainer, checkUploadSize, probeAccepted } from "../upload/acceptRecording";
 import { decodeRecording } from "../upload/decodeRecording";
-import { evidenceFrames, readUploadParts } from "../upload/readUploadParts";
+import { evidenceFrames, readUploadParts, type UploadParts } from "../upload/readUploadParts";
 import { removeRecording, storeEvidence, storeRecording } from "../upload/mediaFiles";
 import { join } from "node:path";
 
@@ -32,6 +32,20 @@ import { join } from "node:path";
 class AttemptTaken extends HttpError {
   constructor() {
     super(409, API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
+  }
+}
+
+/**
+ * The upload's parts. Reading them can only fail on what the client sent (a body that is not
+ * multipart, a missing boundary, a part cut short, a connection dropped mid-body): whatever the
+ * parser throws besides our own refusals is a 400, never a 500.
+ */
+async function readParts(ctx: ServiceContext, request: FastifyRequest): Promise<UploadParts> {
+  try {
+    return await readUploadParts(request, ctx.limits.face.evidence);
+  } catch (error) {
+    if (error instanceof HttpError || (error as { statusCode?: unknown } | null)?.statusCode !== undefined) throw error;
+    throw new HttpError(400, API_ERROR_CODES.badRequest, `malformed multipart body: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -75,7 +89,7 @@ async function replayedState(ctx: ServiceContext, order: OrderRecord, meta: Uplo
 export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
   app.post("/api/v1/upload", { preHandler: limiters.upload }, async (request): Promise<AttemptState> => {
     const { order } = requireSession(ctx, request);
-    const parts = await readUploadParts(request, ctx.limits.face.evidence);
+    const parts = await readParts(ctx, request);
     const meta = parseOr400(uploadMetaSchema, parts.meta, "upload meta");
     const frames = evidenceFrames(parts.frames, meta.guidance);
     const replayed = await replayedState(ctx, order, meta, parts.video);
