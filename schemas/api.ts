@@ -187,8 +187,15 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 // ---------------------------------------------------------------------------------------
 // Front-end API
 
-/** `POST /api/v1/login`: the launch query parameters exactly as received, `sign` included. */
-export const loginRequestSchema = z.extend(launchParamsSchema, { sign: z.string().check(z.minLength(1), z.maxLength(300)) });
+/**
+ * `POST /api/v1/login`: the launch query parameters exactly as received, `sign` included, and
+ * `cookieless` (not a launch parameter: the page sets it) when the page found it cannot keep
+ * cookies and asks for the session token in the answer.
+ */
+export const loginRequestSchema = z.extend(launchParamsSchema, {
+  sign: z.string().check(z.minLength(1), z.maxLength(300)),
+  cookieless: z.optional(z.boolean()),
+});
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** Server-side limits of spec §5 for this order (flows/capture.json), so the client checks the same numbers. */
@@ -250,9 +257,9 @@ export const loginResponseSchema = z.object({
   orderNo,
   sessionExpiresAt: isoTime,
   /**
-   * The new session's token, for browsers that drop cookies (in-app browsers, cookie-less
-   * mode of spec §3): sent back as the SESSION_HEADER header, or `?session=` on the stream.
-   * Absent when a reload re-used the cookie session.
+   * The new session's token, only when the login asked for it (`cookieless`: in-app browsers
+   * that drop cookies, cookie-less mode of spec §3): sent back as the SESSION_HEADER header,
+   * and in the stream's `start` message. Absent when a reload re-used the session.
    */
   sessionToken: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
   /**
@@ -268,7 +275,7 @@ export const loginResponseSchema = z.object({
    */
   analyticsToken: z.optional(analyticsTokenSchema),
 });
-/** Header carrying the session token when the session cookie did not stick. */
+/** Header carrying the session token of a cookie-less login (never the URL: logs and Referer keep URLs). */
 export const SESSION_HEADER = "x-faceflow-session";
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -29,6 +29,8 @@ export const API_ERROR_CODES = {
   launchExpired: "LAUNCH_EXPIRED",
   orderFinished: "ORDER_FINISHED",
   sessionInvalid: "SESSION_INVALID",
+  /** A browser request the service's own pages did not make (the stream's upgrade from another site). */
+  originNotAllowed: "ORIGIN_NOT_ALLOWED",
   wrongMode: "WRONG_MODE",
   digitsRequired: "DIGITS_REQUIRED",
   resultPending: "RESULT_PENDING",
@@ -97,6 +99,8 @@ export const API_ERROR_SCREEN = {
   LAUNCH_EXPIRED: "exitException",
   ORDER_FINISHED: "exitException",
   SESSION_INVALID: "401Exception",
+  // Only another site's page gets it, and the flow never runs there.
+  ORIGIN_NOT_ALLOWED: "exception",
   WRONG_MODE: "errorSettings",
   DIGITS_REQUIRED: "lipsException",
   RESULT_PENDING: "exception",

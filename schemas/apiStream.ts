@@ -11,8 +11,12 @@ const orderNo = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "expected an o
 
 /** Client → service. */
 export const streamClientMessageSchema = z.union([
-  /** Opens the session for the order the session cookie belongs to (orderNo must match it). */
-  z.strictObject({ type: z.literal("start"), orderNo }),
+  /**
+   * Opens the session for the order the session cookie belongs to (orderNo must match it). A
+   * cookie-less page (schemas/api.ts loginResponseSchema.sessionToken) sends its session token
+   * here, since a browser's WebSocket carries no custom header and a URL is no place for it.
+   */
+  z.strictObject({ type: z.literal("start"), orderNo, sessionToken: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))) }),
   /** One JPEG frame inline as base64. */
   z.strictObject({
     type: z.literal("frame"),

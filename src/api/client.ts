@@ -1,8 +1,9 @@
 /**
  * Browser client of the front-end API (schemas/api.ts): every answer is parsed by its
  * schema, every failure is an ApiError. The session lives in cookies the service sets at
- * login, so requests carry credentials; where the browser dropped them (in-app browsers,
- * cookie-less mode) the login's session token goes along as a header instead. No React here.
+ * login, so requests carry credentials; where the browser cannot keep them (in-app browsers,
+ * cookie-less mode) the page asks the login for its session token, which then goes along as a
+ * header (and in the stream's start message), never in a URL. No React here.
  *
  * @example
  * const api = createApiClient();
@@ -46,7 +47,7 @@ export interface ApiClientOptions {
   xhr?: () => XhrLike;
   /** Page location, for the WebSocket URL when baseUrl is "". */
   location?: { protocol: string; host: string };
-  /** The session token kept from the login when the session cookie did not stick. */
+  /** The session token kept from a cookie-less login (LoginRequest.cookieless). */
   sessionToken?: () => string | undefined;
 }
 
@@ -76,6 +77,11 @@ export interface ApiClient {
   result(signal?: AbortSignal): Promise<ResultResponse>;
   /** ws:// or wss:// URL of the frame-streaming socket. */
   streamUrl(): string;
+  /**
+   * The cookie-less session token for the stream's `start` message (a browser's WebSocket
+   * carries no custom header); undefined when cookies carry the session.
+   */
+  streamSessionToken(): string | undefined;
   demoCreateOrder(request: DemoOrderRequest, signal?: AbortSignal): Promise<LaunchResponse>;
   demoVerify(query: string, signal?: AbortSignal): Promise<DemoVerifyResponse>;
 }
@@ -147,13 +153,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
     result: (signal) => get("/api/v1/result", resultResponseSchema, signal),
     streamUrl() {
-      // A WebSocket cannot carry headers, so a cookie-less session rides in the query.
-      const token = options.sessionToken?.();
-      const path = token ? `/api/v1/stream?session=${encodeURIComponent(token)}` : "/api/v1/stream";
+      const path = "/api/v1/stream";
       if (base !== "") return base.replace(/^http/, "ws") + path;
       const location = options.location ?? globalThis.location;
       return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
     },
+    streamSessionToken: () => options.sessionToken?.() || undefined,
     demoCreateOrder: (request, signal) => post("/demo/v1/orders", request, launchResponseSchema, signal),
     demoVerify: (query, signal) => post("/demo/v1/verify", { query }, demoVerifyResponseSchema, signal),
   };

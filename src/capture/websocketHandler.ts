@@ -153,7 +153,7 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
           scope.settle({ kind: "accepted", accepted: { state: "accepted", attempt } });
         },
         onFailure: (outcome) => scope.settle(outcome),
-      }),
+      }, deps.api.streamSessionToken()),
       ready,
       unacked: (nextSeq) => nextSeq - 1 - lastAcked,
       armWatchdog: () => {

@@ -161,8 +161,13 @@ describe("createApiClient against the real service", () => {
     expect(requests[0]?.headers["x-faceflow-session"]).toBe("f".repeat(64));
   });
 
-  it("builds the stream URL from the base or the page location", () => {
+  it("builds the stream URL from the base or the page location, never with the session token in it", () => {
     expect(createApiClient({ baseUrl: "https://ff.example/" }).streamUrl()).toBe("wss://ff.example/api/v1/stream");
     expect(createApiClient({ location: { protocol: "http:", host: "127.0.0.1:8080" } }).streamUrl()).toBe("ws://127.0.0.1:8080/api/v1/stream");
+    const cookieless = createApiClient({ baseUrl: "https://ff.example", sessionToken: () => "f".repeat(64) });
+    expect(cookieless.streamUrl()).toBe("wss://ff.example/api/v1/stream");
+    // The token goes in the stream's start message instead.
+    expect(cookieless.streamSessionToken()).toBe("f".repeat(64));
+    expect(createApiClient({ baseUrl: "https://ff.example" }).streamSessionToken()).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginRequestSchema, loginResponseSchema, orderConfigSchema } from "../../schemas/api";
-import { Browser, errorCode, launchParams, orderRequest, startService, testClock, type Service } from "./harness";
+import { parseLaunchToken, signLaunch } from "../../src/server/signing/launch";
+import { Browser, DEMO_SECRET, errorCode, launchParams, orderRequest, startService, testClock, type Service } from "./harness";
 
 const clock = testClock();
 let service: Service;
@@ -120,6 +121,23 @@ describe("POST /api/v1/login", () => {
     expect(errorCode(await new Browser(service.baseUrl).login({ ...params, user_id: "x" }))).toBe("400101");
   });
 
+  it("expires when the stored launch does, whatever expiry the partner signs (issue 18, finding 6)", async () => {
+    // The partner holds the secret: it can sign the nonce it was handed with any expiry, here
+    // ten days where the service issued (and bounds) 60 s.
+    const { params } = await newLaunch({ expiresInSec: 60 });
+    const token = parseLaunchToken(params.sign ?? "");
+    if (token === null) throw new Error("no launch token");
+    const { sign: _sign, ...signed } = params;
+    const resigned = { ...params, sign: signLaunch(DEMO_SECRET, signed, token.expiresAtSec + 10 * 86_400, token.nonce) };
+    const early = await new Browser(service.baseUrl).login(resigned);
+    expect(early.status).toBe(400);
+    expect(errorCode(early)).toBe("400101");
+    clock.advance(61_000);
+    const late = await new Browser(service.baseUrl).login(resigned);
+    expect(errorCode(late)).toBe("400101");
+    expect(errorCode(await new Browser(service.baseUrl).login(params))).toBe("LAUNCH_EXPIRED");
+  });
+
   it("re-launch gives a working link for the same order", async () => {
     const { created, params } = await newLaunch({ expiresInSec: 60 });
     clock.advance(61_000);
@@ -190,5 +208,32 @@ describe("session routes", () => {
     const res = await browser.request("GET", "/api/v1/result");
     expect(res.status).toBe(409);
     expect(errorCode(res)).toBe("RESULT_PENDING");
+  });
+});
+
+describe("session cookies behind a TLS proxy (issue 18, finding 4)", () => {
+  let https: Service;
+  beforeAll(async () => {
+    // The proxy terminates TLS and is not trusted: the service sees plain http.
+    https = await startService({ publicOrigin: "https://faceflow.example" });
+  });
+  afterAll(() => https.close());
+
+  it("are Secure whenever the public origin is https, whatever protocol reaches the service", async () => {
+    const created = await https.partner.createOrder(orderRequest(https, { returnUrl: "https://faceflow.example/#/entry" }));
+    expect(created.launchUrl.startsWith("https://faceflow.example/?")).toBe(true);
+    const browser = new Browser(https.baseUrl);
+    expect((await browser.login(launchParams(created.launchUrl))).status).toBe(200);
+    for (const name of ["faceflow_session", "order_no"]) {
+      const cookie = browser.setCookieHeaders.find((c) => c.startsWith(`${name}=`));
+      expect(cookie, name).toMatch(/;\s*Secure/i);
+    }
+  });
+
+  it("follow the request on a plain-http public origin (a local demo keeps working)", async () => {
+    const { params } = await newLaunch();
+    const browser = new Browser(service.baseUrl);
+    expect((await browser.login(params)).status).toBe(200);
+    expect(browser.setCookieHeaders.find((c) => c.startsWith("faceflow_session="))).not.toMatch(/Secure/i);
   });
 });

@@ -6,6 +6,7 @@
  * job is handed and that nothing else may start while it runs.
  */
 import { existsSync, readdirSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -225,3 +226,69 @@ describe("WebSocket /api/v1/stream, with a stand-in pool", () => {
     expect(existsSync(join(service.mediaDir, created.orderNo, "1-stream"))).toBe(false);
   });
 });
+
+describe("WebSocket /api/v1/stream, from other sites and without cookies (issue 18, finding 5)", () => {
+  let service: Service;
+  beforeAll(async () => {
+    service = await startService({ streamClock: steppingClock(), verificationRunner: manualRunner(1) });
+  });
+  afterAll(() => service.close());
+
+  it("refuses an upgrade from another site's page with 403 ORIGIN_NOT_ALLOWED, even with the user's cookie; the service's own pages stream", async () => {
+    const { created, browser } = await loggedIn(service, SILENT);
+    // Any page the user visits could open the socket: the browser sends the session cookie along.
+    for (const origin of ["https://evil.example", "http://localhost.evil.example", "null"]) {
+      await expect(connectStream(service, browser, { origin }), origin).rejects.toThrow(/403/);
+    }
+    const raw = await refusedUpgrade(`${service.baseUrl}/api/v1/stream`, { origin: "https://evil.example", cookie: browser.cookieHeader() });
+    expect(raw.status).toBe(403);
+    expect(JSON.parse(raw.body)).toMatchObject({ code: "ORIGIN_NOT_ALLOWED" });
+    expect((await service.partner.getOrder(created.orderNo)).attempts).toEqual([]);
+
+    const own = await connectStream(service, browser, { origin: service.baseUrl });
+    own.send({ type: "start", orderNo: created.orderNo });
+    expect(await own.next("progress")).toMatchObject({ type: "progress", step: "ready" });
+    own.send({ type: "end", reason: "cancel" });
+    await own.closed;
+  });
+
+  it("binds a cookie-less page's stream by the token in its start message; the URL's ?session= is ignored", async () => {
+    const created = await service.partner.createOrder(orderRequest(service, SILENT));
+    const login = await fetch(`${service.baseUrl}/api/v1/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...launchParams(created.launchUrl), cookieless: true }),
+    });
+    const { sessionToken } = (await login.json()) as { sessionToken: string };
+    expect(sessionToken).toMatch(/^[0-9a-f]{64}$/);
+
+    const byQuery = await connectStream(service, null, { origin: service.baseUrl, query: `?session=${sessionToken}` });
+    byQuery.send({ type: "start", orderNo: created.orderNo });
+    expect(await byQuery.next("error")).toMatchObject({ code: "SESSION_INVALID" });
+
+    const c = await connectStream(service, null, { origin: service.baseUrl });
+    c.send({ type: "start", orderNo: created.orderNo, sessionToken });
+    expect(await c.next("progress")).toMatchObject({ type: "progress", step: "ready" });
+    c.send({ type: "end", reason: "cancel" });
+    await c.closed;
+  });
+});
+
+
+/** A WebSocket upgrade request the service answers with plain HTTP: its status and body. */
+function refusedUpgrade(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, {
+      headers: { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", ...headers },
+    });
+    request.on("upgrade", () => reject(new Error("the service accepted the upgrade")));
+    request.on("response", (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}

@@ -29,10 +29,14 @@ export interface StreamConversation {
   close(): void;
 }
 
-/** Open `/api/v1/stream` with the browser's cookies (none: `null`). */
-export function connectStream(service: Pick<Service, "baseUrl">, browser: Browser | null): Promise<StreamConversation> {
-  const ws = new WebSocketClient(`${service.baseUrl.replace("http", "ws")}/api/v1/stream`, {
-    headers: browser ? { cookie: browser.cookieHeader() } : {},
+/**
+ * Open `/api/v1/stream` with the browser's cookies (none: `null`); `origin` is the page's as a
+ * browser sends it (none by default, like a client that is no browser), `query` the URL's.
+ * Rejects when the service refuses the upgrade (the error names its HTTP status).
+ */
+export function connectStream(service: Pick<Service, "baseUrl">, browser: Browser | null, options: { origin?: string; query?: string } = {}): Promise<StreamConversation> {
+  const ws = new WebSocketClient(`${service.baseUrl.replace("http", "ws")}/api/v1/stream${options.query ?? ""}`, {
+    headers: { ...(browser ? { cookie: browser.cookieHeader() } : {}), ...(options.origin ? { origin: options.origin } : {}) },
   });
   const messages: StreamServerMessage[] = [];
   const waiters: (() => void)[] = [];

@@ -52,7 +52,11 @@ export interface StreamConnection {
   close(): void;
 }
 
-export function connectStream(socket: WebSocketLike, orderNo: string, listener: StreamListener): StreamConnection {
+/**
+ * Speak the protocol on `socket` for `orderNo`. `sessionToken` is a cookie-less page's session
+ * (api/client.ts streamSessionToken), sent in `start` because a WebSocket carries no header.
+ */
+export function connectStream(socket: WebSocketLike, orderNo: string, listener: StreamListener, sessionToken?: string): StreamConnection {
   let over = false;
 
   const finish = (report: () => void) => {
@@ -83,7 +87,7 @@ export function connectStream(socket: WebSocketLike, orderNo: string, listener: 
   socket.binaryType = "arraybuffer";
   socket.onopen = () => {
     try {
-      sendMessage({ type: "start", orderNo });
+      sendMessage(sessionToken === undefined ? { type: "start", orderNo } : { type: "start", orderNo, sessionToken });
     } catch {
       fail(streamBreakOutcome("connection"));
     }

@@ -22,7 +22,7 @@ export function isKnownHost(hostname: string, knownHosts: readonly string[]): bo
 }
 
 /**
- * The URL to stream to: the API client's URL (page host, path and session query) with the
+ * The URL to stream to: the API client's URL (page host and path) with the
  * origin swapped for the default when the page's host is not a known one.
  * @example streamUrlFor("wss://cdn.example/api/v1/stream", "cdn.example", { knownHosts: ["verify.example"], defaultOrigin: "wss://verify.example" }) // "wss://verify.example/api/v1/stream"
  */

@@ -2,7 +2,14 @@
  * The browser session a login creates. Two cookies, both on path "/":
  * - `faceflow_session`: HttpOnly, signed, a random token whose SHA-256 names the session row;
  * - `order_no`: readable by the page, because the navigation guard of spec §2 checks it.
- * SameSite=Lax keeps other sites from sending the session along with their requests.
+ * SameSite=Lax keeps other sites from sending the session along with their requests. Both are
+ * Secure whenever the public origin is https, whatever protocol reaches the service: behind a
+ * TLS proxy the service itself speaks plain http, and a proxy left untrusted must not turn that
+ * into cookies a plain-http request could carry away.
+ *
+ * A browser that cannot keep cookies (cookie-less mode) asks for the session token at login
+ * and sends it back in the SESSION_HEADER header (the stream: in its `start` message). It never
+ * travels in a URL, where logs, proxies and the Referer header would keep it.
  */
 import { createHash } from "node:crypto";
 import type {} from "@fastify/cookie"; // request.cookies / reply.setCookie types
@@ -41,7 +48,7 @@ export function sessionFromCookie(
   return order === null ? null : { session, order };
 }
 
-/** Look up the session behind a raw token from the header or the stream URL; null when unknown or expired. */
+/** Look up the session behind a raw token (the header, or the stream's start message); null when unknown or expired. */
 export function sessionFromToken(ctx: ServiceContext, token: string | undefined): ActiveSession | null {
   if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
   const session = ctx.store.sessions.get(hashSessionToken(token));
@@ -51,16 +58,14 @@ export function sessionFromToken(ctx: ServiceContext, token: string | undefined)
 }
 
 /**
- * The session of a request: the HttpOnly cookie, or (when the browser dropped cookies) the
- * token the login answered with, in the SESSION_HEADER header or the stream URL's `session`.
+ * The session of a request: the HttpOnly cookie, or (cookie-less mode) the token the login
+ * answered with, in the SESSION_HEADER header. Never from the query string.
  */
 export function sessionOfRequest(ctx: ServiceContext, request: FastifyRequest): ActiveSession | null {
   const fromCookie = sessionFromCookie(ctx, request.cookies[SESSION_COOKIE], (v) => request.unsignCookie(v));
   if (fromCookie !== null) return fromCookie;
   const header = request.headers[SESSION_HEADER];
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const token = typeof header === "string" ? header : typeof query.session === "string" ? query.session : undefined;
-  return sessionFromToken(ctx, token);
+  return sessionFromToken(ctx, typeof header === "string" ? header : undefined);
 }
 
 /** The session of a front-end API request, or a 401 (the flow shows 401Exception). */
@@ -80,8 +85,13 @@ export function newSession(ctx: ServiceContext, orderNo: string, launchNonce: st
   };
 }
 
-export function setSessionCookies(reply: FastifyReply, token: string, orderNo: string, expiresAt: number): void {
-  const common = { path: "/", sameSite: "lax", secure: "auto", expires: new Date(expiresAt) } as const;
+/**
+ * Set the session cookies of a login. `publicOrigin` is the service's configured origin: https
+ * there makes them Secure; otherwise they are Secure when the request came over https.
+ */
+export function setSessionCookies(reply: FastifyReply, token: string, orderNo: string, expiresAt: number, publicOrigin: string): void {
+  const secure = new URL(publicOrigin).protocol === "https:" ? true : "auto";
+  const common = { path: "/", sameSite: "lax", secure, expires: new Date(expiresAt) } as const;
   reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true, signed: true });
   reply.setCookie(ORDER_NO_COOKIE, orderNo, { ...common, httpOnly: false });
 }

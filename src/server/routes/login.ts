@@ -2,10 +2,13 @@
  * `POST /api/v1/login`: the browser hands over the launch parameters it was opened with.
  *
  * Checked in this order, so a tampered link always reads as "link invalid" (400101) even when
- * it is also old or used: token well-formed, launch known, signature over every parameter
- * (then expiry: LAUNCH_EXPIRED), order still open (ORDER_FINISHED), single use (LAUNCH_USED).
- * The same browser logging in again with the same launch (a reload) gets its session back;
- * any other browser is refused.
+ * it is also old or used: token well-formed, launch known, signature over every parameter,
+ * the token's expiry the one issued (then expiry: LAUNCH_EXPIRED), order still open
+ * (ORDER_FINISHED), single use (LAUNCH_USED). The same browser logging in again with the same
+ * launch (a reload) gets its session back; any other browser is refused.
+ *
+ * The session token is in the answer only when the page asked for it (`cookieless`): a page
+ * that keeps cookies never holds a bearer credential a script could read.
  */
 import type { FastifyInstance } from "fastify";
 import { API_ERROR_CODES, loginRequestSchema, type LoginResponse } from "../../../schemas/api";
@@ -40,7 +43,9 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
     // with the previous secret still do until its end.
     const appRecord = order ? activeApp(ctx.store, order.appId) : null;
     if (order === null || appRecord === null) throw invalid("unknown order or disabled app");
-    const params = paramsOf(body);
+    // `cookieless` is the page's own request, not a launch parameter: the partner never signed it.
+    const { cookieless, ...launchFields } = body;
+    const params = paramsOf(launchFields);
     const signed = acceptedSecrets(appRecord, ctx.clock.now()).some((secret) => launchMacMatches(secret, params, token));
     if (!signed || params.order_no !== order.orderNo) {
       throw invalid("signature does not match the parameters");
@@ -49,7 +54,10 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
     // user can still go back to the partner (spec §8 exitException: "quit if url known").
     const genuine = { returnUrl: order.returnUrl };
     const now = ctx.clock.now();
-    if (token.expiresAtSec * 1000 <= now) {
+    // The partner holds the secret, so it could sign the same nonce with any expiry: the one
+    // the service stored when it issued the launch (60 s to a day) is the one that counts.
+    if (token.expiresAtSec * 1000 !== launch.expiresAt) throw invalid("the expiry is not the one the launch was issued with");
+    if (launch.expiresAt <= now) {
       throw new HttpError(410, API_ERROR_CODES.launchExpired, "the launch link has expired", genuine);
     }
     if (order.state === "passed" || order.state === "failed") {
@@ -71,7 +79,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       });
       if (!claimed) throw new HttpError(409, API_ERROR_CODES.launchUsed, "this launch link was already used", genuine);
       ctx.store.sessions.deleteExpired(now);
-      setSessionCookies(reply, created.token, order.orderNo, created.record.expiresAt);
+      setSessionCookies(reply, created.token, order.orderNo, created.record.expiresAt, ctx.publicOrigin());
       session = created.record;
       sessionToken = created.token;
     }
@@ -79,7 +87,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
     const response: LoginResponse = {
       orderNo: order.orderNo,
       sessionExpiresAt: new Date(session.expiresAt).toISOString(),
-      ...(sessionToken ? { sessionToken } : {}),
+      ...(sessionToken !== undefined && cookieless === true ? { sessionToken } : {}),
       returnUrl: order.returnUrl,
       config: orderConfigOf(fresh, ctx.limits, ctx.store.attempts.countVerified(order.orderNo), ctx.trtc),
       // Analytics reports carry it where the session cannot go: beacons (no headers) of cookie-less browsers.

@@ -1,19 +1,23 @@
 /**
  * `GET /api/v1/stream` (WebSocket): frame streaming for the `/action/ws/record` mode. The
- * protocol lives in stream/socket.ts; this route binds it to the session of the upgrade
- * request, refuses orders whose launch did not enable streaming (ws_mode_switch), opens an
+ * protocol lives in stream/socket.ts; this route refuses an upgrade from another site's page
+ * (its Origin, auth/ownOrigin.ts) with a 403 before any WebSocket exists, binds the stream to
+ * the session of the upgrade request (its cookie) or of the start message's token (a cookie-less
+ * page), refuses orders whose launch did not enable streaming (ws_mode_switch), opens an
  * attempt on `start`, spools each accepted frame to disk with the service's arrival time, and
  * on `end` queues the frames for verification like a recording. A stream that ends without
  * `end` closes its attempt as abandoned and its frames are removed.
  */
 import type {} from "@fastify/websocket"; // the { websocket: true } route option
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { API_ERROR_CODES } from "../../../schemas/api";
 import type { VerifyJobInput } from "../../../schemas/verifyJob";
-import { sessionOfRequest } from "../auth/session";
+import { isOwnOrigin } from "../auth/ownOrigin";
+import { sessionFromToken, sessionOfRequest } from "../auth/session";
 import type { ServiceContext } from "../context";
+import { HttpError } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
 import { platformOf } from "../limits";
 import { durationRangeFor } from "../media/captureLimits";
@@ -36,11 +40,18 @@ interface StreamOrder {
 }
 
 export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks, clock: StreamClock): void {
-  app.get("/api/v1/stream", { websocket: true, preHandler: limiters.session }, (socket: StreamSocket, request) => {
-    const active = sessionOfRequest(ctx, request);
+  const refuseOtherOrigins = async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (!isOwnOrigin(origin, ctx.publicOrigin(), request.headers.host)) {
+      throw new HttpError(403, API_ERROR_CODES.originNotAllowed, `the stream opens only from the service's own pages, not from ${origin ?? "(none)"}`);
+    }
+  };
+  app.get("/api/v1/stream", { websocket: true, preHandler: [refuseOtherOrigins, limiters.session] }, (socket: StreamSocket, request) => {
+    const fromCookie = sessionOfRequest(ctx, request);
     const platform = platformOf(request.headers["user-agent"]);
 
-    const resolveOrder = async (orderNo: string): Promise<OrderResolution<StreamOrder>> => {
+    const resolveOrder = async (orderNo: string, sessionToken?: string): Promise<OrderResolution<StreamOrder>> => {
+      const active = fromCookie ?? sessionFromToken(ctx, sessionToken);
       if (active === null) return { ok: false, code: API_ERROR_CODES.sessionInvalid, message: "no valid session: open the launch link again" };
       if (orderNo !== active.order.orderNo) return { ok: false, code: API_ERROR_CODES.sessionInvalid, message: "orderNo is not this session's order" };
       const order = ctx.store.orders.get(orderNo);

@@ -3,7 +3,7 @@
  * of the camera, the service checks each one, acknowledges it, and at the end hands a summary
  * to the verification side, which queues it and answers with the attempt the page then follows.
  *
- * Protocol (schemas/apiStream.ts): `start {orderNo}` first, then `frame` messages (inline
+ * Protocol (schemas/apiStream.ts): `start {orderNo, sessionToken?}` first, then `frame` messages (inline
  * base64, or announcing the next binary message), then `end`. Every text message is parsed by
  * the shared zod schema; anything else, or anything out of turn, gets an `error` message and
  * a 4xxx close (streamFailures.ts). Messages are handled one at a time in arrival order, so a
@@ -159,9 +159,9 @@ export function handleStreamSocket<O>(socket: StreamSocket, deps: StreamSocketDe
     if (frames % limits.progressEveryFrames === 0) send({ type: "progress", framesReceived: frames, step: "receiving" });
   };
 
-  const handleStart = async (orderNo: string) => {
+  const handleStart = async (orderNo: string, sessionToken: string | undefined) => {
     if (phase !== "awaitingStart") throw new StreamFailure("badMessage", "the session has already started");
-    const resolution = await deps.resolveOrder(orderNo);
+    const resolution = await deps.resolveOrder(orderNo, sessionToken);
     if (!resolution.ok) throw new StreamFailure("orderRejected", resolution.message, resolution.code);
     order = { value: resolution.order };
     // The session ended (peer gone, idle) while the order was being resolved: close the
@@ -209,7 +209,7 @@ export function handleStreamSocket<O>(socket: StreamSocket, deps: StreamSocketDe
       throw new StreamFailure("badMessage", `invalid message: ${where}`);
     }
     const message = parsed.data;
-    if (message.type === "start") return handleStart(message.orderNo);
+    if (message.type === "start") return handleStart(message.orderNo, message.sessionToken);
     if (phase !== "streaming" || order === null) throw new StreamFailure("badMessage", `"${message.type}" before "start"`);
     if (message.type === "end") return handleEnd(message.reason ?? "done", order.value);
 

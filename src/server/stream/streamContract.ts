@@ -66,8 +66,11 @@ export interface AbandonInfo {
 }
 
 export interface StreamSocketDeps<O> {
-  /** Bind the session to an order (e.g. check orderNo against the session cookie, open an attempt). */
-  resolveOrder(orderNo: string): Promise<OrderResolution<O>>;
+  /**
+   * Bind the session to an order (e.g. check orderNo against the session cookie, open an
+   * attempt); `sessionToken` is the start message's, sent by a cookie-less page.
+   */
+  resolveOrder(orderNo: string, sessionToken?: string): Promise<OrderResolution<O>>;
   /** Each accepted frame, in order, e.g. to store it; awaited before the frame is acknowledged. */
   onFrame?(order: O, frame: StreamFrame): void | Promise<void>;
   /** `end` (done) arrived: queue the stream for verification; the attempt is sent as the `verifying` message. May throw StreamRefusedError. */

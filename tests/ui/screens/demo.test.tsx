@@ -85,6 +85,7 @@ function fakeApi(overrides: Partial<Pick<ApiClient, "demoCreateOrder" | "demoVer
     attemptState: unused,
     result: unused,
     streamUrl: () => "ws://unused",
+    streamSessionToken: () => undefined,
     demoCreateOrder,
     demoVerify,
   };

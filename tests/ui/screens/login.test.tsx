@@ -67,6 +67,7 @@ function fakeApi(login: Login) {
     attemptState: unused,
     result: unused,
     streamUrl: () => "ws://unused",
+    streamSessionToken: () => undefined,
     demoCreateOrder: unused,
     demoVerify: unused,
   };
@@ -137,22 +138,28 @@ describe("LoginScreen", () => {
     expect(navigate).toHaveBeenCalledWith("/", { replace: true });
   });
 
-  it("keeps the session token when the answer's cookies did not stick", async () => {
+  it("asks for the session token when the page cannot keep cookies, and keeps it for later requests", async () => {
     const flow = launchFlow();
-    const { api } = fakeApi(async () => ANSWER);
-    renderLogin(flow, api);
-    await waitFor(() => expect(flow.hash()).toBe("/"));
-    expect(flow.rt.storage.getParsed(SESSION_TOKEN_KEY, sessionTokenSchema)).toBe(TOKEN);
+    Object.defineProperty(window.navigator, "cookieEnabled", { value: false, configurable: true });
+    try {
+      const { api, login } = fakeApi(async () => ANSWER);
+      renderLogin(flow, api);
+      await waitFor(() => expect(flow.hash()).toBe("/"));
+      expect(login.mock.calls[0]?.[0]).toMatchObject({ sign: SIGN, cookieless: true });
+      expect(flow.rt.storage.getParsed(SESSION_TOKEN_KEY, sessionTokenSchema)).toBe(TOKEN);
+    } finally {
+      Reflect.deleteProperty(window.navigator, "cookieEnabled");
+    }
   });
 
-  it("does not keep the session token in storage when the session cookies stuck", async () => {
-    const flow = launchFlow();
-    const { api } = fakeApi(async () => {
-      document.cookie = `order_no=${ORDER_NO}; path=/`;
-      return ANSWER;
-    });
+  it("does not ask for the session token when the page keeps cookies, and keeps none", async () => {
+    const flow = launchFlow("/?cookieless=true&" + LAUNCH.slice(2) + "#/login");
+    const { sessionToken: _none, ...cookieAnswer } = ANSWER;
+    const { api, login } = fakeApi(async () => cookieAnswer);
     renderLogin(flow, api);
     await waitFor(() => expect(flow.hash()).toBe("/"));
+    // The page decides: a `cookieless` in the launch URL is replaced by what the page found.
+    expect(login.mock.calls[0]?.[0]).toMatchObject({ sign: SIGN, cookieless: false });
     expect(flow.rt.storage.getParsed(SESSION_TOKEN_KEY, sessionTokenSchema)).toBeUndefined();
   });
 

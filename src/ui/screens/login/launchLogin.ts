@@ -25,8 +25,8 @@ export interface LaunchLoginInput {
   /** The page URL's own query (FlowRuntime.search). */
   search: Readonly<Record<string, string>>;
   storage: Pick<KycStorage, "getParsed" | "setJSON" | "remove">;
-  /** The order_no cookie as the page reads it now (set by the login answer when cookies stick). */
-  orderNoCookie: () => string | undefined;
+  /** Whether the page can keep cookies (sessionToken.ts canKeepCookies); when not, the login asks for the session token. */
+  canKeepCookies: () => boolean;
   /** The error message for a refusal whose code this build has no screen for. */
   unknownCodeMessage: (code: string) => string;
 }
@@ -58,8 +58,9 @@ function isOffline(error: ApiError): boolean {
  * - no `sign`: nothing to log in with (cookie mode), so the entry rules decide;
  * - `sign` equal to the stored login sign: this browser already logged in with it;
  * - success: the sign is stored as `loginSign`, which the guard accepts in cookie-less mode;
- *   when the answer's cookies did not stick, its session token is kept for later requests
- *   (only then: a token in script-readable storage is a bearer credential);
+ *   a page that cannot keep cookies asks for the session token (`cookieless`) and keeps it for
+ *   later requests (only then: a token in script-readable storage is a bearer credential, so
+ *   the service sends none to a page that did not ask);
  * - accepted: the return address the service answers with (the order's, checked against the
  *   app's allowed origins when it was created) becomes the stored `url`, and its analytics
  *   token is kept for the analytics client (src/analytics/tokenStore.ts);
@@ -67,12 +68,13 @@ function isOffline(error: ApiError): boolean {
  *   the user (and a result code) anywhere.
  */
 export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOutcome> {
-  const { api, search, storage, orderNoCookie, unknownCodeMessage } = input;
+  const { api, search, storage, canKeepCookies, unknownCodeMessage } = input;
   const sign = search.sign;
   if (sign === undefined || sign === "") return { kind: "loggedIn" };
   if (storage.getParsed("loginSign", storedValueSchemas.loginSign) === sign) return { kind: "loggedIn" };
 
-  const request = loginRequestSchema.safeParse(search);
+  // `cookieless` is the page's to set: a launch URL carrying one has it replaced.
+  const request = loginRequestSchema.safeParse({ ...search, cookieless: !canKeepCookies() });
   if (!request.success) {
     storage.remove("url");
     return { kind: "refused", query: { code: LINK_INVALID } };
@@ -89,9 +91,9 @@ export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOut
     if (error.returnUrl) storage.setJSON("url", error.returnUrl);
     return { kind: "refused", query };
   }
-  // Absent when a reload got the cookie session back; a token kept earlier then stays valid.
-  // An order_no cookie of an earlier launch does not count: the cookies must be this answer's.
-  if (answer.sessionToken !== undefined && orderNoCookie() !== answer.orderNo) storage.setJSON(SESSION_TOKEN_KEY, answer.sessionToken);
+  // Only a cookie-less login gets one; absent when a reload got its session back, and a token
+  // kept earlier then stays valid.
+  if (answer.sessionToken !== undefined) storage.setJSON(SESSION_TOKEN_KEY, answer.sessionToken);
   storage.setJSON("url", answer.returnUrl);
   keepAnalyticsToken(storage, answer.analyticsToken);
   storage.setJSON("loginSign", sign);

@@ -8,6 +8,7 @@ import { useRuntime } from "../../FlowProvider";
 import { useTexts } from "../../useTexts";
 import { withQuery } from "../../hashLocation";
 import { fillText } from "../textTemplate";
+import { canKeepCookies } from "../../sessionToken";
 import { logInWithLaunch, type LoginOutcome } from "./launchLogin";
 
 export type LaunchLoginState = { kind: "working" } | { kind: "offline"; retry: () => void };
@@ -31,7 +32,7 @@ export function useLaunchLogin(): LaunchLoginState {
           api,
           search: rt.search,
           storage: rt.storage,
-          orderNoCookie: () => rt.cookies.orderNo(),
+          canKeepCookies: () => canKeepCookies(rt.win.document, rt.win.navigator),
           unknownCodeMessage: (code) => fillText(texts.login.failed, { code }),
         }),
       };
