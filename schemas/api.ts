@@ -140,13 +140,23 @@ export const launchResponseSchema = z.object({
 });
 export type LaunchResponse = z.infer<typeof launchResponseSchema>;
 
+/** An attempt's status as the store keeps it; "pending" until it is judged or closed. */
 export const attemptStatusSchema = z.enum(["pending", "passed", "failed", "rejected", "abandoned"]);
 export type AttemptStatus = z.infer<typeof attemptStatusSchema>;
+
+/**
+ * An attempt's status as its partner reads it: the stored one, except that a pending attempt
+ * whose recording is queued or being verified (also after a restart, which resumes the job) is
+ * "verifying". "pending" then only means no recording yet: the digits were handed out, or
+ * frames are still streaming.
+ */
+export const attemptViewStatusSchema = z.enum([...attemptStatusSchema.options, "verifying"]);
+export type AttemptViewStatus = z.infer<typeof attemptViewStatusSchema>;
 
 export const attemptViewSchema = z.object({
   seq: z.int(),
   channel: z.enum(["upload", "stream"]),
-  status: attemptStatusSchema,
+  status: attemptViewStatusSchema,
   /** Verifier code, or the API error code when the service rejected the recording. */
   code: z.nullable(z.string()),
   liveRate: z.nullable(z.number()),

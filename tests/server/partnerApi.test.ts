@@ -1,9 +1,28 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchResponseSchema, orderViewSchema } from "../../schemas/api";
 import { FaceflowPartnerError } from "../../src/server/partner";
 import { PARTNER_HEADERS, signPartnerRequest } from "../../src/server/partner/requestSigning";
-import { DEMO_APP, DEMO_SECRET, errorCode, launchParams, orderRequest, startService, type HttpResult, type Service } from "./harness";
+import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import {
+  awaitVerdict,
+  Browser,
+  DEMO_APP,
+  DEMO_SECRET,
+  errorCode,
+  launchParams,
+  manualRunner,
+  orderRequest,
+  startService,
+  uploadForm,
+  verdict,
+  type HttpResult,
+  type Service,
+} from "./harness";
 
 let service: Service;
 beforeAll(async () => {
@@ -213,5 +232,59 @@ describe("GET /partner/v1/orders/:orderNo and re-launch", () => {
     const again = await service.partner.relaunch(created.orderNo, { expiresInSec: 300 });
     expect(again.orderNo).toBe(created.orderNo);
     expect(launchParams(again.launchUrl).sign).not.toBe(launchParams(created.launchUrl).sign);
+  });
+});
+
+describe("an attempt being verified, as its partner reads it (issue 18, finding 9)", () => {
+  let media: string;
+  let clip: Buffer;
+  beforeAll(async () => {
+    media = await makeTempDir();
+    clip = await readFile(await makeClip({ dir: media, video: "testsrc", audio: "sine", seconds: 2, container: "webm-vp8", fps: 20 }));
+  }, 60_000);
+  afterAll(() => removeTempDir(media));
+
+  it("is verifying, never a stale pending, while its job is queued or running, also across a restart that resumes the job", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "faceflow-verifying-"));
+    try {
+      const first = await startService({ verificationRunner: manualRunner(1) }, { dir });
+      let orderNo: string;
+      let browser: Browser;
+      try {
+        const created = await first.partner.createOrder(orderRequest(first, { liveType: "3", actions: undefined }));
+        orderNo = created.orderNo;
+        browser = new Browser(first.baseUrl);
+        expect((await browser.login(launchParams(created.launchUrl))).status).toBe(200);
+        expect((await browser.upload(await uploadForm(clip))).json).toMatchObject({ state: "verifying", attempt: 1 });
+        expect((await first.partner.getOrder(orderNo)).attempts.map((a) => a.status)).toEqual(["verifying"]);
+      } finally {
+        // Stopped mid-verification: the job stays 'running' in the store.
+        await first.close();
+      }
+      const runner = manualRunner(1);
+      const second = await startService({ verificationRunner: runner }, { dir });
+      try {
+        const view = orderViewSchema.parse(await second.partner.getOrder(orderNo));
+        expect(view.attempts.map((a) => [a.seq, a.status])).toEqual([[1, "verifying"]]);
+        const resumed = await runner.nth(0);
+        expect((await second.partner.getOrder(orderNo)).attempts[0]?.status).toBe("verifying");
+        resumed.resolve(verdict("0"));
+        const judged = await awaitVerdict(browser.at(second.baseUrl), (await browser.at(second.baseUrl).request("GET", "/api/v1/attempts/1")).json);
+        expect(judged.outcome.passed).toBe(true);
+        expect((await second.partner.getOrder(orderNo)).attempts.map((a) => a.status)).toEqual(["passed"]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("is pending only while nothing was submitted (number mode's digits handed out)", async () => {
+    const created = await service.partner.createOrder(orderRequest(service, { liveType: "1", actions: undefined }));
+    const browser = new Browser(service.baseUrl);
+    expect((await browser.login(launchParams(created.launchUrl))).status).toBe(200);
+    expect((await browser.request("GET", "/api/v1/digits")).status).toBe(200);
+    expect((await service.partner.getOrder(created.orderNo)).attempts.map((a) => a.status)).toEqual(["pending"]);
   });
 });

@@ -3,11 +3,23 @@
  * signed result, and every attempt with its checks, recording metadata (never the file path)
  * and the device's face guidance report.
  */
-import type { AttemptView, OrderView } from "../../../schemas/api";
+import type { AttemptView, AttemptViewStatus, OrderView } from "../../../schemas/api";
 import type { Store } from "../store";
+import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The status a partner reads: a pending attempt with a job not yet done is "verifying". The
+ * store keeps it pending until the verdict, also across a restart (the queue resumes the job),
+ * and a partner polling the order must not take that for an attempt nobody is working on.
+ */
+function viewStatusOf(store: Store, attempt: AttemptRecord): AttemptViewStatus {
+  if (attempt.status !== "pending") return attempt.status;
+  const job = store.verifyJobs.get(attempt.id);
+  return job !== null && job.state !== "done" ? "verifying" : "pending";
+}
 
 export function orderViewOf(store: Store, order: OrderRecord): OrderView {
   const recordings = new Map(store.recordings.listByOrder(order.orderNo).map((r) => [r.attemptId, r]));
@@ -16,7 +28,7 @@ export function orderViewOf(store: Store, order: OrderRecord): OrderView {
     return {
       seq: a.seq,
       channel: a.channel,
-      status: a.status,
+      status: viewStatusOf(store, a),
       code: a.code,
       liveRate: a.liveRate,
       faceCode: a.faceCode,
