@@ -7,9 +7,10 @@
  * over HTTP, median and p95 per range. The goal: every request under 200 ms.
  *
  * BENCH_DASHBOARD_EVENTS (default 1,000,000) and BENCH_DASHBOARD_RUNS (default 30) change the
- * size and the number of timed requests per case.
+ * size and the number of timed requests per case (at most 100: the dashboard's rate limit).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildApp } from "../src/server/app";
@@ -19,7 +20,7 @@ import type { AnalyticsEventInput } from "../src/server/store/analyticsEvents";
 import type { JobRunner } from "../src/server/verify/workerPool";
 
 const EVENTS = Number(process.env.BENCH_DASHBOARD_EVENTS ?? 1_000_000);
-const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 30);
+const RUNS = Math.min(100, Number(process.env.BENCH_DASHBOARD_RUNS ?? 30));
 const GOAL_MS = 200;
 const DAY = 86_400_000;
 const DAYS = 90;
@@ -60,8 +61,8 @@ function userEvents(random: () => number, user: number, at: number, appId: strin
   return out;
 }
 
-/** Seed EVENTS events and one order per user, in one transaction. */
-function seed(store: Store, now: number): { users: number; ms: number } {
+/** Seed BENCH_DASHBOARD_EVENTS events and one order per user into `store`, in one transaction. */
+export function seedStore(store: Store, now: number): { users: number; ms: number } {
   const started = performance.now();
   const random = generator(18);
   const factsOf = createFactsOf(DAYS * DAY);
@@ -106,6 +107,22 @@ const idleRunner: JobRunner = {
   close: async () => undefined,
 };
 
+/**
+ * GET `url` from the local address `from` and read the whole answer; resolves to the status.
+ * Each case comes from its own loopback address: the dashboard allows 120 requests a minute per address.
+ */
+function get(url: string, from: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { localAddress: from, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }, (response) => {
+      response.on("data", () => undefined);
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
 }
@@ -132,7 +149,7 @@ export async function measureDashboard(): Promise<DashboardFigures> {
   const previousToken = process.env.FACEFLOW_ADMIN_TOKEN;
   try {
     const store = createStore(dbPath);
-    const seeded = seed(store, now);
+    const seeded = seedStore(store, now);
     store.close();
     process.env.FACEFLOW_ADMIN_TOKEN = ADMIN_TOKEN;
     const app = await buildApp({ dbPath, mediaDir: join(dir, "media"), verificationRunner: idleRunner, rateLimits: {} });
@@ -151,13 +168,12 @@ export async function measureDashboard(): Promise<DashboardFigures> {
         ["page, 90 days", "/admin/analytics?days=90"],
       ] as const;
       const results: DashboardCase[] = [];
-      for (const [name, path] of cases) {
+      for (const [index, [name, path]] of cases.entries()) {
         const times: number[] = [];
         for (let i = 0; i < RUNS + 2; i++) {
           const started = performance.now();
-          const response = await fetch(base + path, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-          await response.arrayBuffer();
-          if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+          const status = await get(base + path, `127.0.0.${10 + index}`);
+          if (status !== 200) throw new Error(`${path} answered ${status}`);
           // The first two warm the statement cache and the page cache.
           if (i >= 2) times.push(performance.now() - started);
         }

@@ -173,7 +173,7 @@ describe("migrations", () => {
       store.close();
       const reopened = createStore(join(dir, "db.sqlite"));
       expect(reopened.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()).toEqual(
-        ["analytics_counts", "analytics_events", "analytics_funnel_users", "analytics_load_times", "apps", "attempts", "launches", "orders", "partner_nonces", "recordings", "results", "sessions", "settings", "sqlite_sequence", "verify_jobs"].map((name) => ({ name })),
+        ["analytics_counts", "analytics_events", "analytics_funnel_users", "analytics_load_times", "analytics_order_counts", "analytics_order_facts", "apps", "attempts", "launches", "orders", "partner_nonces", "recordings", "results", "sessions", "settings", "sqlite_sequence", "verify_jobs"].map((name) => ({ name })),
       );
       reopened.close();
     } finally {

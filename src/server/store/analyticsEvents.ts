@@ -3,12 +3,12 @@
  * plus one row per missing-data and check report. Kept in arrival order (the id), with the
  * order, app, route/pageId and trace id as columns. The dashboard never reads them all: every
  * insert also adds the event's facts to the counters of analyticsRollups.ts, in the same
- * transaction; rows stored before those counters existed (counted = 0) are added by the
+ * transaction, and the orders' side of the funnel is counted by triggers (migration 7); rows stored before those counters existed (counted = 0) are added by the
  * maintenance job (countLegacy), and old rows and counters are deleted in batches (purge*).
  */
 import * as z from "zod";
 import type { Db } from "./database";
-import { createRollups, type EventFacts, type Rollups } from "./analyticsRollups";
+import { createRollups, type EventFacts, type RollupQuery, type Rollups } from "./analyticsRollups";
 import { jsonColumn, parseRows } from "./json";
 
 /** What kind of report a row came from. */
@@ -106,8 +106,8 @@ export interface AnalyticsEventsRepo {
   list(query?: AnalyticsQuery): AnalyticsEventRecord[];
   /** The dashboard's counters. */
   rollups: Pick<Rollups, "apps" | "counts" | "cells" | "funnelUsers" | "loadTimes">;
-  /** Orders created since `since` (of `appId`, or all), counted per UTC day and app. */
-  orderFunnel(query: { since: number; appId: string | null }): OrderFunnelRow[];
+  /** Orders created on `sinceDay` or later (of `appId`, or all), counted per UTC day and app. */
+  orderFunnel(query: RollupQuery): OrderFunnelRow[];
   /** Add up to `limit` rows stored before the counters existed to them; returns how many. */
   countLegacy(limit: number, factsOf: FactsOf): number;
   /** Delete up to `limit` events received before `before` (Unix ms); returns how many went. */
@@ -146,15 +146,9 @@ export function createAnalyticsEventsRepo(db: Db): AnalyticsEventsRepo {
   const listOfApp = db.prepare(`SELECT * FROM analytics_events INDEXED BY analytics_events_by_app
       WHERE app_id = @appId AND received_at >= @since AND (@kind IS NULL OR kind = @kind)
       ORDER BY received_at DESC, id DESC LIMIT @limit`);
-  const funnel = db.prepare(`SELECT date(o.created_at / 1000, 'unixepoch') AS day, o.app_id,
-      COUNT(*) AS launched,
-      COALESCE(SUM(EXISTS (SELECT 1 FROM attempts a WHERE a.order_no = o.order_no AND a.status NOT IN ('pending', 'abandoned'))), 0) AS recorded,
-      COALESCE(SUM(EXISTS (SELECT 1 FROM recordings r JOIN attempts a ON a.id = r.attempt_id WHERE a.order_no = o.order_no)), 0) AS uploaded,
-      COALESCE(SUM((SELECT passed FROM results s WHERE s.order_no = o.order_no) = 1), 0) AS passed,
-      COALESCE(SUM((SELECT passed FROM results s WHERE s.order_no = o.order_no) = 0), 0) AS failed
-    FROM orders o
-    WHERE o.created_at >= @since AND (@appId IS NULL OR o.app_id = @appId)
-    GROUP BY day, o.app_id`);
+  // Kept by the triggers of migration 7 as orders, attempts, recordings and results change.
+  const funnel = db.prepare(`SELECT day, app_id, launched, recorded, uploaded, passed, failed FROM analytics_order_counts
+      WHERE day >= @sinceDay AND (@appId IS NULL OR app_id = @appId) AND launched > 0`);
   const legacy = db.prepare(`SELECT * FROM analytics_events WHERE counted = 0 ORDER BY id LIMIT @limit`);
   const markCounted = db.prepare(`UPDATE analytics_events SET counted = 1 WHERE id = ?`);
   const purgeEvents = db.prepare(`DELETE FROM analytics_events WHERE id IN

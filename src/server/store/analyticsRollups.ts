@@ -2,8 +2,9 @@
  * The dashboard's counters, kept up to date as events are stored (migration 6), so the
  * dashboard reads a few thousand counter rows instead of every event:
  * - analytics_counts: events per UTC day, app, metric and label (event names, error
- *   statuses, downgrade reasons, and the days with page views);
- * - analytics_funnel_users: who reached a browser funnel step on a day (distinct users);
+ *   statuses, downgrade reasons, the days with page views, and users per funnel step);
+ * - analytics_funnel_users: who reached a browser funnel step on a day, so each user is
+ *   counted once per step and day (the insert that adds a user adds to the step's count);
  * - analytics_load_times: page-load samples per day, app and (quantised) milliseconds.
  * What a single event adds (its EventFacts) is worked out by the caller; this file only adds
  * and reads. Labels are capped per day, app and metric: a client inventing a new status per
@@ -14,7 +15,7 @@ import * as z from "zod";
 import type { Db } from "./database";
 import { parseRows } from "./json";
 
-export const ROLLUP_METRICS = ["name", "status", "downgrade", "cell"] as const;
+export const ROLLUP_METRICS = ["name", "status", "downgrade", "cell", "funnel"] as const;
 export type RollupMetric = (typeof ROLLUP_METRICS)[number];
 export const FUNNEL_USER_STEPS = ["startPage", "cameraReady"] as const;
 export type FunnelUserStep = (typeof FUNNEL_USER_STEPS)[number];
@@ -82,11 +83,11 @@ export function createRollups(db: Db): Rollups {
       ON CONFLICT (day, app_id, ms) DO UPDATE SET count = count + excluded.count`);
 
   const counts = db.prepare(`SELECT metric, label, SUM(count) AS count FROM analytics_counts
-      WHERE day >= @sinceDay AND ${APP_FILTER} AND metric <> 'cell' GROUP BY metric, label`);
+      WHERE day >= @sinceDay AND ${APP_FILTER} AND metric IN ('name', 'status', 'downgrade') GROUP BY metric, label`);
   const apps = db.prepare(`SELECT DISTINCT app_id FROM analytics_counts WHERE day >= @sinceDay AND ${APP_FILTER} AND metric = 'name'`);
   const cells = db.prepare(`SELECT DISTINCT day, app_id FROM analytics_counts WHERE day >= @sinceDay AND ${APP_FILTER} AND metric = 'cell'`);
-  const funnel = db.prepare(`SELECT day, app_id, step, COUNT(*) AS users FROM analytics_funnel_users
-      WHERE day >= @sinceDay AND ${APP_FILTER} GROUP BY day, app_id, step`);
+  const funnel = db.prepare(`SELECT day, app_id, label AS step, count AS users FROM analytics_counts
+      WHERE day >= @sinceDay AND ${APP_FILTER} AND metric = 'funnel'`);
   const loads = db.prepare(`SELECT ms, SUM(count) AS count FROM analytics_load_times
       WHERE day >= @sinceDay AND ${APP_FILTER} GROUP BY ms ORDER BY ms`);
   // WITHOUT ROWID tables: a batch is picked by primary key (row values), oldest days first.
@@ -104,14 +105,18 @@ export function createRollups(db: Db): Rollups {
       // Summed in memory first: a batch of twenty events is mostly one day, app and a few names.
       const countSums = new Map<string, { day: string; appId: string; metric: RollupMetric; label: string; n: number }>();
       const loadSums = new Map<string, { day: string; appId: string; ms: number; n: number }>();
+      const count = (f: EventFacts, metric: RollupMetric, label: string) => {
+        const key = JSON.stringify([f.day, f.appId, metric, label]);
+        const sum = countSums.get(key);
+        if (sum) sum.n += 1;
+        else countSums.set(key, { day: f.day, appId: f.appId, metric, label, n: 1 });
+      };
       for (const f of facts) {
-        for (const c of f.counts) {
-          const key = JSON.stringify([f.day, f.appId, c.metric, c.label]);
-          const sum = countSums.get(key);
-          if (sum) sum.n += 1;
-          else countSums.set(key, { day: f.day, appId: f.appId, metric: c.metric, label: c.label, n: 1 });
+        for (const c of f.counts) count(f, c.metric, c.label);
+        for (const u of f.funnel) {
+          // Counted only when this user is new to the step that day.
+          if (addUser.run({ day: f.day, appId: f.appId, step: u.step, userKey: u.userKey }).changes > 0) count(f, "funnel", u.step);
         }
-        for (const u of f.funnel) addUser.run({ day: f.day, appId: f.appId, step: u.step, userKey: u.userKey });
         if (f.loadMs !== null) {
           const key = JSON.stringify([f.day, f.appId, f.loadMs]);
           const sum = loadSums.get(key);

@@ -224,4 +224,95 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX orders_by_time ON orders(created_at);
     `,
   },
+  {
+    version: 7,
+    name: "analytics order funnel counters",
+    // The dashboard's service-side funnel (orders launched, recorded, uploaded, passed, failed per
+    // UTC day and app) kept by triggers as orders, attempts, recordings and results change, so a
+    // dashboard request reads one row per day and app instead of looking up every order.
+    // analytics_order_facts holds each order's current facts; its triggers apply the difference
+    // to analytics_order_counts. A fact is recomputed from its source whenever that source changes,
+    // so the counters stay exact whatever order the service writes in. Existing orders are counted
+    // here once.
+    sql: `
+      CREATE TABLE analytics_order_facts (
+        order_no TEXT PRIMARY KEY,
+        day TEXT NOT NULL,
+        app_id TEXT NOT NULL,
+        recorded INTEGER NOT NULL DEFAULT 0,
+        uploaded INTEGER NOT NULL DEFAULT 0,
+        passed INTEGER
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_order_counts (
+        day TEXT NOT NULL,
+        app_id TEXT NOT NULL,
+        launched INTEGER NOT NULL DEFAULT 0,
+        recorded INTEGER NOT NULL DEFAULT 0,
+        uploaded INTEGER NOT NULL DEFAULT 0,
+        passed INTEGER NOT NULL DEFAULT 0,
+        failed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (day, app_id)
+      ) WITHOUT ROWID;
+
+      CREATE TRIGGER analytics_order_facts_added AFTER INSERT ON analytics_order_facts BEGIN
+        INSERT OR IGNORE INTO analytics_order_counts (day, app_id) VALUES (NEW.day, NEW.app_id);
+        UPDATE analytics_order_counts SET launched = launched + 1, recorded = recorded + NEW.recorded, uploaded = uploaded + NEW.uploaded,
+          passed = passed + (NEW.passed IS 1), failed = failed + (NEW.passed IS 0)
+        WHERE day = NEW.day AND app_id = NEW.app_id;
+      END;
+      CREATE TRIGGER analytics_order_facts_changed AFTER UPDATE ON analytics_order_facts BEGIN
+        UPDATE analytics_order_counts SET recorded = recorded + NEW.recorded - OLD.recorded, uploaded = uploaded + NEW.uploaded - OLD.uploaded,
+          passed = passed + (NEW.passed IS 1) - (OLD.passed IS 1), failed = failed + (NEW.passed IS 0) - (OLD.passed IS 0)
+        WHERE day = NEW.day AND app_id = NEW.app_id;
+      END;
+      CREATE TRIGGER analytics_order_facts_removed AFTER DELETE ON analytics_order_facts BEGIN
+        UPDATE analytics_order_counts SET launched = launched - 1, recorded = recorded - OLD.recorded, uploaded = uploaded - OLD.uploaded,
+          passed = passed - (OLD.passed IS 1), failed = failed - (OLD.passed IS 0)
+        WHERE day = OLD.day AND app_id = OLD.app_id;
+      END;
+
+      INSERT INTO analytics_order_facts (order_no, day, app_id, recorded, uploaded, passed)
+        SELECT o.order_no, date(o.created_at / 1000, 'unixepoch'), o.app_id,
+          EXISTS (SELECT 1 FROM attempts a WHERE a.order_no = o.order_no AND a.status NOT IN ('pending', 'abandoned')),
+          EXISTS (SELECT 1 FROM recordings r JOIN attempts a ON a.id = r.attempt_id WHERE a.order_no = o.order_no),
+          (SELECT passed FROM results s WHERE s.order_no = o.order_no)
+        FROM orders o;
+
+      CREATE TRIGGER analytics_orders_added AFTER INSERT ON orders BEGIN
+        INSERT INTO analytics_order_facts (order_no, day, app_id) VALUES (NEW.order_no, date(NEW.created_at / 1000, 'unixepoch'), NEW.app_id);
+      END;
+      CREATE TRIGGER analytics_orders_removed AFTER DELETE ON orders BEGIN
+        DELETE FROM analytics_order_facts WHERE order_no = OLD.order_no;
+      END;
+      CREATE TRIGGER analytics_attempts_added AFTER INSERT ON attempts BEGIN
+        UPDATE analytics_order_facts SET recorded = EXISTS (SELECT 1 FROM attempts a WHERE a.order_no = NEW.order_no AND a.status NOT IN ('pending', 'abandoned'))
+        WHERE order_no = NEW.order_no;
+      END;
+      CREATE TRIGGER analytics_attempts_changed AFTER UPDATE OF status ON attempts BEGIN
+        UPDATE analytics_order_facts SET recorded = EXISTS (SELECT 1 FROM attempts a WHERE a.order_no = NEW.order_no AND a.status NOT IN ('pending', 'abandoned'))
+        WHERE order_no = NEW.order_no;
+      END;
+      CREATE TRIGGER analytics_attempts_removed AFTER DELETE ON attempts BEGIN
+        UPDATE analytics_order_facts SET recorded = EXISTS (SELECT 1 FROM attempts a WHERE a.order_no = OLD.order_no AND a.status NOT IN ('pending', 'abandoned'))
+        WHERE order_no = OLD.order_no;
+      END;
+      CREATE TRIGGER analytics_recordings_added AFTER INSERT ON recordings BEGIN
+        UPDATE analytics_order_facts SET uploaded = 1 WHERE order_no = (SELECT order_no FROM attempts WHERE id = NEW.attempt_id);
+      END;
+      CREATE TRIGGER analytics_recordings_removed AFTER DELETE ON recordings BEGIN
+        UPDATE analytics_order_facts
+        SET uploaded = EXISTS (SELECT 1 FROM recordings r JOIN attempts a ON a.id = r.attempt_id WHERE a.order_no = analytics_order_facts.order_no)
+        WHERE order_no = (SELECT order_no FROM attempts WHERE id = OLD.attempt_id);
+      END;
+      CREATE TRIGGER analytics_results_added AFTER INSERT ON results BEGIN
+        UPDATE analytics_order_facts SET passed = NEW.passed WHERE order_no = NEW.order_no;
+      END;
+      CREATE TRIGGER analytics_results_changed AFTER UPDATE OF passed ON results BEGIN
+        UPDATE analytics_order_facts SET passed = NEW.passed WHERE order_no = NEW.order_no;
+      END;
+      CREATE TRIGGER analytics_results_removed AFTER DELETE ON results BEGIN
+        UPDATE analytics_order_facts SET passed = NULL WHERE order_no = OLD.order_no;
+      END;
+    `,
+  },
 ];

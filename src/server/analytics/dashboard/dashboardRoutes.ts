@@ -62,7 +62,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContex
       funnelUsers: rollups.funnelUsers(range),
       loadTimes: rollups.loadTimes(range),
       eventApps: rollups.apps(range),
-      orders: ctx.store.analyticsEvents.orderFunnel({ since, appId }),
+      orders: ctx.store.analyticsEvents.orderFunnel(range),
     }));
     const aggregates = aggregate({ rows, since, until, appId });
     return { aggregates, includeEvents: query.events === "1", appId, since };
