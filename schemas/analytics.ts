@@ -51,7 +51,8 @@ export const ANALYTICS_SUCCESS_CODE = "10000";
 export * from "./analyticsEvent";
 import { BATCH_MAX_EVENTS, EVENT_STRING_MAX, PAYLOAD_MAX_CHARS, analyticsEnvSchema, analyticsEventSchema, msEpoch, shortText } from "./analyticsEvent";
 
-const appIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, "expected an app id"));
+/** An app id as reports carry it (in the envelope, and the trace-id request's x-app-id header). */
+export const appIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, "expected an app id"));
 
 /** Fields every report (batch and single) carries about who sends it. */
 const envelopeShape = {

@@ -12,7 +12,7 @@
  */
 import * as z from "zod/mini";
 
-const count = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
+const count = (min: number, max: number) => z.int().check(z.gte(min, `at least ${min}`), z.lte(max, `at most ${max}`));
 
 export const analyticsServiceConfigSchema = z.strictObject({
   quota: z.strictObject({
@@ -41,12 +41,24 @@ export const analyticsServiceEnvSchema = z.object({
 });
 export type AnalyticsServiceEnv = z.infer<typeof analyticsServiceEnvSchema>;
 
-/** The configuration an environment describes; throws (zod's error, with the path of the value) when one is out of range. */
+/** Which variable sets which value, so a refusal names what to fix. */
+const VARIABLE_OF: Record<string, keyof AnalyticsServiceEnv> = {
+  "quota.perSession": "FACEFLOW_ANALYTICS_SESSION_QUOTA",
+  "quota.perApp": "FACEFLOW_ANALYTICS_APP_QUOTA",
+  "quota.windowMs": "FACEFLOW_ANALYTICS_QUOTA_WINDOW_SEC",
+  retentionDays: "FACEFLOW_ANALYTICS_RETENTION_DAYS",
+};
+
+/** The configuration an environment describes; throws naming the variable when a value is out of range. */
 export function analyticsServiceConfigOf(env: AnalyticsServiceEnv): AnalyticsServiceConfig {
   const seconds = (value: number | undefined) => (value === undefined ? undefined : value * 1000);
-  return analyticsServiceConfigSchema.parse({
+  const parsed = analyticsServiceConfigSchema.safeParse({
     quota: { perSession: env.FACEFLOW_ANALYTICS_SESSION_QUOTA, perApp: env.FACEFLOW_ANALYTICS_APP_QUOTA, windowMs: seconds(env.FACEFLOW_ANALYTICS_QUOTA_WINDOW_SEC) },
     retentionDays: env.FACEFLOW_ANALYTICS_RETENTION_DAYS,
     maintenance: {},
   });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = issue?.path.join(".") ?? "";
+  throw new Error(`${VARIABLE_OF[path] ?? path} is out of range (${issue?.message ?? "invalid"})`);
 }

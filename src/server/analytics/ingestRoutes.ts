@@ -9,12 +9,12 @@
  * the service's usual JSON errors, so the client keeps the events and retries.
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import * as z from "zod";
 import {
   ANALYTICS_HEADERS,
   ANALYTICS_PATHS,
   ANALYTICS_SUCCESS_CODE,
   PAYLOAD_MAX_CHARS,
+  appIdSchema,
   batchBodySchema,
   beaconQuerySchema,
   checkBodySchema,
@@ -42,8 +42,6 @@ const SINGLE_BODY_BYTES = PAYLOAD_MAX_CHARS * 4;
 const SMALL_BODY_BYTES = 16 * 1024;
 
 const ACCEPTED: AnalyticsAnswer = { code: ANALYTICS_SUCCESS_CODE };
-
-const appIdHeader = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "expected an app id");
 
 export interface IngestDeps {
   tokens: AnalyticsTokens;
@@ -107,7 +105,7 @@ export async function registerIngestRoutes(app: FastifyInstance, ctx: ServiceCon
 
     // Stores nothing, so it needs no session: the page asks for its trace id before logging in.
     scope.post(ANALYTICS_PATHS.traceId, { preHandler: limiter, bodyLimit: SMALL_BODY_BYTES }, async (request): Promise<TraceIdAnswer> => {
-      parseOr400(appIdHeader, request.headers[ANALYTICS_HEADERS.appId], `header ${ANALYTICS_HEADERS.appId}`);
+      parseOr400(appIdSchema, request.headers[ANALYTICS_HEADERS.appId], `header ${ANALYTICS_HEADERS.appId}`);
       // Unguessable, so one user's events cannot be attributed to another's trace by guessing.
       return { code: ANALYTICS_SUCCESS_CODE, result: randomHex(ctx.randomBytes, 16) };
     });

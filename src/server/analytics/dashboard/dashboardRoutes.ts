@@ -6,29 +6,19 @@
  * (aggregate.ts), never from loading events: a request costs the same at a million events.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import * as z from "zod";
+import { dashboardQuerySchema } from "../../../../schemas/analyticsDashboard";
 import type { ServiceContext } from "../../context";
 import { parseOr400 } from "../../http/errors";
 import type { AnalyticsEventRecord } from "../../store/analyticsEvents";
 import { createAdminAuth } from "./adminAuth";
 import { aggregate, dayOf, type AnalyticsAggregates } from "./aggregate";
 import { DASHBOARD_ASSET_PATHS, DASHBOARD_CSS, DASHBOARD_JS } from "./assets";
-import { RANGE_DAYS, renderDashboard } from "./page";
+import { renderDashboard } from "./page";
 
 const DAY_MS = 86_400_000;
 /** Raw events returned by `?events=1`, newest kept. */
 const RAW_EVENTS_MAX = 1000;
 
-const dashboardQuery = z.object({
-  days: z.coerce
-    .number()
-    .int()
-    .refine((d) => (RANGE_DAYS as readonly number[]).includes(d), `days is one of ${RANGE_DAYS.join(", ")}`)
-    .default(7),
-  app: z.union([z.literal(""), z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)]).optional(),
-  events: z.enum(["0", "1"]).optional(),
-  token: z.string().optional(),
-});
 
 export interface DashboardJson extends AnalyticsAggregates {
   recentEvents?: AnalyticsEventRecord[];
@@ -48,7 +38,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContex
   };
 
   const load = (request: FastifyRequest): { aggregates: AnalyticsAggregates; includeEvents: boolean; appId: string | null; since: number } => {
-    const query = parseOr400(dashboardQuery, request.query, "dashboard query");
+    const query = parseOr400(dashboardQuerySchema, request.query, "dashboard query");
     const until = ctx.clock.now();
     const since = until - query.days * DAY_MS;
     const appId = query.app ? query.app : null;

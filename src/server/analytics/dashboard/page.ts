@@ -3,6 +3,7 @@
  * small script loaded from the service (no inline script: the CSP forbids it).
  */
 import { FUNNEL_STEPS, dayOf, type AnalyticsAggregates, type FunnelCounts, type FunnelStep } from "./aggregate";
+import { RANGE_DAYS } from "../../../../schemas/analyticsDashboard";
 import { DASHBOARD_ASSET_PATHS } from "./assets";
 import { PALETTE, columns, escapeHtml, groupedColumns, horizontalBars, type Bar } from "./svgCharts";
 
@@ -15,9 +16,6 @@ export const STEP_LABELS = {
   passed: "核身通过",
   failed: "核身失败",
 } as const satisfies Record<FunnelStep, string>;
-
-/** Choices of the range selector, in days. */
-export const RANGE_DAYS = [1, 7, 30, 90] as const;
 
 function percent(part: number, whole: number): string {
   return whole > 0 ? `(${Math.round((part / whole) * 100)}%)` : "";
