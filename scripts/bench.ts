@@ -19,7 +19,6 @@
  * Writes bench-results.json and prints a table. `BENCH_ONLY=verify` (or `wire`) measures the
  * verification (or first-screen) figures alone and replaces only them in bench-results.json.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,6 +28,7 @@ import { CAMERA_READY_MEASURE } from "../src/ui/screens/recording/cameraReadyMea
 import { bundleFacePage, foreignRequests, runFacePage, summariseRun, writeFaceVideo, type FaceSizeReport } from "./faceBench";
 import { measureVerification, runVerificationOnly, verificationLines } from "./verifyBench";
 import { measureWire, runWireOnly, wireLines } from "./wireBench";
+import { BROWSER_ARGS, startBenchService } from "./benchService";
 
 if (process.env.BENCH_ONLY === "verify") {
   await runVerificationOnly();
@@ -52,25 +52,6 @@ const FACE_FRAMES = Number(process.env.BENCH_FACE_FRAMES ?? 30);
 const FACE_GOAL_MS = 120;
 const RECORD_MS = 3000;
 const base = `http://127.0.0.1:${PORT}`;
-const BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
-
-async function startServer(): Promise<ChildProcess> {
-  const dir = mkdtempSync(join(tmpdir(), "faceflow-bench-"));
-  const child = spawn("node", ["dist/server/main.mjs"], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(PORT), FACEFLOW_DB: join(dir, "db.sqlite"), FACEFLOW_MEDIA: join(dir, "media"), FACEFLOW_ENV: "test" },
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(base + "/")).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error("server did not start");
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -199,7 +180,7 @@ async function faceFigures(face: FaceSizeReport): Promise<{ photo: FaceRunFigure
 }
 
 const report = JSON.parse(readFileSync("dist/size-report.json", "utf8")) as { firstScreenBrotli: number; chunks: { br: number }[]; face: FaceSizeReport };
-const server = await startServer();
+const server = await startBenchService(PORT);
 let times: number[] = [];
 let capture: Awaited<ReturnType<typeof captureFigures>>;
 let face: Awaited<ReturnType<typeof faceFigures>>;
@@ -208,7 +189,7 @@ try {
   capture = await captureFigures();
   face = await faceFigures(report.face);
 } finally {
-  server.kill();
+  server.stop();
 }
 const wire = await measureWire();
 const verification = await measureVerification();

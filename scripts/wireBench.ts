@@ -7,46 +7,24 @@
  * figures are medians over the rounds, each page's as a ratio to the floor's median.
  * `BENCH_ONLY=wire` measures these alone and replaces only them in bench-results.json.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { launchResponseSchema } from "../schemas/api";
+import { BROWSER_ARGS, startBenchService } from "./benchService";
 import { firstButton, type FirstButtonRun } from "./wire/firstButton";
 import { startFloor } from "./wire/floor";
 import { PHONE_PROFILE } from "./wire/throttle";
 
 const ROUNDS = Number(process.env.BENCH_WIRE_ROUNDS ?? 5);
 const PORT = Number(process.env.BENCH_WIRE_PORT ?? 8192);
-const base = `http://127.0.0.1:${PORT}`;
-const BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
 /** The issue's goals, as ratios to the floor. */
 export const WIRE_GOALS = { bytes: 1.5, firstButton: 1.4 } as const;
 
 type PageName = "floor" | "entry" | "launch" | "error";
 const PAGES: readonly PageName[] = ["floor", "entry", "launch", "error"];
 
-async function startService(): Promise<{ child: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "faceflow-wire-"));
-  const child = spawn("node", ["dist/server/main.mjs"], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(PORT), FACEFLOW_DB: join(dir, "db.sqlite"), FACEFLOW_MEDIA: join(dir, "media"), FACEFLOW_ENV: "test" },
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(base + "/")).ok) return { child, dir };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error("wire bench: the service did not start");
-}
-
 /** A fresh number-mode launch from the demo backend, as a partner would hand it out. */
-async function launchUrl(): Promise<string> {
+async function launchUrl(base: string): Promise<string> {
   const response = await fetch(`${base}/demo/v1/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ liveType: "1" }) });
   if (response.status !== 201) throw new Error(`wire bench: demo order answered ${response.status}`);
   return launchResponseSchema.parse(await response.json()).launchUrl;
@@ -63,22 +41,22 @@ export interface WirePageFigures {
 
 export async function measureWire(): Promise<{ profile: typeof PHONE_PROFILE; rounds: number; goals: typeof WIRE_GOALS; pages: Record<PageName, WirePageFigures> }> {
   const floor = await startFloor(process.cwd());
-  const service = await startService();
+  const service = await startBenchService(PORT);
+  const base = service.base;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: BROWSER_ARGS });
   const runs: Record<PageName, FirstButtonRun[]> = { floor: [], entry: [], launch: [], error: [] };
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const order = PAGES.map((_, i) => PAGES[(i + round) % PAGES.length]!);
       for (const page of order) {
-        const url = page === "floor" ? floor.url : page === "entry" ? `${base}/#/entry` : page === "error" ? `${base}/#/error?status=exception` : await launchUrl();
+        const url = page === "floor" ? floor.url : page === "entry" ? `${base}/#/entry` : page === "error" ? `${base}/#/error?status=exception` : await launchUrl(base);
         runs[page].push(await firstButton(browser, url));
       }
     }
   } finally {
     await browser.close();
-    service.child.kill();
+    service.stop();
     await floor.close();
-    rmSync(service.dir, { recursive: true, force: true });
   }
   const figures = (page: PageName): WirePageFigures => ({
     firstButtonMs: { median: median(runs[page].map((r) => r.firstButtonMs)), runs: runs[page].map((r) => r.firstButtonMs) },
