@@ -42,6 +42,8 @@ describe("delivery", () => {
     writeFileSync(asset + ".br", brotliCompressSync(SCRIPT));
     writeFileSync(asset + ".gz", gzipSync(SCRIPT));
     writeFileSync(join(appDir, "assets", "plain-ab12cd35.js"), SCRIPT);
+    writeFileSync(join(appDir, ".secret"), "deploy key");
+    writeFileSync(join(appDir, "assets", ".secret"), "deploy key");
     service = await startService({ appDir, verificationRunner: manualRunner(1, () => verdict("0")) });
   });
   afterAll(async () => {
@@ -70,8 +72,10 @@ describe("delivery", () => {
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 
-  it("never serves a compressed copy under its own name", async () => {
+  it("never serves a compressed copy under its own name, nor a dotfile", async () => {
     expect((await get(`${asset()}.br`)).status).toBe(404);
+    expect((await get(`${service.baseUrl}/.secret`)).status).toBe(404);
+    expect((await get(`${service.baseUrl}/assets/.secret`)).status).toBe(404);
   });
 
   it("keeps hashed files immutable without validators or document headers, and index.html revalidated with its CSP", async () => {

@@ -63,6 +63,8 @@ export async function serveApp(app: FastifyInstance, appDir: string | undefined)
     index: ["index.html"],
     cacheControl: false,
     preCompressed: true,
+    // Nothing the build writes starts with a dot; a stray ".env" or ".git" in the folder is not for users.
+    dotfiles: "ignore",
     // The compressed copies are served in place of their originals, never by their own names.
     allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
     setHeaders: (reply, path) => setHeaders(reply, path),
