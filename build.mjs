@@ -46,15 +46,23 @@ async function validate() {
 const loadingText = JSON.parse(readFileSync(join(root, "flows/shell.zh-CN.json"), "utf8")).loading.replace(/[<>&"]/g, "");
 
 /**
- * The page: the entry's chunks as module preloads, the stylesheet, and the route preloader
- * inline (the service allows exactly this script by its hash in the CSP, see
+ * The page's icon: none, said inline. Without an icon link the browser asks for /favicon.ico
+ * on every cold load, a request (and a 404) racing the first screen on a slow network; an
+ * image here would cost decoding on a slow CPU, for a tab an in-app browser never shows.
+ */
+const FAVICON = "data:,";
+
+/**
+ * The page: the entry (in the head: a module script runs after parsing anyway, and there it
+ * is found at once; inline when it is only the line that starts the entry's chunk), its
+ * chunks as module preloads, the route preloader inline (before the stylesheet: a classic
+ * script after a stylesheet waits for it to arrive, and so would the route's chunks), and the
+ * stylesheet (the service allows exactly this script by its hash in the CSP, see
  * src/server/http/inlineScripts.ts).
  */
 function indexHtml(entry, css, preloads, preloader) {
-  const links = [
-    ...preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-    ...css.map((href) => `<link rel="stylesheet" href="${href}">`),
-  ].join("\n    ");
+  const modulePreloads = preloads.map((href) => `<link rel="modulepreload" href="${href}">`).join("\n    ");
+  const stylesheets = css.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n    ");
   return `<!doctype html>
 <html lang="zh-CN">
   <head>
@@ -62,13 +70,15 @@ function indexHtml(entry, css, preloads, preloader) {
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
     <meta name="format-detection" content="telephone=no">
     <title>人脸核身</title>
+    <link rel="icon" href="${FAVICON}">
+    ${entry.inline === undefined ? `<script type="module" src="${entry.src}"></script>` : `<script type="module">${entry.inline}</script>`}
+    ${modulePreloads}
     <script>${preloader}</script>
-    ${links}
+    ${stylesheets}
   </head>
   <body>
     <div id="root"><div class="ff-loading" role="status"><span class="ff-spinner" aria-hidden="true"></span><span>${loadingText}</span></div></div>
     <noscript>请开启浏览器的 JavaScript 后重试。</noscript>
-    <script type="module" src="${entry}"></script>
   </body>
 </html>
 `;
@@ -139,9 +149,11 @@ const faceWorkerFile = await buildFaceWorker({ root, appOut, target: BROWSER_TAR
 const faceAssets = copyFaceAssets({ root, appOut });
 const toHref = (f) => "/" + relative(appOut, join(root, f)).split("\\").join("/");
 const assetsDir = join(appOut, "assets");
-const { chunks, css } = await bundleApp({
+const assetHref = (file) => `/assets/${file}`;
+const { chunks, css, entryInline } = await bundleApp({
   root,
   assetsDir,
+  href: assetHref,
   target: BROWSER_TARGET,
   define: {
     __FACEFLOW_ENV__: JSON.stringify(environment),
@@ -150,12 +162,16 @@ const { chunks, css } = await bundleApp({
     __FACEFLOW_FACE_ASSETS__: JSON.stringify(`/${faceAssets.folder}/`),
   },
 });
-const assetHref = (file) => `/assets/${file}`;
 const preload = routePreload({ root, chunks, href: assetHref });
 const entry = chunks.find((c) => c.isEntry);
 writeFileSync(
   join(appOut, "index.html"),
-  indexHtml(assetHref(entry.file), css ? [assetHref(css)] : [], preload.firstScreen.filter((f) => f !== entry.file).map(assetHref), preload.script),
+  indexHtml(
+    entryInline === null ? { src: assetHref(entry.file) } : { inline: entryInline },
+    css ? [assetHref(css)] : [],
+    preload.firstScreen.filter((f) => entryInline !== null || f !== entry.file).map(assetHref),
+    preload.script,
+  ),
 );
 await buildGallery();
 await buildServer();

@@ -6,7 +6,7 @@
 // file and the first screen a handful. CSS is bundled by esbuild (rolldown dropped CSS).
 import { rolldown } from "rolldown";
 import { build as esbuild } from "esbuild";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 
 /** Shared chunks under this many source bytes are copied into each lazy chunk that uses them. */
@@ -60,10 +60,30 @@ async function bundleCss(root, files, outDir) {
 }
 
 /**
- * Bundles src/main.tsx into `assetsDir`. Returns the chunks (file names relative to
- * assetsDir, their static imports, dynamic imports, modules and sizes) and the CSS file.
+ * With the entry's modules grouped into a chunk of their own, the entry file is a facade of
+ * one line: import that chunk's start function and call it. That line goes inline into
+ * index.html (`entryInline`, its imports made absolute by `href`) instead of costing a
+ * request; the facade file is deleted and the chunk it imports becomes the entry.
  */
-export async function bundleApp({ root, assetsDir, target, define }) {
+function inlineEntryFacade(chunks, codes, assetsDir, href) {
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error("bundle: no entry chunk");
+  if (Object.keys(entry.modules).length > 0 || entry.dynamicImports.length > 0) return { chunks, entryInline: null };
+  const main = entry.imports.filter((f) => !/rolldown-runtime/.test(f));
+  if (main.length !== 1) throw new Error(`bundle: the entry facade imports ${entry.imports.join(", ")}; expected one chunk besides the runtime`);
+  const code = codes.get(entry.file).replace(/(from|import)\s*"\.\/([^"]+)"/g, (_m, keyword, file) => `${keyword}"${href(file)}"`);
+  if (/["']\.\.?\//.test(code)) throw new Error(`bundle: the entry facade has an import left relative: ${code}`);
+  rmSync(join(assetsDir, entry.file));
+  return { chunks: chunks.filter((c) => c !== entry).map((c) => (c.file === main[0] ? { ...c, isEntry: true } : c)), entryInline: code.trim() };
+}
+
+/**
+ * Bundles src/main.tsx into `assetsDir`. Returns the chunks (file names relative to
+ * assetsDir, their static imports, dynamic imports, modules and sizes), the CSS file, and the
+ * entry's start-up line for an inline module script (`entryInline`; null when the entry chunk
+ * is a file of its own). `href` turns a file relative to assetsDir into its URL.
+ */
+export async function bundleApp({ root, assetsDir, target, define, href }) {
   const cssFiles = [];
   const bundle = await rolldown({
     input: { main: join(root, "src/main.tsx") },
@@ -86,7 +106,13 @@ export async function bundleApp({ root, assetsDir, target, define }) {
     chunkFileNames: "chunks/[name]-[hash].js",
     // Lower-case letters and digits, so a hashed name is told apart from a plain one (staticApp.ts).
     hashCharacters: "base36",
-    codeSplitting: { experimentalInlineCommonChunks: { maxSize: INLINE_COMMON_BELOW } },
+    codeSplitting: {
+      experimentalInlineCommonChunks: { maxSize: INLINE_COMMON_BELOW },
+      // Everything the entry imports statically is one file: left alone, rolldown puts zod
+      // (shared with the lazy screens) in a chunk of its own, one more request on the first
+      // screen and about 1 KB of cross-chunk bindings.
+      groups: [{ name: "main", tags: ["$initial"] }],
+    },
   });
   await bundle.close();
   const chunks = output
@@ -102,5 +128,6 @@ export async function bundleApp({ root, assetsDir, target, define }) {
       bytes: Buffer.byteLength(c.code),
     }));
   const css = await bundleCss(root, cssFiles, assetsDir);
-  return { chunks, css: css ? relative(assetsDir, css) : null };
+  const codes = new Map(output.filter((o) => o.type === "chunk").map((c) => [c.fileName, c.code]));
+  return { ...inlineEntryFacade(chunks, codes, assetsDir, href), css: css ? relative(assetsDir, css) : null };
 }

@@ -1,14 +1,16 @@
 /**
- * The CSP sources for index.html's inline scripts. The page carries one small inline script
- * (the route preloader written by scripts/build/routePreload.mjs) so the route's chunks are
- * requested before any module has arrived; the CSP still forbids inline scripts in general
+ * The CSP sources for index.html's inline scripts. The page carries two small inline scripts:
+ * the route preloader written by scripts/build/routePreload.mjs, so the route's chunks are
+ * requested before any module has arrived, and the one line that starts the entry chunk
+ * (scripts/build/bundleApp.mjs), which would otherwise be a file and a request of its own; the CSP still forbids inline scripts in general
  * and allows exactly these, by their SHA-256, read from the HTML the service serves.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+/** A script with its code inline: classic, or the module that starts the entry chunk. */
+const INLINE_SCRIPT = /<script(?: type="module")?>([\s\S]*?)<\/script>/g;
 
 export function inlineScriptSources(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash("sha256").update(m[1] ?? "", "utf8").digest("base64")}'`);
