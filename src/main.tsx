@@ -22,7 +22,8 @@ import { createCaptureHandlerRegistry } from "./capture/handlerRegistry";
 import { createEngine } from "./engine/engine";
 import { createEngineRegistries } from "./engine/builtins";
 import { FlowProvider } from "./ui/FlowProvider";
-import { FlowRouter } from "./ui/FlowRouter";
+import { decide, FlowRouter } from "./ui/FlowRouter";
+import { splitHash } from "./ui/hashLocation";
 import { Loading } from "./ui/Loading";
 import { createFlowRuntime, resolveEnvironment } from "./ui/runtime";
 import { SCREENS } from "./ui/screens";
@@ -87,6 +88,14 @@ startAnalytics({ runtime, config: validated<AnalyticsFile>(analyticsJson), loadR
 
 // After the first screen: statistics that need the full user-agent parser.
 afterFirstScreen(window, () => void reportDeviceStats(navigator.userAgent, runtime.stats).catch(() => runtime.stats.record("deviceStatsFailed")));
+
+// A launch the router is about to send to /login logs in now: its module was preloaded with
+// the page, so the request leaves while React renders, not after the login page has rendered.
+const firstPage = splitHash(window.location.hash);
+const firstDecision = decide(runtime, firstPage.path, firstPage.search);
+if (firstDecision.kind === "redirect" && splitHash(firstDecision.to).path === "/login") {
+  void import("./ui/screens/login/launchLoginOnce").then((m) => m.launchLoginOnce(runtime));
+}
 
 const loadDebugConsole = () => import("vconsole").then((m) => new m.default());
 

@@ -10,6 +10,7 @@ import type { ApiClient } from "../../../src/api/client";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
 import LoginScreen from "../../../src/ui/screens/LoginScreen";
+import { launchLoginOnce } from "../../../src/ui/screens/login/launchLoginOnce";
 import { SESSION_TOKEN_KEY, sessionTokenSchema } from "../../../src/ui/sessionToken";
 import { setupFlow, settle, type Flow } from "./harness";
 
@@ -136,6 +137,22 @@ describe("LoginScreen", () => {
     expect(login).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith("/", { replace: true });
+  });
+
+  it("listens to a login the page started before it rendered, without a second request", async () => {
+    const flow = launchFlow();
+    let answer: (value: LoginResponse) => void = () => undefined;
+    const { api, login } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
+    // What src/main.tsx does when the router's first decision is /login.
+    const early = launchLoginOnce(flow.rt, api);
+    expect(launchLoginOnce(flow.rt, api)).toBe(early);
+    renderLogin(flow, api, true);
+    await settle();
+    expect(login).toHaveBeenCalledTimes(1);
+    await act(async () => answer(ANSWER));
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(loginSign(flow)).toBe(SIGN);
   });
 
   it("asks for the session token when the page cannot keep cookies, and keeps it for later requests", async () => {

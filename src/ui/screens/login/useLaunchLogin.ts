@@ -5,37 +5,26 @@
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../apiContext";
 import { useRuntime } from "../../FlowProvider";
-import { useTexts } from "../../useTexts";
 import { withQuery } from "../../hashLocation";
-import { fillText } from "../textTemplate";
-import { canKeepCookies } from "../../sessionToken";
-import { logInWithLaunch, type LoginOutcome } from "./launchLogin";
+import type { LoginOutcome } from "./launchLogin";
+import { launchLogin, launchLoginOnce } from "./launchLoginOnce";
 
 export type LaunchLoginState = { kind: "working" } | { kind: "offline"; retry: () => void };
 
 export function useLaunchLogin(): LaunchLoginState {
   const rt = useRuntime();
   const api = useApi();
-  const texts = useTexts();
   const [attempt, setAttempt] = useState(0);
   const [offline, setOffline] = useState(false);
   // The launch is single use. StrictMode runs effects twice on mount, and a second request
   // racing the first would be refused as LAUNCH_USED; so each attempt's request is started
-  // once and kept here, and every run of the effect only listens to its outcome.
+  // once and kept here, and every run of the effect only listens to its outcome. The first
+  // attempt may already have been started by the composition root (launchLoginOnce.ts).
   const started = useRef<{ attempt: number; outcome: Promise<LoginOutcome> } | null>(null);
 
   useEffect(() => {
     if (started.current === null || started.current.attempt !== attempt) {
-      started.current = {
-        attempt,
-        outcome: logInWithLaunch({
-          api,
-          search: rt.search,
-          storage: rt.storage,
-          canKeepCookies: () => canKeepCookies(rt.win.document, rt.win.navigator),
-          unknownCodeMessage: (code) => fillText(texts.login.failed, { code }),
-        }),
-      };
+      started.current = { attempt, outcome: attempt === 0 ? launchLoginOnce(rt, api) : launchLogin(rt, api) };
     }
     let listening = true;
     void started.current.outcome.then((outcome) => {
@@ -55,7 +44,7 @@ export function useLaunchLogin(): LaunchLoginState {
     return () => {
       listening = false;
     };
-  }, [attempt, api, rt, texts]);
+  }, [attempt, api, rt]);
 
   if (!offline) return { kind: "working" };
   return {
