@@ -69,6 +69,7 @@ export function renderDashboard(a: AnalyticsAggregates): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>核身数据看板</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${DASHBOARD_ASSET_PATHS.css}">
 <script type="module" src="${DASHBOARD_ASSET_PATHS.js}"></script>
 </head>
