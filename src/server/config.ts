@@ -162,15 +162,19 @@ export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((addre
 
 /**
  * Release mode runs with real partners: every app secret (and a previous one during a
- * rotation) must be a random value, not something typed (auth/secretStrength.ts).
+ * rotation) must be a random value, not something typed (auth/secretStrength.ts); so must
+ * the staff dashboard's admin token when there is one, since it opens every app's figures.
  */
-function checkReleaseSecrets(apps: Record<string, AppSecretConfig>): void {
+function checkReleaseSecrets(apps: Record<string, AppSecretConfig>, adminToken: string | undefined): void {
   for (const [appId, app] of Object.entries(apps)) {
     for (const [what, secret] of [["secret", app.secret], ["previousSecret.secret", app.previousSecret?.secret]] as const) {
       const weakness = secret === undefined ? null : secretWeakness(secret, [appId]);
       if (weakness !== null) throw new ConfigError(`FACEFLOW_ENV=release: app ${appId}: ${what} is too weak: ${weakness}`);
     }
   }
+  const admin = adminToken?.trim();
+  const weakness = admin ? secretWeakness(admin, ["admin"]) : null;
+  if (weakness !== null) throw new ConfigError(`FACEFLOW_ENV=release: FACEFLOW_ADMIN_TOKEN is too weak: ${weakness}`);
 }
 
 /** Read the configuration; throws ConfigError with the variable's name on bad input. */
@@ -189,7 +193,7 @@ export function loadServerConfig(
   if (!trtc.ok) throw new ConfigError(`${trtc.variable} ${trtc.message}`);
   const envOrigin = env.FACEFLOW_PUBLIC_ORIGIN ? parse(origin, env.FACEFLOW_PUBLIC_ORIGIN, "FACEFLOW_PUBLIC_ORIGIN") : undefined;
   const apps = { ...file.apps, ...envApps };
-  if (env.FACEFLOW_ENV === "release") checkReleaseSecrets(apps);
+  if (env.FACEFLOW_ENV === "release") checkReleaseSecrets(apps, env.FACEFLOW_ADMIN_TOKEN);
   return {
     host: env.HOST || "127.0.0.1",
     port,

@@ -117,6 +117,16 @@ describe("release secrets (issue 18, finding 8)", () => {
     expect(release(randomBytes(16).toString("hex")).apps.P2?.secret).toMatch(/^[0-9a-f]{32}$/);
     expect(loadServerConfig({ FACEFLOW_APP_SECRETS: JSON.stringify({ P2: "a".repeat(16) }) }).apps.P2?.secret).toBe("a".repeat(16));
   });
+
+  it("holds the dashboard's admin token to the same rule in release, and leaves it alone elsewhere", () => {
+    const apps = JSON.stringify({ TIDA0001: randomBytes(16).toString("hex") });
+    const withAdmin = (token: string, env = "release") => loadServerConfig({ FACEFLOW_ENV: env, FACEFLOW_APP_SECRETS: apps, FACEFLOW_ADMIN_TOKEN: token });
+    for (const token of ["admin", "admin-token-please-change-me-now!", "0".repeat(40)]) {
+      expect(() => withAdmin(token), token).toThrow(/FACEFLOW_ADMIN_TOKEN is too weak/);
+    }
+    expect(() => withAdmin(randomBytes(32).toString("hex"))).not.toThrow();
+    expect(() => withAdmin("admin", "local")).not.toThrow();
+  });
 });
 
 describe("ensureApps", () => {
