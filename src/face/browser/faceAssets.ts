@@ -5,6 +5,8 @@
  * release never mixes with a cached old one.
  */
 
+import { humanFaceConfig } from "../humanConfig";
+
 declare const __FACEFLOW_FACE_WORKER__: string | undefined;
 declare const __FACEFLOW_FACE_ASSETS__: string | undefined;
 
@@ -27,4 +29,37 @@ export function builtFaceAssets(pageUrl: string): FaceAssets | null {
   if (worker === null || assets === null) return null;
   const folder = new URL(assets, pageUrl).href;
   return { workerUrl: new URL(worker, pageUrl).href, modelBaseUrl: folder, wasmBaseUrl: folder };
+}
+
+/**
+ * tfjs-backend-wasm's binaries as build.mjs ships them (scripts/buildFace.mjs FACE_WASM):
+ * tfjs loads the SIMD one where WebAssembly SIMD validates, the plain one elsewhere.
+ */
+export const FACE_WASM_FILES = { simd: "tfjs-backend-wasm-simd.wasm", plain: "tfjs-backend-wasm.wasm" } as const;
+
+/** A minimal module using a SIMD instruction: what tfjs (through wasm-feature-detect) validates. */
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+
+export function wasmSimdSupported(wasm: Pick<typeof WebAssembly, "validate"> | undefined): boolean {
+  try {
+    return wasm?.validate(SIMD_PROBE) ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every file a face session fetches, in the order it needs them: the worker, the one wasm
+ * binary tfjs will pick, and each model Human loads (.json and its weights, one .bin of the
+ * same name, as the shipped models' weightsManifest says), the iris model only when asked for. The models come from the one Human configuration (humanConfig.ts).
+ */
+export function faceAssetUrls(assets: FaceAssets, options: { iris: boolean; simd: boolean }): string[] {
+  const face = humanFaceConfig({ wasmPath: assets.wasmBaseUrl, modelBasePath: assets.modelBaseUrl, maxFaces: 1, iris: options.iris }).face;
+  const models = [face.detector, face.mesh, face.iris, face.antispoof, face.liveness].filter((m) => m.enabled).map((m) => m.modelPath);
+  const wasm = options.simd ? FACE_WASM_FILES.simd : FACE_WASM_FILES.plain;
+  return [
+    assets.workerUrl,
+    new URL(wasm, assets.wasmBaseUrl).href,
+    ...models.flatMap((json) => [new URL(json, assets.modelBaseUrl).href, new URL(json.replace(/\.json$/, ".bin"), assets.modelBaseUrl).href]),
+  ];
 }

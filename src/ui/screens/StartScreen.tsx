@@ -15,6 +15,7 @@ import * as z from "zod/mini";
 import { isWillMode } from "../../engine/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
 import { useTexts } from "../useTexts";
+import { usePrefetchGuidance } from "./recording/guidance/usePrefetchGuidance";
 import { Illustration } from "../components/illustrations";
 import type { ScreenProps } from "../screenContract";
 import { useFinisher } from "../useFinisher";
@@ -63,6 +64,9 @@ export default function StartScreen({ route, query }: ScreenProps) {
       live = false;
     };
   }, [rt, route]);
+
+  // Face guidance's files download while the user reads this page (not on real-time pages).
+  usePrefetchGuidance(mode !== "trtc" && eligibility === "allowed");
 
   const goToStep = (extra: Record<string, string>) => navigate(route.path, { ...query, ...extra }, { replace: true });
   const corpName = launch.protocol_corp_name?.trim() || undefined;

@@ -1,0 +1,35 @@
+/**
+ * The start page's hook onto prefetchGuidance.ts: once the page is shown and the browser
+ * idle (afterFirstScreen.ts), and only on start pages that lead to a recording page.
+ */
+import { useEffect } from "react";
+import { builtFaceAssets, wasmSimdSupported } from "../../../../face/browser/faceAssets";
+import { afterFirstScreen } from "../../../afterFirstScreen";
+import { useApi } from "../../../apiContext";
+import { useRuntime } from "../../../FlowProvider";
+import { chooseRecordingKind } from "../chooseCaptureKind";
+import { prefetchGuidance } from "./prefetchGuidance";
+
+export function usePrefetchGuidance(leadsToRecording: boolean): void {
+  const rt = useRuntime();
+  const api = useApi();
+  useEffect(() => {
+    if (!leadsToRecording) return;
+    let live = true;
+    // The page's own window, as at the composition root: the idle and mutation APIs live there.
+    afterFirstScreen(window, () => {
+      if (!live) return;
+      void prefetchGuidance({
+        rt,
+        api,
+        assets: builtFaceAssets(rt.win.location.href),
+        simd: wasmSimdSupported(globalThis.WebAssembly),
+        chooseKind: () => chooseRecordingKind(rt),
+        fetch: (url) => rt.win.fetch(url, { credentials: "same-origin" }),
+      }).catch(() => rt.stats.record("guidancePrefetchFailed", { failed: -1 }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [leadsToRecording, rt, api]);
+}
