@@ -75,6 +75,23 @@ function fakeApi(login: Login) {
   return { api, login: loginMock };
 }
 
+/**
+ * A login the test answers itself: `answerTheOneRequest` checks that exactly one request went
+ * out, answers it, and waits for the flow to reach the root with no second request.
+ */
+function heldLogin() {
+  let answer: (value: LoginResponse) => void = () => undefined;
+  const { api, login } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
+  const answerTheOneRequest = async (flow: Flow) => {
+    await settle();
+    expect(login).toHaveBeenCalledTimes(1);
+    await act(async () => answer(ANSWER));
+    await waitFor(() => expect(flow.hash()).toBe("/"));
+    expect(login).toHaveBeenCalledTimes(1);
+  };
+  return { api, login, answerTheOneRequest };
+}
+
 function renderLogin(flow: Flow, api: ApiClient, strict = false) {
   const screen = (
     <FlowProvider runtime={flow.rt}>
@@ -126,32 +143,22 @@ describe("LoginScreen", () => {
 
   it("logs in exactly once under StrictMode, because the launch is single use", async () => {
     const flow = launchFlow();
-    let answer: (value: LoginResponse) => void = () => undefined;
-    const { api, login } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
+    const held = heldLogin();
     const navigate = vi.spyOn(flow.rt.location, "navigate");
-    renderLogin(flow, api, true);
-    await settle();
-    expect(login).toHaveBeenCalledTimes(1);
-    await act(async () => answer(ANSWER));
-    await waitFor(() => expect(flow.hash()).toBe("/"));
-    expect(login).toHaveBeenCalledTimes(1);
+    renderLogin(flow, held.api, true);
+    await held.answerTheOneRequest(flow);
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith("/", { replace: true });
   });
 
   it("listens to a login the page started before it rendered, without a second request", async () => {
     const flow = launchFlow();
-    let answer: (value: LoginResponse) => void = () => undefined;
-    const { api, login } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
+    const held = heldLogin();
     // What src/main.tsx does when the router's first decision is /login.
-    const early = launchLoginOnce(flow.rt, api);
-    expect(launchLoginOnce(flow.rt, api)).toBe(early);
-    renderLogin(flow, api, true);
-    await settle();
-    expect(login).toHaveBeenCalledTimes(1);
-    await act(async () => answer(ANSWER));
-    await waitFor(() => expect(flow.hash()).toBe("/"));
-    expect(login).toHaveBeenCalledTimes(1);
+    const early = launchLoginOnce(flow.rt, held.api);
+    expect(launchLoginOnce(flow.rt, held.api)).toBe(early);
+    renderLogin(flow, held.api, true);
+    await held.answerTheOneRequest(flow);
     expect(loginSign(flow)).toBe(SIGN);
   });
 
