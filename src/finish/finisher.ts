@@ -8,7 +8,7 @@
  *   const finisher = createFinisher({ location: window.location, storage, clock: Date, … });
  *   await finisher.finish({ code: "0", signature, liveRate });
  */
-import texts from "../../flows/texts.zh-CN.json";
+import { common as commonTexts } from "../../flows/texts.zh-CN.json";
 import type { LaunchKey } from "../../schemas/launch";
 import type { ToastOptions } from "../ui/toastController";
 import { buildReturnPayload, buildReturnUrl, type ReturnPayload, type ReturnUrlRefusal, type ReturnValues } from "./returnUrl";
@@ -78,7 +78,7 @@ export function createFinisher(deps: FinisherDeps): Finisher {
   let lastHandBackAt: number | undefined;
 
   function busyToast(): void {
-    deps.toast.show({ msg: texts.common.processing });
+    deps.toast.show({ msg: commonTexts.processing });
   }
 
   async function postToMiniProgram(values: ReturnValues): Promise<FinishOutcome> {

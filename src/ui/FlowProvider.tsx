@@ -21,7 +21,7 @@ export function useRuntime(): FlowRuntime {
   return rt;
 }
 
-export type { Texts } from "./useTexts";
+export type { Texts, TextsOf } from "./texts";
 
 export function useLaunch(): LaunchParams {
   return useRuntime().launch;

@@ -8,7 +8,6 @@
 import errorsJson from "../../flows/errors.json";
 import {
   ERROR_STATUSES,
-  errorsFileSchema,
   type ErrorAction,
   type ErrorEntry,
   type ErrorsFile,
@@ -17,8 +16,12 @@ import {
   type TipSet,
 } from "../../schemas/errors";
 
-/** The shipped catalogue. Validated here too, so a broken file fails at start-up, not mid-flow. */
-export const ERROR_CATALOGUE: ErrorsFile = errorsFileSchema.parse(errorsJson);
+/**
+ * The shipped catalogue. The build parses flows/errors.json by its schema and refuses a broken
+ * one (scripts/flowFiles.ts), as with every definition file (src/main.tsx), so the browser does
+ * not carry the schema or spend start-up time parsing it again.
+ */
+export const ERROR_CATALOGUE = errorsJson as ErrorsFile;
 
 /** The query values are copied from the URL, so their length is capped before they reach the layout. */
 const MAX_MESSAGE_LENGTH = 200;

@@ -4,7 +4,7 @@
  * come resolved from src/ui/resultCatalogue.ts.
  */
 import { ButtonRow, type ViewButton } from "./ButtonRow";
-import { ResultIcon } from "./illustrations";
+import { ResultIcon } from "./icons";
 
 export interface ResultViewProps {
   outcome: "success" | "fail";

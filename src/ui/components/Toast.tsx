@@ -3,7 +3,7 @@
  * When it shows and hides is src/ui/toastController.ts's job; the host passes its state in.
  */
 import type { ToastType } from "../toastController";
-import { ToastIcon } from "./illustrations";
+import { ToastIcon } from "./icons";
 
 export interface ToastProps {
   type?: ToastType | undefined;

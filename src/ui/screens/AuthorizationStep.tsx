@@ -4,14 +4,14 @@
  * agreement. Agreeing continues; declining hands the user back to the partner.
  */
 import { Illustration } from "../components/illustrations";
-import type { Texts } from "../FlowProvider";
+import type { TextsOf } from "../FlowProvider";
 import { fillText } from "./textTemplate";
 
 export interface AuthorizationStepProps {
   /** Who asks (protocol_corp_name or the texts' default). */
   corp: string;
   will: boolean;
-  texts: Texts;
+  texts: TextsOf<"authorization">;
   protocolHref: string;
   onAgree: () => void;
   onDecline: () => void;

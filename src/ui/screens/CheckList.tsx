@@ -4,7 +4,7 @@
  * (1 摇头, 2 眨眼, 3 张嘴, 4 点头), in the order the launch asks for them.
  */
 import type { ReactNode } from "react";
-import type { Texts } from "../FlowProvider";
+import type { TextsOf } from "../FlowProvider";
 import type { CheckItem } from "./startPlan";
 import { fillText } from "./textTemplate";
 
@@ -51,7 +51,7 @@ const ICONS: Record<IconName, ReactNode> = {
   ),
 };
 
-function describe(item: CheckItem, texts: Texts): { title: string; detail: string } {
+function describe(item: CheckItem, texts: TextsOf<"actions" | "start">): { title: string; detail: string } {
   const t = texts.start;
   switch (item.kind) {
     case "number":
@@ -74,7 +74,7 @@ function describe(item: CheckItem, texts: Texts): { title: string; detail: strin
   }
 }
 
-export function CheckList({ items, heading, texts }: { items: readonly CheckItem[]; heading: string; texts: Texts }) {
+export function CheckList({ items, heading, texts }: { items: readonly CheckItem[]; heading: string; texts: TextsOf<"actions" | "start"> }) {
   return (
     <section className="ff-card ff-checks" aria-label={heading}>
       <h2 className="ff-card__heading">{heading}</h2>

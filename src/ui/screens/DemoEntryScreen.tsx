@@ -7,11 +7,14 @@
 import * as z from "zod/mini";
 import { DEMO_RETURN_ROUTES } from "../../../schemas/api";
 import { useRuntime } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { demo } from "../../../flows/texts.zh-CN.json";
 import type { ScreenProps } from "../screenContract";
 import { fillText } from "./textTemplate";
 import { DemoOrderForm } from "./demo/DemoOrderForm";
 import { DemoResult } from "./demo/DemoResult";
+
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { demo };
 
 const variantSchema = z.enum(DEMO_RETURN_ROUTES);
 
@@ -22,7 +25,7 @@ function isReturn(search: Readonly<Record<string, string>>): boolean {
 
 export default function DemoEntryScreen({ route }: ScreenProps) {
   const rt = useRuntime();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const t = texts.demo;
   // routes.json names the variant; a wrong one is a definitions bug and fails loudly.
   const variant = variantSchema.parse(route.props?.variant);

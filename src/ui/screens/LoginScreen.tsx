@@ -5,12 +5,15 @@
  */
 import { ErrorView } from "../components/ErrorView";
 import { useRuntime } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { login, common } from "../../../flows/texts.zh-CN.json";
 import { useLaunchLogin } from "./login/useLaunchLogin";
+
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { login, common };
 
 export default function LoginScreen() {
   const rt = useRuntime();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const state = useLaunchLogin();
 
   if (state.kind === "offline") {

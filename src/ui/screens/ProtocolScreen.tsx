@@ -6,11 +6,14 @@
  */
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch, useRuntime, type Texts } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { protocol } from "../../../flows/texts.zh-CN.json";
 import shell from "../../../flows/shell.zh-CN.json";
 import type { ScreenProps } from "../screenContract";
 import { useVisitRecord } from "../useFinisher";
 import { fillText } from "./textTemplate";
+
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { protocol };
 
 type ProtocolTexts = Texts["protocol"];
 
@@ -32,7 +35,7 @@ function productName(product: string | undefined, t: ProtocolTexts): string {
 export default function ProtocolScreen({ route, params }: ScreenProps) {
   const rt = useRuntime();
   const launch = useLaunch();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const navigate = useFlowNavigate();
   useVisitRecord();
   const t = texts.protocol;

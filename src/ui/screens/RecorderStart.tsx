@@ -13,7 +13,7 @@ import type { LiveMode } from "../../engine/modes";
 import { ActionFailureView } from "../components/ActionFailureView";
 import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
-import { useTexts } from "../useTexts";
+import { recorder, capture, guidance, actions, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
 import { captureHint } from "./recording/captureHint";
 import { CaptureHead } from "./recording/CaptureHead";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
@@ -25,6 +25,9 @@ import { RecordControls } from "./recording/RecordControls";
 import { useCaptureAttempt } from "./recording/useCaptureAttempt";
 import type { RecorderCopy } from "./recorderCopy";
 import { actionCodesOf } from "./startPlan";
+
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { recorder, capture, guidance, actions, verifying, verifySteps, recordTimeout };
 
 export interface RecorderStartProps {
   copy: RecorderCopy;
@@ -39,7 +42,7 @@ export interface RecorderStartProps {
 
 export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderStartProps) {
   const launch = useLaunch();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const finisher = useFinisher();
   const attempt = useCaptureAttempt({ liveMode, will, audio });
   const { state, plan, request, guidance } = attempt;

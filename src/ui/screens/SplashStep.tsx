@@ -2,7 +2,7 @@
  * The splash page of spec §2, shown first in will mode or when splash_page is 1: what is
  * about to happen, who asked for it (protocol_corp_name, as text) and one button to begin.
  */
-import type { Texts } from "../FlowProvider";
+import type { TextsOf } from "../FlowProvider";
 import { fillText } from "./textTemplate";
 
 function SplashArt() {
@@ -26,7 +26,7 @@ export interface SplashStepProps {
   will: boolean;
   /** protocol_corp_name, shown as text; absent: no "initiated by" line. */
   corp: string | undefined;
-  texts: Texts;
+  texts: TextsOf<"splash" | "start">;
   onNext: () => void;
 }
 

@@ -14,7 +14,7 @@ import { useEffect, useState } from "react";
 import * as z from "zod/mini";
 import { isWillMode } from "../../engine/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { start, protocol, prePictures, splash, authorization, actions } from "../../../flows/texts.zh-CN.json";
 import { usePrefetchGuidance } from "./recording/guidance/usePrefetchGuidance";
 import { Illustration } from "../components/illustrations";
 import type { ScreenProps } from "../screenContract";
@@ -28,6 +28,9 @@ import { PrePictures } from "./PrePictures";
 import { SplashStep } from "./SplashStep";
 import { checkItemsOf, prePictureCount, recordPathOf, showsSplash, START_CHANNELS, START_MODES } from "./startPlan";
 
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { start, protocol, prePictures, splash, authorization, actions };
+
 const PROTOCOL_HREF = "#/protocol";
 
 type Eligibility = "checking" | "allowed";
@@ -35,7 +38,7 @@ type Eligibility = "checking" | "allowed";
 export default function StartScreen({ route, query }: ScreenProps) {
   const rt = useRuntime();
   const launch = useLaunch();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const navigate = useFlowNavigate();
   const toast = useToast();
   const finisher = useFinisher();

@@ -19,7 +19,7 @@ import { liveModeOf } from "../../engine/modes";
 import { useApi } from "../apiContext";
 import { useLaunch, useRuntime } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
-import { useTexts } from "../useTexts";
+import { recorder, realtime, actions, capture as captureTexts, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { submitRecording } from "./realtime/submitRecording";
@@ -29,13 +29,16 @@ import { captureRequestOf } from "./recording/captureRequest";
 import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf, needsMicrophone } from "./startPlan";
 
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
+
 /** capture.json was validated by build.mjs before it was embedded. */
 const capture = captureJson as CaptureFile;
 
 export default function TrtcRecordScreen({ route }: ScreenProps) {
   const rt = useRuntime();
   const launch = useLaunch();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const api = useApi();
   // The route, not the launch, says whether this is the will variant (routes.json props.will).
   const will = route.props?.will === true;

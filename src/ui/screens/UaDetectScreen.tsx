@@ -10,8 +10,11 @@ import type { CameraEligibility } from "../../device/eligibility";
 import { Illustration } from "../components/illustrations";
 import { ERROR_CATALOGUE } from "../errorCatalogue";
 import { useFlowNavigate, useRuntime, useToast, type Texts } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { uaDetect, common } from "../../../flows/texts.zh-CN.json";
 import { useFinisher } from "../useFinisher";
+
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { uaDetect, common };
 
 /** Quitting from here returns the code of the "browser cannot record" status. */
 const QUIT_CODE = ERROR_CATALOGUE.statuses.uaDetectException.code;
@@ -51,7 +54,7 @@ function EnvironmentCard({ device, t }: { device: ParsedDevice; t: Texts["uaDete
 
 export default function UaDetectScreen() {
   const rt = useRuntime();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const toast = useToast();
   const navigate = useFlowNavigate();
   const finisher = useFinisher();

@@ -5,17 +5,20 @@
 import * as z from "zod/mini";
 import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
 import { useLaunch } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { recorder } from "../../../flows/texts.zh-CN.json";
 import type { ScreenProps } from "../screenContract";
 import { RecorderStart } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";
 import { needsMicrophone } from "./startPlan";
 
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { recorder };
+
 const verifyModeSchema = z.enum(["plain", "action"]);
 
 export default function VerifyScreen({ route }: ScreenProps) {
   const launch = useLaunch();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const mode = verifyModeSchema.parse(route.props?.mode);
   // The plain page always reads digits; the action page does what the launch asks (action or silent).
   const liveMode: LiveMode = mode === "plain" ? "number" : liveModeOf(launch);

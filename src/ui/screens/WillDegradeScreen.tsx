@@ -8,16 +8,19 @@ import * as z from "zod/mini";
 import { liveModeOf } from "../../engine/modes";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { willDegrade, recorder } from "../../../flows/texts.zh-CN.json";
 import type { ScreenProps } from "../screenContract";
 import { useVisitRecord } from "../useFinisher";
 import { RecorderStart } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";
 
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { willDegrade, recorder };
+
 const stepSchema = z.enum(["transition", "index"]);
 
 function Transition() {
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const navigate = useFlowNavigate();
   useVisitRecord();
   const t = texts.willDegrade;
@@ -44,7 +47,7 @@ function Transition() {
 
 export default function WillDegradeScreen({ route }: ScreenProps) {
   const launch = useLaunch();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   if (stepSchema.parse(route.props?.step) === "transition") return <Transition />;
   const liveMode = liveModeOf(launch);
   return <RecorderStart copy={recorderCopyOf(liveMode, true, launch, texts)} badge={texts.recorder.badgeRecord} audio liveMode={liveMode} will />;

@@ -14,7 +14,7 @@ import captureJson from "../../../flows/capture.json";
 import type { CaptureFile } from "../../../schemas/capture";
 import { isWillMode, liveModeOf } from "../../engine/modes";
 import { useLaunch } from "../FlowProvider";
-import { useTexts } from "../useTexts";
+import { recorder, realtime, actions, capture as captureTexts, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { useRealtimeAttempt } from "./realtime/useRealtimeAttempt";
@@ -23,12 +23,15 @@ import { captureRequestOf } from "./recording/captureRequest";
 import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf } from "./startPlan";
 
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
+
 /** capture.json was validated by build.mjs before it was embedded. */
 const capture = captureJson as CaptureFile;
 
 export default function WsRecordScreen() {
   const launch = useLaunch();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const liveMode = liveModeOf(launch);
   const will = isWillMode(launch);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];

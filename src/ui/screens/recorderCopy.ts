@@ -5,7 +5,7 @@
  */
 import type { LaunchParams } from "../../../schemas/launch";
 import type { LiveMode } from "../../engine/modes";
-import type { Texts } from "../FlowProvider";
+import type { TextsOf } from "../FlowProvider";
 
 export interface RecorderCopy {
   heading: string;
@@ -13,7 +13,7 @@ export interface RecorderCopy {
 }
 
 /** `launch` is kept for the pages that pass it (the copy depends on the check alone). */
-export function recorderCopyOf(liveMode: LiveMode, will: boolean, _launch: LaunchParams, texts: Texts): RecorderCopy {
+export function recorderCopyOf(liveMode: LiveMode, will: boolean, _launch: LaunchParams, texts: TextsOf<"recorder">): RecorderCopy {
   const t = texts.recorder;
   if (will) return { heading: t.willHeading, detail: t.willDetail };
   switch (liveMode) {

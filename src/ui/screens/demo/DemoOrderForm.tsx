@@ -8,8 +8,8 @@ import { API_ERROR_CODES, DEMO_RETURN_ROUTES, type ActionCode } from "../../../.
 import { ACTION_CODES, THEMES } from "../../../../schemas/launch";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../api/apiError";
 import { useApi } from "../../apiContext";
-import { useRuntime, type Texts } from "../../FlowProvider";
-import { useTexts } from "../../useTexts";
+import { useRuntime, type TextsOf } from "../../FlowProvider";
+import { demo } from "../../../../flows/texts.zh-CN.json";
 import { fillText } from "../textTemplate";
 import {
   checkLaunchReturn,
@@ -27,6 +27,9 @@ import {
   type DemoReturnRoute,
 } from "./demoOrder";
 
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { demo };
+
 type Sending =
   | { kind: "idle" }
   | { kind: "creating" }
@@ -36,7 +39,7 @@ type Sending =
 
 const ACTIONS = Object.values(ACTION_CODES);
 
-function modeTexts(texts: Texts): Record<DemoMode, { title: string; detail: string }> {
+function modeTexts(texts: TextsOf<"demo">): Record<DemoMode, { title: string; detail: string }> {
   const t = texts.demo;
   return {
     number: { title: t.modeNumber, detail: t.modeNumberDetail },
@@ -46,12 +49,12 @@ function modeTexts(texts: Texts): Record<DemoMode, { title: string; detail: stri
   };
 }
 
-function actionLabel(texts: Texts, code: ActionCode): string {
+function actionLabel(texts: TextsOf<"demo">, code: ActionCode): string {
   const labels = { "1": texts.demo.action1, "2": texts.demo.action2, "3": texts.demo.action3, "4": texts.demo.action4 } as const satisfies Record<ActionCode, string>;
   return labels[code];
 }
 
-function failureMessage(texts: Texts, error: unknown): string {
+function failureMessage(texts: TextsOf<"demo">, error: unknown): string {
   if (!(error instanceof ApiError)) return fillText(texts.demo.errorFailed, { code: "-" });
   if (error.code === CLIENT_ERROR_CODES.network) return texts.demo.errorNetwork;
   if (error.code === API_ERROR_CODES.rateLimited) return texts.demo.errorRateLimited;
@@ -95,7 +98,7 @@ function Toggle(props: { checked: boolean; onChange: (checked: boolean) => void;
 export function DemoOrderForm({ variant }: { variant: DemoReturnRoute }) {
   const rt = useRuntime();
   const api = useApi();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const t = texts.demo;
   const id = useId();
   const [form, setForm] = useState<Form>(() => initialDemoForm(variant, t.willQuestionDefault));

@@ -6,16 +6,19 @@
 import { useEffect, useState } from "react";
 import { RETURN_PAYLOAD_KEYS, type DemoVerifyResponse, type OrderState, type ReturnPayload } from "../../../../schemas/api";
 import { ButtonRow, type ViewButton } from "../../components/ButtonRow";
-import { ResultIcon } from "../../components/illustrations";
+import { ResultIcon } from "../../components/icons";
 import { useApi } from "../../apiContext";
-import { type Texts } from "../../FlowProvider";
-import { useTexts } from "../../useTexts";
+import { type TextsOf } from "../../FlowProvider";
+import { demo } from "../../../../flows/texts.zh-CN.json";
 import { fillText } from "../textTemplate";
+
+/** The text sections this screen and the parts it renders show. */
+const SCREEN_TEXTS = { demo };
 
 type Verification = { kind: "verifying" } | { kind: "verified"; answer: DemoVerifyResponse } | { kind: "unavailable" };
 
 /** The payload keys this page shows; `satisfies` keeps it in step with the contract. */
-function fieldLabels(texts: Texts): Record<keyof ReturnPayload, string> {
+function fieldLabels(texts: TextsOf<"demo">): Record<keyof ReturnPayload, string> {
   const t = texts.demo;
   return {
     orderNo: t.fieldOrderNo,
@@ -31,7 +34,7 @@ function fieldLabels(texts: Texts): Record<keyof ReturnPayload, string> {
   } satisfies Record<keyof ReturnPayload, string>;
 }
 
-function stateLabel(texts: Texts, state: OrderState): string {
+function stateLabel(texts: TextsOf<"demo">, state: OrderState): string {
   const t = texts.demo;
   const labels = { created: t.stateCreated, in_progress: t.stateInProgress, passed: t.statePassed, failed: t.stateFailed } as const satisfies Record<OrderState, string>;
   return labels[state];
@@ -49,7 +52,7 @@ export interface DemoResultProps {
 
 export function DemoResult({ query, received, onAgain }: DemoResultProps) {
   const api = useApi();
-  const texts = useTexts();
+  const texts = SCREEN_TEXTS;
   const t = texts.demo;
   const [verification, setVerification] = useState<Verification>({ kind: "verifying" });
   const [round, setRound] = useState(0);

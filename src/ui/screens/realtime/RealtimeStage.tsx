@@ -7,7 +7,7 @@
  * Everything it shows comes from the stage state; it owns no behaviour beyond calling back.
  */
 import type { LiveMode } from "../../../engine/modes";
-import type { Texts } from "../../FlowProvider";
+import type { TextsOf } from "../../FlowProvider";
 import { CameraFrame } from "../CameraFrame";
 import { CaptureHead } from "../recording/CaptureHead";
 import { CapturePrompt } from "../recording/CapturePrompt";
@@ -35,7 +35,7 @@ export interface RealtimeStageProps {
   videoRef: (video: HTMLVideoElement | null) => void;
   onStart(): void;
   onStop(): void;
-  texts: Texts;
+  texts: TextsOf<"realtime" | "recorder" | "actions" | "capture" | "verifying" | "verifySteps">;
 }
 
 function cameraPhaseOf(phase: StagePhase): CameraPhase {
@@ -51,7 +51,7 @@ function cameraPhaseOf(phase: StagePhase): CameraPhase {
   }
 }
 
-function hintOf(mode: RealtimeStageProps["mode"], phase: StagePhase, t: Texts["realtime"]): string {
+function hintOf(mode: RealtimeStageProps["mode"], phase: StagePhase, t: TextsOf<"realtime">["realtime"]): string {
   switch (phase.name) {
     case "preparing":
       return t.preparing;

@@ -5,12 +5,12 @@
  * nod for will_type 2). The question and digits come from the service and are rendered as
  * React text, never as markup.
  */
-import type { Texts } from "../../FlowProvider";
+import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
 import type { ActionCode } from "../startPlan";
 
 export interface CapturePromptProps {
-  texts: Texts;
+  texts: TextsOf<"capture" | "actions">;
   liveMode: "number" | "action" | "silent";
   will: boolean;
   /** will_type 2: the consent is a nod. */
@@ -25,7 +25,7 @@ export interface CapturePromptProps {
   recording: boolean;
 }
 
-function Digits({ digits, texts }: { digits: string | null; texts: Texts }) {
+function Digits({ digits, texts }: { digits: string | null; texts: TextsOf<"capture" | "actions"> }) {
   const t = texts.capture;
   return (
     <div className="ff-rec-digits">

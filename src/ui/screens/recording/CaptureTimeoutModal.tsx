@@ -6,7 +6,7 @@
 import { RecordTimeoutModal } from "../../components/RecordTimeoutModal";
 import { ERROR_CATALOGUE } from "../../errorCatalogue";
 import { useLaunch } from "../../FlowProvider";
-import type { Texts } from "../../FlowProvider";
+import type { TextsOf } from "../../FlowProvider";
 import { useFinisher } from "../../useFinisher";
 
 const TIMEOUT_QUIT_CODE = ERROR_CATALOGUE.statuses.exception.code;
@@ -16,7 +16,7 @@ export function highlightSegments(highLight: string | undefined): string[] {
   return (highLight ?? "").split("|").filter((segment) => segment.trim() !== "");
 }
 
-export function CaptureTimeoutModal({ show, onReset, texts }: { show: boolean; onReset(): void; texts: Texts }) {
+export function CaptureTimeoutModal({ show, onReset, texts }: { show: boolean; onReset(): void; texts: TextsOf<"recordTimeout"> }) {
   const launch = useLaunch();
   const finisher = useFinisher();
   const t = texts.recordTimeout;

@@ -5,14 +5,14 @@
  * an upload that got no answer the choice to send the kept recording again or give up.
  */
 import type { CaptureKind } from "../../../capture/contract";
-import type { Texts } from "../../FlowProvider";
+import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
 import type { AttemptPhase } from "./attemptState";
 import { UploadProgress } from "./UploadProgress";
 import { VerifyingProgress } from "./VerifyingProgress";
 
 export interface RecordControlsProps {
-  texts: Texts;
+  texts: TextsOf<"capture" | "verifying" | "verifySteps">;
   phase: AttemptPhase;
   kind: CaptureKind | null;
   earliestStopMs: number;

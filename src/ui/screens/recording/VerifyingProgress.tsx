@@ -5,11 +5,11 @@
  * so screen readers announce both. Lives with the recording screens, never on the first screen.
  */
 import type { VerifyStep } from "../../../../schemas/api";
-import type { Texts } from "../../FlowProvider";
+import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
 
 export interface VerifyingProgressProps {
-  texts: Texts;
+  texts: TextsOf<"verifying" | "verifySteps">;
   /** null until the service said where the attempt stands (a stream just ended, a reload). */
   step: VerifyStep | null;
   /** 0..1 */
@@ -17,7 +17,7 @@ export interface VerifyingProgressProps {
 }
 
 /** The line for a step; exhaustive, so a new step without its text fails to compile. */
-export function verifyStepText(texts: Texts, step: VerifyStep | null): string {
+export function verifyStepText(texts: TextsOf<"verifying" | "verifySteps">, step: VerifyStep | null): string {
   const steps: Record<VerifyStep, string> = texts.verifySteps;
   return step === null ? texts.verifying.waiting : steps[step];
 }

@@ -3,14 +3,14 @@
  * attempt, worded for the in-page recorder or for the system camera (file input).
  */
 import type { CaptureKind, CaptureRequest } from "../../../capture/contract";
-import type { Texts } from "../../FlowProvider";
+import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
 import type { AttemptPhase } from "./attemptState";
 
 const secondsOf = (ms: number) => String(Math.round(ms / 100) / 10);
 
 /** What the system camera should record: the window in seconds, and reading the digits in number mode. */
-export function fileInputIntro(texts: Texts, request: CaptureRequest): string {
+export function fileInputIntro(texts: TextsOf<"capture" | "recorder">, request: CaptureRequest): string {
   const t = texts.capture;
   const { min, max } = request.durationMs;
   const intro = fillText(t.fileIntro, { min: secondsOf(Math.max(min, 1000)), max: secondsOf(max) });
@@ -18,7 +18,7 @@ export function fileInputIntro(texts: Texts, request: CaptureRequest): string {
 }
 
 export function captureHint(input: {
-  texts: Texts;
+  texts: TextsOf<"capture" | "recorder">;
   phase: AttemptPhase;
   kind: CaptureKind | null;
   request: CaptureRequest | null;
