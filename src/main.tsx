@@ -35,10 +35,6 @@ import { Wrapper } from "./ui/Wrapper";
 import "./ui/app.css";
 import "./ui/components/components.css";
 import "./ui/screens/screens.css";
-import "./ui/screens/demo.css";
-import "./ui/screens/recording.css";
-import "./ui/screens/realtime.css";
-import "./ui/screens/verifying.css";
 
 declare const __FACEFLOW_ENV__: string | undefined;
 declare const __FACEFLOW_GRAY_VERSION__: string | undefined;

@@ -30,17 +30,31 @@ const stripSpecText = {
   },
 };
 
-/** CSS imports are collected here (in import order) and bundled apart by esbuild. */
-function collectCss(files) {
+/**
+ * CSS imported by the entry (src/main.tsx) is collected here, in import order, and bundled
+ * apart by esbuild into the page's one stylesheet. CSS imported by any other module belongs to
+ * a lazily loaded screen: it becomes a module that adds it to the page as a <style> when that
+ * screen's chunk runs (src/ui/injectStyle.ts), so the first screen does not wait for the
+ * recording pages' styles, and a screen's styles are in place before it renders.
+ */
+function collectCss(root, files) {
+  const LAZY = "\0lazy-css:";
   return {
     name: "collect-css",
     resolveId(source, importer) {
       if (!source.endsWith(".css") || !importer) return null;
-      files.push(join(importer, "..", source));
+      const file = join(importer, "..", source);
+      if (relative(root, importer) !== join("src", "main.tsx")) return { id: LAZY + file };
+      files.push(file);
       return { id: `\0css:${files.length}` };
     },
-    load(id) {
-      return id.startsWith("\0css:") ? { code: "", moduleType: "js" } : null;
+    async load(id) {
+      if (id.startsWith("\0css:")) return { code: "", moduleType: "js" };
+      if (!id.startsWith(LAZY)) return null;
+      const result = await esbuild({ entryPoints: [id.slice(LAZY.length)], bundle: true, minify: true, write: false, logLevel: "error" });
+      const css = result.outputFiles[0]?.text.trim() ?? "";
+      const inject = JSON.stringify(join(root, "src/ui/injectStyle.ts"));
+      return { code: `import { injectStyle } from ${inject};\ninjectStyle(${JSON.stringify(css)});`, moduleType: "js" };
     },
   };
 }
@@ -91,7 +105,7 @@ export async function bundleApp({ root, assetsDir, target, define, href }) {
     platform: "browser",
     preserveEntrySignatures: false,
     transform: { jsx: "react-jsx", target, define: { "process.env.NODE_ENV": '"production"', ...define } },
-    plugins: [stripSpecText, textSections, collectCss(cssFiles)],
+    plugins: [stripSpecText, textSections, collectCss(root, cssFiles)],
     // vconsole (the opt-in debug console) uses direct eval; it is never on a user's path.
     onLog(level, log, handler) {
       if (log.code === "EVAL" && /vconsole/.test(log.id ?? log.message)) return;

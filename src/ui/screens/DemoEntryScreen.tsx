@@ -12,6 +12,7 @@ import type { ScreenProps } from "../screenContract";
 import { fillText } from "./textTemplate";
 import { DemoOrderForm } from "./demo/DemoOrderForm";
 import { DemoResult } from "./demo/DemoResult";
+import "./demo.css";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { demo };

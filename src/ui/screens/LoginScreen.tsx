@@ -7,6 +7,7 @@ import { ErrorView } from "../components/ErrorView";
 import { useRuntime } from "../FlowProvider";
 import { login, common } from "../../../flows/texts.zh-CN.json";
 import { useLaunchLogin } from "./login/useLaunchLogin";
+import "./demo/styles/login.css";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { login, common };

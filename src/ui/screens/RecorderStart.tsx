@@ -25,6 +25,7 @@ import { RecordControls } from "./recording/RecordControls";
 import { useCaptureAttempt } from "./recording/useCaptureAttempt";
 import type { RecorderCopy } from "./recorderCopy";
 import { actionCodesOf } from "./startPlan";
+import "./recording.css";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { recorder, capture, guidance, actions, verifying, verifySteps, recordTimeout };

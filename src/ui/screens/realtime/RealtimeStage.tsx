@@ -17,6 +17,7 @@ import type { ActionCode } from "../startPlan";
 import { fillText } from "../textTemplate";
 import type { CameraPhase } from "../useCameraPreview";
 import type { StagePhase, StageState } from "./stageState";
+import "../realtime.css";
 
 export interface RealtimeStageProps {
   mode: "trtc" | "ws";

@@ -8,6 +8,7 @@
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
 import type { ActionCode } from "../startPlan";
+import "../recording.css";
 
 export interface CapturePromptProps {
   texts: TextsOf<"capture" | "actions">;

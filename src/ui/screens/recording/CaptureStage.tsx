@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { CameraFrame } from "../CameraFrame";
 import type { CameraPhase } from "../useCameraPreview";
 import type { AttemptPhase } from "./attemptState";
+import "../recording.css";
 
 export interface CaptureStageProps {
   phase: AttemptPhase;

@@ -10,6 +10,7 @@ import { fillText } from "../textTemplate";
 import type { AttemptPhase } from "./attemptState";
 import { UploadProgress } from "./UploadProgress";
 import { VerifyingProgress } from "./VerifyingProgress";
+import "../recording.css";
 
 export interface RecordControlsProps {
   texts: TextsOf<"capture" | "verifying" | "verifySteps">;

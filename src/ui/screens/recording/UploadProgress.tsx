@@ -2,6 +2,8 @@
  * The upload's progress bar: the share of the request body sent (a retry starts again from
  * zero), as an ARIA progressbar so screen readers announce it too.
  */
+import "../recording.css";
+
 export interface UploadProgressProps {
   label: string;
   /** 0..1 */

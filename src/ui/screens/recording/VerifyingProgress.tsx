@@ -7,6 +7,7 @@
 import type { VerifyStep } from "../../../../schemas/api";
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
+import "../verifying.css";
 
 export interface VerifyingProgressProps {
   texts: TextsOf<"verifying" | "verifySteps">;

@@ -7,6 +7,7 @@
 import type { Texts } from "../../../FlowProvider";
 import { boxInView } from "./faceBox";
 import type { GuidanceView } from "./guidanceController";
+import "../../recording.css";
 
 export interface GuidanceOverlayProps {
   view: GuidanceView;
