@@ -80,7 +80,13 @@ window.addEventListener("pagehide", () => {
   if (left && left.kind === "stat") runtime.stats.record(left.name, left.data);
 });
 // After the stay-time listener above, so the page-hide beacon carries the stay time too.
-startAnalytics({ runtime, config: validated<AnalyticsFile>(analyticsJson), loadReporter: () => import("./analytics/reporter") });
+// Its upload code and trace id wait for the first screen: on a slow network they would delay it.
+startAnalytics({
+  runtime,
+  config: validated<AnalyticsFile>(analyticsJson),
+  loadReporter: () => import("./analytics/reporter"),
+  afterFirstScreen: (task) => afterFirstScreen(window, task),
+});
 
 // After the first screen: statistics that need the full user-agent parser.
 afterFirstScreen(window, () => void reportDeviceStats(navigator.userAgent, runtime.stats).catch(() => runtime.stats.record("deviceStatsFailed")));

@@ -48,6 +48,12 @@ export interface AnalyticsClientOptions {
   online?: () => boolean;
   /** The analytics token of the login answer, if one was stored yet; reports wait for it. */
   token: () => string | undefined;
+  /**
+   * Runs the start's first network work (the upload code and the trace id): the composition
+   * root waits for the first screen, so on a slow phone neither competes with it (issue 14).
+   * Without it, the next turn of the event loop.
+   */
+  afterFirstScreen?: (task: () => void) => void;
 }
 
 export interface AnalyticsClient {
@@ -186,8 +192,10 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
       running = true;
       scheduleReport();
       scheduleCheck();
-      // After the first screen: fetch the upload code and the trace id before they are needed.
-      timers.setTimeout(() => void ensureTraceId().then(() => (buffer.size() >= limits.bufferEntries ? flush() : undefined)), 0);
+      // Fetch the upload code and the trace id before they are needed, once the first screen is up.
+      const prepare = () => void ensureTraceId().then(() => (running && buffer.size() >= limits.bufferEntries ? flush() : undefined));
+      if (options.afterFirstScreen) options.afterFirstScreen(prepare);
+      else timers.setTimeout(prepare, 0);
     },
     stop() {
       running = false;

@@ -33,6 +33,8 @@ export interface StartAnalyticsInput {
   runtime: AnalyticsRuntime;
   config: AnalyticsFile;
   loadReporter: AnalyticsClientOptions["loadReporter"];
+  /** Where the client's first network work waits (AnalyticsClientOptions.afterFirstScreen). */
+  afterFirstScreen?: AnalyticsClientOptions["afterFirstScreen"];
   log?: (message: string, error: unknown) => void;
 }
 
@@ -72,6 +74,7 @@ export function startAnalytics(input: StartAnalyticsInput): StartedAnalytics | u
       online: () => win.navigator.onLine !== false,
       // Stored by the login (src/ui/screens/login/launchLogin.ts); until then reports wait.
       token: () => readAnalyticsToken(rt.storage),
+      ...(input.afterFirstScreen ? { afterFirstScreen: input.afterFirstScreen } : {}),
     });
     if (!decision.start) {
       if (decision.openId) client.setOpenId(decision.openId);

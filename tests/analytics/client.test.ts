@@ -157,6 +157,27 @@ describe("analytics client: failures", () => {
 });
 
 describe("analytics client: trace id", () => {
+  it("asks for its upload code and trace id only once the first screen is up, when told to wait for it", async () => {
+    let firstScreen: (() => void) | undefined;
+    let reporterLoads = 0;
+    const { client, clock, net } = makeClient({
+      afterFirstScreen: (task) => void (firstScreen = task),
+      loadReporter: async () => {
+        reporterLoads++;
+        return import("../../src/analytics/reporter");
+      },
+    });
+    client.start();
+    await clock.advance(0);
+    expect(net.to(ANALYTICS_PATHS.traceId)).toHaveLength(0);
+    expect(reporterLoads).toBe(0);
+    firstScreen?.();
+    await clock.advance(0);
+    expect(net.to(ANALYTICS_PATHS.traceId)).toHaveLength(1);
+    expect(reporterLoads).toBe(1);
+    expect(client.traceId()).toBe("srv-trace-1");
+  });
+
   it("uses the service's trace id and keeps it for the launch", async () => {
     const backend = createMemoryBackend();
     const { client, clock, net } = makeClient({ store: memoryStore(backend) });
