@@ -107,7 +107,14 @@ export function createKycStorage(options: KycStorageOptions): KycStorage {
   const prefix = `kyc_${digest(cacheId)}_`;
   const nameSecret = `k\u0000${cacheId}`;
   const valueSecret = (key: string) => `v\u0000${cacheId}\u0000${key}`;
-  const storedKey = (key: string) => prefix + obfuscate(key, nameSecret);
+  // A page reads the same few keys over and over (every navigation builds its context from
+  // them); on a slow phone re-encoding the name each time showed up in start-up profiles.
+  const storedKeys = new Map<string, string>();
+  const storedKey = (key: string) => {
+    let stored = storedKeys.get(key);
+    if (stored === undefined) storedKeys.set(key, (stored = prefix + obfuscate(key, nameSecret)));
+    return stored;
+  };
 
   let volatile = false;
   let active: StorageLike;
