@@ -10,6 +10,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildFaceWorker, copyFaceAssets, faceSizes, printFaceSizes } from "./scripts/buildFace.mjs";
 import { bundleApp } from "./scripts/build/bundleApp.mjs";
+import { earlyLoginScript } from "./scripts/build/earlyLogin.mjs";
 import { precompress } from "./scripts/build/compress.mjs";
 import { routePreload } from "./scripts/build/routePreload.mjs";
 import { sizeReport } from "./scripts/build/sizeReport.mjs";
@@ -55,12 +56,12 @@ const FAVICON = "data:,";
 /**
  * The page: the entry (in the head: a module script runs after parsing anyway, and there it
  * is found at once; inline when it is only the line that starts the entry's chunk), its
- * chunks as module preloads, the route preloader inline (before the stylesheet: a classic
- * script after a stylesheet waits for it to arrive, and so would the route's chunks), and the
- * stylesheet (the service allows exactly this script by its hash in the CSP, see
- * src/server/http/inlineScripts.ts).
+ * chunks as module preloads, the early login and the route preloader inline (before the
+ * stylesheet: a classic script after a stylesheet waits for it to arrive, and so would the
+ * login and the route's chunks), and the stylesheet (the service allows exactly these inline
+ * scripts by their hashes in the CSP, see src/server/http/inlineScripts.ts).
  */
-function indexHtml(entry, css, preloads, preloader) {
+function indexHtml(entry, css, preloads, earlyLogin, preloader) {
   const modulePreloads = preloads.map((href) => `<link rel="modulepreload" href="${href}">`).join("\n    ");
   const stylesheets = css.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n    ");
   return `<!doctype html>
@@ -73,6 +74,7 @@ function indexHtml(entry, css, preloads, preloader) {
     <link rel="icon" href="${FAVICON}">
     ${entry.inline === undefined ? `<script type="module" src="${entry.src}"></script>` : `<script type="module">${entry.inline}</script>`}
     ${modulePreloads}
+    <script>${earlyLogin}</script>
     <script>${preloader}</script>
     ${stylesheets}
   </head>
@@ -170,6 +172,7 @@ writeFileSync(
     entryInline === null ? { src: assetHref(entry.file) } : { inline: entryInline },
     css ? [assetHref(css)] : [],
     preload.firstScreen.filter((f) => entryInline !== null || f !== entry.file).map(assetHref),
+    await earlyLoginScript({ root, target: BROWSER_TARGET }),
     preload.script,
   ),
 );

@@ -1,8 +1,9 @@
 /**
  * The verification service's launch, end to end in Debian Chromium against the real server
- * (issue 3): the demo partner page creates an order and the flow starts through /login; a
- * launch already used by another browser, and a tampered one, land on the right error
- * screens; a partner's own backend (the partner kit) gets a launch that works exactly once.
+ * (issue 3): the demo partner page creates an order and the flow logs in (issue 14: from the
+ * page itself, before the app's script has arrived) and starts; a launch already used by
+ * another browser, and a tampered one, land on the right error screens; a partner's own
+ * backend (the partner kit) gets a launch that works exactly once.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import type { DemoOrderRequest, LaunchResponse } from "../schemas/api";
@@ -80,14 +81,12 @@ async function inNewBrowser<T>(browser: Browser, run: (page: Page) => Promise<T>
   }
 }
 
-test("the demo page creates a number order and the flow starts through /login on the browser start page", async ({ page }) => {
-  const routes = recordRoutes(page);
+test("the demo page creates a number order and the flow logs in and starts on the browser start page", async ({ page }) => {
   const order = await launchFromDemo(page, "数字活体", async (p) => {
     await p.getByLabel("界面主题").selectOption("05");
     await p.getByRole("radio", { name: "/liveEntry" }).check();
   });
   expect(await settledRoute(page)).toBe("/h5pre");
-  expect(routes).toContain("/login");
   expect(await orderNoCookie(page)).toBe(order.orderNo);
   const launch = new URL(order.launchUrl);
   expect(page.url().startsWith(launch.origin + "/?")).toBe(true);
@@ -95,6 +94,40 @@ test("the demo page creates a number order and the flow starts through /login on
   expect(launch.searchParams.get("theme")).toBe("05");
   expect(launch.searchParams.get("url")).toBe(new URL("/#/liveEntry", launch.origin).href);
   await expect(page.locator("body")).toHaveClass(/theme-05/);
+});
+
+test("a launch's login leaves from the page itself before the app's script arrives, once, and the app starts past the login page", async ({ page, request }) => {
+  const order = await demoOrder(request, { liveType: "1" });
+  const logins: string[] = [];
+  let loginAnswered = false;
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/v1/login") logins.push(r.method());
+  });
+  page.on("requestfinished", (r) => {
+    if (new URL(r.url()).pathname === "/api/v1/login") loginAnswered = true;
+  });
+  const csp: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
+  });
+  // The app's script is held until the login has its answer (5 s at most): a login the app
+  // sent itself could not have left before it.
+  let answeredBeforeApp = false;
+  await page.route(/\/assets\/chunks\/main-[a-z0-9]+\.js$/, async (route) => {
+    const deadline = Date.now() + 5000;
+    while (!loginAnswered && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    answeredBeforeApp = loginAnswered;
+    await route.continue();
+  });
+  const routes = recordRoutes(page);
+  await page.goto(order.launchUrl);
+  expect(await settledRoute(page)).toBe("/h5pre");
+  expect(answeredBeforeApp).toBe(true);
+  expect(logins).toEqual(["POST"]);
+  expect(routes).not.toContain("/login");
+  expect(csp).toEqual([]);
+  expect(await orderNoCookie(page)).toBe(order.orderNo);
+  await expect(page.getByRole("button", { name: "开始验证" })).toBeEnabled();
 });
 
 test("the demo page creates an action order with the chosen actions and the flow starts on the action start page", async ({ page }) => {

@@ -30,6 +30,7 @@ import { SCREENS } from "./ui/screens";
 import { applyTheme } from "./ui/theme";
 import { ToastHost } from "./ui/ToastHost";
 import { afterFirstScreen } from "./ui/afterFirstScreen";
+import { earlyLoginAnswered } from "./boot/earlyLogin";
 import { reportDeviceStats } from "./ui/reportDeviceStats";
 import { Wrapper } from "./ui/Wrapper";
 import "./ui/app.css";
@@ -93,21 +94,39 @@ afterFirstScreen(window, () => void reportDeviceStats(navigator.userAgent, runti
 
 // A launch the router is about to send to /login logs in now: its module was preloaded with
 // the page, so the request leaves while React renders, not after the login page has rendered.
+// Usually index.html has sent it already (src/boot/earlyLogin.ts); when its answer has come by
+// now, the app starts where the answer leads (the start page, or the error screen) instead of
+// rendering the login page and a redirect first, which costs a slow phone most of a second.
 const firstPage = splitHash(window.location.hash);
 const firstDecision = decide(runtime, firstPage.path, firstPage.search);
-if (firstDecision.kind === "redirect" && splitHash(firstDecision.to).path === "/login") {
-  void import("./ui/screens/login/launchLoginOnce").then((m) => m.launchLoginOnce(runtime));
-}
+const login =
+  firstDecision.kind === "redirect" && splitHash(firstDecision.to).path === "/login"
+    ? import("./ui/screens/login/launchLoginOnce").then((m) => m.launchLoginOnce(runtime).then((outcome) => m.outcomeTarget(outcome)))
+    : null;
 
 const loadDebugConsole = () => import("vconsole").then((m) => new m.default());
 
-createRoot(document.getElementById("root") as HTMLElement).render(
-  <StrictMode>
-    <FlowProvider runtime={runtime}>
-      <Wrapper loadDebugConsole={loadDebugConsole}>
-        <FlowRouter screens={SCREENS} fallback={<Loading text={shell.loading} />} />
-        <ToastHost />
-      </Wrapper>
-    </FlowProvider>
-  </StrictMode>,
-);
+function renderApp(): void {
+  createRoot(document.getElementById("root") as HTMLElement).render(
+    <StrictMode>
+      <FlowProvider runtime={runtime}>
+        <Wrapper loadDebugConsole={loadDebugConsole}>
+          <FlowRouter screens={SCREENS} fallback={<Loading text={shell.loading} />} />
+          <ToastHost />
+        </Wrapper>
+      </FlowProvider>
+    </StrictMode>,
+  );
+}
+
+if (login !== null && earlyLoginAnswered(window)) {
+  // Offline (no target) or a failed import: the router sends the page to /login as usual.
+  void login
+    .then((target) => {
+      if (target !== null && target !== firstPage.path) runtime.location.navigate(target, { replace: true });
+    })
+    .catch(() => undefined)
+    .then(renderApp);
+} else {
+  renderApp();
+}

@@ -17,6 +17,17 @@ function screenModules(root) {
   return map;
 }
 
+/**
+ * Screens a launch reaches only when its login is slow: index.html sends the login itself
+ * (src/boot/earlyLogin.ts) and the app starts past the login page once the answer has come,
+ * so the login page's chunk would be bytes on the wire that a launch seldom uses. It is
+ * fetched when the login page is shown.
+ */
+const SHOWN_ON_A_SLOW_LOGIN = new Set(["login"]);
+
+/** Modules the composition root imports at once on a launch: the login's first attempt (src/main.tsx). */
+const LAUNCH_MODULES = ["src/ui/screens/login/launchLoginOnce.ts"];
+
 /** The screens the entry rules may send a fresh launch on "/" to (redirects and start pages). */
 function entryScreens(root, routes) {
   const entry = JSON.parse(readFileSync(join(root, "flows/entry.json"), "utf8"));
@@ -25,7 +36,7 @@ function entryScreens(root, routes) {
     if (rule.then.do === "redirect") {
       const route = routes.find((r) => r.path === rule.then.args.to);
       if (!route) throw new Error(`route preload: entry rule ${rule.id} redirects to ${rule.then.args.to}, which is no route`);
-      screens.add(route.screen);
+      if (!SHOWN_ON_A_SLOW_LOGIN.has(route.screen)) screens.add(route.screen);
     } else if (rule.then.do === "redirectStart") screens.add("start");
   }
   return screens;
@@ -67,6 +78,12 @@ export function routePreload({ root, chunks, href }) {
     if (!chunk) throw new Error(`route preload: no lazy chunk for ${path}`);
     return chunk.file;
   };
+  // A module imported both lazily and by a screen's chunk may sit in a shared chunk, not a facade of its own.
+  const chunkContaining = (path) => {
+    const chunk = chunks.find((c) => Object.prototype.hasOwnProperty.call(c.modules, path));
+    if (!chunk) throw new Error(`route preload: no chunk holds ${path}`);
+    return chunk.file;
+  };
   const filesOf = (chunkFiles) => [...new Set(chunkFiles.flatMap((f) => [...closure(byFile, f)]))].filter((f) => !first.has(f));
   const flagged = (route) => Object.entries(FLAG_MODULES).filter(([flag]) => route.flags?.[flag]).map(([, path]) => chunkOfModule(path));
   const routes = JSON.parse(readFileSync(join(root, "flows/routes.json"), "utf8")).routes;
@@ -77,7 +94,7 @@ export function routePreload({ root, chunks, href }) {
     const launch = route.path === "/";
     const screens = new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])]);
     // A launch lands on a start page; most launches come from a browser that is detected first.
-    const extra = launch ? routes.filter((r) => r.screen === "start").flatMap(flagged) : flagged(route);
+    const extra = launch ? [...LAUNCH_MODULES.map(chunkContaining), ...routes.filter((r) => r.screen === "start").flatMap(flagged)] : flagged(route);
     perRoute[route.path] = filesOf([...[...screens].map(chunkOf), ...extra]);
     return [parsePattern(route.path).pattern.source, perRoute[route.path].map(indexOf)];
   });

@@ -34,6 +34,7 @@ import {
   SESSION_HEADER,
 } from "../../schemas/api";
 import { ApiError, CLIENT_ERROR_CODES } from "./apiError";
+import { LOGIN_PATH } from "./paths";
 import { xhrPost, type RawResponse, type XhrLike } from "./xhrUpload";
 
 /** The longest wait one long poll may ask for (the service holds at most verification.jobs.maxWaitMs). */
@@ -86,7 +87,8 @@ export interface ApiClient {
   demoVerify(query: string, signal?: AbortSignal): Promise<DemoVerifyResponse>;
 }
 
-function parseBody<T>(schema: z.ZodMiniType<T>, raw: RawResponse): T {
+/** An answer of the service parsed by `schema`; a refusal or a malformed answer throws ApiError. */
+export function parseAnswer<T>(schema: z.ZodMiniType<T>, raw: RawResponse): T {
   let json: unknown;
   try {
     json = raw.text === "" ? undefined : JSON.parse(raw.text);
@@ -125,12 +127,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return { status: response.status, text: await response.text() };
   }
 
-  const get = async <T>(path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal) => parseBody(schema, await send("GET", path, undefined, false, signal));
+  const get = async <T>(path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal) => parseAnswer(schema, await send("GET", path, undefined, false, signal));
   const post = async <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, signal?: AbortSignal) =>
-    parseBody(schema, await send("POST", path, JSON.stringify(body), true, signal));
+    parseAnswer(schema, await send("POST", path, JSON.stringify(body), true, signal));
 
   return {
-    login: (params, signal) => post("/api/v1/login", params, loginResponseSchema, signal),
+    login: (params, signal) => post(LOGIN_PATH, params, loginResponseSchema, signal),
     config: (signal) => get("/api/v1/config", orderConfigSchema, signal),
     digits: (signal) => get("/api/v1/digits", digitsResponseSchema, signal),
     async upload(meta, scrambledVideo, uploadOptions = {}) {
@@ -143,7 +145,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const raw = onProgress
         ? await xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal, tokenHeader())
         : await send("POST", "/api/v1/upload", form, false, signal);
-      return parseBody(attemptStateSchema, raw);
+      return parseAnswer(attemptStateSchema, raw);
     },
     attemptState(attempt, waitMs, signal) {
       // Whole, non-negative numbers only: the path and query are built here, not by the caller.

@@ -8,10 +8,10 @@
  */
 import { LAUNCH_KEYS, launchParamsSchema, PERSISTENT_LAUNCH_KEYS, type LaunchKey, type LaunchParams } from "../../schemas/launch";
 import { storedValueSchemas } from "../../schemas/session";
+import { hasOwn, isCookieLessMode, type Query } from "./query";
 import { describeIssue, type KycStorage } from "./storage";
 
-/** A parsed query string: a null-prototype record, so keys like `__proto__` are plain data. */
-export type Query = Readonly<Record<string, string>>;
+export { isCookieLessMode, parseQuery, type Query } from "./query";
 
 export interface LaunchIssue {
   /** The launch parameter at fault, e.g. `live_type`. */
@@ -21,31 +21,8 @@ export interface LaunchIssue {
 
 export type LaunchResult = { ok: true; params: LaunchParams } | { ok: false; issues: LaunchIssue[] };
 
-/** Own-property test; Object.hasOwn is missing from the older in-app browsers faceflow must run in. */
-const hasOwn = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
-
 /** What the stored `url` becomes once the flow has finished (spec §4 "Finish"). */
 export const FINISHED_URL = "null";
-
-/**
- * Parse a query string ("?a=1&b=2" or "a=1&b=2") into a null-prototype record.
- * The first value of a repeated name wins, so a value appended to a partner's URL cannot
- * override the partner's own.
- * @example parseQuery("?live_type=2&live_type=1&theme=") // { live_type: "2", theme: "" }
- */
-export function parseQuery(search: string): Record<string, string> {
-  const query = Object.create(null) as Record<string, string>;
-  // URLSearchParams decodes "+" as a space and leaves malformed %-escapes as text instead of throwing.
-  for (const [name, value] of new URLSearchParams(search)) {
-    if (name !== "" && !hasOwn(query, name)) query[name] = value;
-  }
-  return query;
-}
-
-/** True when the launch URL carries a `sign`: the flow then runs without the order_no cookie (spec §3). */
-export function isCookieLessMode(query: Query): boolean {
-  return hasOwn(query, "sign") && query.sign !== "";
-}
 
 /**
  * Read the launch: URL query values win over stored ones, for every key of LAUNCH_KEYS.

@@ -1,9 +1,11 @@
 /**
- * The CSP sources for index.html's inline scripts. The page carries two small inline scripts:
- * the route preloader written by scripts/build/routePreload.mjs, so the route's chunks are
- * requested before any module has arrived, and the one line that starts the entry chunk
- * (scripts/build/bundleApp.mjs), which would otherwise be a file and a request of its own; the CSP still forbids inline scripts in general
- * and allows exactly these, by their SHA-256, read from the HTML the service serves.
+ * The CSP sources for index.html's inline scripts. The page carries three small inline
+ * scripts: the route preloader written by scripts/build/routePreload.mjs, so the route's
+ * chunks are requested before any module has arrived; the early login
+ * (scripts/build/earlyLogin.mjs), so a launch's login leaves as soon as the page is parsed;
+ * and the one line that starts the entry chunk (scripts/build/bundleApp.mjs), which would
+ * otherwise be a file and a request of its own. The CSP still forbids inline scripts in
+ * general and allows exactly these, by their SHA-256, read from the HTML the service serves.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";

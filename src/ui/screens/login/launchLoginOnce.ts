@@ -3,13 +3,17 @@
  * starts it as soon as the router's first decision is "/login" (src/main.tsx), so on a slow
  * network the request goes out while React renders instead of after the redirect and the
  * login page's first render; the login page then only listens to the same attempt. A launch
- * is single use, so a second request racing the first would be refused as used.
+ * is single use, so a second request racing the first would be refused as used. When
+ * index.html has already sent the login (src/boot/earlyLogin.ts), the first attempt reads that
+ * answer instead of sending a request.
  */
 import { login as loginTexts } from "../../../../flows/texts.zh-CN.json";
 import type { ApiClient } from "../../../api/client";
 import { pageApiClient } from "../../apiContext";
 import type { FlowRuntime } from "../../runtime";
-import { canKeepCookies } from "../../sessionToken";
+import { canKeepCookies } from "../../../session/cookieProbe";
+import { earlyLoginClient, takeEarlyLogin } from "./earlyLoginAnswer";
+import { withQuery } from "../../hashLocation";
 import { fillText } from "../textTemplate";
 import { logInWithLaunch, type LoginOutcome } from "./launchLogin";
 
@@ -22,7 +26,8 @@ const firstAttempts = new WeakMap<FlowRuntime, Promise<LoginOutcome>>();
 export function launchLoginOnce(rt: FlowRuntime, api: Pick<ApiClient, "login"> = pageApiClient(rt)): Promise<LoginOutcome> {
   const started = firstAttempts.get(rt);
   if (started) return started;
-  const attempt = launchLogin(rt, api);
+  const early = takeEarlyLogin(rt.win);
+  const attempt = launchLogin(rt, early ? earlyLoginClient(early, rt.stats, rt.win.location.origin) : api);
   firstAttempts.set(rt, attempt);
   return attempt;
 }
@@ -36,4 +41,20 @@ export function launchLogin(rt: FlowRuntime, api: Pick<ApiClient, "login">): Pro
     canKeepCookies: () => canKeepCookies(rt.win.document, rt.win.navigator),
     unknownCodeMessage: (code) => fillText(loginTexts.failed, { code }),
   });
+}
+
+/**
+ * Where a login outcome sends the flow: the root when logged in (the entry rules pick the start
+ * page), the error route when refused, nowhere when offline (the login page offers a retry).
+ * @example outcomeTarget({ kind: "refused", query: { code: "400101" } }) // "/error?code=400101"
+ */
+export function outcomeTarget(outcome: LoginOutcome): string | null {
+  switch (outcome.kind) {
+    case "loggedIn":
+      return "/";
+    case "refused":
+      return withQuery("/error", outcome.query);
+    case "offline":
+      return null;
+  }
 }

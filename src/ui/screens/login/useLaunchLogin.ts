@@ -5,9 +5,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../apiContext";
 import { useRuntime } from "../../FlowProvider";
-import { withQuery } from "../../hashLocation";
 import type { LoginOutcome } from "./launchLogin";
-import { launchLogin, launchLoginOnce } from "./launchLoginOnce";
+import { launchLogin, launchLoginOnce, outcomeTarget } from "./launchLoginOnce";
 
 export type LaunchLoginState = { kind: "working" } | { kind: "offline"; retry: () => void };
 
@@ -29,17 +28,9 @@ export function useLaunchLogin(): LaunchLoginState {
     let listening = true;
     void started.current.outcome.then((outcome) => {
       if (!listening) return;
-      switch (outcome.kind) {
-        case "loggedIn":
-          rt.location.navigate("/", { replace: true });
-          break;
-        case "refused":
-          rt.location.navigate(withQuery("/error", outcome.query), { replace: true });
-          break;
-        case "offline":
-          setOffline(true);
-          break;
-      }
+      const target = outcomeTarget(outcome);
+      if (target === null) setOffline(true);
+      else rt.location.navigate(target, { replace: true });
     });
     return () => {
       listening = false;
