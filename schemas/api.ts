@@ -14,6 +14,7 @@
 import * as z from "zod/mini";
 import { analyticsTokenSchema } from "./analyticsToken";
 import { uploadGuidanceSchema } from "./apiGuidance";
+import { DEMO_RETURN_ROUTES } from "./apiCodes";
 import { launchParamsSchema, THEMES } from "./launch";
 
 export * from "./apiErrors";
@@ -285,8 +286,6 @@ export const loginResponseSchema = z.object({
    */
   analyticsToken: z.optional(analyticsTokenSchema),
 });
-/** Header carrying the session token of a cookie-less login (never the URL: logs and Referer keep URLs). */
-export const SESSION_HEADER = "x-faceflow-session";
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** `GET /api/v1/digits` (number mode): the digits to read aloud, remembered on a new attempt. */
@@ -387,8 +386,7 @@ export type ResultResponse = z.infer<typeof resultResponseSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Demo partner (the /entry pages): the service plays the partner's backend for app TIDA0001.
-
-export const DEMO_RETURN_ROUTES = ["entry", "srcEntry", "liveEntry"] as const;
+// Its return routes are DEMO_RETURN_ROUTES (schemas/apiCodes.ts).
 
 /** `POST /demo/v1/orders`: like createOrder without user id and return URL. */
 export const demoOrderRequestSchema = z.strictObject({

@@ -3,7 +3,7 @@
  * the service's error code (schemas/api.ts API_ERROR_CODES) or one of the client's own, and
  * the message. `errorScreenOf` says which error screen (spec §8) the flow shows for it.
  */
-import { API_ERROR_SCREEN, type ApiErrorCode } from "../../schemas/api";
+import { API_ERROR_SCREEN, type ApiErrorCode } from "../../schemas/apiCodes";
 import type { ErrorStatus } from "../../schemas/errors";
 
 /** Failures that happen before or instead of a service answer. */

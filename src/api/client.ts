@@ -11,31 +11,26 @@
  * let state = await api.upload(meta, scrambledBase64, { onProgress: setProgress }); // usually "verifying"
  * while (state.state === "verifying") state = await api.attemptState(state.attempt, 20_000); // see capture/awaitVerdict
  */
-import * as z from "zod/mini";
-import {
-  apiErrorSchema,
-  attemptStateSchema,
-  demoVerifyResponseSchema,
-  digitsResponseSchema,
-  launchResponseSchema,
-  loginResponseSchema,
-  orderConfigSchema,
-  resultResponseSchema,
-  type AttemptState,
-  type DemoOrderRequest,
-  type DemoVerifyResponse,
-  type DigitsResponse,
-  type LaunchResponse,
-  type LoginRequest,
-  type LoginResponse,
-  type OrderConfig,
-  type ResultResponse,
-  type UploadMeta,
-  SESSION_HEADER,
+import type * as z from "zod/mini";
+import type {
+  AttemptState,
+  DemoOrderRequest,
+  DemoVerifyResponse,
+  DigitsResponse,
+  LaunchResponse,
+  LoginRequest,
+  LoginResponse,
+  OrderConfig,
+  ResultResponse,
+  UploadMeta,
 } from "../../schemas/api";
+import { SESSION_HEADER } from "../../schemas/apiCodes";
 import { ApiError, CLIENT_ERROR_CODES } from "./apiError";
 import { LOGIN_PATH } from "./paths";
 import { xhrPost, type RawResponse, type XhrLike } from "./xhrUpload";
+
+/** The answers' schemas (src/api/parseAnswer.ts), loaded with the client's first request. */
+type AnswerSchemas = typeof import("./parseAnswer").ANSWER_SCHEMAS;
 
 /** The longest wait one long poll may ask for (the service holds at most verification.jobs.maxWaitMs). */
 export const MAX_LONG_POLL_MS = 25_000;
@@ -87,25 +82,29 @@ export interface ApiClient {
   demoVerify(query: string, signal?: AbortSignal): Promise<DemoVerifyResponse>;
 }
 
-/** An answer of the service parsed by `schema`; a refusal or a malformed answer throws ApiError. */
-export function parseAnswer<T>(schema: z.ZodMiniType<T>, raw: RawResponse): T {
-  let json: unknown;
-  try {
-    json = raw.text === "" ? undefined : JSON.parse(raw.text);
-  } catch {
-    throw new ApiError(raw.status, CLIENT_ERROR_CODES.badResponse, `HTTP ${raw.status}: answer is not JSON`);
-  }
-  if (raw.status < 200 || raw.status >= 300) {
-    const error = apiErrorSchema.safeParse(json);
-    if (error.success) throw new ApiError(raw.status, error.data.code, error.data.message, error.data.returnUrl);
-    throw new ApiError(raw.status, CLIENT_ERROR_CODES.badResponse, `HTTP ${raw.status} without an error body`);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new ApiError(raw.status, CLIENT_ERROR_CODES.badResponse, `unexpected answer: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
-}
-
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  // Building the contract's schemas is a noticeable part of a slow phone's start (issue 14),
+  // and a page shows before it has an answer to read; so they load with the first request,
+  // alongside it, rather than with the page.
+  let parsing: Promise<typeof import("./parseAnswer")> | undefined;
+  const loadParsing = () =>
+    (parsing ??= import("./parseAnswer").catch((error: unknown) => {
+      parsing = undefined; // the next answer tries again
+      throw error;
+    }));
+  const read = async <T>(raw: Promise<RawResponse>, pick: (schemas: AnswerSchemas) => z.ZodMiniType<T>): Promise<T> => {
+    const loading = loadParsing();
+    // A request that fails first must not leave the import's own failure unobserved.
+    loading.catch(() => undefined);
+    const response = await raw;
+    let parser: Awaited<typeof loading>;
+    try {
+      parser = await loading;
+    } catch (error) {
+      throw new ApiError(response.status, CLIENT_ERROR_CODES.network, `the answer's schemas did not load: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return parser.parseAnswer(pick(parser.ANSWER_SCHEMAS), response);
+  };
   const base = (options.baseUrl ?? "").replace(/\/+$/, "");
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const makeXhr = options.xhr ?? (() => new XMLHttpRequest());
@@ -127,14 +126,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return { status: response.status, text: await response.text() };
   }
 
-  const get = async <T>(path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal) => parseAnswer(schema, await send("GET", path, undefined, false, signal));
-  const post = async <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, signal?: AbortSignal) =>
-    parseAnswer(schema, await send("POST", path, JSON.stringify(body), true, signal));
+  const get = <T>(path: string, pick: (schemas: AnswerSchemas) => z.ZodMiniType<T>, signal?: AbortSignal) => read(send("GET", path, undefined, false, signal), pick);
+  const post = <T>(path: string, body: unknown, pick: (schemas: AnswerSchemas) => z.ZodMiniType<T>, signal?: AbortSignal) =>
+    read(send("POST", path, JSON.stringify(body), true, signal), pick);
 
   return {
-    login: (params, signal) => post(LOGIN_PATH, params, loginResponseSchema, signal),
-    config: (signal) => get("/api/v1/config", orderConfigSchema, signal),
-    digits: (signal) => get("/api/v1/digits", digitsResponseSchema, signal),
+    login: (params, signal) => post(LOGIN_PATH, params, (s) => s.login, signal),
+    config: (signal) => get("/api/v1/config", (s) => s.orderConfig, signal),
+    digits: (signal) => get("/api/v1/digits", (s) => s.digits, signal),
     async upload(meta, scrambledVideo, uploadOptions = {}) {
       const form = new FormData();
       form.append("meta", JSON.stringify(meta));
@@ -142,18 +141,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       form.append("video", new Blob([scrambledVideo], { type: "text/plain" }), "video.txt");
       const { onProgress, signal, frames = [] } = uploadOptions;
       frames.forEach((frame, index) => form.append("frame", frame, `frame-${index}.jpg`));
-      const raw = onProgress
-        ? await xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal, tokenHeader())
-        : await send("POST", "/api/v1/upload", form, false, signal);
-      return parseAnswer(attemptStateSchema, raw);
+      const raw = onProgress ? xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal, tokenHeader()) : send("POST", "/api/v1/upload", form, false, signal);
+      return read(raw, (s) => s.attemptState);
     },
     attemptState(attempt, waitMs, signal) {
       // Whole, non-negative numbers only: the path and query are built here, not by the caller.
       const seq = Math.max(1, Math.trunc(attempt));
       const wait = Math.min(MAX_LONG_POLL_MS, Math.max(0, Math.round(waitMs)));
-      return get(`/api/v1/attempts/${seq}?waitMs=${wait}`, attemptStateSchema, signal);
+      return get(`/api/v1/attempts/${seq}?waitMs=${wait}`, (s) => s.attemptState, signal);
     },
-    result: (signal) => get("/api/v1/result", resultResponseSchema, signal),
+    result: (signal) => get("/api/v1/result", (s) => s.result, signal),
     streamUrl() {
       const path = "/api/v1/stream";
       if (base !== "") return base.replace(/^http/, "ws") + path;
@@ -161,7 +158,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
     },
     streamSessionToken: () => options.sessionToken?.() || undefined,
-    demoCreateOrder: (request, signal) => post("/demo/v1/orders", request, launchResponseSchema, signal),
-    demoVerify: (query, signal) => post("/demo/v1/verify", { query }, demoVerifyResponseSchema, signal),
+    demoCreateOrder: (request, signal) => post("/demo/v1/orders", request, (s) => s.launch, signal),
+    demoVerify: (query, signal) => post("/demo/v1/verify", { query }, (s) => s.demoVerify, signal),
   };
 }

@@ -8,7 +8,7 @@
  * order itself (session expired, order finished, digits missing) is not: plain recording
  * would meet the same refusal, so downgrading would not help.
  */
-import { API_ERROR_SCREEN } from "../../../schemas/api";
+import { API_ERROR_SCREEN } from "../../../schemas/apiCodes";
 import type { ErrorStatus } from "../../../schemas/errors";
 import type { CaptureOutcome } from "../contract";
 

@@ -4,20 +4,24 @@
  * DemoOrderForm); opened as the return address, with the result in its query, it shows that
  * result and whether its signature verified (demo/DemoResult).
  */
+import { lazy } from "react";
 import * as z from "zod/mini";
-import { DEMO_RETURN_ROUTES } from "../../../schemas/api";
+import { DEMO_RETURN_ROUTES } from "../../../schemas/apiCodes";
 import { useRuntime } from "../FlowProvider";
 import { demo } from "../../../flows/texts.zh-CN.json";
 import type { ScreenProps } from "../screenContract";
 import { fillText } from "./textTemplate";
 import { DemoOrderForm } from "./demo/DemoOrderForm";
-import { DemoResult } from "./demo/DemoResult";
 import "./demo.css";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { demo };
 
 const variantSchema = z.enum(DEMO_RETURN_ROUTES);
+
+// Shown only when the flow returns here with a result; it reads the contract's return payload,
+// which the form the partner page opens with does not need (issue 14).
+const DemoResult = lazy(() => import("./demo/DemoResult").then((m) => ({ default: m.DemoResult })));
 
 /** The return payload always carries these two (spec §3); the launch never does. */
 function isReturn(search: Readonly<Record<string, string>>): boolean {

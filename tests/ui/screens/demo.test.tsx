@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, waitFor, within } from "@testing-library/react";
+import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DemoOrderRequest, DemoVerifyResponse, LaunchResponse } from "../../../schemas/api";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../src/api/apiError";
@@ -96,7 +97,10 @@ function renderDemo(flow: Flow, api: ApiClient, routeName = "entry") {
   return render(
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
-        <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} params={{}} query={{}} />
+        {/* As under the router: the result view loads on demand. */}
+        <Suspense fallback={null}>
+          <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} params={{}} query={{}} />
+        </Suspense>
       </ApiProvider>
     </FlowProvider>,
   );
@@ -168,7 +172,7 @@ describe("DemoEntryScreen as the return address", () => {
       demoVerify: async () => ({ valid: true, payload: PAYLOAD, order: { state: "passed", attempts: 1 } }),
     });
     const view = renderDemo(flow, api);
-    expect(view.getByRole("status").textContent).toContain("正在校验");
+    expect((await view.findByRole("status")).textContent).toContain("正在校验");
     await waitFor(() => expect(view.container.textContent).toContain("签名校验通过"));
     expect(demoVerify).toHaveBeenCalledWith(RETURN_QUERY, expect.any(AbortSignal));
     const text = view.container.textContent ?? "";

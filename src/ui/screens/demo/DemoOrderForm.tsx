@@ -4,7 +4,8 @@
  * sends the browser to the signed launch URL, as a partner's own page would.
  */
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { API_ERROR_CODES, DEMO_RETURN_ROUTES, type ActionCode } from "../../../../schemas/api";
+import type { ActionCode } from "../../../../schemas/api";
+import { API_ERROR_CODES, DEMO_RETURN_ROUTES } from "../../../../schemas/apiCodes";
 import { ACTION_CODES, THEMES } from "../../../../schemas/launch";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../api/apiError";
 import { useApi } from "../../apiContext";

@@ -3,7 +3,8 @@
  * rules between its fields, and the order request it becomes. No React, so the rules are
  * tested without rendering.
  */
-import { DEMO_RETURN_ROUTES, type ActionCode, type DemoOrderRequest } from "../../../../schemas/api";
+import type { ActionCode, DemoOrderRequest } from "../../../../schemas/api";
+import { DEMO_RETURN_ROUTES } from "../../../../schemas/apiCodes";
 import { THEMES } from "../../../../schemas/launch";
 import { isDemoReturnUrl } from "../../../engine/demoCheck";
 

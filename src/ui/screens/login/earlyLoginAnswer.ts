@@ -6,9 +6,9 @@
  * request collector would have (src/analytics/requestCollector.ts).
  */
 import * as z from "zod/mini";
-import { loginResponseSchema } from "../../../../schemas/api";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../api/apiError";
-import { parseAnswer, type ApiClient } from "../../../api/client";
+import type { ApiClient } from "../../../api/client";
+import { ANSWER_SCHEMAS, parseAnswer } from "../../../api/parseAnswer";
 import { LOGIN_PATH } from "../../../api/paths";
 import { EARLY_LOGIN_KEY, type EarlyLoginAnswer } from "../../../boot/earlyLogin";
 import type { StatsRecorder } from "../../../analytics/statsRecorder";
@@ -54,7 +54,7 @@ export function earlyLoginClient(sent: Promise<unknown>, stats: Pick<StatsRecord
         throw new ApiError(0, CLIENT_ERROR_CODES.network, `no answer from the service: ${answer.message}`);
       }
       if (answer.status >= 400) failed(answer.status);
-      return parseAnswer(loginResponseSchema, { status: answer.status, text: answer.text });
+      return parseAnswer(ANSWER_SCHEMAS.login, { status: answer.status, text: answer.text });
     },
   };
 }
