@@ -27,6 +27,7 @@ import { splitHash } from "./ui/hashLocation";
 import { Loading } from "./ui/Loading";
 import { createFlowRuntime, resolveEnvironment } from "./ui/runtime";
 import { SCREENS } from "./ui/screens";
+import type { ScreenType } from "./ui/screens/screenTypes";
 import { applyTheme } from "./ui/theme";
 import { ToastHost } from "./ui/ToastHost";
 import { afterFirstScreen } from "./ui/afterFirstScreen";
@@ -119,6 +120,32 @@ function renderApp(): void {
   );
 }
 
+/**
+ * The screen the router will show first: the first decision, followed through its redirects
+ * (decide() only reads; the router performs the redirects and their effects itself).
+ */
+function firstScreen(): ScreenType | null {
+  let { path, search } = splitHash(window.location.hash);
+  for (let hop = 0; hop < 4; hop++) {
+    const decision = decide(runtime, path, search);
+    if (decision.kind === "render") return decision.route.screen as ScreenType;
+    if (decision.kind !== "redirect") return null;
+    ({ path, search } = splitHash(decision.to));
+  }
+  return null;
+}
+
+/**
+ * The first render waits for the first page's screen module (index.html's route preloader
+ * asked for it with the page, so it arrives while this chunk runs): rendered with its module
+ * in memory, the page needs no loading fallback and no second render. Nothing shows meanwhile
+ * but the page's own loading indicator, which is what the fallback would show.
+ */
+function renderFirstScreen(): void {
+  const screen = firstScreen();
+  void (screen === null ? Promise.resolve() : SCREENS[screen].preload()).catch(() => undefined).then(renderApp);
+}
+
 if (login !== null && earlyLoginAnswered(window)) {
   // Offline (no target) or a failed import: the router sends the page to /login as usual.
   void login
@@ -126,7 +153,7 @@ if (login !== null && earlyLoginAnswered(window)) {
       if (target !== null && target !== firstPage.path) runtime.location.navigate(target, { replace: true });
     })
     .catch(() => undefined)
-    .then(renderApp);
+    .then(renderFirstScreen);
 } else {
-  renderApp();
+  renderFirstScreen();
 }

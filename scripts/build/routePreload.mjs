@@ -12,7 +12,7 @@ function screenModules(root) {
   const file = join(root, "src/ui/screens/index.ts");
   const source = readFileSync(file, "utf8");
   const map = new Map();
-  for (const m of source.matchAll(/(\w+): lazy\(\(\) => import\("\.\/(\w+)"\)\)/g)) map.set(m[1], `src/ui/screens/${m[2]}.tsx`);
+  for (const m of source.matchAll(/(\w+): lazyScreen\(\(\) => import\("\.\/(\w+)"\)\)/g)) map.set(m[1], `src/ui/screens/${m[2]}.tsx`);
   if (!map.size) throw new Error(`route preload: no lazy screen imports found in ${relative(root, file)}`);
   return map;
 }

@@ -1,0 +1,39 @@
+/**
+ * A screen loaded on demand that renders at once when its module has arrived already.
+ * React.lazy suspends on its first render even when the module is in memory, so the first
+ * page used to commit the loading fallback and render again once the promise settled: on a
+ * slow phone a whole extra render before the first button (issue 14). The composition root
+ * preloads the first page's screen (src/main.tsx); a page whose module has loaded renders
+ * the module's component directly, any other goes through React.lazy as before.
+ */
+import { lazy, useState } from "react";
+import type { ScreenComponent, ScreenModule, ScreenProps } from "./screenContract";
+
+export type LazyScreen = ScreenComponent & {
+  /** Starts the import (or joins the one under way); resolves once the screen can render at once. */
+  preload(): Promise<void>;
+};
+
+export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
+  let loaded: ScreenComponent | undefined;
+  let loading: Promise<ScreenModule> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined; // a later page tries again
+        throw error;
+      },
+    ));
+  const Deferred = lazy(loadOnce);
+  function Screen(props: ScreenProps) {
+    // Chosen once per mounted page: switching a mounted page from the lazy wrapper to the
+    // module's component would remount it and lose its state.
+    const [Component] = useState<ScreenComponent>(() => loaded ?? Deferred);
+    return <Component {...props} />;
+  }
+  return Object.assign(Screen, { preload: () => loadOnce().then(() => undefined) });
+}
