@@ -4,18 +4,26 @@
  * (scripts/wire/throttle.ts). Each round opens the floor and the three pages of the issue
  * (`/#/entry`, a fresh signed launch up to its start page, `/#/error?status=exception`) cold,
  * in an order rotated every round so no page always goes first on a warming machine; the
- * figures are medians over the rounds, each page's as a ratio to the floor's median.
- * `BENCH_ONLY=wire` measures these alone and replaces only them in bench-results.json.
+ * figures are medians over the rounds, each page's as a ratio to the floor's median. Then the
+ * capture route's figure on the same profile: camera open to the first guidance hint
+ * (scripts/wire/guidanceReady.ts). `BENCH_ONLY=wire` measures these alone and replaces only
+ * them in bench-results.json.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { launchResponseSchema } from "../schemas/api";
 import { BROWSER_ARGS, startBenchService } from "./benchService";
+import { writeFaceVideo } from "./faceBench";
 import { firstButton, type FirstButtonRun } from "./wire/firstButton";
+import { guidanceReadyRun, type GuidanceReadyRun } from "./wire/guidanceReady";
 import { startFloor } from "./wire/floor";
 import { PHONE_PROFILE } from "./wire/throttle";
 
 const ROUNDS = Number(process.env.BENCH_WIRE_ROUNDS ?? 5);
+const GUIDANCE_ROUNDS = Number(process.env.BENCH_GUIDANCE_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_WIRE_PORT ?? 8192);
 /** The issue's goals, as ratios to the floor. */
 export const WIRE_GOALS = { bytes: 1.5, firstButton: 1.4 } as const;
@@ -39,12 +47,58 @@ export interface WirePageFigures {
   ratio?: { firstButton: number; bytes: number };
 }
 
-export async function measureWire(): Promise<{ profile: typeof PHONE_PROFILE; rounds: number; goals: typeof WIRE_GOALS; pages: Record<PageName, WirePageFigures> }> {
+/**
+ * The CJK font Chromium draws the pages' Chinese with, as fontconfig names it; null when none is
+ * installed. A phone has one (Android ships Noto Sans CJK); a bare Debian does not, and then
+ * every Chinese glyph is searched for across all fonts and drawn as a box, which costs the
+ * slow CPU layout time no phone pays (apt-get install fonts-noto-cjk).
+ */
+function cjkFont(): string | null {
+  try {
+    // fc-match always answers (DejaVu when nothing covers Chinese); fc-list says whether anything does.
+    if (execFileSync("fc-list", [":lang=zh", "family"], { encoding: "utf8" }).trim() === "") return null;
+    return execFileSync("fc-match", ["-f", "%{family[0]}", "sans-serif:lang=zh-cn"], { encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export interface GuidanceFigures {
+  rounds: number;
+  /** Camera open → first guidance hint, tapping start at once / after the prefetch finished. */
+  atOnce: { medianMs: number; runs: GuidanceReadyRun[] };
+  afterPrefetch: { medianMs: number; runs: GuidanceReadyRun[] };
+}
+
+/** The capture route's figure (scripts/wire/guidanceReady.ts), in a browser whose fake camera plays a face. */
+async function measureGuidance(base: string): Promise<GuidanceFigures> {
+  const dir = mkdtempSync(join(tmpdir(), "faceflow-guidance-"));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [...BROWSER_ARGS, "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${writeFaceVideo(dir)}`],
+  });
+  const atOnce: GuidanceReadyRun[] = [];
+  const afterPrefetch: GuidanceReadyRun[] = [];
+  try {
+    for (let round = 0; round < GUIDANCE_ROUNDS; round++) {
+      atOnce.push(await guidanceReadyRun(browser, base, false));
+      afterPrefetch.push(await guidanceReadyRun(browser, base, true));
+    }
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const medianOf = (runs: GuidanceReadyRun[]) => median(runs.map((r) => r.hintMs));
+  return { rounds: GUIDANCE_ROUNDS, atOnce: { medianMs: medianOf(atOnce), runs: atOnce }, afterPrefetch: { medianMs: medianOf(afterPrefetch), runs: afterPrefetch } };
+}
+
+export async function measureWire(): Promise<{ profile: typeof PHONE_PROFILE; cjkFont: string | null; rounds: number; goals: typeof WIRE_GOALS; pages: Record<PageName, WirePageFigures>; guidance: GuidanceFigures }> {
   const floor = await startFloor(process.cwd());
   const service = await startBenchService(PORT);
   const base = service.base;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: BROWSER_ARGS });
   const runs: Record<PageName, FirstButtonRun[]> = { floor: [], entry: [], launch: [], error: [] };
+  let guidance: GuidanceFigures;
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const order = PAGES.map((_, i) => PAGES[(i + round) % PAGES.length]!);
@@ -53,6 +107,7 @@ export async function measureWire(): Promise<{ profile: typeof PHONE_PROFILE; ro
         runs[page].push(await firstButton(browser, url));
       }
     }
+    guidance = await measureGuidance(base);
   } finally {
     await browser.close();
     service.stop();
@@ -70,13 +125,16 @@ export async function measureWire(): Promise<{ profile: typeof PHONE_PROFILE; ro
     const round2 = (x: number) => Math.round(x * 100) / 100;
     pages[page] = { ...f, ratio: { firstButton: round2(f.firstButtonMs.median / floorFigures.firstButtonMs.median), bytes: round2(f.wireBytes.median / floorFigures.wireBytes.median) } };
   }
-  return { profile: PHONE_PROFILE, rounds: ROUNDS, goals: WIRE_GOALS, pages };
+  return { profile: PHONE_PROFILE, cjkFont: cjkFont(), rounds: ROUNDS, goals: WIRE_GOALS, pages, guidance };
 }
 
 export function wireLines(figures: Awaited<ReturnType<typeof measureWire>>): string[] {
   const p = figures.profile;
   const lines = [
     `first screens on a throttled phone (${p.latencyMs} ms latency, ${((p.downloadBytesPerSec * 8) / 1024 / 1024).toFixed(1)} Mbit/s down, CPU ${p.cpuSlowdown}x slower), median of ${figures.rounds} alternating rounds:`,
+    figures.cjkFont === null
+      ? "  WARNING: no CJK font is installed, so Chinese text is drawn as boxes after a search of every font, unlike on a phone (apt-get install fonts-noto-cjk); read these times as pessimistic"
+      : `  Chinese text drawn with ${figures.cjkFont}, as on an Android phone`,
   ];
   for (const [name, f] of Object.entries(figures.pages)) {
     const ratio = f.ratio ? `  = ${f.ratio.bytes.toFixed(2)}x bytes, ${f.ratio.firstButton.toFixed(2)}x time` : "  (the floor)";
@@ -84,6 +142,13 @@ export function wireLines(figures: Awaited<ReturnType<typeof measureWire>>): str
     lines.push(`  ${name.padEnd(7)} ${(f.wireBytes.median / 1024).toFixed(1).padStart(6)} KB in ${String(f.requests).padStart(2)} requests, first button ${String(f.firstButtonMs.median).padStart(5)} ms${ratio}${met}`);
   }
   lines.push(`  goals: at most ${figures.goals.bytes}x the floor's wire bytes and ${figures.goals.firstButton}x its time to the first enabled button`);
+  const g = figures.guidance;
+  const kb = (runs: GuidanceReadyRun[]) => (median(runs.map((r) => r.prefetchedBytes)) / 1024).toFixed(0);
+  lines.push(
+    `camera open to the first guidance hint on the same profile (silent mode, a face on camera), median of ${g.rounds}:`,
+    `  start tapped at once          ${String(g.atOnce.medianMs).padStart(6)} ms  (${kb(g.atOnce.runs)} KB of face files had arrived)`,
+    `  start tapped after prefetch   ${String(g.afterPrefetch.medianMs).padStart(6)} ms  (${kb(g.afterPrefetch.runs)} KB of face files had arrived)`,
+  );
   return lines;
 }
 

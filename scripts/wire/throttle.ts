@@ -13,9 +13,13 @@ export const PHONE_PROFILE = {
   cpuSlowdown: 4,
 } as const;
 
-export async function applyPhoneProfile(cdp: CDPSession): Promise<void> {
+/**
+ * Throttle the page of `cdp`. Its HTTP cache is off unless `keepCache` (a fresh context starts
+ * with an empty one anyway; the capture-route figure needs what the start page prefetched).
+ */
+export async function applyPhoneProfile(cdp: CDPSession, options: { keepCache?: boolean } = {}): Promise<void> {
   await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: options.keepCache !== true });
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: PHONE_PROFILE.latencyMs,
