@@ -10,7 +10,7 @@
  * Routes flagged uaDetect first check camera-input eligibility and leave for /uaDetect
  * when this browser cannot record.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import * as z from "zod/mini";
 import { isWillMode } from "../../engine/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
@@ -35,6 +35,13 @@ const PROTOCOL_HREF = "#/protocol";
 
 type Eligibility = "checking" | "allowed";
 
+/** A promise with its resolver, for the check a tap may have to wait for. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 export default function StartScreen({ route, query }: ScreenProps) {
   const rt = useRuntime();
   const launch = useLaunch();
@@ -47,6 +54,17 @@ export default function StartScreen({ route, query }: ScreenProps) {
   const will = isWillMode(launch);
   const authLevel = authLevelOf(rt, { path: route.path, route, query });
   const [eligibility, setEligibility] = useState<Eligibility>(route.flags.uaDetect ? "checking" : "allowed");
+  // The check runs while the user reads the page and the button works from the start: a tap
+  // before the check has finished waits for it (a slow phone spends a few hundred
+  // milliseconds loading the user-agent parser; the user should not wait on a grey button).
+  const [checked] = useState(() => deferred<boolean>());
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const [ticked, setTicked] = useState(false);
   const [popupOpen, setPopupOpen] = useState(Boolean(launch.popup_context?.trim()));
 
@@ -57,6 +75,7 @@ export default function StartScreen({ route, query }: ScreenProps) {
     void import("./cameraEligibility").then(({ checkCameraEligibility }) => {
       if (!live) return;
       const decision = checkCameraEligibility(rt);
+      checked.resolve(decision.allowed);
       if (decision.allowed) setEligibility("allowed");
       else {
         rt.stats.record("uaDetectBlocked", { reason: decision.reason });
@@ -66,7 +85,7 @@ export default function StartScreen({ route, query }: ScreenProps) {
     return () => {
       live = false;
     };
-  }, [rt, route]);
+  }, [rt, route, checked]);
 
   // Face guidance's files download while the user reads this page (not on real-time pages).
   usePrefetchGuidance(mode !== "trtc" && eligibility === "allowed");
@@ -95,7 +114,9 @@ export default function StartScreen({ route, query }: ScreenProps) {
       toast({ msg: texts.start.consentRequired });
       return;
     }
-    navigate(recordPathOf(mode, launch));
+    // A browser that cannot record is sent to /uaDetect by the check itself.
+    if (eligibility === "allowed") navigate(recordPathOf(mode, launch));
+    else void checked.promise.then((allowed) => allowed && shown.current && navigate(recordPathOf(mode, launch)));
   };
   const popup = launch.popup_context?.trim();
   return (
@@ -116,8 +137,8 @@ export default function StartScreen({ route, query }: ScreenProps) {
           <ConsentTick checked={ticked} onChange={setTicked} prefix={texts.start.consentPrefix} linkText={texts.start.consentLink} href={PROTOCOL_HREF} />
         )}
         <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--primary" disabled={eligibility === "checking"} onClick={start}>
-            {eligibility === "checking" ? texts.start.checkingBrowser : texts.start.startButton}
+          <button type="button" className="ff-btn ff-btn--primary" onClick={start}>
+            {texts.start.startButton}
           </button>
         </div>
       </div>

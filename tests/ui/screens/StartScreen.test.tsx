@@ -22,7 +22,8 @@ describe("StartScreen: what the check asks and the pre-pictures", () => {
     expect(view.container.textContent).toContain("允许使用摄像头和麦克风");
     expect(tips(view.container)).toEqual([]);
     fireEvent.click(view.getByRole("button", { name: "开始验证" }));
-    expect(flow.hash()).toBe("/vertify");
+    // On a uaDetect route the tap goes on once the browser check has allowed it.
+    await waitFor(() => expect(flow.hash()).toBe("/vertify"));
   });
 
   it("action in the messaging browser: the asked actions by name and 8 pre-pictures", () => {
@@ -139,17 +140,31 @@ describe("StartScreen: agreement consent", () => {
 });
 
 describe("StartScreen: camera-input eligibility on uaDetect routes", () => {
-  it("a blocked browser goes to /uaDetect", async () => {
+  it("a blocked browser goes to /uaDetect, even when start was tapped while the check ran", async () => {
     const flow = setupFlow({ url: `${LAUNCH}#/h5pre`, userAgent: UA.ucAndroid });
     const view = flow.renderScreen(StartScreen, "h5pre");
-    expect(view.getByRole("button", { name: "正在检测当前浏览器…" })).toHaveProperty("disabled", true);
+    fireEvent.click(view.getByRole("button", { name: "开始验证" }));
     await waitFor(() => expect(flow.hash()).toBe("/uaDetect"));
+    await settle();
+    expect(flow.hash()).toBe("/uaDetect");
   });
 
-  it("an allowed browser may start once checked", async () => {
+  it("the button works from the first render: a tap while the check runs goes on once the browser is allowed", async () => {
     const flow = setupFlow({ url: `${LAUNCH}#/h5pre`, userAgent: UA.iPhone });
     const view = flow.renderScreen(StartScreen, "h5pre");
-    await waitFor(() => expect(view.getByRole("button", { name: "开始验证" })).toHaveProperty("disabled", false));
+    const button = view.getByRole("button", { name: "开始验证" });
+    expect(button).toHaveProperty("disabled", false);
+    fireEvent.click(button);
     expect(flow.hash()).toBe("/h5pre");
+    await waitFor(() => expect(flow.hash()).toBe("/vertify"));
+  });
+
+  it("an allowed browser starts at once once checked", async () => {
+    const flow = setupFlow({ url: `${LAUNCH}#/h5pre`, userAgent: UA.iPhone });
+    const view = flow.renderScreen(StartScreen, "h5pre");
+    await settle();
+    expect(flow.hash()).toBe("/h5pre");
+    fireEvent.click(view.getByRole("button", { name: "开始验证" }));
+    expect(flow.hash()).toBe("/vertify");
   });
 });
