@@ -42,11 +42,9 @@ function entryScreens(root, routes) {
   return screens;
 }
 
-/**
- * Modules a screen imports on mount when its route has a flag: the camera-eligibility check
- * (and its user-agent parser) on routes that detect the browser first (StartScreen.tsx).
- */
-const FLAG_MODULES = { uaDetect: "src/ui/screens/cameraEligibility.ts" };
+// The camera-input check of uaDetect routes (and its user-agent parser) is not preloaded: the
+// start button no longer waits for it (StartScreen.tsx), so it loads after the first render
+// instead of sharing the slow network with what the first screen needs.
 
 /** Every file a chunk needs before it runs: itself and its static imports, transitively. */
 function closure(byFile, file, into = new Set()) {
@@ -85,7 +83,6 @@ export function routePreload({ root, chunks, href }) {
     return chunk.file;
   };
   const filesOf = (chunkFiles) => [...new Set(chunkFiles.flatMap((f) => [...closure(byFile, f)]))].filter((f) => !first.has(f));
-  const flagged = (route) => Object.entries(FLAG_MODULES).filter(([flag]) => route.flags?.[flag]).map(([, path]) => chunkOfModule(path));
   const routes = JSON.parse(readFileSync(join(root, "flows/routes.json"), "utf8")).routes;
   const fileIndex = [];
   const indexOf = (file) => (fileIndex.includes(file) ? fileIndex.indexOf(file) : fileIndex.push(file) - 1);
@@ -93,8 +90,7 @@ export function routePreload({ root, chunks, href }) {
   const table = routes.map((route) => {
     const launch = route.path === "/";
     const screens = new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])]);
-    // A launch lands on a start page; most launches come from a browser that is detected first.
-    const extra = launch ? [...LAUNCH_MODULES.map(chunkContaining), ...routes.filter((r) => r.screen === "start").flatMap(flagged)] : flagged(route);
+    const extra = launch ? LAUNCH_MODULES.map(chunkContaining) : [];
     perRoute[route.path] = filesOf([...[...screens].map(chunkOf), ...extra]);
     return [parsePattern(route.path).pattern.source, perRoute[route.path].map(indexOf)];
   });
