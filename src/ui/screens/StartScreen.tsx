@@ -71,8 +71,7 @@ export default function StartScreen({ route, query }: ScreenProps) {
   useEffect(() => {
     if (!route.flags.uaDetect) return;
     let live = true;
-    // Loaded on demand: the user-agent parser and device rules are only needed on these routes.
-    void import("./cameraEligibility").then(({ checkCameraEligibility }) => {
+    const decide = ({ checkCameraEligibility }: typeof import("./cameraEligibility")) => {
       if (!live) return;
       const decision = checkCameraEligibility(rt);
       checked.resolve(decision.allowed);
@@ -81,7 +80,18 @@ export default function StartScreen({ route, query }: ScreenProps) {
         rt.stats.record("uaDetectBlocked", { reason: decision.reason });
         rt.location.navigate("/uaDetect", { replace: true });
       }
-    });
+    };
+    // The check did not load (a dropped network). It only spares the users of a browser that
+    // cannot record a useless attempt, so the user goes on, the recording page's own camera
+    // checks and error screens take over, and a tap waiting on the check is let through.
+    const unavailable = (error: unknown) => {
+      if (!live) return;
+      rt.stats.record("uaDetectUnavailable", { message: String(error).slice(0, 200) });
+      checked.resolve(true);
+      setEligibility("allowed");
+    };
+    // Loaded on demand: the user-agent parser and device rules are only needed on these routes.
+    void import("./cameraEligibility").then(decide, unavailable);
     return () => {
       live = false;
     };
