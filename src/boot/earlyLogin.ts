@@ -11,11 +11,13 @@
  * root route, where the entry rules start with the login. The service checks the request as
  * it checks every login (schemas/api.ts loginRequestSchema, the signature, single use), and
  * the app still checks the launch before it uses the answer: a launch the app refuses is
- * refused whatever the service said. A page that had logged in already (a reload) does not
- * take the answer; the service gives the same browser its session back, or refuses a used
- * launch, and nothing changes either way.
+ * refused whatever the service said. A page that had stored its login already (a reload) does
+ * not take the answer; the service gives the same browser its session back, or refuses a used
+ * launch, and nothing changes either way. An accepted answer is kept in sessionStorage until
+ * the app has stored the login, so a reload before then answers with it instead of finding
+ * the launch used.
  *
- * No zod and no React here: the script must stay a few hundred bytes (the build checks).
+ * No zod and no React here: the script must stay about a kilobyte (the build checks).
  */
 import { LOGIN_PATH } from "../api/paths";
 import { canKeepCookies } from "../session/cookieProbe";
@@ -33,17 +35,71 @@ export interface EarlyLoginSlot {
   settled: boolean;
 }
 
-type Page = Pick<Window, "location" | "document" | "navigator" | "fetch">;
+/**
+ * sessionStorage key of an accepted answer, kept until the app has stored the login: a launch
+ * is single use, so a page reloaded (or an in-app browser reopened) while the app was still
+ * loading would otherwise find its launch used, with the session token of a cookie-less login
+ * lost with the first page. The app already keeps that token in script-readable storage.
+ */
+export const EARLY_LOGIN_KEPT_KEY = "faceflow_early_login";
+
+type Page = Pick<Window, "location" | "document" | "navigator" | "fetch" | "sessionStorage">;
+
+/** The launch query of this page: on the root route and with a `sign`; undefined otherwise. */
+function launchQuery(win: Pick<Window, "location">): Record<string, string> | undefined {
+  // The app's bundle is ES2020 (build.mjs BROWSER_TARGET). A browser whose parser stops short
+  // of it would use up the launch here and then fail to run the app, so this script must fail
+  // to parse there too: `??` does that (the build's es2020 target keeps it, and
+  // tests/build/earlyLogin.test.ts checks the shipped script still has it).
+  const hash = win.location.hash ?? "";
+  // The same reading of the hash route as the route preloader (scripts/build/routePreload.mjs).
+  const route = hash.slice(1).split("?")[0] || "/";
+  const search = parseQuery(win.location.search);
+  return route === "/" && isCookieLessMode(search) ? search : undefined;
+}
+
+/** The accepted answer kept for this sign by an earlier load of the page, if any. */
+function keptAnswer(win: Pick<Window, "sessionStorage">, sign: string): EarlyLoginAnswer | undefined {
+  try {
+    const kept: unknown = JSON.parse(win.sessionStorage.getItem(EARLY_LOGIN_KEPT_KEY) ?? "null");
+    if (typeof kept !== "object" || kept === null) return undefined;
+    const { sign: keptSign, status, text } = kept as Record<string, unknown>;
+    // Only the shape is checked here; the app parses the answer itself (earlyLoginAnswer.ts).
+    return keptSign === sign && typeof status === "number" && typeof text === "string" ? { ok: true, status, text } : undefined;
+  } catch {
+    return undefined; // storage refused, or not our JSON: send the login
+  }
+}
+
+function keep(win: Pick<Window, "sessionStorage">, sign: string, answer: EarlyLoginAnswer): void {
+  if (!answer.ok || answer.status < 200 || answer.status >= 300) return;
+  try {
+    win.sessionStorage.setItem(EARLY_LOGIN_KEPT_KEY, JSON.stringify({ sign, status: answer.status, text: answer.text }));
+  } catch {
+    // Storage refused: a reload during start-up will find the launch used, as before.
+  }
+}
+
+/** Drop the kept answer: the app has stored the login (src/ui/screens/login/launchLoginOnce.ts). */
+export function forgetEarlyLogin(win: Pick<Window, "sessionStorage">): void {
+  try {
+    win.sessionStorage.removeItem(EARLY_LOGIN_KEPT_KEY);
+  } catch {
+    // Nothing was kept where storage is refused.
+  }
+}
 
 /**
  * Post the launch's login if this page is a launch on the root route; undefined when it is not.
+ * An accepted answer an earlier load of the page kept for the same sign is answered instead.
  * @example sendEarlyLogin(window) // a promise for "/?live_type=1&…&sign=…", undefined for "/#/entry"
  */
 export function sendEarlyLogin(win: Page): Promise<EarlyLoginAnswer> | undefined {
-  // The same reading of the hash route as the route preloader (scripts/build/routePreload.mjs).
-  const route = win.location.hash.slice(1).split("?")[0] || "/";
-  const search = parseQuery(win.location.search);
-  if (route !== "/" || !isCookieLessMode(search)) return undefined;
+  const search = launchQuery(win);
+  const sign = search?.sign;
+  if (search === undefined || sign === undefined) return undefined;
+  const kept = keptAnswer(win, sign);
+  if (kept !== undefined) return Promise.resolve(kept);
   // The same body as the login page's (launchLogin.ts): the query, and whether to answer with a session token.
   const body = JSON.stringify({ ...search, cookieless: !canKeepCookies(win.document, win.navigator) });
   return win
@@ -58,7 +114,11 @@ export function sendEarlyLogin(win: Page): Promise<EarlyLoginAnswer> | undefined
       (response) => response.text().then((text): EarlyLoginAnswer => ({ ok: true, status: response.status, text })),
       (error: unknown): EarlyLoginAnswer => ({ ok: false, message: String(error) }),
     )
-    .catch((error: unknown): EarlyLoginAnswer => ({ ok: false, message: String(error) }));
+    .catch((error: unknown): EarlyLoginAnswer => ({ ok: false, message: String(error) }))
+    .then((answer) => {
+      keep(win, sign, answer);
+      return answer;
+    });
 }
 
 /** Send the early login if this page is a launch, and leave its slot on the window. */

@@ -33,7 +33,7 @@ function run(url: string) {
     },
     fetch,
   };
-  runInNewContext(code, { window, URLSearchParams, JSON, Object, String, Promise });
+  runInNewContext(code, { window, URLSearchParams, JSON, Object, String, Promise, DOMException });
   return { window, fetch };
 }
 
@@ -43,6 +43,11 @@ describe("index.html's early login script", () => {
     expect(code.length).toBeLessThan(2000);
     expect(code).not.toMatch(/zod|react/i);
     expect(code).not.toMatch(/<\/script/i);
+  });
+
+  it("fails to parse where the app's ES2020 bundle would, so such a browser never uses up its launch", () => {
+    // `??` is ES2020: a parser that stops short of it rejects the whole script.
+    expect(code).toContain("??");
   });
 
   it("posts a signed launch's query on the root route and leaves the answer on the window", async () => {

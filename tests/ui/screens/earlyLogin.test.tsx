@@ -8,7 +8,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LoginResponse } from "../../../schemas/api";
 import { launchParamsSchema } from "../../../schemas/launch";
 import { storedValueSchemas } from "../../../schemas/session";
-import { EARLY_LOGIN_KEY, earlyLoginAnswered, leaveEarlyLogin, sendEarlyLogin, type EarlyLoginAnswer } from "../../../src/boot/earlyLogin";
+import {
+  EARLY_LOGIN_KEPT_KEY,
+  EARLY_LOGIN_KEY,
+  earlyLoginAnswered,
+  leaveEarlyLogin,
+  sendEarlyLogin,
+  type EarlyLoginAnswer,
+} from "../../../src/boot/earlyLogin";
 import { launchLogin, launchLoginOnce, outcomeTarget } from "../../../src/ui/screens/login/launchLoginOnce";
 import { setupFlow, type Flow } from "./harness";
 
@@ -49,7 +56,7 @@ const ANSWER: LoginResponse = {
 };
 
 /** A page as the inline script sees it, with a fetch that records what was sent. */
-function page(url: string, opts: { cookies?: boolean; answer?: () => Promise<Response> } = {}) {
+function page(url: string, opts: { cookies?: boolean; answer?: () => Promise<Response>; storage?: Storage } = {}) {
   const parsed = new URL(url, "https://faceflow.example");
   let cookie = "";
   const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => (opts.answer ?? (async () => new Response(JSON.stringify(ANSWER), { status: 200 })))());
@@ -67,8 +74,24 @@ function page(url: string, opts: { cookies?: boolean; answer?: () => Promise<Res
       },
     },
     fetch,
+    sessionStorage: opts.storage,
   } as unknown as Window;
   return { win, fetch };
+}
+
+/** A sessionStorage of the test's own. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+    clear: () => items.clear(),
+    key: (i: number) => [...items.keys()][i] ?? null,
+    get length() {
+      return items.size;
+    },
+  };
 }
 
 describe("the early login script", () => {
@@ -114,6 +137,36 @@ describe("the early login script", () => {
     expect(await sendEarlyLogin(offline.win)).toEqual({ ok: false, message: "TypeError: Failed to fetch" });
     const broken = page(`/${QUERY}`, { answer: async () => ({ status: 200, text: () => Promise.reject(new Error("reset")) }) as unknown as Response });
     expect(await sendEarlyLogin(broken.win)).toEqual({ ok: false, message: "Error: reset" });
+  });
+
+  it("keeps an accepted answer for its sign, so a reload before the app stored the login does not find the launch used", async () => {
+    const storage = memoryStorage();
+    const first = page(`/${QUERY}`, { storage });
+    expect(await sendEarlyLogin(first.win)).toMatchObject({ ok: true, status: 200 });
+    expect(JSON.parse(storage.getItem(EARLY_LOGIN_KEPT_KEY) ?? "null")).toEqual({ sign: SIGN, status: 200, text: JSON.stringify(ANSWER) });
+    const reload = page(`/${QUERY}`, { storage });
+    expect(await sendEarlyLogin(reload.win)).toEqual({ ok: true, status: 200, text: JSON.stringify(ANSWER) });
+    expect(reload.fetch).not.toHaveBeenCalled();
+    // Another launch in the same tab sends its own login.
+    const other = page(`/${QUERY.replace(encodeURIComponent(SIGN), "1.2.3.4")}`, { storage });
+    await sendEarlyLogin(other.win);
+    expect(other.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps no refusal and no failure, and works where storage is refused", async () => {
+    const storage = memoryStorage();
+    const refused = page(`/${QUERY}`, { storage, answer: async () => new Response('{"code":"LAUNCH_USED","message":"used"}', { status: 409 }) });
+    await sendEarlyLogin(refused.win);
+    const offline = page(`/${QUERY}`, { storage, answer: () => Promise.reject(new TypeError("Failed to fetch")) });
+    await sendEarlyLogin(offline.win);
+    expect(storage.getItem(EARLY_LOGIN_KEPT_KEY)).toBeNull();
+    const deny = () => {
+      throw new DOMException("denied", "SecurityError");
+    };
+    const throwing = { ...memoryStorage(), getItem: deny, setItem: deny } as unknown as Storage;
+    const denied = page(`/${QUERY}`, { storage: throwing });
+    expect(await sendEarlyLogin(denied.win)).toMatchObject({ ok: true, status: 200 });
+    expect(denied.fetch).toHaveBeenCalledTimes(1);
   });
 
   it("leaves its answer on the window, and says once it has come", async () => {
@@ -162,6 +215,14 @@ describe("the login page's first attempt with an early answer", () => {
     expect(flow.rt.storage.getParsed("url", launchParamsSchema.shape.url)).toBe("https://partner.example/registered-return");
     expect(EARLY_LOGIN_KEY in window).toBe(false);
     expect(requestErrors(flow)).toEqual([]);
+  });
+
+  it("drops the kept answer once the login is stored", async () => {
+    const flow = launch();
+    window.sessionStorage.setItem(EARLY_LOGIN_KEPT_KEY, JSON.stringify({ sign: SIGN, status: 200, text: JSON.stringify(ANSWER) }));
+    leave({ ok: true, status: 200, text: JSON.stringify(ANSWER) });
+    expect(await launchLoginOnce(flow.rt, api())).toEqual({ kind: "loggedIn" });
+    expect(window.sessionStorage.getItem(EARLY_LOGIN_KEPT_KEY)).toBeNull();
   });
 
   it("a refusal shows its error screen, keeps the address the service vouched for, and is recorded as a failed request", async () => {

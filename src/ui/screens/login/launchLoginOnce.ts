@@ -12,6 +12,7 @@ import type { ApiClient } from "../../../api/client";
 import { pageApiClient } from "../../apiContext";
 import type { FlowRuntime } from "../../runtime";
 import { canKeepCookies } from "../../../session/cookieProbe";
+import { forgetEarlyLogin } from "../../../boot/earlyLogin";
 import { earlyLoginClient, takeEarlyLogin } from "./earlyLoginAnswer";
 import { withQuery } from "../../hashLocation";
 import { fillText } from "../textTemplate";
@@ -27,7 +28,11 @@ export function launchLoginOnce(rt: FlowRuntime, api: Pick<ApiClient, "login"> =
   const started = firstAttempts.get(rt);
   if (started) return started;
   const early = takeEarlyLogin(rt.win);
-  const attempt = launchLogin(rt, early ? earlyLoginClient(early, rt.stats, rt.win.location.origin) : api);
+  const attempt = launchLogin(rt, early ? earlyLoginClient(early, rt.stats, rt.win.location.origin) : api).then((outcome) => {
+    // The login is stored now (or refused): a reload no longer needs the kept answer.
+    forgetEarlyLogin(rt.win);
+    return outcome;
+  });
   firstAttempts.set(rt, attempt);
   return attempt;
 }
