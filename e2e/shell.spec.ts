@@ -68,3 +68,18 @@ test("the wrapper becomes ready after mounting", async ({ page }) => {
   await page.goto("/#/protocol");
   await expect(page.locator(".ff-wrapper")).toHaveAttribute("data-ready", "true");
 });
+
+test("a screen whose code never arrives shows a message with a reload button instead of a blank page, and the reload draws it", async ({ page }) => {
+  let dropped = 0;
+  await page.route(/\/assets\/chunks\/ErrorScreen-[a-z0-9]+\.js$/, (route) => {
+    dropped += 1;
+    return route.abort("connectionreset");
+  });
+  await page.goto("/#/error?status=noCookieException");
+  await expect(page.getByRole("alert")).toContainText("网络不稳定，页面没有加载完整。");
+  expect(dropped).toBeGreaterThan(0);
+  // The network is back: the reload button draws the page.
+  await page.unroute(/\/assets\/chunks\/ErrorScreen-[a-z0-9]+\.js$/);
+  await page.getByRole("button", { name: "重新加载" }).click();
+  await expect(page.getByRole("heading", { name: "暂无访问权限" })).toBeVisible();
+});

@@ -16,4 +16,6 @@ export const shellTextsFileSchema = z.strictObject({
   /** Page titles by key; routes name theirs in flows/routes.json "title". */
   titles: z.record(z.string(), z.string()),
   loading: z.string().check(z.minLength(1)),
+  /** Shown in place of a page that could not be drawn (its code did not arrive, or it failed). */
+  loadFailed: z.strictObject({ message: z.string().check(z.minLength(1)), reload: z.string().check(z.minLength(1)) }),
 });

@@ -25,6 +25,7 @@ import { FlowProvider } from "./ui/FlowProvider";
 import { decide, FlowRouter } from "./ui/FlowRouter";
 import { splitHash } from "./ui/hashLocation";
 import { Loading } from "./ui/Loading";
+import { LoadFailed } from "./ui/LoadFailed";
 import { createFlowRuntime, resolveEnvironment } from "./ui/runtime";
 import { SCREENS } from "./ui/screens";
 import type { ScreenType } from "./ui/screens/screenTypes";
@@ -93,11 +94,8 @@ startAnalytics({
 // After the first screen: statistics that need the full user-agent parser.
 afterFirstScreen(window, () => void reportDeviceStats(navigator.userAgent, runtime.stats).catch(() => runtime.stats.record("deviceStatsFailed")));
 
-// A launch the router is about to send to /login logs in now: its module was preloaded with
-// the page, so the request leaves while React renders, not after the login page has rendered.
-// Usually index.html has sent it already (src/boot/earlyLogin.ts); when its answer has come by
-// now, the app starts where the answer leads (the start page, or the error screen) instead of
-// rendering the login page and a redirect first, which costs a slow phone most of a second.
+// A launch the router is about to send to /login logs in now (its module was preloaded with
+// the page), or takes the answer index.html's early login has had: see startOnLaunch below.
 const firstPage = splitHash(window.location.hash);
 const firstDecision = decide(runtime, firstPage.path, firstPage.search);
 const login =
@@ -112,7 +110,13 @@ function renderApp(): void {
     <StrictMode>
       <FlowProvider runtime={runtime}>
         <Wrapper loadDebugConsole={loadDebugConsole}>
-          <FlowRouter screens={SCREENS} fallback={<Loading text={shell.loading} />} />
+          <LoadFailed
+            texts={shell.loadFailed}
+            onError={(error) => runtime.stats.record("screenFailed", { message: String(error).slice(0, 200) })}
+            reload={() => window.location.reload()}
+          >
+            <FlowRouter screens={SCREENS} fallback={<Loading text={shell.loading} />} />
+          </LoadFailed>
           <ToastHost />
         </Wrapper>
       </FlowProvider>
@@ -146,14 +150,24 @@ function renderFirstScreen(): void {
   void (screen === null ? Promise.resolve() : SCREENS[screen].preload()).catch(() => undefined).then(renderApp);
 }
 
-if (login !== null && earlyLoginAnswered(window)) {
-  // Offline (no target) or a failed import: the router sends the page to /login as usual.
-  void login
-    .then((target) => {
-      if (target !== null && target !== firstPage.path) runtime.location.navigate(target, { replace: true });
-    })
-    .catch(() => undefined)
-    .then(renderFirstScreen);
-} else {
-  renderFirstScreen();
+/**
+ * Where the app starts on a launch: its login's answer (usually index.html's early login,
+ * src/boot/earlyLogin.ts) is awaited until it has come or the login page is ready to show,
+ * whichever is first. An answer sends the app straight to where it leads (the start page, or
+ * the error screen) without rendering the login page and a redirect first, which costs a slow
+ * phone most of a second; a slower one is awaited on the login page, which listens to the same
+ * attempt. Offline (no target) or a failed import: the router sends the page to /login as usual.
+ */
+async function startOnLaunch(): Promise<void> {
+  if (login === null) return;
+  const loginPageReady = earlyLoginAnswered(window)
+    ? new Promise<undefined>(() => undefined) // the answer is here: nothing to race
+    : SCREENS.login.preload().then(
+        () => undefined,
+        () => undefined,
+      );
+  const target = await Promise.race([login.catch(() => null), loginPageReady]);
+  if (typeof target === "string" && target !== firstPage.path) runtime.location.navigate(target, { replace: true });
 }
+
+void startOnLaunch().then(renderFirstScreen);
