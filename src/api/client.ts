@@ -101,7 +101,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       parser = await loading;
     } catch (error) {
-      throw new ApiError(response.status, CLIENT_ERROR_CODES.network, `the answer's schemas did not load: ${error instanceof Error ? error.message : String(error)}`);
+      // The service has answered (and acted on the request): not a network failure a caller
+      // would retry, but an answer this page could not read.
+      throw new ApiError(response.status, CLIENT_ERROR_CODES.badResponse, `the answer's schemas did not load: ${error instanceof Error ? error.message : String(error)}`);
     }
     return parser.parseAnswer(pick(parser.ANSWER_SCHEMAS), response);
   };
