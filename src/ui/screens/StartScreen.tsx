@@ -58,6 +58,8 @@ export default function StartScreen({ route, query }: ScreenProps) {
   // before the check has finished waits for it (a slow phone spends a few hundred
   // milliseconds loading the user-agent parser; the user should not wait on a grey button).
   const [checked] = useState(() => deferred<boolean>());
+  // Tapped before the check had finished: the button says so until it has.
+  const [waiting, setWaiting] = useState(false);
   const shown = useRef(true);
   useEffect(() => {
     shown.current = true;
@@ -73,7 +75,13 @@ export default function StartScreen({ route, query }: ScreenProps) {
     let live = true;
     const decide = ({ checkCameraEligibility }: typeof import("./cameraEligibility")) => {
       if (!live) return;
-      const decision = checkCameraEligibility(rt);
+      let decision: ReturnType<typeof checkCameraEligibility>;
+      try {
+        decision = checkCameraEligibility(rt);
+      } catch (error) {
+        unavailable(error);
+        return;
+      }
       checked.resolve(decision.allowed);
       if (decision.allowed) setEligibility("allowed");
       else {
@@ -81,9 +89,9 @@ export default function StartScreen({ route, query }: ScreenProps) {
         rt.location.navigate("/uaDetect", { replace: true });
       }
     };
-    // The check did not load (a dropped network). It only spares the users of a browser that
-    // cannot record a useless attempt, so the user goes on, the recording page's own camera
-    // checks and error screens take over, and a tap waiting on the check is let through.
+    // The check did not load (a dropped network) or could not decide. It only spares the users
+    // of a browser that cannot record a useless attempt, so the user goes on, the recording
+    // page's own camera checks and error screens take over, and a tap waiting on it goes through.
     const unavailable = (error: unknown) => {
       if (!live) return;
       rt.stats.record("uaDetectUnavailable", { message: String(error).slice(0, 200) });
@@ -126,7 +134,10 @@ export default function StartScreen({ route, query }: ScreenProps) {
     }
     // A browser that cannot record is sent to /uaDetect by the check itself.
     if (eligibility === "allowed") navigate(recordPathOf(mode, launch));
-    else void checked.promise.then((allowed) => allowed && shown.current && navigate(recordPathOf(mode, launch)));
+    else {
+      setWaiting(true);
+      void checked.promise.then((allowed) => allowed && shown.current && navigate(recordPathOf(mode, launch)));
+    }
   };
   const popup = launch.popup_context?.trim();
   return (
@@ -147,8 +158,8 @@ export default function StartScreen({ route, query }: ScreenProps) {
           <ConsentTick checked={ticked} onChange={setTicked} prefix={texts.start.consentPrefix} linkText={texts.start.consentLink} href={PROTOCOL_HREF} />
         )}
         <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--primary" onClick={start}>
-            {texts.start.startButton}
+          <button type="button" className="ff-btn ff-btn--primary" disabled={waiting && eligibility === "checking"} onClick={start}>
+            {waiting && eligibility === "checking" ? texts.start.checkingBrowser : texts.start.startButton}
           </button>
         </div>
       </div>

@@ -156,6 +156,8 @@ describe("StartScreen: camera-input eligibility on uaDetect routes", () => {
     expect(button).toHaveProperty("disabled", false);
     fireEvent.click(button);
     expect(flow.hash()).toBe("/h5pre");
+    // The tap is taken: the button says the browser is being checked until it has been.
+    expect(view.getByRole("button", { name: "正在检测当前浏览器…" })).toHaveProperty("disabled", true);
     await waitFor(() => expect(flow.hash()).toBe("/vertify"));
   });
 
