@@ -24,10 +24,12 @@ export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
         return module;
       },
       (error: unknown) => {
-        loading = undefined; // a later page tries again
+        loading = undefined; // a later preload tries again (the app's error boundary offers a reload)
         throw error;
       },
     ));
+  // One lazy wrapper per screen: React renders a suspended page again until its load settles,
+  // and a wrapper made per render would start a new load each time a failed one settled.
   const Deferred = lazy(loadOnce);
   function Screen(props: ScreenProps) {
     // Chosen once per mounted page: switching a mounted page from the lazy wrapper to the

@@ -98,3 +98,4 @@ describe("lazyScreen", () => {
     expect(view.getByRole("button").textContent).toBe("clicked 0");
   });
 });
+
