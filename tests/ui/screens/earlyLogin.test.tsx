@@ -18,42 +18,13 @@ import {
 } from "../../../src/boot/earlyLogin";
 import { launchLogin, launchLoginOnce, outcomeTarget } from "../../../src/ui/screens/login/launchLoginOnce";
 import { setupFlow, type Flow } from "./harness";
+import { LOGIN_ANSWER, ORDER_NO, SIGN } from "./loginAnswer";
 
-const SIGN = "1.1900000000.0123456789abcdef0123456789abcdef.ab12";
-const ORDER_NO = "ord_0123456789ab";
 const QUERY =
   "?live_type=1&url=https%3A%2F%2Fp.example%2Fback&wb_app_id=TIDA0001&order_no=ord_0123456789ab" +
   `&h5_face_id=h5f_1&user_id=u1&sign=${encodeURIComponent(SIGN)}&live_type=2`;
 
-const ANSWER: LoginResponse = {
-  orderNo: ORDER_NO,
-  sessionExpiresAt: "2030-01-01T00:00:00.000Z",
-  returnUrl: "https://partner.example/registered-return",
-  config: {
-    orderNo: ORDER_NO,
-    appId: "TIDA0001",
-    h5faceId: "h5f_1",
-    state: "in_progress",
-    guidance: true,
-    liveType: "1",
-    actions: [],
-    will: null,
-    modes: { rtc: false, ws: false, prioriMode: false },
-    theme: "",
-    splashPage: false,
-    protocolCorpName: "",
-    popupContext: null,
-    limits: {
-      durationMs: { min: 2000, max: 5000 },
-      toleranceMs: 500,
-      minBytes: { ios: 150, android: 50, other: 50 },
-      maxBytes: 1536 * 1024,
-      mimeTypes: ["video/webm"],
-    },
-    prePictures: { wx: 0, h5: 0 },
-    attempts: { max: 3, used: 0, left: 3 },
-  },
-};
+const ANSWER = LOGIN_ANSWER;
 
 /** A page as the inline script sees it, with a fetch that records what was sent. */
 function page(url: string, opts: { cookies?: boolean; answer?: () => Promise<Response>; storage?: Storage } = {}) {

@@ -13,46 +13,16 @@ import LoginScreen from "../../../src/ui/screens/LoginScreen";
 import { launchLoginOnce } from "../../../src/ui/screens/login/launchLoginOnce";
 import { SESSION_TOKEN_KEY, sessionTokenSchema } from "../../../src/ui/sessionToken";
 import { setupFlow, settle, type Flow } from "./harness";
+import { LOGIN_ANSWER, ORDER_NO, SIGN } from "./loginAnswer";
 
 afterEach(cleanup);
 
-const SIGN = "1.1900000000.0123456789abcdef0123456789abcdef.ab12";
 const TOKEN = "f".repeat(64);
-const ORDER_NO = "ord_0123456789ab";
 const LAUNCH =
   "/?live_type=1&url=https%3A%2F%2Fp.example%2Fback&wb_app_id=TIDA0001&order_no=ord_0123456789ab" +
   `&h5_face_id=h5f_1&user_id=u1&sign=${encodeURIComponent(SIGN)}&utm_source=mail`;
 
-const ANSWER: LoginResponse = {
-  orderNo: ORDER_NO,
-  sessionExpiresAt: "2030-01-01T00:00:00.000Z",
-  sessionToken: TOKEN,
-  returnUrl: "https://partner.example/registered-return",
-  config: {
-    orderNo: ORDER_NO,
-    appId: "TIDA0001",
-    h5faceId: "h5f_1",
-    state: "in_progress",
-    guidance: true,
-    liveType: "1",
-    actions: [],
-    will: null,
-    modes: { rtc: false, ws: false, prioriMode: false },
-    theme: "",
-    splashPage: false,
-    protocolCorpName: "",
-    popupContext: null,
-    limits: {
-      durationMs: { min: 2000, max: 5000 },
-      toleranceMs: 500,
-      minBytes: { ios: 150, android: 50, other: 50 },
-      maxBytes: 1536 * 1024,
-      mimeTypes: ["video/webm"],
-    },
-    prePictures: { wx: 0, h5: 0 },
-    attempts: { max: 3, used: 0, left: 3 },
-  },
-};
+const ANSWER: LoginResponse = { ...LOGIN_ANSWER, sessionToken: TOKEN };
 
 type Login = (params: LoginRequest, signal?: AbortSignal) => Promise<LoginResponse>;
 
