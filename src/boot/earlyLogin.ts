@@ -19,6 +19,7 @@
  *
  * No zod and no React here: the script must stay about a kilobyte (the build checks).
  */
+import type { EarlyLoginAnswer } from "../../schemas/earlyLogin";
 import { LOGIN_PATH } from "../api/paths";
 import { canKeepCookies } from "../session/cookieProbe";
 import { isCookieLessMode, parseQuery } from "../session/query";
@@ -26,10 +27,11 @@ import { isCookieLessMode, parseQuery } from "../session/query";
 /** The window property the answer waits under (an EarlyLoginSlot). */
 export const EARLY_LOGIN_KEY = "__faceflowEarlyLogin";
 
-/** What came back: the status and body as sent, or why nothing did. Never a rejection. */
-export type EarlyLoginAnswer = { ok: true; status: number; text: string } | { ok: false; message: string };
 
-/** What the script leaves on the window: the answer, and whether it has come yet. */
+/**
+ * What the script leaves on the window: the answer (schemas/earlyLogin.ts; never a rejection),
+ * and whether it has come yet.
+ */
 export interface EarlyLoginSlot {
   answer: Promise<EarlyLoginAnswer>;
   settled: boolean;

@@ -14,8 +14,8 @@ import {
   earlyLoginAnswered,
   leaveEarlyLogin,
   sendEarlyLogin,
-  type EarlyLoginAnswer,
 } from "../../../src/boot/earlyLogin";
+import type { EarlyLoginAnswer } from "../../../schemas/earlyLogin";
 import { launchLogin, launchLoginOnce, outcomeTarget } from "../../../src/ui/screens/login/launchLoginOnce";
 import { setupFlow, type Flow } from "./harness";
 import { LOGIN_ANSWER, ORDER_NO, SIGN } from "./loginAnswer";

@@ -1,29 +1,18 @@
 /**
  * The app's side of index.html's early login (src/boot/earlyLogin.ts): the login page's first
  * attempt takes the answer waiting on the window, once, and reads it as the API client reads
- * any answer (parsed by loginResponseSchema; a refusal becomes the same ApiError). The request
- * left before the analytics client could wrap fetch, so a failed one is recorded here as the
- * request collector would have (src/analytics/requestCollector.ts).
+ * any answer (the slot and answer by schemas/earlyLogin.ts, the body by loginResponseSchema;
+ * a refusal becomes the same ApiError). The request left before the analytics client could
+ * wrap fetch, so a failed one is recorded here as the request collector would have
+ * (src/analytics/requestCollector.ts).
  */
-import * as z from "zod/mini";
+import { earlyLoginAnswerSchema, earlyLoginSlotSchema, type EarlyLoginAnswer } from "../../../../schemas/earlyLogin";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../api/apiError";
 import type { ApiClient } from "../../../api/client";
 import { ANSWER_SCHEMAS, parseAnswer } from "../../../api/parseAnswer";
 import { LOGIN_PATH } from "../../../api/paths";
-import { EARLY_LOGIN_KEY, type EarlyLoginAnswer } from "../../../boot/earlyLogin";
+import { EARLY_LOGIN_KEY } from "../../../boot/earlyLogin";
 import type { StatsRecorder } from "../../../analytics/statsRecorder";
-
-/** The answer as the inline script leaves it: written by our own script, still read as untrusted. */
-const earlyLoginAnswerSchema = z.union([
-  z.object({ ok: z.literal(true), status: z.number(), text: z.string() }),
-  z.object({ ok: z.literal(false), message: z.string() }),
-]);
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
-
-/** The slot (boot/earlyLogin.ts EarlyLoginSlot); its answer is parsed once it comes. */
-const earlyLoginSlotSchema = z.object({ answer: z.custom<PromiseLike<unknown>>(isThenable), settled: z.boolean() });
 
 /**
  * The early login's pending answer, removed from the window so only one attempt uses it;
