@@ -10,7 +10,7 @@
  * Routes flagged uaDetect first check camera-input eligibility and leave for /uaDetect
  * when this browser cannot record.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import * as z from "zod/mini";
 import { isWillMode } from "../../engine/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
@@ -35,13 +35,6 @@ const PROTOCOL_HREF = "#/protocol";
 
 type Eligibility = "checking" | "allowed";
 
-/** A promise with its resolver, for the check a tap may have to wait for. */
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 export default function StartScreen({ route, query }: ScreenProps) {
   const rt = useRuntime();
   const launch = useLaunch();
@@ -57,16 +50,9 @@ export default function StartScreen({ route, query }: ScreenProps) {
   // The check runs while the user reads the page and the button works from the start: a tap
   // before the check has finished waits for it (a slow phone spends a few hundred
   // milliseconds loading the user-agent parser; the user should not wait on a grey button).
-  const [checked] = useState(() => deferred<boolean>());
-  // Tapped before the check had finished: the button says so until it has.
+  // Tapped before the check had finished: the button says so, and the page goes on once the
+  // check allows it (a blocked browser is sent to /uaDetect by the check itself).
   const [waiting, setWaiting] = useState(false);
-  const shown = useRef(true);
-  useEffect(() => {
-    shown.current = true;
-    return () => {
-      shown.current = false;
-    };
-  }, []);
   const [ticked, setTicked] = useState(false);
   const [popupOpen, setPopupOpen] = useState(Boolean(launch.popup_context?.trim()));
 
@@ -82,7 +68,6 @@ export default function StartScreen({ route, query }: ScreenProps) {
         unavailable(error);
         return;
       }
-      checked.resolve(decision.allowed);
       if (decision.allowed) setEligibility("allowed");
       else {
         rt.stats.record("uaDetectBlocked", { reason: decision.reason });
@@ -95,7 +80,6 @@ export default function StartScreen({ route, query }: ScreenProps) {
     const unavailable = (error: unknown) => {
       if (!live) return;
       rt.stats.record("uaDetectUnavailable", { message: String(error).slice(0, 200) });
-      checked.resolve(true);
       setEligibility("allowed");
     };
     // Loaded on demand: the user-agent parser and device rules are only needed on these routes.
@@ -103,7 +87,12 @@ export default function StartScreen({ route, query }: ScreenProps) {
     return () => {
       live = false;
     };
-  }, [rt, route, checked]);
+  }, [rt, route]);
+
+  const recordPath = recordPathOf(mode, launch);
+  useEffect(() => {
+    if (waiting && eligibility === "allowed") navigate(recordPath);
+  }, [waiting, eligibility, navigate, recordPath]);
 
   // Face guidance's files download while the user reads this page (not on real-time pages).
   usePrefetchGuidance(mode !== "trtc" && eligibility === "allowed");
@@ -132,12 +121,8 @@ export default function StartScreen({ route, query }: ScreenProps) {
       toast({ msg: texts.start.consentRequired });
       return;
     }
-    // A browser that cannot record is sent to /uaDetect by the check itself.
-    if (eligibility === "allowed") navigate(recordPathOf(mode, launch));
-    else {
-      setWaiting(true);
-      void checked.promise.then((allowed) => allowed && shown.current && navigate(recordPathOf(mode, launch)));
-    }
+    if (eligibility === "allowed") navigate(recordPath);
+    else setWaiting(true);
   };
   const popup = launch.popup_context?.trim();
   return (
