@@ -126,15 +126,17 @@ function renderApp(): void {
 
 /**
  * The screen the router will show first: the first decision, followed through its redirects
- * (decide() only reads; the router performs the redirects and their effects itself).
+ * (decide() only reads; the router performs the redirects and their effects itself). The page's
+ * first decision is reused while the login has not moved the page.
  */
 function firstScreen(): ScreenType | null {
-  let { path, search } = splitHash(window.location.hash);
+  const here = splitHash(window.location.hash);
+  let decision = here.path === firstPage.path && here.search === firstPage.search && login === null ? firstDecision : decide(runtime, here.path, here.search);
   for (let hop = 0; hop < 4; hop++) {
-    const decision = decide(runtime, path, search);
     if (decision.kind === "render") return decision.route.screen as ScreenType;
     if (decision.kind !== "redirect") return null;
-    ({ path, search } = splitHash(decision.to));
+    const next = splitHash(decision.to);
+    decision = decide(runtime, next.path, next.search);
   }
   return null;
 }
