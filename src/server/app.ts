@@ -94,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Hooks run in order: the queue (and its threads) stops before the store it writes to closes.
   app.addHook("onClose", async () => {
     await ctx.verification.close();
-    store.close();
+    await store.close();
   });
 
   const publicOrigin = (): string => {
@@ -130,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trtc: options.trtc ? createTrtcIssuer(options.trtc, () => clock.now()) : null,
   };
   const ctx: ServiceContext = { ...base, verification: createVerificationQueue(base, runner, app.log) };
-  ensureApps(store, { environment: options.environment ?? "local", apps: options.apps ?? {}, now: clock.now() });
+  await ensureApps(store, { environment: options.environment ?? "local", apps: options.apps ?? {}, now: clock.now() });
 
   installErrorHandlers(app);
   installRawJsonParser(app);
@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await installCompression(app);
   // The cookie key lives in the store so every process sharing it signs alike, across restarts.
-  await app.register(cookie, { secret: store.settings.getOrCreate("cookie-secret", () => randomHex(randomBytes, 32)) });
+  await app.register(cookie, { secret: await store.settings.getOrCreate("cookie-secret", () => randomHex(randomBytes, 32)) });
   const maxChars = maxBase64Chars(limits);
   // meta, video and the evidence frames, plus one frame more so that one too many is read and
   // refused as FRAMES_TOO_MANY rather than cut off by the parser. Each frame's own size limit is
@@ -165,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.demo ?? true) registerDemoRoutes(app, ctx, limiters);
   await registerAnalytics(app, ctx, analyticsOptionsFromEnv(process.env));
   await serveApp(app, options.appDir);
-  ctx.verification.start();
+  await ctx.verification.start();
   if (options.warmVerification) runner.warm();
   return app;
 }

@@ -55,7 +55,7 @@ function configRecord(appId: string, app: AppSecretConfig, release: boolean): Ap
 }
 
 /** Bring the store's apps in line with the configuration (see the file comment); throws ConfigError before writing anything. */
-export function ensureApps(store: Store, options: { environment: string; apps: Record<string, AppSecretConfig>; now: number }): AppsApplied {
+export async function ensureApps(store: Store, options: { environment: string; apps: Record<string, AppSecretConfig>; now: number }): Promise<AppsApplied> {
   const release = options.environment === "release";
   const records = Object.entries(options.apps).map(([appId, app]) => configRecord(appId, app, release));
   if (!options.apps[DEMO_APP_ID]) {
@@ -67,15 +67,15 @@ export function ensureApps(store: Store, options: { environment: string; apps: R
     }
     records.push({ appId: DEMO_APP_ID, secret: BUILT_IN_DEMO_SECRET, previousSecret: null, allowedOrigins: [SELF_ORIGIN], options: { name: "faceflow demo" } });
   }
-  return store.transaction(() => {
-    for (const record of records) store.apps.upsert(record, options.now);
-    return { disabled: store.apps.disableAllExcept(records.map((r) => r.appId), options.now) };
+  return store.transaction(async (tx) => {
+    for (const record of records) await tx.apps.upsert(record, options.now);
+    return { disabled: await tx.apps.disableAllExcept(records.map((r) => r.appId), options.now) };
   });
 }
 
 /** The app, when it exists and is enabled: the only lookup for authenticating as an app. */
-export function activeApp(store: Pick<Store, "apps">, appId: string): AppRecord | null {
-  const app = store.apps.get(appId);
+export async function activeApp(store: Pick<Store, "apps">, appId: string): Promise<AppRecord | null> {
+  const app = await store.apps.get(appId);
   return app === null || app.disabledAt !== null ? null : app;
 }
 

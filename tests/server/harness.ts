@@ -223,12 +223,12 @@ export async function awaitVerdict(browser: Browser, first: unknown, options: { 
 export const checkNames = (judged: JudgedState): string[] => judged.outcome.checks.map((c) => c.name);
 
 /** A look into a service's store (its own SQLite file, opened alongside the service): `fn` runs, the handle closes. */
-export function inspectStore<T>(service: Pick<Service, "dbPath">, fn: (store: Store) => T): T {
+export async function inspectStore<T>(service: Pick<Service, "dbPath">, fn: (store: Store) => Promise<T>): Promise<T> {
   const store = createStore(service.dbPath);
   try {
-    return fn(store);
+    return await fn(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

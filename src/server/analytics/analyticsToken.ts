@@ -21,7 +21,7 @@ export const TOKEN_GRACE_MS = 60 * 60 * 1000;
 type TokenContext = Pick<ServiceContext, "store" | "randomBytes">;
 
 /** The service's analytics token key (made on first use). */
-function tokenKey(ctx: TokenContext): string {
+function tokenKey(ctx: TokenContext): Promise<string> {
   return ctx.store.settings.getOrCreate(KEY_SETTING, () => randomHex(ctx.randomBytes, 32));
 }
 
@@ -38,28 +38,28 @@ export const sessionRefOf = (sessionHash: string): string => sessionHash.slice(0
 
 export interface AnalyticsTokens {
   /** A token for `identity`, valid until `expiresAt` (Unix ms). */
-  issue(identity: AnalyticsIdentity, expiresAt: number): string;
+  issue(identity: AnalyticsIdentity, expiresAt: number): Promise<string>;
   /**
    * The identity a token vouches for, or null when it is malformed, forged or expired. The
    * MAC is compared in constant time before anything inside the token is believed.
    */
-  verify(token: string): AnalyticsIdentity | null;
+  verify(token: string): Promise<AnalyticsIdentity | null>;
 }
 
 /** Tokens signed with the service's key, read from the store once. */
 export function createAnalyticsTokens(ctx: TokenContext & Pick<ServiceContext, "clock">): AnalyticsTokens {
-  let key: string | undefined;
-  const mac = (body: string) => hmacHex((key ??= tokenKey(ctx)), PURPOSE + body);
+  let key: Promise<string> | undefined;
+  const mac = async (body: string) => hmacHex(await (key ??= tokenKey(ctx)), PURPOSE + body);
   return {
-    issue(identity, expiresAt) {
+    async issue(identity, expiresAt) {
       const claims: AnalyticsTokenClaims = { app: identity.appId, ord: identity.orderNo, ses: identity.sessionRef, exp: Math.floor(expiresAt / 1000) };
       const body = Buffer.from(JSON.stringify(claims), "utf8").toString("base64url");
-      return `v1.${body}.${mac(body)}`;
+      return `v1.${body}.${await mac(body)}`;
     },
-    verify(token) {
+    async verify(token) {
       if (!analyticsTokenSchema.safeParse(token).success) return null;
       const [, body = "", received = ""] = token.split(".");
-      if (!safeEqualHex(mac(body), received)) return null;
+      if (!safeEqualHex(await mac(body), received)) return null;
       let json: unknown;
       try {
         json = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
@@ -82,7 +82,7 @@ export function analyticsTokenForSession(
   ctx: TokenContext & Pick<ServiceContext, "clock">,
   order: { appId: string; orderNo: string },
   session: { sessionHash: string; expiresAt: number },
-): string {
+): Promise<string> {
   const identity = { appId: order.appId, orderNo: order.orderNo, sessionRef: sessionRefOf(session.sessionHash) };
   return createAnalyticsTokens(ctx).issue(identity, session.expiresAt + TOKEN_GRACE_MS);
 }

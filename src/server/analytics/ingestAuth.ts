@@ -20,16 +20,16 @@ const refused = () =>
   new HttpError(401, API_ERROR_CODES.sessionInvalid, "analytics reports need a launch session or a valid analytics token (from the login answer)");
 
 /** The identity of an ingest request, or 401. */
-export function ingestIdentity(ctx: ServiceContext, tokens: AnalyticsTokens, request: FastifyRequest): AnalyticsIdentity {
+export async function ingestIdentity(ctx: ServiceContext, tokens: AnalyticsTokens, request: FastifyRequest): Promise<AnalyticsIdentity> {
   const header = request.headers[ANALYTICS_TOKEN_HEADER];
   const token = typeof header === "string" ? header : parseOr400(ingestQuerySchema, request.query ?? {}, "analytics query").t;
   if (token !== undefined) {
     // A token that is present but bad is refused even with a cookie: the client sent it on purpose.
-    const identity = tokens.verify(token);
+    const identity = await tokens.verify(token);
     if (identity === null) throw refused();
     return identity;
   }
-  const active = sessionOfRequest(ctx, request);
+  const active = await sessionOfRequest(ctx, request);
   if (active === null) throw refused();
   return { appId: active.order.appId, orderNo: active.order.orderNo, sessionRef: sessionRefOf(active.session.sessionHash) };
 }

@@ -62,13 +62,13 @@ function singleText(request: FastifyRequest): unknown {
 /** Registers the ingest in an encapsulated scope: its octet-stream parser stays out of the rest of the API. */
 export async function registerIngestRoutes(app: FastifyInstance, ctx: ServiceContext, limiter: preHandlerAsyncHookHandler, deps: IngestDeps): Promise<void> {
   /** Authenticate, decode, count against the quotas, store: in that order, so a refused sender costs no inflating. */
-  const ingest = (request: FastifyRequest, decode: (delivery: Delivery) => AnalyticsEventInput[]): void => {
-    const identity = ingestIdentity(ctx, deps.tokens, request);
+  const ingest = async (request: FastifyRequest, decode: (delivery: Delivery) => AnalyticsEventInput[]): Promise<void> => {
+    const identity = await ingestIdentity(ctx, deps.tokens, request);
     integerHeader(request.headers[ANALYTICS_HEADERS.retryCount], ANALYTICS_HEADERS.retryCount);
     const postTime = integerHeader(request.headers[ANALYTICS_HEADERS.postTime], ANALYTICS_HEADERS.postTime);
     const rows = decode({ receivedAt: ctx.clock.now(), postTime, appId: identity.appId, orderNo: identity.orderNo });
     deps.quotas.take(identity, rows.length);
-    ctx.store.analyticsEvents.insertMany(rows, deps.factsOf);
+    await ctx.store.analyticsEvents.insertMany(rows, deps.factsOf);
   };
 
   await app.register(async (scope) => {
@@ -76,17 +76,17 @@ export async function registerIngestRoutes(app: FastifyInstance, ctx: ServiceCon
     scope.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
     scope.post(ANALYTICS_PATHS.batch, { preHandler: limiter, bodyLimit: MAX_BODY_BYTES }, async (request) => {
-      ingest(request, (delivery) => batchRows(decodeReport(batchBodySchema, request.body, "analytics batch"), delivery));
+      await ingest(request, (delivery) => batchRows(decodeReport(batchBodySchema, request.body, "analytics batch"), delivery));
       return ACCEPTED;
     });
 
     scope.post(ANALYTICS_PATHS.single, { preHandler: limiter, bodyLimit: SINGLE_BODY_BYTES }, async (request) => {
-      ingest(request, (delivery) => singleRows(decodeReport(singleBodySchema, singleText(request), "analytics report"), delivery));
+      await ingest(request, (delivery) => singleRows(decodeReport(singleBodySchema, singleText(request), "analytics report"), delivery));
       return ACCEPTED;
     });
 
     scope.get(ANALYTICS_PATHS.single, { preHandler: limiter }, async (request, reply) => {
-      ingest(request, (delivery) => {
+      await ingest(request, (delivery) => {
         const { d } = parseOr400(beaconQuerySchema, request.query, "beacon query");
         return singleRows(decodeReport(singleBodySchema, d, "analytics report"), delivery);
       });
@@ -94,12 +94,12 @@ export async function registerIngestRoutes(app: FastifyInstance, ctx: ServiceCon
     });
 
     scope.post(ANALYTICS_PATHS.missing, { preHandler: limiter, bodyLimit: SMALL_BODY_BYTES }, async (request) => {
-      ingest(request, (delivery) => [missingRow(decodeReport(missingBodySchema, request.body, "missing-data report"), delivery)]);
+      await ingest(request, (delivery) => [missingRow(decodeReport(missingBodySchema, request.body, "missing-data report"), delivery)]);
       return ACCEPTED;
     });
 
     scope.post(ANALYTICS_PATHS.check, { preHandler: limiter, bodyLimit: SMALL_BODY_BYTES }, async (request) => {
-      ingest(request, (delivery) => [checkRow(decodeReport(checkBodySchema, request.body, "check report"), delivery)]);
+      await ingest(request, (delivery) => [checkRow(decodeReport(checkBodySchema, request.body, "check report"), delivery)]);
       return ACCEPTED;
     });
 

@@ -72,10 +72,10 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
     }).finally(() => (pause = undefined));
 
   /** Repeat `step` while it fills whole batches; returns the rows it handled. */
-  async function drain(step: () => number): Promise<number> {
+  async function drain(step: () => Promise<number>): Promise<number> {
     let total = 0;
     while (!closed) {
-      const done = step();
+      const done = await step();
       total += done;
       if (done < batch) break;
       await breathe();

@@ -30,7 +30,7 @@ const unauthorized = (code: (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODE
   new HttpError(401, code, message);
 
 /** The app a request is signed by, or a 401 HttpError. */
-export function authenticatePartner(ctx: ServiceContext, request: FastifyRequest): AppRecord {
+export async function authenticatePartner(ctx: ServiceContext, request: FastifyRequest): Promise<AppRecord> {
   const parsed = headersSchema.safeParse(request.headers);
   if (!parsed.success) {
     throw unauthorized(
@@ -41,7 +41,7 @@ export function authenticatePartner(ctx: ServiceContext, request: FastifyRequest
   const h = parsed.data;
   const appId = h[PARTNER_HEADERS.appId];
   // An app removed from the configuration is disabled at start and reads as unknown.
-  const app = activeApp(ctx.store, appId);
+  const app = await activeApp(ctx.store, appId);
   if (app === null) throw unauthorized(API_ERROR_CODES.authAppUnknown, `unknown or disabled app ${appId}`);
 
   const now = ctx.clock.now();
@@ -56,7 +56,7 @@ export function authenticatePartner(ctx: ServiceContext, request: FastifyRequest
     throw unauthorized(API_ERROR_CODES.authSignature, "signature does not match the request");
   }
   // Only a correctly signed request may use up a nonce, so nobody can burn a partner's nonces.
-  if (!ctx.store.partnerNonces.remember(appId, nonce, now, 2 * PARTNER_TIMESTAMP_WINDOW_SEC * 1000)) {
+  if (!(await ctx.store.partnerNonces.remember(appId, nonce, now, 2 * PARTNER_TIMESTAMP_WINDOW_SEC * 1000))) {
     throw unauthorized(API_ERROR_CODES.authReplay, "nonce already used");
   }
   return app;

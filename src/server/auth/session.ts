@@ -34,26 +34,26 @@ export function hashSessionToken(token: string): string {
 }
 
 /** Look up the session behind a raw (still signed) cookie value; null when absent, forged or expired. */
-export function sessionFromCookie(
+export async function sessionFromCookie(
   ctx: ServiceContext,
   signedValue: string | undefined,
   unsign: (value: string) => { valid: boolean; value: string | null },
-): ActiveSession | null {
+): Promise<ActiveSession | null> {
   if (!signedValue) return null;
   const unsigned = unsign(signedValue);
   if (!unsigned.valid || unsigned.value === null) return null;
-  const session = ctx.store.sessions.get(hashSessionToken(unsigned.value));
+  const session = await ctx.store.sessions.get(hashSessionToken(unsigned.value));
   if (session === null || session.expiresAt <= ctx.clock.now()) return null;
-  const order = ctx.store.orders.get(session.orderNo);
+  const order = await ctx.store.orders.get(session.orderNo);
   return order === null ? null : { session, order };
 }
 
 /** Look up the session behind a raw token (the header, or the stream's start message); null when unknown or expired. */
-export function sessionFromToken(ctx: ServiceContext, token: string | undefined): ActiveSession | null {
+export async function sessionFromToken(ctx: ServiceContext, token: string | undefined): Promise<ActiveSession | null> {
   if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
-  const session = ctx.store.sessions.get(hashSessionToken(token));
+  const session = await ctx.store.sessions.get(hashSessionToken(token));
   if (session === null || session.expiresAt <= ctx.clock.now()) return null;
-  const order = ctx.store.orders.get(session.orderNo);
+  const order = await ctx.store.orders.get(session.orderNo);
   return order === null ? null : { session, order };
 }
 
@@ -61,16 +61,16 @@ export function sessionFromToken(ctx: ServiceContext, token: string | undefined)
  * The session of a request: the HttpOnly cookie, or (cookie-less mode) the token the login
  * answered with, in the SESSION_HEADER header. Never from the query string.
  */
-export function sessionOfRequest(ctx: ServiceContext, request: FastifyRequest): ActiveSession | null {
-  const fromCookie = sessionFromCookie(ctx, request.cookies[SESSION_COOKIE], (v) => request.unsignCookie(v));
+export async function sessionOfRequest(ctx: ServiceContext, request: FastifyRequest): Promise<ActiveSession | null> {
+  const fromCookie = await sessionFromCookie(ctx, request.cookies[SESSION_COOKIE], (v) => request.unsignCookie(v));
   if (fromCookie !== null) return fromCookie;
   const header = request.headers[SESSION_HEADER];
   return sessionFromToken(ctx, typeof header === "string" ? header : undefined);
 }
 
 /** The session of a front-end API request, or a 401 (the flow shows 401Exception). */
-export function requireSession(ctx: ServiceContext, request: FastifyRequest): ActiveSession {
-  const active = sessionOfRequest(ctx, request);
+export async function requireSession(ctx: ServiceContext, request: FastifyRequest): Promise<ActiveSession> {
+  const active = await sessionOfRequest(ctx, request);
   if (active === null) throw new HttpError(401, API_ERROR_CODES.sessionInvalid, "no valid session: open the launch link again");
   return active;
 }

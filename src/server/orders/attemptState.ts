@@ -7,9 +7,9 @@ import type { ServiceContext } from "../context";
 import type { AttemptRecord } from "../store/attempts";
 
 /** The outcome of a closed attempt, with the order's current state. */
-export function outcomeOf(ctx: ServiceContext, attempt: AttemptRecord): AttemptOutcome {
-  const order = ctx.store.orders.get(attempt.orderNo);
-  const used = ctx.store.attempts.countVerified(attempt.orderNo);
+export async function outcomeOf(ctx: ServiceContext, attempt: AttemptRecord): Promise<AttemptOutcome> {
+  const order = await ctx.store.orders.get(attempt.orderNo);
+  const used = await ctx.store.attempts.countVerified(attempt.orderNo);
   const max = order?.maxAttempts ?? 0;
   return {
     passed: attempt.status === "passed",
@@ -21,9 +21,9 @@ export function outcomeOf(ctx: ServiceContext, attempt: AttemptRecord): AttemptO
 }
 
 /** The page's view of an attempt; null when it has nothing submitted to verify (number mode's digits only). */
-export function attemptStateOf(ctx: ServiceContext, attempt: AttemptRecord): AttemptState | null {
-  if (attempt.status !== "pending") return { state: "judged", attempt: attempt.seq, outcome: outcomeOf(ctx, attempt) };
-  if (ctx.store.verifyJobs.get(attempt.id) === null) return null;
+export async function attemptStateOf(ctx: ServiceContext, attempt: AttemptRecord): Promise<AttemptState | null> {
+  if (attempt.status !== "pending") return { state: "judged", attempt: attempt.seq, outcome: await outcomeOf(ctx, attempt) };
+  if ((await ctx.store.verifyJobs.get(attempt.id)) === null) return null;
   const running = ctx.verification.progressOf(attempt.id);
   return { state: "verifying", attempt: attempt.seq, step: running?.step ?? "queued", progress: running?.progress ?? 0 };
 }

@@ -51,8 +51,8 @@ export async function createOrder(ctx: ServiceContext, app: AppRecord, request: 
     finishedAt: null,
   };
   const ttl = request.expiresInSec ?? app.options.launchTtlSec ?? ctx.defaultLaunchTtlSec;
-  return ctx.store.transaction(() => {
-    ctx.store.orders.insert(order);
-    return issueLaunch(ctx, order, app.secret, ttl);
+  return ctx.store.transaction(async (store) => {
+    await store.orders.insert(order);
+    return issueLaunch({ ...ctx, store }, order, app.secret, ttl);
   });
 }

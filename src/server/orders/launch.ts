@@ -30,13 +30,13 @@ export function launchParamsOf(order: OrderRecord): Record<string, string> {
 }
 
 /** Sign and record a new launch of `order` with the app's secret. */
-export function issueLaunch(ctx: ServiceContext, order: OrderRecord, secret: string, ttlSec: number): LaunchResponse {
+export async function issueLaunch(ctx: ServiceContext, order: OrderRecord, secret: string, ttlSec: number): Promise<LaunchResponse> {
   const now = ctx.clock.now();
   const expiresAtSec = Math.floor(now / 1000) + ttlSec;
   const nonce = randomHex(ctx.randomBytes, 16);
   const params = launchParamsOf(order);
   const sign = signLaunch(secret, params, expiresAtSec, nonce);
-  ctx.store.launches.insert({ nonce, orderNo: order.orderNo, params, expiresAt: expiresAtSec * 1000, createdAt: now });
+  await ctx.store.launches.insert({ nonce, orderNo: order.orderNo, params, expiresAt: expiresAtSec * 1000, createdAt: now });
   const query = new URLSearchParams({ ...params, sign });
   return {
     orderNo: order.orderNo,

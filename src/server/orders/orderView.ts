@@ -15,20 +15,22 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * store keeps it pending until the verdict, also across a restart (the queue resumes the job),
  * and a partner polling the order must not take that for an attempt nobody is working on.
  */
-function viewStatusOf(store: Store, attempt: AttemptRecord): AttemptViewStatus {
+async function viewStatusOf(store: Store, attempt: AttemptRecord): Promise<AttemptViewStatus> {
   if (attempt.status !== "pending") return attempt.status;
-  const job = store.verifyJobs.get(attempt.id);
+  const job = await store.verifyJobs.get(attempt.id);
   return job !== null && job.state !== "done" ? "verifying" : "pending";
 }
 
-export function orderViewOf(store: Store, order: OrderRecord): OrderView {
-  const recordings = new Map(store.recordings.listByOrder(order.orderNo).map((r) => [r.attemptId, r]));
-  const attempts = store.attempts.list(order.orderNo).map((a): AttemptView => {
+export async function orderViewOf(store: Store, order: OrderRecord): Promise<OrderView> {
+  const recordings = new Map((await store.recordings.listByOrder(order.orderNo)).map((r) => [r.attemptId, r]));
+  const records = await store.attempts.list(order.orderNo);
+  const statuses = await Promise.all(records.map((a) => viewStatusOf(store, a)));
+  const attempts = records.map((a, i): AttemptView => {
     const recording = recordings.get(a.id);
     return {
       seq: a.seq,
       channel: a.channel,
-      status: viewStatusOf(store, a),
+      status: statuses[i] ?? a.status,
       code: a.code,
       liveRate: a.liveRate,
       faceCode: a.faceCode,
@@ -54,7 +56,7 @@ export function orderViewOf(store: Store, order: OrderRecord): OrderView {
     finishedAt: order.finishedAt === null ? null : iso(order.finishedAt),
     maxAttempts: order.maxAttempts,
     guidance: order.guidance,
-    result: store.results.get(order.orderNo)?.payload ?? null,
+    result: (await store.results.get(order.orderNo))?.payload ?? null,
     attempts,
   };
 }

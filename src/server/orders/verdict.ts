@@ -1,8 +1,9 @@
 /**
  * Recording the outcome of an attempt and, when it ends the order, the signed result.
  * An order ends when an attempt passes or when the attempts that reached a verdict use up
- * its limit. Everything happens in one transaction, so two uploads racing for the last
- * attempt cannot both finish the order.
+ * its limit. Everything happens in one transaction that starts by locking the order's row,
+ * so two uploads racing for the last attempt (on two instances, say) cannot both finish the
+ * order.
  */
 import { API_ERROR_CODES, type AttemptOutcome, type UploadGuidance, type VerifyCheck } from "../../../schemas/api";
 import type { ServiceContext } from "../context";
@@ -23,23 +24,25 @@ export interface Verdict {
   guidance?: UploadGuidance | null;
 }
 
-/** Record a verifier's verdict on a pending attempt (and its recording); finish the order when due. */
+/**
+ * Record a verifier's verdict on a pending attempt (and its recording); finish the order when
+ * due. Pass a transaction's store to make it part of that transaction (a savepoint).
+ */
 export function recordVerdict(
   ctx: Pick<ServiceContext, "store" | "clock">,
   orderNo: string,
   attemptId: number,
   verdict: Verdict,
   recording: Omit<RecordingRecord, "attemptId"> | null,
-): AttemptOutcome {
-  const { store } = ctx;
-  return store.transaction(() => {
+): Promise<AttemptOutcome> {
+  return ctx.store.transaction(async (store) => {
     const now = ctx.clock.now();
-    const order = store.orders.get(orderNo);
+    const order = await store.orders.lock(orderNo);
     if (order === null) throw new HttpError(404, API_ERROR_CODES.orderNotFound, "order not found");
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "the order is already finished");
     }
-    const recorded = store.attempts.finish(
+    const recorded = await store.attempts.finish(
       attemptId,
       {
         status: verdict.passed ? "passed" : "failed",
@@ -55,16 +58,16 @@ export function recordVerdict(
       now,
     );
     if (!recorded) throw new HttpError(409, API_ERROR_CODES.orderFinished, "this attempt was already closed");
-    if (recording) store.recordings.insert({ ...recording, attemptId });
+    if (recording) await store.recordings.insert({ ...recording, attemptId });
 
-    const used = store.attempts.countVerified(orderNo);
+    const used = await store.attempts.countVerified(orderNo);
     const finished = verdict.passed || used >= order.maxAttempts;
     if (finished) {
-      const app = store.apps.get(order.appId);
-      const attempt = store.attempts.get(attemptId);
+      const app = await store.apps.get(order.appId);
+      const attempt = await store.attempts.get(attemptId);
       if (app === null || attempt === null) throw new Error(`order ${orderNo}: app or attempt vanished while finishing`);
-      store.orders.transition(orderNo, ["created", "in_progress"], verdict.passed ? "passed" : "failed", now);
-      store.results.insert({
+      await store.orders.transition(orderNo, ["created", "in_progress"], verdict.passed ? "passed" : "failed", now);
+      await store.results.insert({
         orderNo,
         attemptId,
         passed: verdict.passed,
@@ -83,8 +86,14 @@ export function recordVerdict(
 }
 
 /** Close a pending attempt the service refused before verification (it does not count against the limit). */
-export function rejectAttempt(ctx: Pick<ServiceContext, "store" | "clock">, attemptId: number, code: string, detail: string, stage: "upload" | "stream" = "upload"): void {
-  ctx.store.attempts.finish(
+export async function rejectAttempt(
+  ctx: Pick<ServiceContext, "store" | "clock">,
+  attemptId: number,
+  code: string,
+  detail: string,
+  stage: "upload" | "stream" = "upload",
+): Promise<void> {
+  await ctx.store.attempts.finish(
     attemptId,
     { status: "rejected", code, checks: [{ name: stage, passed: false, detail }] },
     ctx.clock.now(),

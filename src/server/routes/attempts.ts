@@ -17,23 +17,23 @@ const paramsSchema = z.object({ attempt: z.coerce.number().int().min(1).max(1_00
 
 export function registerAttemptRoutes(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
   app.get("/api/v1/attempts/:attempt", { preHandler: limiters.session }, async (request, reply): Promise<AttemptState> => {
-    const { order } = requireSession(ctx, request);
+    const { order } = await requireSession(ctx, request);
     const { attempt: seq } = parseOr400(paramsSchema, request.params, "attempt");
     const query = parseOr400(attemptStateQuerySchema, request.query, "query");
     const waitMs = Math.min(query.waitMs ?? 0, ctx.limits.verification.jobs.maxWaitMs);
-    const read = (): AttemptState => {
-      const attempt = ctx.store.attempts.bySeq(order.orderNo, seq);
-      const state = attempt ? attemptStateOf(ctx, attempt) : null;
+    const read = async (): Promise<AttemptState> => {
+      const attempt = await ctx.store.attempts.bySeq(order.orderNo, seq);
+      const state = attempt ? await attemptStateOf(ctx, attempt) : null;
       if (state === null) throw new HttpError(404, API_ERROR_CODES.attemptNotFound, `attempt ${seq} of this order has nothing to verify`);
       return state;
     };
-    const first = read();
+    const first = await read();
     if (first.state === "judged" || waitMs === 0) return first;
-    const attemptId = ctx.store.attempts.bySeq(order.orderNo, seq)?.id ?? 0;
+    const attemptId = (await ctx.store.attempts.bySeq(order.orderNo, seq))?.id ?? 0;
     // A client that goes away stops the wait (the response's close: the request's fires once its empty body is read).
     const gone = new Promise<void>((resolve) => reply.raw.once("close", () => resolve()));
     await Promise.race([
-      ctx.verification.waitForChange(attemptId, waitMs, () => ctx.store.attempts.get(attemptId)?.status !== "pending"),
+      ctx.verification.waitForChange(attemptId, waitMs, async () => (await ctx.store.attempts.get(attemptId))?.status !== "pending"),
       gone,
     ]);
     return read();

@@ -20,8 +20,8 @@ import { DEMO_APP_ID } from "../apps";
 import type { AppRecord } from "../store/apps";
 const DEMO_USER_ID = "demo-user";
 
-function demoApp(ctx: ServiceContext): AppRecord {
-  const app = ctx.store.apps.get(DEMO_APP_ID);
+async function demoApp(ctx: ServiceContext): Promise<AppRecord> {
+  const app = await ctx.store.apps.get(DEMO_APP_ID);
   if (app === null) throw new Error(`demo app ${DEMO_APP_ID} is missing from the store`);
   return app;
 }
@@ -32,7 +32,7 @@ export function registerDemoRoutes(app: FastifyInstance, ctx: ServiceContext, li
   app.post("/demo/v1/orders", { preHandler }, async (request, reply) => {
     const body = parseOr400(demoOrderRequestSchema, request.body, "body");
     const { returnRoute, ...order } = body;
-    const launch = await createOrder(ctx, demoApp(ctx), {
+    const launch = await createOrder(ctx, await demoApp(ctx), {
       ...order,
       userId: DEMO_USER_ID,
       returnUrl: `${ctx.publicOrigin()}/#/${returnRoute ?? "entry"}`,
@@ -42,14 +42,14 @@ export function registerDemoRoutes(app: FastifyInstance, ctx: ServiceContext, li
 
   app.post("/demo/v1/verify", { preHandler }, async (request): Promise<DemoVerifyResponse> => {
     const { query } = parseOr400(demoVerifyRequestSchema, request.body, "body");
-    const verdict = verifyReturnPayload(DEMO_APP_ID, demoApp(ctx).secret, query);
-    const order = verdict.payload ? ctx.store.orders.get(verdict.payload.orderNo) : null;
+    const verdict = verifyReturnPayload(DEMO_APP_ID, (await demoApp(ctx)).secret, query);
+    const order = verdict.payload ? await ctx.store.orders.get(verdict.payload.orderNo) : null;
     return {
       valid: verdict.valid,
       payload: verdict.payload,
       order:
         order && order.appId === DEMO_APP_ID
-          ? { state: order.state, attempts: ctx.store.attempts.list(order.orderNo).length }
+          ? { state: order.state, attempts: (await ctx.store.attempts.list(order.orderNo)).length }
           : null,
     };
   });

@@ -36,12 +36,12 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
     const body = parseOr400(loginRequestSchema, request.body, "launch parameters", API_ERROR_CODES.launchInvalid);
     const token = parseLaunchToken(body.sign);
     if (token === null) throw invalid("malformed sign");
-    const launch = ctx.store.launches.get(token.nonce);
+    const launch = await ctx.store.launches.get(token.nonce);
     if (launch === null) throw invalid("unknown launch");
-    const order = ctx.store.orders.get(launch.orderNo);
+    const order = await ctx.store.orders.get(launch.orderNo);
     // A disabled app's links no longer log in (apps.ts); during a secret rotation, links signed
     // with the previous secret still do until its end.
-    const appRecord = order ? activeApp(ctx.store, order.appId) : null;
+    const appRecord = order ? await activeApp(ctx.store, order.appId) : null;
     if (order === null || appRecord === null) throw invalid("unknown order or disabled app");
     // `cookieless` is the page's own request, not a launch parameter: the partner never signed it.
     const { cookieless, ...launchFields } = body;
@@ -64,34 +64,35 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished", genuine);
     }
 
-    const current = sessionOfRequest(ctx, request);
+    const current = await sessionOfRequest(ctx, request);
     let session: SessionRecord;
     let sessionToken: string | undefined;
     if (current !== null && current.session.launchNonce === launch.nonce) {
       session = current.session;
     } else {
       const created = newSession(ctx, order.orderNo, launch.nonce);
-      const claimed = ctx.store.transaction(() => {
-        if (!ctx.store.launches.markUsed(launch.nonce, created.record.sessionHash, now)) return false;
-        ctx.store.sessions.insert(created.record);
-        ctx.store.orders.transition(order.orderNo, ["created"], "in_progress", now);
+      // markUsed is one conditional UPDATE, so of two instances given the same launch at once one claims it.
+      const claimed = await ctx.store.transaction(async (tx) => {
+        if (!(await tx.launches.markUsed(launch.nonce, created.record.sessionHash, now))) return false;
+        await tx.sessions.insert(created.record);
+        await tx.orders.transition(order.orderNo, ["created"], "in_progress", now);
         return true;
       });
       if (!claimed) throw new HttpError(409, API_ERROR_CODES.launchUsed, "this launch link was already used", genuine);
-      ctx.store.sessions.deleteExpired(now);
+      await ctx.store.sessions.deleteExpired(now);
       setSessionCookies(reply, created.token, order.orderNo, created.record.expiresAt, ctx.publicOrigin());
       session = created.record;
       sessionToken = created.token;
     }
-    const fresh = ctx.store.orders.get(order.orderNo) ?? order;
+    const fresh = (await ctx.store.orders.get(order.orderNo)) ?? order;
     const response: LoginResponse = {
       orderNo: order.orderNo,
       sessionExpiresAt: new Date(session.expiresAt).toISOString(),
       ...(sessionToken !== undefined && cookieless === true ? { sessionToken } : {}),
       returnUrl: order.returnUrl,
-      config: orderConfigOf(fresh, ctx.limits, ctx.store.attempts.countVerified(order.orderNo), ctx.trtc),
+      config: orderConfigOf(fresh, ctx.limits, await ctx.store.attempts.countVerified(order.orderNo), ctx.trtc),
       // Analytics reports carry it where the session cannot go: beacons (no headers) of cookie-less browsers.
-      analyticsToken: analyticsTokenForSession(ctx, order, session),
+      analyticsToken: await analyticsTokenForSession(ctx, order, session),
     };
     return response;
   });

@@ -21,9 +21,9 @@ import type { OrderRecord } from "../store/orders";
 
 const orderParams = z.object({ orderNo: z.string().max(128) });
 
-function ownOrder(ctx: ServiceContext, app: AppRecord, request: FastifyRequest): OrderRecord {
+async function ownOrder(ctx: ServiceContext, app: AppRecord, request: FastifyRequest): Promise<OrderRecord> {
   const { orderNo } = parseOr400(orderParams, request.params, "path");
-  const order = ctx.store.orders.get(orderNo);
+  const order = await ctx.store.orders.get(orderNo);
   if (order === null || order.appId !== app.appId) throw new HttpError(404, API_ERROR_CODES.orderNotFound, `no order ${orderNo}`);
   return order;
 }
@@ -39,25 +39,25 @@ export function registerPartnerRoutes(app: FastifyInstance, ctx: ServiceContext,
   const preHandler = limiters.partner;
 
   app.post("/partner/v1/orders", { preHandler, bodyLimit: ORDER_BODY_LIMIT }, async (request, reply) => {
-    const partner = authenticatePartner(ctx, request);
+    const partner = await authenticatePartner(ctx, request);
     const body = parseOr400(createOrderRequestSchema, request.body, "body");
     return reply.code(201).send(await createOrder(ctx, partner, body));
   });
 
   app.get("/partner/v1/orders/:orderNo", { preHandler }, async (request): Promise<OrderView> => {
-    const partner = authenticatePartner(ctx, request);
-    const view = orderViewOf(ctx.store, ownOrder(ctx, partner, request));
+    const partner = await authenticatePartner(ctx, request);
+    const view = await orderViewOf(ctx.store, await ownOrder(ctx, partner, request));
     return view.result === null ? view : { ...view, result: withCurrentSignatures(view.result, partner) };
   });
 
   app.post("/partner/v1/orders/:orderNo/launches", { preHandler }, async (request, reply) => {
-    const partner = authenticatePartner(ctx, request);
-    const order = ownOrder(ctx, partner, request);
+    const partner = await authenticatePartner(ctx, request);
+    const order = await ownOrder(ctx, partner, request);
     const body = parseOr400(relaunchRequestSchema, request.body ?? {}, "body");
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "the order is finished; create a new one");
     }
     const ttl = body.expiresInSec ?? partner.options.launchTtlSec ?? ctx.defaultLaunchTtlSec;
-    return reply.code(201).send(issueLaunch(ctx, order, partner.secret, ttl));
+    return reply.code(201).send(await issueLaunch(ctx, order, partner.secret, ttl));
   });
 }

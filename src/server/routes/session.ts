@@ -19,36 +19,37 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext,
   const preHandler = limiters.session;
 
   app.get("/api/v1/config", { preHandler }, async (request): Promise<OrderConfig> => {
-    const { order } = requireSession(ctx, request);
-    return orderConfigOf(order, ctx.limits, ctx.store.attempts.countVerified(order.orderNo), ctx.trtc);
+    const { order } = await requireSession(ctx, request);
+    return orderConfigOf(order, ctx.limits, await ctx.store.attempts.countVerified(order.orderNo), ctx.trtc);
   });
 
   // Each call opens a new attempt with fresh digits and abandons an unfinished one, so a
   // recording always answers the digits shown last.
   app.get("/api/v1/digits", { preHandler }, async (request): Promise<DigitsResponse> => {
-    const { order } = requireSession(ctx, request);
+    const { order } = await requireSession(ctx, request);
     if (order.liveType !== "1") throw new HttpError(409, API_ERROR_CODES.wrongMode, "digits exist only in number mode (live_type 1)");
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
     }
-    const drawn = ctx.store.attempts.list(order.orderNo).filter((a) => a.digits !== null).length;
+    const drawn = (await ctx.store.attempts.list(order.orderNo)).filter((a) => a.digits !== null).length;
     if (drawn >= ctx.limits.verification.maxDigitDraws) {
       throw new HttpError(429, API_ERROR_CODES.rateLimited, `no more digits for this order (${drawn} drawn already)`);
     }
     const digits = randomDigits(ctx.randomBytes, DIGIT_COUNT);
-    ctx.store.transaction(() => {
+    await ctx.store.transaction(async (tx) => {
       const now = ctx.clock.now();
-      ctx.store.attempts.abandonPending(order.orderNo, now);
-      ctx.store.attempts.open(order.orderNo, "upload", digits, now);
+      await tx.orders.lock(order.orderNo);
+      await tx.attempts.abandonPending(order.orderNo, now);
+      await tx.attempts.open(order.orderNo, "upload", digits, now);
     });
     return { digits };
   });
 
   app.get("/api/v1/result", { preHandler }, async (request): Promise<ResultResponse> => {
-    const { order } = requireSession(ctx, request);
-    const result = ctx.store.results.get(order.orderNo);
+    const { order } = await requireSession(ctx, request);
+    const result = await ctx.store.results.get(order.orderNo);
     if (result === null) throw new HttpError(409, API_ERROR_CODES.resultPending, "the verification has no result yet");
-    const appRecord = ctx.store.apps.get(order.appId);
+    const appRecord = await ctx.store.apps.get(order.appId);
     if (appRecord === null) throw new Error(`order ${order.orderNo}: its app ${order.appId} is missing from the store`);
     return {
       orderNo: order.orderNo,

@@ -47,14 +47,13 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
     }
   };
   app.get("/api/v1/stream", { websocket: true, preHandler: [refuseOtherOrigins, limiters.session] }, (socket: StreamSocket, request) => {
-    const fromCookie = sessionOfRequest(ctx, request);
     const platform = platformOf(request.headers["user-agent"]);
 
     const resolveOrder = async (orderNo: string, sessionToken?: string): Promise<OrderResolution<StreamOrder>> => {
-      const active = fromCookie ?? sessionFromToken(ctx, sessionToken);
+      const active = (await sessionOfRequest(ctx, request)) ?? (await sessionFromToken(ctx, sessionToken));
       if (active === null) return { ok: false, code: API_ERROR_CODES.sessionInvalid, message: "no valid session: open the launch link again" };
       if (orderNo !== active.order.orderNo) return { ok: false, code: API_ERROR_CODES.sessionInvalid, message: "orderNo is not this session's order" };
-      const order = ctx.store.orders.get(orderNo);
+      const order = await ctx.store.orders.get(orderNo);
       if (order === null || order.state === "passed" || order.state === "failed") {
         return { ok: false, code: API_ERROR_CODES.orderFinished, message: "this verification is already finished" };
       }
@@ -62,16 +61,17 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
       if (order.launchOptions.ws_mode_switch !== "1") {
         return { ok: false, code: API_ERROR_CODES.streamNotEnabled, message: "this order's launch did not enable frame streaming" };
       }
-      if (ctx.store.attempts.verifying(orderNo)) {
+      if (await ctx.store.attempts.verifying(orderNo)) {
         return { ok: false, code: API_ERROR_CODES.verificationInProgress, message: "the previous attempt is still being verified" };
       }
-      const opened = ctx.store.transaction(() => {
+      const opened = await ctx.store.transaction(async (tx) => {
         const now = ctx.clock.now();
+        await tx.orders.lock(orderNo);
         // Number mode: the stream answers the digits handed out last (GET /api/v1/digits).
-        const digits = order.liveType === "1" ? (ctx.store.attempts.latestPending(orderNo, "upload")?.digits ?? null) : null;
+        const digits = order.liveType === "1" ? ((await tx.attempts.latestPending(orderNo, "upload"))?.digits ?? null) : null;
         if (order.liveType === "1" && digits === null) return null;
-        ctx.store.attempts.abandonPending(orderNo, now);
-        return { attempt: ctx.store.attempts.open(orderNo, "stream", digits, now), digits };
+        await tx.attempts.abandonPending(orderNo, now);
+        return { attempt: await tx.attempts.open(orderNo, "stream", digits, now), digits };
       });
       if (opened === null) return { ok: false, code: API_ERROR_CODES.digitsRequired, message: "fetch digits (GET /api/v1/digits) before streaming" };
       const dir = join(order.orderNo, `${opened.attempt.seq}-stream`);
@@ -114,20 +114,21 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
           referencePhoto: order.referencePhoto,
           platform,
         };
-        ctx.store.transaction(() => {
+        await ctx.store.transaction(async (tx) => {
           // An upload sent while the stream ran supersedes it (its attempt abandoned), and only one
           // recording of an order is verified at a time.
-          if (ctx.store.attempts.get(current.attemptId)?.status !== "pending" || ctx.store.attempts.verifying(order.orderNo)) {
+          await tx.orders.lock(order.orderNo);
+          if ((await tx.attempts.get(current.attemptId))?.status !== "pending" || (await tx.attempts.verifying(order.orderNo))) {
             throw new StreamRefusedError(API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
           }
-          ctx.store.verifyJobs.enqueue({ attemptId: current.attemptId, orderNo: order.orderNo, appId: order.appId, input }, ctx.clock.now());
+          await tx.verifyJobs.enqueue({ attemptId: current.attemptId, orderNo: order.orderNo, appId: order.appId, input }, ctx.clock.now());
         });
         ctx.verification.kick();
         return { attempt: current.seq };
       },
       async onAbandoned(current, info) {
-        if (info.code === null) ctx.store.attempts.finish(current.attemptId, { status: "abandoned", code: info.reason }, ctx.clock.now());
-        else rejectAttempt(ctx, current.attemptId, info.code, info.message, "stream");
+        if (info.code === null) await ctx.store.attempts.finish(current.attemptId, { status: "abandoned", code: info.reason }, ctx.clock.now());
+        else await rejectAttempt(ctx, current.attemptId, info.code, info.message, "stream");
         await discard(current);
       },
       clock,

@@ -50,18 +50,19 @@ async function readParts(ctx: ServiceContext, request: FastifyRequest): Promise<
 }
 
 /** The pending attempt this upload answers: number mode needs the one its digits opened. */
-function attemptFor(ctx: ServiceContext, order: OrderRecord): AttemptRecord {
+async function attemptFor(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord> {
   if (order.liveType === "1") {
-    const pending = ctx.store.attempts.latestPending(order.orderNo, "upload");
-    if (pending === null || ctx.store.verifyJobs.get(pending.id) !== null) {
+    const pending = await ctx.store.attempts.latestPending(order.orderNo, "upload");
+    if (pending === null || (await ctx.store.verifyJobs.get(pending.id)) !== null) {
       throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
     }
     return pending;
   }
-  return ctx.store.transaction(() => {
+  return ctx.store.transaction(async (tx) => {
     const now = ctx.clock.now();
-    ctx.store.attempts.abandonPending(order.orderNo, now);
-    return ctx.store.attempts.open(order.orderNo, "upload", null, now);
+    await tx.orders.lock(order.orderNo);
+    await tx.attempts.abandonPending(order.orderNo, now);
+    return tx.attempts.open(order.orderNo, "upload", null, now);
   });
 }
 
@@ -72,7 +73,7 @@ function attemptFor(ctx: ServiceContext, order: OrderRecord): AttemptRecord {
  * audio packets), so the bytes must match too; a new recording is verified as a new attempt.
  */
 async function replayedState(ctx: ServiceContext, order: OrderRecord, meta: UploadMeta, video: string): Promise<AttemptState | null> {
-  if (!ctx.store.recordings.hasMessageId(order.orderNo, meta.messageId)) return null;
+  if (!(await ctx.store.recordings.hasMessageId(order.orderNo, meta.messageId))) return null;
   let bytes: Buffer;
   try {
     bytes = await decodeRecording(video, meta);
@@ -81,14 +82,14 @@ async function replayedState(ctx: ServiceContext, order: OrderRecord, meta: Uplo
     if (error instanceof HttpError) return null;
     throw error;
   }
-  const recording = ctx.store.recordings.findUpload(order.orderNo, meta.messageId, createHash("sha256").update(bytes).digest("hex"));
-  const attempt = recording ? ctx.store.attempts.get(recording.attemptId) : null;
+  const recording = await ctx.store.recordings.findUpload(order.orderNo, meta.messageId, createHash("sha256").update(bytes).digest("hex"));
+  const attempt = recording ? await ctx.store.attempts.get(recording.attemptId) : null;
   return attempt ? attemptStateOf(ctx, attempt) : null;
 }
 
 export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
   app.post("/api/v1/upload", { preHandler: limiters.upload }, async (request): Promise<AttemptState> => {
-    const { order } = requireSession(ctx, request);
+    const { order } = await requireSession(ctx, request);
     const parts = await readParts(ctx, request);
     const meta = parseOr400(uploadMetaSchema, parts.meta, "upload meta");
     const frames = evidenceFrames(parts.frames, meta.guidance);
@@ -97,10 +98,10 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
     }
-    if (ctx.store.attempts.verifying(order.orderNo)) {
+    if (await ctx.store.attempts.verifying(order.orderNo)) {
       throw new HttpError(409, API_ERROR_CODES.verificationInProgress, "the previous recording is still being verified");
     }
-    const attempt = attemptFor(ctx, order);
+    const attempt = await attemptFor(ctx, order);
     const platform = platformOf(request.headers["user-agent"]);
     const kind = { liveType: order.liveType, actions: order.actions, will: order.will !== null };
 
@@ -134,29 +135,35 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
       };
       const path = stored.path;
       const sha256 = stored.sha256;
-      ctx.store.transaction(() => {
-        // Checked again as the job is queued: uploads of one order sent at once all passed the
-        // check above while none was queued yet. The first queued is verified; one superseded by
-        // a newer upload (its attempt abandoned) or arriving after another was queued is refused.
-        if (ctx.store.attempts.get(attempt.id)?.status !== "pending" || ctx.store.verifyJobs.get(attempt.id) !== null || ctx.store.attempts.verifying(order.orderNo)) {
+      await ctx.store.transaction(async (tx) => {
+        // Checked again as the job is queued, with the order's row locked: uploads of one order
+        // sent at once (to several instances, say) all passed the check above while none was
+        // queued yet. The first queued is verified; one superseded by a newer upload (its attempt
+        // abandoned) or arriving after another was queued is refused.
+        await tx.orders.lock(order.orderNo);
+        if (
+          (await tx.attempts.get(attempt.id))?.status !== "pending" ||
+          (await tx.verifyJobs.get(attempt.id)) !== null ||
+          (await tx.attempts.verifying(order.orderNo))
+        ) {
           throw new HttpError(409, API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
         }
         const now = ctx.clock.now();
-        ctx.store.recordings.insert({
+        await tx.recordings.insert({
           attemptId: attempt.id, path, container, mimeType: meta.mimeType, bytes: bytes.length,
           durationMs: Math.round(probe.durationMs), sha256, messageId: meta.messageId, createdAt: now,
         });
-        ctx.store.attempts.keepGuidance(attempt.id, meta.guidance ?? null);
-        ctx.store.verifyJobs.enqueue({ attemptId: attempt.id, orderNo: order.orderNo, appId: order.appId, input }, now);
+        await tx.attempts.keepGuidance(attempt.id, meta.guidance ?? null);
+        await tx.verifyJobs.enqueue({ attemptId: attempt.id, orderNo: order.orderNo, appId: order.appId, input }, now);
       });
     } catch (error) {
       if (stored !== null) await removeRecording(ctx.mediaDir, stored.path);
       if (evidence !== null) await removeRecording(ctx.mediaDir, evidence);
-      if (error instanceof HttpError && !(error instanceof AttemptTaken)) rejectAttempt(ctx, attempt.id, error.code, error.message);
+      if (error instanceof HttpError && !(error instanceof AttemptTaken)) await rejectAttempt(ctx, attempt.id, error.code, error.message);
       throw error;
     }
     ctx.verification.kick();
-    const state = attemptStateOf(ctx, attempt);
+    const state = await attemptStateOf(ctx, attempt);
     if (state === null) throw new Error(`attempt ${attempt.id} has no job right after it was queued`);
     return state;
   });

@@ -7,7 +7,7 @@
  * maintenance job (countLegacy), and old rows and counters are deleted in batches (purge*).
  */
 import * as z from "zod";
-import type { Db } from "./database";
+import type { Dialect, Sql } from "./sql";
 import { createRollups, type EventFacts, type RollupQuery, type Rollups } from "./analyticsRollups";
 import { jsonColumn, parseRows } from "./json";
 
@@ -101,19 +101,19 @@ export type FactsOf = (event: AnalyticsEventInput) => EventFacts | null;
 
 export interface AnalyticsEventsRepo {
   /** Insert all rows and add their facts to the counters, in one transaction, in the given order. */
-  insertMany(events: readonly AnalyticsEventInput[], factsOf: FactsOf): void;
+  insertMany(events: readonly AnalyticsEventInput[], factsOf: FactsOf): Promise<void>;
   /** The newest rows matching `query` (received time, then id), returned oldest first. */
-  list(query?: AnalyticsQuery): AnalyticsEventRecord[];
+  list(query?: AnalyticsQuery): Promise<AnalyticsEventRecord[]>;
   /** The dashboard's counters. */
   rollups: Pick<Rollups, "apps" | "counts" | "cells" | "funnelUsers" | "loadTimes">;
   /** Orders created on `sinceDay` or later (of `appId`, or all), counted per UTC day and app. */
-  orderFunnel(query: RollupQuery): OrderFunnelRow[];
+  orderFunnel(query: RollupQuery): Promise<OrderFunnelRow[]>;
   /** Add up to `limit` rows stored before the counters existed to them; returns how many. */
-  countLegacy(limit: number, factsOf: FactsOf): number;
+  countLegacy(limit: number, factsOf: FactsOf): Promise<number>;
   /** Delete up to `limit` events received before `before` (Unix ms); returns how many went. */
-  purgeEventsBefore(before: number, limit: number): number;
+  purgeEventsBefore(before: number, limit: number): Promise<number>;
   /** Delete up to `limit` counter rows of days before `beforeDay`; returns how many went. */
-  purgeCountersBefore(beforeDay: string, limit: number): number;
+  purgeCountersBefore(beforeDay: string, limit: number): Promise<number>;
 }
 
 const orderFunnelRow = z
@@ -134,61 +134,67 @@ function listBindings(query: AnalyticsQuery): { since: number; appId: string | n
   return { since: query.since ?? 0, appId: query.appId ?? null, kind: query.kind ?? null, limit: query.limit ?? DEFAULT_LIST_LIMIT };
 }
 
-export function createAnalyticsEventsRepo(db: Db): AnalyticsEventsRepo {
-  const rollups = createRollups(db);
-  const insert = db.prepare(`INSERT INTO analytics_events
-      (kind, name, app_id, order_no, open_id, trace_id, route, page_id, event_at, payload, received_at, counted)
-      VALUES (@kind, @name, @appId, @orderNo, @openId, @traceId, @route, @pageId, @eventAt, @payload, @receivedAt, 1)`);
-  // Newest first by the time indexes (by time, or by app and time), so a short range reads only its rows.
-  const listAll = db.prepare(`SELECT * FROM analytics_events
-      WHERE received_at >= @since AND (@kind IS NULL OR kind = @kind)
-      ORDER BY received_at DESC, id DESC LIMIT @limit`);
-  const listOfApp = db.prepare(`SELECT * FROM analytics_events INDEXED BY analytics_events_by_app
-      WHERE app_id = @appId AND received_at >= @since AND (@kind IS NULL OR kind = @kind)
-      ORDER BY received_at DESC, id DESC LIMIT @limit`);
-  // Kept by the triggers of migration 7 as orders, attempts, recordings and results change.
-  const funnel = db.prepare(`SELECT day, app_id, launched, recorded, uploaded, passed, failed FROM analytics_order_counts
-      WHERE day >= @sinceDay AND (@appId IS NULL OR app_id = @appId) AND launched > 0`);
-  const legacy = db.prepare(`SELECT * FROM analytics_events WHERE counted = 0 ORDER BY id LIMIT @limit`);
-  const markCounted = db.prepare(`UPDATE analytics_events SET counted = 1 WHERE id = ?`);
-  const purgeEvents = db.prepare(`DELETE FROM analytics_events WHERE id IN
-      (SELECT id FROM analytics_events WHERE received_at < @before ORDER BY received_at LIMIT @limit)`);
+const INSERT = `INSERT INTO analytics_events
+    (kind, name, app_id, order_no, open_id, trace_id, route, page_id, event_at, payload, received_at, counted)
+    VALUES (@kind, @name, @appId, @orderNo, @openId, @traceId, @route, @pageId, @eventAt, @payload, @receivedAt, 1)`;
 
-  const insertAll = db.transaction((events: readonly AnalyticsEventInput[], factsOf: FactsOf) => {
-    const facts: EventFacts[] = [];
-    for (const e of events) {
-      insert.run({
-        kind: e.kind, name: e.name, appId: e.appId, orderNo: e.orderNo, openId: e.openId, traceId: e.traceId,
-        route: e.route, pageId: e.pageId, eventAt: e.eventAt, payload: JSON.stringify(e.data), receivedAt: e.receivedAt,
-      });
-      const f = factsOf(e);
-      if (f !== null) facts.push(f);
-    }
-    rollups.add(facts);
-  });
-  const countBatch = db.transaction((limit: number, factsOf: FactsOf): number => {
-    const rows = parseRows("analytics_events", eventRow, legacy.all({ limit }));
-    const facts: EventFacts[] = [];
-    for (const row of rows) {
-      const f = factsOf(row);
-      if (f !== null) facts.push(f);
-      markCounted.run(row.id);
-    }
-    rollups.add(facts);
-    return rows.length;
-  });
+/** Newest first by the time indexes (by time, or by app and time), so a short range reads only its rows. */
+function listSql(dialect: Dialect, ofApp: boolean): string {
+  // SQLite's planner picks the time index for an app's rows unless told; PostgreSQL's does not need telling.
+  const table = ofApp && dialect === "sqlite" ? "analytics_events INDEXED BY analytics_events_by_app" : "analytics_events";
+  return `SELECT * FROM ${table}
+      WHERE ${ofApp ? "app_id = @appId AND " : ""}received_at >= @since AND (@kind IS NULL OR kind = @kind)
+      ORDER BY received_at DESC, id DESC LIMIT @limit`;
+}
 
+export function createAnalyticsEventsRepo(sql: Sql): AnalyticsEventsRepo {
   return {
-    insertMany: (events, factsOf) => insertAll(events, factsOf),
-    list(query = {}) {
-      const bindings = listBindings(query);
-      const rows = bindings.appId === null ? listAll.all(bindings) : listOfApp.all(bindings);
+    insertMany: (events, factsOf) =>
+      sql.transaction(async (tx) => {
+        const facts: EventFacts[] = [];
+        for (const e of events) {
+          await tx.run(INSERT, {
+            kind: e.kind, name: e.name, appId: e.appId, orderNo: e.orderNo, openId: e.openId, traceId: e.traceId,
+            route: e.route, pageId: e.pageId, eventAt: e.eventAt, payload: JSON.stringify(e.data), receivedAt: e.receivedAt,
+          });
+          const f = factsOf(e);
+          if (f !== null) facts.push(f);
+        }
+        await createRollups(tx).add(facts);
+      }),
+    async list(query = {}) {
+      const b = listBindings(query);
+      const rows = b.appId === null
+        ? await sql.all(listSql(sql.dialect, false), { since: b.since, kind: b.kind, limit: b.limit })
+        : await sql.all(listSql(sql.dialect, true), b);
       return parseRows("analytics_events", eventRow, rows).reverse();
     },
-    rollups,
-    orderFunnel: (query) => parseRows("orders", orderFunnelRow, funnel.all(query)),
-    countLegacy: (limit, factsOf) => countBatch(limit, factsOf),
-    purgeEventsBefore: (before, limit) => purgeEvents.run({ before, limit }).changes,
-    purgeCountersBefore: (beforeDay, limit) => rollups.purgeBefore(beforeDay, limit),
+    rollups: createRollups(sql),
+    // Kept by the triggers of migration 7 as orders, attempts, recordings and results change.
+    orderFunnel: async (query) =>
+      parseRows("orders", orderFunnelRow, await sql.all(
+        `SELECT day, app_id, launched, recorded, uploaded, passed, failed FROM analytics_order_counts
+         WHERE day >= @sinceDay AND (@appId IS NULL OR app_id = @appId) AND launched > 0`,
+        { sinceDay: query.sinceDay, appId: query.appId },
+      )),
+    countLegacy: (limit, factsOf) =>
+      sql.transaction(async (tx) => {
+        const rows = parseRows("analytics_events", eventRow, await tx.all(`SELECT * FROM analytics_events WHERE counted = 0 ORDER BY id LIMIT ?`, [limit]));
+        const facts: EventFacts[] = [];
+        for (const row of rows) {
+          const f = factsOf(row);
+          if (f !== null) facts.push(f);
+          await tx.run(`UPDATE analytics_events SET counted = 1 WHERE id = ?`, [row.id]);
+        }
+        await createRollups(tx).add(facts);
+        return rows.length;
+      }),
+    purgeEventsBefore: async (before, limit) =>
+      (await sql.run(
+        `DELETE FROM analytics_events WHERE id IN
+           (SELECT id FROM analytics_events WHERE received_at < @before ORDER BY received_at LIMIT @limit)`,
+        { before, limit },
+      )).changes,
+    purgeCountersBefore: (beforeDay, limit) => createRollups(sql).purgeBefore(beforeDay, limit),
   };
 }

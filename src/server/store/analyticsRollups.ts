@@ -12,7 +12,7 @@
  * without bound.
  */
 import * as z from "zod";
-import type { Db } from "./database";
+import type { Sql } from "./sql";
 import { parseRows } from "./json";
 
 export const ROLLUP_METRICS = ["name", "status", "downgrade", "cell", "funnel"] as const;
@@ -54,54 +54,50 @@ export type LoadTimeRow = z.infer<typeof loadRow>;
 
 export interface Rollups {
   /** Add the facts of some events (call inside the transaction that stores them). */
-  add(facts: readonly EventFacts[]): void;
-  counts(query: RollupQuery): CountRow[];
+  add(facts: readonly EventFacts[]): Promise<void>;
+  counts(query: RollupQuery): Promise<CountRow[]>;
   /** Apps with events in range. */
-  apps(query: RollupQuery): string[];
+  apps(query: RollupQuery): Promise<string[]>;
   /** Day and app pairs that had page views (a funnel row even when no step was reached). */
-  cells(query: RollupQuery): CellRow[];
-  funnelUsers(query: RollupQuery): FunnelUsersRow[];
+  cells(query: RollupQuery): Promise<CellRow[]>;
+  funnelUsers(query: RollupQuery): Promise<FunnelUsersRow[]>;
   /** Load samples grouped by milliseconds, ascending. */
-  loadTimes(query: RollupQuery): LoadTimeRow[];
+  loadTimes(query: RollupQuery): Promise<LoadTimeRow[]>;
   /** Delete at most `limit` counter rows of days before `beforeDay`; returns how many went. */
-  purgeBefore(beforeDay: string, limit: number): number;
+  purgeBefore(beforeDay: string, limit: number): Promise<number>;
 }
 
 const APP_FILTER = "(@appId IS NULL OR app_id = @appId)";
 
-export function createRollups(db: Db): Rollups {
-  // The label is kept when it is already counted that day or the day still has room for it.
-  const addCount = db.prepare(`INSERT INTO analytics_counts (day, app_id, metric, label, count)
-      VALUES (@day, @appId, @metric,
-        CASE WHEN EXISTS (SELECT 1 FROM analytics_counts WHERE day = @day AND app_id = @appId AND metric = @metric AND label = @label)
-               OR (SELECT COUNT(*) FROM analytics_counts WHERE day = @day AND app_id = @appId AND metric = @metric) < ${LABELS_PER_DAY}
-             THEN @label ELSE '${OTHER_LABEL}' END,
-        @n)
-      ON CONFLICT (day, app_id, metric, label) DO UPDATE SET count = count + excluded.count`);
-  const addUser = db.prepare(`INSERT OR IGNORE INTO analytics_funnel_users (day, app_id, step, user_key) VALUES (@day, @appId, @step, @userKey)`);
-  const addLoad = db.prepare(`INSERT INTO analytics_load_times (day, app_id, ms, count) VALUES (@day, @appId, @ms, @n)
-      ON CONFLICT (day, app_id, ms) DO UPDATE SET count = count + excluded.count`);
+// The label is kept when it is already counted that day or the day still has room for it.
+const ADD_COUNT = `INSERT INTO analytics_counts (day, app_id, metric, label, count)
+    VALUES (@day, @appId, @metric,
+      CASE WHEN EXISTS (SELECT 1 FROM analytics_counts WHERE day = @day AND app_id = @appId AND metric = @metric AND label = @label)
+             OR (SELECT COUNT(*) FROM analytics_counts WHERE day = @day AND app_id = @appId AND metric = @metric) < ${LABELS_PER_DAY}
+           THEN @label ELSE '${OTHER_LABEL}' END,
+      @n)
+    ON CONFLICT (day, app_id, metric, label) DO UPDATE SET count = analytics_counts.count + excluded.count`;
+const ADD_USER = `INSERT INTO analytics_funnel_users (day, app_id, step, user_key) VALUES (@day, @appId, @step, @userKey)
+    ON CONFLICT (day, app_id, step, user_key) DO NOTHING`;
+const ADD_LOAD = `INSERT INTO analytics_load_times (day, app_id, ms, count) VALUES (@day, @appId, @ms, @n)
+    ON CONFLICT (day, app_id, ms) DO UPDATE SET count = analytics_load_times.count + excluded.count`;
+// A batch is picked by primary key (row values), oldest days first.
+const PURGES = [
+  `DELETE FROM analytics_counts WHERE (day, app_id, metric, label) IN
+      (SELECT day, app_id, metric, label FROM analytics_counts WHERE day < @beforeDay LIMIT @limit)`,
+  `DELETE FROM analytics_funnel_users WHERE (day, app_id, step, user_key) IN
+      (SELECT day, app_id, step, user_key FROM analytics_funnel_users WHERE day < @beforeDay LIMIT @limit)`,
+  `DELETE FROM analytics_load_times WHERE (day, app_id, ms) IN
+      (SELECT day, app_id, ms FROM analytics_load_times WHERE day < @beforeDay LIMIT @limit)`,
+];
 
-  const counts = db.prepare(`SELECT metric, label, SUM(count) AS count FROM analytics_counts
-      WHERE day >= @sinceDay AND ${APP_FILTER} AND metric IN ('name', 'status', 'downgrade') GROUP BY metric, label`);
-  const apps = db.prepare(`SELECT DISTINCT app_id FROM analytics_counts WHERE day >= @sinceDay AND ${APP_FILTER} AND metric = 'name'`);
-  const cells = db.prepare(`SELECT DISTINCT day, app_id FROM analytics_counts WHERE day >= @sinceDay AND ${APP_FILTER} AND metric = 'cell'`);
-  const funnel = db.prepare(`SELECT day, app_id, label AS step, count AS users FROM analytics_counts
-      WHERE day >= @sinceDay AND ${APP_FILTER} AND metric = 'funnel'`);
-  const loads = db.prepare(`SELECT ms, SUM(count) AS count FROM analytics_load_times
-      WHERE day >= @sinceDay AND ${APP_FILTER} GROUP BY ms ORDER BY ms`);
-  // WITHOUT ROWID tables: a batch is picked by primary key (row values), oldest days first.
-  const purges = [
-    db.prepare(`DELETE FROM analytics_counts WHERE (day, app_id, metric, label) IN
-        (SELECT day, app_id, metric, label FROM analytics_counts WHERE day < @beforeDay LIMIT @limit)`),
-    db.prepare(`DELETE FROM analytics_funnel_users WHERE (day, app_id, step, user_key) IN
-        (SELECT day, app_id, step, user_key FROM analytics_funnel_users WHERE day < @beforeDay LIMIT @limit)`),
-    db.prepare(`DELETE FROM analytics_load_times WHERE (day, app_id, ms) IN
-        (SELECT day, app_id, ms FROM analytics_load_times WHERE day < @beforeDay LIMIT @limit)`),
-  ];
+function bindings(query: RollupQuery) {
+  return { sinceDay: query.sinceDay, appId: query.appId };
+}
 
+export function createRollups(sql: Sql): Rollups {
   return {
-    add(facts) {
+    async add(facts) {
       // Summed in memory first: a batch of twenty events is mostly one day, app and a few names.
       const countSums = new Map<string, { day: string; appId: string; metric: RollupMetric; label: string; n: number }>();
       const loadSums = new Map<string, { day: string; appId: string; ms: number; n: number }>();
@@ -115,7 +111,8 @@ export function createRollups(db: Db): Rollups {
         for (const c of f.counts) count(f, c.metric, c.label);
         for (const u of f.funnel) {
           // Counted only when this user is new to the step that day.
-          if (addUser.run({ day: f.day, appId: f.appId, step: u.step, userKey: u.userKey }).changes > 0) count(f, "funnel", u.step);
+          const added = await sql.run(ADD_USER, { day: f.day, appId: f.appId, step: u.step, userKey: u.userKey });
+          if (added.changes > 0) count(f, "funnel", u.step);
         }
         if (f.loadMs !== null) {
           const key = JSON.stringify([f.day, f.appId, f.loadMs]);
@@ -124,19 +121,42 @@ export function createRollups(db: Db): Rollups {
           else loadSums.set(key, { day: f.day, appId: f.appId, ms: f.loadMs, n: 1 });
         }
       }
-      for (const sum of countSums.values()) addCount.run(sum);
-      for (const sum of loadSums.values()) addLoad.run(sum);
+      for (const sum of countSums.values()) await sql.run(ADD_COUNT, sum);
+      for (const sum of loadSums.values()) await sql.run(ADD_LOAD, sum);
     },
-    counts: (query) => parseRows("analytics_counts", countRow, counts.all(query)),
-    apps: (query) => parseRows("analytics_counts", appRow, apps.all(query)).map((r) => r.app_id),
-    cells: (query) => parseRows("analytics_counts", cellRow, cells.all(query)),
-    funnelUsers: (query) => parseRows("analytics_funnel_users", funnelRow, funnel.all(query)),
-    loadTimes: (query) => parseRows("analytics_load_times", loadRow, loads.all(query)),
-    purgeBefore(beforeDay, limit) {
+    counts: async (query) =>
+      parseRows("analytics_counts", countRow, await sql.all(
+        `SELECT metric, label, SUM(count) AS count FROM analytics_counts
+         WHERE day >= @sinceDay AND ${APP_FILTER} AND metric IN ('name', 'status', 'downgrade') GROUP BY metric, label`,
+        bindings(query),
+      )),
+    apps: async (query) =>
+      parseRows("analytics_counts", appRow, await sql.all(
+        `SELECT DISTINCT app_id FROM analytics_counts WHERE day >= @sinceDay AND ${APP_FILTER} AND metric = 'name'`,
+        bindings(query),
+      )).map((r) => r.app_id),
+    cells: async (query) =>
+      parseRows("analytics_counts", cellRow, await sql.all(
+        `SELECT DISTINCT day, app_id FROM analytics_counts WHERE day >= @sinceDay AND ${APP_FILTER} AND metric = 'cell'`,
+        bindings(query),
+      )),
+    funnelUsers: async (query) =>
+      parseRows("analytics_funnel_users", funnelRow, await sql.all(
+        `SELECT day, app_id, label AS step, count AS users FROM analytics_counts
+         WHERE day >= @sinceDay AND ${APP_FILTER} AND metric = 'funnel'`,
+        bindings(query),
+      )),
+    loadTimes: async (query) =>
+      parseRows("analytics_load_times", loadRow, await sql.all(
+        `SELECT ms, SUM(count) AS count FROM analytics_load_times
+         WHERE day >= @sinceDay AND ${APP_FILTER} GROUP BY ms ORDER BY ms`,
+        bindings(query),
+      )),
+    async purgeBefore(beforeDay, limit) {
       let deleted = 0;
-      for (const purge of purges) {
+      for (const purge of PURGES) {
         if (deleted >= limit) break;
-        deleted += purge.run({ beforeDay, limit: limit - deleted }).changes;
+        deleted += (await sql.run(purge, { beforeDay, limit: limit - deleted })).changes;
       }
       return deleted;
     },

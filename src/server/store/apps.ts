@@ -8,7 +8,7 @@
  * orders. An app left out of the configuration is disabled instead (src/server/apps.ts).
  */
 import * as z from "zod";
-import type { Db } from "./database";
+import { inList, type Sql } from "./sql";
 import { jsonColumn, parseRow } from "./json";
 
 export const SELF_ORIGIN = "self";
@@ -65,54 +65,57 @@ const appRow = z
 
 export interface AppsRepo {
   /** The app, enabled or not (callers that authenticate use apps.ts activeApp). */
-  get(appId: string): AppRecord | null;
+  get(appId: string): Promise<AppRecord | null>;
   /** Insert, or replace secrets, origins and options, and enable again (config is the source of truth for those). */
-  upsert(app: AppConfigRecord, now: number): void;
+  upsert(app: AppConfigRecord, now: number): Promise<void>;
   /**
    * Disable every enabled app not in `configured`, and end the browser sessions of every
    * disabled app's orders. Returns the ids disabled now (not those disabled before).
    */
-  disableAllExcept(configured: readonly string[], now: number): string[];
+  disableAllExcept(configured: readonly string[], now: number): Promise<string[]>;
 }
 
-export function createAppsRepo(db: Db): AppsRepo {
-  const select = db.prepare(
-    "SELECT app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, disabled_at FROM apps WHERE app_id = ?",
-  );
-  const upsert = db.prepare(`
-    INSERT INTO apps (app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, created_at, updated_at)
-    VALUES (@appId, @secret, @previousSecret, @previousSecretUntil, @origins, @options, @now, @now)
-    ON CONFLICT (app_id) DO UPDATE SET secret = excluded.secret, previous_secret = excluded.previous_secret,
-      previous_secret_until = excluded.previous_secret_until, allowed_origins = excluded.allowed_origins,
-      options = excluded.options, disabled_at = NULL, updated_at = excluded.updated_at`);
-  // The previous secret goes with the disabling: nothing is left that could still sign for the app.
-  const disable = db.prepare(`
-    UPDATE apps SET disabled_at = @now, previous_secret = NULL, previous_secret_until = NULL, updated_at = @now
-    WHERE disabled_at IS NULL AND app_id NOT IN (SELECT value FROM json_each(@configured))
-    RETURNING app_id`);
-  // Run on every start, not only when an app is disabled now: a session row that outlived an
-  // earlier disabling (a copy of the database restored, say) is ended too.
-  const endSessions = db.prepare(`
-    DELETE FROM sessions WHERE order_no IN (
-      SELECT o.order_no FROM orders o JOIN apps a ON a.app_id = o.app_id WHERE a.disabled_at IS NOT NULL)`);
-  const disabledIds = z.array(z.object({ app_id: z.string() }));
+const disabledIds = z.array(z.object({ app_id: z.string() }));
+
+export function createAppsRepo(sql: Sql): AppsRepo {
   return {
-    get: (appId) => parseRow("apps", appRow, select.get(appId)),
-    upsert: (app, now) =>
-      void upsert.run({
-        appId: app.appId,
-        secret: app.secret,
-        previousSecret: app.previousSecret?.secret ?? null,
-        previousSecretUntil: app.previousSecret?.until ?? null,
-        origins: JSON.stringify(app.allowedOrigins),
-        options: JSON.stringify(app.options),
-        now,
-      }),
+    get: async (appId) =>
+      parseRow("apps", appRow, await sql.get(
+        "SELECT app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, disabled_at FROM apps WHERE app_id = ?",
+        [appId],
+      )),
+    async upsert(app, now) {
+      await sql.run(
+        `INSERT INTO apps (app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, created_at, updated_at)
+         VALUES (@appId, @secret, @previousSecret, @previousSecretUntil, @origins, @options, @now, @now)
+         ON CONFLICT (app_id) DO UPDATE SET secret = excluded.secret, previous_secret = excluded.previous_secret,
+           previous_secret_until = excluded.previous_secret_until, allowed_origins = excluded.allowed_origins,
+           options = excluded.options, disabled_at = NULL, updated_at = excluded.updated_at`,
+        {
+          appId: app.appId,
+          secret: app.secret,
+          previousSecret: app.previousSecret?.secret ?? null,
+          previousSecretUntil: app.previousSecret?.until ?? null,
+          origins: JSON.stringify(app.allowedOrigins),
+          options: JSON.stringify(app.options),
+          now,
+        },
+      );
+    },
     disableAllExcept: (configured, now) =>
-      db.transaction(() => {
-        const disabled = disabledIds.parse(disable.all({ now, configured: JSON.stringify(configured) })).map((r) => r.app_id);
-        endSessions.run();
-        return disabled;
-      })(),
+      sql.transaction(async (tx) => {
+        // The previous secret goes with the disabling: nothing is left that could still sign for the app.
+        const disabled = await tx.all(
+          `UPDATE apps SET disabled_at = ?, previous_secret = NULL, previous_secret_until = NULL, updated_at = ?
+           WHERE disabled_at IS NULL AND ${inList("app_id", configured.length, true)}
+           RETURNING app_id`,
+          [now, now, ...configured],
+        );
+        // Run on every start, not only when an app is disabled now: a session row that outlived an
+        // earlier disabling (a copy of the database restored, say) is ended too.
+        await tx.run(`DELETE FROM sessions WHERE order_no IN (
+          SELECT o.order_no FROM orders o JOIN apps a ON a.app_id = o.app_id WHERE a.disabled_at IS NOT NULL)`);
+        return disabledIds.parse(disabled).map((r) => r.app_id);
+      }),
   };
 }

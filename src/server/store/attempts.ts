@@ -6,7 +6,7 @@
  */
 import * as z from "zod";
 import { attemptStatusSchema, uploadGuidanceSchema, type AttemptStatus, type UploadGuidance, type VerifyCheck } from "../../../schemas/api";
-import type { Db } from "./database";
+import type { Sql, SqlParams } from "./sql";
 import { jsonColumn, parseRow, parseRows } from "./json";
 
 export type AttemptChannel = "upload" | "stream";
@@ -85,81 +85,87 @@ const attemptRow = z
   }));
 
 export interface AttemptsRepo {
-  /** Open a pending attempt with the next sequence number. */
-  open(orderNo: string, channel: AttemptChannel, digits: string | null, now: number): AttemptRecord;
-  get(id: number): AttemptRecord | null;
+  /** Open a pending attempt with the next sequence number (lock the order first: orders.lock). */
+  open(orderNo: string, channel: AttemptChannel, digits: string | null, now: number): Promise<AttemptRecord>;
+  get(id: number): Promise<AttemptRecord | null>;
   /** An order's attempt by its sequence number. */
-  bySeq(orderNo: string, seq: number): AttemptRecord | null;
+  bySeq(orderNo: string, seq: number): Promise<AttemptRecord | null>;
   /** The newest pending attempt of a channel, if any. */
-  latestPending(orderNo: string, channel: AttemptChannel): AttemptRecord | null;
+  latestPending(orderNo: string, channel: AttemptChannel): Promise<AttemptRecord | null>;
   /** Mark every pending attempt of the order abandoned (a new one supersedes them), except those being verified. */
-  abandonPending(orderNo: string, now: number): void;
+  abandonPending(orderNo: string, now: number): Promise<void>;
   /** Record the verdict of a pending attempt; false when it was not pending any more. */
-  finish(id: number, verdict: AttemptVerdict, now: number): boolean;
-  list(orderNo: string): AttemptRecord[];
+  finish(id: number, verdict: AttemptVerdict, now: number): Promise<boolean>;
+  list(orderNo: string): Promise<AttemptRecord[]>;
   /** Keep the device's guidance report with a pending attempt (a hint for staff, never judged). */
-  keepGuidance(id: number, guidance: UploadGuidance | null): void;
+  keepGuidance(id: number, guidance: UploadGuidance | null): Promise<void>;
   /** Whether an attempt of the order has media being verified. */
-  verifying(orderNo: string): boolean;
+  verifying(orderNo: string): Promise<boolean>;
   /** Attempts that reached a verdict (passed or failed): what the attempt limit counts. */
-  countVerified(orderNo: string): number;
+  countVerified(orderNo: string): Promise<number>;
 }
 
-export function createAttemptsRepo(db: Db): AttemptsRepo {
-  const nextSeq = db.prepare("SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM attempts WHERE order_no = ?");
-  const insert = db.prepare(`INSERT INTO attempts (order_no, seq, channel, status, digits, created_at)
-                             VALUES (?, ?, ?, 'pending', ?, ?)`);
-  const select = db.prepare("SELECT * FROM attempts WHERE id = ?");
-  const selectSeq = db.prepare("SELECT * FROM attempts WHERE order_no = ? AND seq = ?");
-  const pending = db.prepare(`SELECT * FROM attempts WHERE order_no = ? AND channel = ? AND status = 'pending'
-                              ORDER BY seq DESC LIMIT 1`);
-  // An attempt whose media is being verified is not abandoned by a newer one: its verdict still comes.
-  const abandon = db.prepare(`UPDATE attempts SET status = 'abandoned', finished_at = ?
-                              WHERE order_no = ? AND status = 'pending'
-                                AND id NOT IN (SELECT attempt_id FROM verify_jobs WHERE state != 'done')`);
-  const finish = db.prepare(`UPDATE attempts SET status = @status, code = @code, live_rate = @liveRate,
-      will_code = @willCode, face_code = @faceCode, similarity = @similarity, verifier = @verifier,
-      checks = @checks, guidance = COALESCE(@guidance, guidance), finished_at = @now WHERE id = @id AND status = 'pending'`);
-  const list = db.prepare("SELECT * FROM attempts WHERE order_no = ? ORDER BY seq");
-  const keepGuidance = db.prepare("UPDATE attempts SET guidance = ? WHERE id = ? AND status = 'pending'");
-  const verifying = db.prepare(`SELECT 1 FROM attempts a JOIN verify_jobs j ON j.attempt_id = a.id
-                                 WHERE a.order_no = ? AND a.status = 'pending' AND j.state != 'done' LIMIT 1`);
-  const countVerified = db.prepare("SELECT COUNT(*) AS n FROM attempts WHERE order_no = ? AND status IN ('passed', 'failed')");
-  const seqRow = z.object({ seq: z.number().int() });
-  const countRow = z.object({ n: z.number().int() });
+const countRow = z.object({ n: z.number().int() });
 
-  const get = (id: number) => parseRow("attempts", attemptRow, select.get(id));
+export function createAttemptsRepo(sql: Sql): AttemptsRepo {
+  const one = async (query: string, params: SqlParams) => parseRow("attempts", attemptRow, await sql.get(query, params));
   return {
-    open(orderNo, channel, digits, now) {
-      const seq = seqRow.parse(nextSeq.get(orderNo)).seq;
-      const id = Number(insert.run(orderNo, seq, channel, digits, now).lastInsertRowid);
-      const created = get(id);
-      if (created === null) throw new Error(`attempt ${id} vanished right after insert`);
+    async open(orderNo, channel, digits, now) {
+      // One statement: the sequence number and the row together; UNIQUE (order_no, seq) refuses a duplicate.
+      const created = await one(
+        `INSERT INTO attempts (order_no, seq, channel, status, digits, created_at)
+         VALUES (@orderNo, (SELECT COALESCE(MAX(seq), 0) + 1 FROM attempts WHERE order_no = @orderNo), @channel, 'pending', @digits, @now)
+         RETURNING *`,
+        { orderNo, channel, digits, now },
+      );
+      if (created === null) throw new Error(`attempt of ${orderNo} not returned by its insert`);
       return created;
     },
-    get,
-    bySeq: (orderNo, seq) => parseRow("attempts", attemptRow, selectSeq.get(orderNo, seq)),
-    latestPending: (orderNo, channel) => parseRow("attempts", attemptRow, pending.get(orderNo, channel)),
-    abandonPending: (orderNo, now) => void abandon.run(now, orderNo),
-    finish(id, verdict, now) {
-      const changes = finish.run({
-        id,
-        now,
-        status: verdict.status,
-        code: verdict.code,
-        liveRate: verdict.liveRate ?? null,
-        willCode: verdict.willCode ?? null,
-        faceCode: verdict.faceCode ?? null,
-        similarity: verdict.similarity ?? null,
-        verifier: verdict.verifier ?? null,
-        checks: JSON.stringify(verdict.checks ?? []),
-        guidance: verdict.guidance ? JSON.stringify(verdict.guidance) : null,
-      }).changes;
-      return changes === 1;
+    get: (id) => one("SELECT * FROM attempts WHERE id = ?", [id]),
+    bySeq: (orderNo, seq) => one("SELECT * FROM attempts WHERE order_no = ? AND seq = ?", [orderNo, seq]),
+    latestPending: (orderNo, channel) =>
+      one(`SELECT * FROM attempts WHERE order_no = ? AND channel = ? AND status = 'pending' ORDER BY seq DESC LIMIT 1`, [orderNo, channel]),
+    async abandonPending(orderNo, now) {
+      // An attempt whose media is being verified is not abandoned by a newer one: its verdict still comes.
+      await sql.run(
+        `UPDATE attempts SET status = 'abandoned', finished_at = ?
+         WHERE order_no = ? AND status = 'pending'
+           AND id NOT IN (SELECT attempt_id FROM verify_jobs WHERE state != 'done')`,
+        [now, orderNo],
+      );
     },
-    list: (orderNo) => parseRows("attempts", attemptRow, list.all(orderNo)),
-    keepGuidance: (id, guidance) => void keepGuidance.run(guidance ? JSON.stringify(guidance) : null, id),
-    verifying: (orderNo) => verifying.get(orderNo) !== undefined,
-    countVerified: (orderNo) => countRow.parse(countVerified.get(orderNo)).n,
+    async finish(id, verdict, now) {
+      const result = await sql.run(
+        `UPDATE attempts SET status = @status, code = @code, live_rate = @liveRate,
+           will_code = @willCode, face_code = @faceCode, similarity = @similarity, verifier = @verifier,
+           checks = @checks, guidance = COALESCE(@guidance, guidance), finished_at = @now WHERE id = @id AND status = 'pending'`,
+        {
+          id,
+          now,
+          status: verdict.status,
+          code: verdict.code,
+          liveRate: verdict.liveRate ?? null,
+          willCode: verdict.willCode ?? null,
+          faceCode: verdict.faceCode ?? null,
+          similarity: verdict.similarity ?? null,
+          verifier: verdict.verifier ?? null,
+          checks: JSON.stringify(verdict.checks ?? []),
+          guidance: verdict.guidance ? JSON.stringify(verdict.guidance) : null,
+        },
+      );
+      return result.changes === 1;
+    },
+    list: async (orderNo) => parseRows("attempts", attemptRow, await sql.all("SELECT * FROM attempts WHERE order_no = ? ORDER BY seq", [orderNo])),
+    async keepGuidance(id, guidance) {
+      await sql.run("UPDATE attempts SET guidance = ? WHERE id = ? AND status = 'pending'", [guidance ? JSON.stringify(guidance) : null, id]);
+    },
+    verifying: async (orderNo) =>
+      (await sql.get(
+        `SELECT 1 FROM attempts a JOIN verify_jobs j ON j.attempt_id = a.id
+         WHERE a.order_no = ? AND a.status = 'pending' AND j.state != 'done' LIMIT 1`,
+        [orderNo],
+      )) !== undefined,
+    countVerified: async (orderNo) =>
+      countRow.parse(await sql.get("SELECT COUNT(*) AS n FROM attempts WHERE order_no = ? AND status IN ('passed', 'failed')", [orderNo])).n,
   };
 }

@@ -1,10 +1,12 @@
 /**
- * The store: one SQLite database and a repository per table.
+ * The store: a repository per table over one Sql handle (sql.ts), on the embedded SQLite file
+ * (createStore, the default) or on PostgreSQL (openPostgresStore, FACEFLOW_DATABASE_URL) when
+ * several instances share it. Every repository method is asynchronous on both.
  */
 import { createAnalyticsEventsRepo, type AnalyticsEventsRepo } from "./analyticsEvents";
 import { createAppsRepo, type AppsRepo } from "./apps";
 import { createAttemptsRepo, type AttemptsRepo } from "./attempts";
-import { openDatabase, type Db } from "./database";
+import { openDatabase } from "./database";
 import { createLaunchesRepo, type LaunchesRepo } from "./launches";
 import { createOrdersRepo, type OrdersRepo } from "./orders";
 import { createPartnerNoncesRepo, type PartnerNoncesRepo } from "./partnerNonces";
@@ -12,10 +14,13 @@ import { createRecordingsRepo, type RecordingsRepo } from "./recordings";
 import { createResultsRepo, type ResultsRepo } from "./results";
 import { createSessionsRepo, type SessionsRepo } from "./sessions";
 import { createSettingsRepo, type SettingsRepo } from "./settings";
+import type { Sql, TransactionOptions } from "./sql";
+import { createSqliteSql } from "./sqliteSql";
 import { createVerifyJobsRepo, type VerifyJobsRepo } from "./verifyJobs";
 
 export interface Store {
-  db: Db;
+  /** The handle the repositories run on (tests and maintenance read through it too). */
+  sql: Sql;
   apps: AppsRepo;
   orders: OrdersRepo;
   launches: LaunchesRepo;
@@ -27,27 +32,40 @@ export interface Store {
   settings: SettingsRepo;
   analyticsEvents: AnalyticsEventsRepo;
   verifyJobs: VerifyJobsRepo;
-  /** Run `fn` in one SQLite transaction (all or nothing). */
-  transaction<T>(fn: () => T): T;
-  close(): void;
+  /**
+   * Run `fn` all or nothing, with a store whose every repository is inside the transaction.
+   * Use only `tx` inside: the outer store refuses to run there (sql.ts says why).
+   */
+  transaction<T>(fn: (tx: Store) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Throws when the database cannot be reached (the readiness probe). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
 }
 
-export function createStore(path: string): Store {
-  const db = openDatabase(path);
+/** The repositories over `sql`; a transaction's store is the same over the transaction's handle. */
+export function storeOn(sql: Sql): Store {
   return {
-    db,
-    apps: createAppsRepo(db),
-    orders: createOrdersRepo(db),
-    launches: createLaunchesRepo(db),
-    sessions: createSessionsRepo(db),
-    attempts: createAttemptsRepo(db),
-    recordings: createRecordingsRepo(db),
-    results: createResultsRepo(db),
-    partnerNonces: createPartnerNoncesRepo(db),
-    settings: createSettingsRepo(db),
-    analyticsEvents: createAnalyticsEventsRepo(db),
-    verifyJobs: createVerifyJobsRepo(db),
-    transaction: (fn) => db.transaction(fn)(),
-    close: () => db.close(),
+    sql,
+    apps: createAppsRepo(sql),
+    orders: createOrdersRepo(sql),
+    launches: createLaunchesRepo(sql),
+    sessions: createSessionsRepo(sql),
+    attempts: createAttemptsRepo(sql),
+    recordings: createRecordingsRepo(sql),
+    results: createResultsRepo(sql),
+    partnerNonces: createPartnerNoncesRepo(sql),
+    settings: createSettingsRepo(sql),
+    analyticsEvents: createAnalyticsEventsRepo(sql),
+    verifyJobs: createVerifyJobsRepo(sql),
+    transaction: (fn, options) => sql.transaction((tx) => fn(storeOn(tx)), options),
+    async ping() {
+      await sql.get("SELECT 1 AS ok");
+    },
+    close: () => sql.close(),
   };
+}
+
+/** The embedded store: a SQLite file (created and migrated if needed), or ":memory:" for tests. */
+export function createStore(path: string): Store {
+  return storeOn(createSqliteSql(openDatabase(path)));
 }

@@ -2,7 +2,7 @@
  * Launches: each signed launch URL issued for an order, identified by its single-use nonce.
  */
 import * as z from "zod";
-import type { Db } from "./database";
+import type { Sql } from "./sql";
 import { jsonColumn, parseRow } from "./json";
 
 export interface LaunchRecord {
@@ -38,20 +38,24 @@ const launchRow = z
   }));
 
 export interface LaunchesRepo {
-  insert(launch: Omit<LaunchRecord, "usedAt" | "usedBySession">): void;
-  get(nonce: string): LaunchRecord | null;
-  /** Mark used by a session; false when somebody used it first. */
-  markUsed(nonce: string, sessionHash: string, now: number): boolean;
+  insert(launch: Omit<LaunchRecord, "usedAt" | "usedBySession">): Promise<void>;
+  get(nonce: string): Promise<LaunchRecord | null>;
+  /** Mark used by a session; false when somebody used it first (one UPDATE: atomic across instances). */
+  markUsed(nonce: string, sessionHash: string, now: number): Promise<boolean>;
 }
 
-export function createLaunchesRepo(db: Db): LaunchesRepo {
-  const insert = db.prepare(`INSERT INTO launches (nonce, order_no, params, expires_at, created_at)
-                             VALUES (@nonce, @orderNo, @params, @expiresAt, @createdAt)`);
-  const select = db.prepare("SELECT * FROM launches WHERE nonce = ?");
-  const markUsed = db.prepare("UPDATE launches SET used_at = ?, used_by_session = ? WHERE nonce = ? AND used_at IS NULL");
+export function createLaunchesRepo(sql: Sql): LaunchesRepo {
   return {
-    insert: (l) => void insert.run({ ...l, params: JSON.stringify(l.params) }),
-    get: (nonce) => parseRow("launches", launchRow, select.get(nonce)),
-    markUsed: (nonce, sessionHash, now) => markUsed.run(now, sessionHash, nonce).changes === 1,
+    async insert(l) {
+      await sql.run(
+        `INSERT INTO launches (nonce, order_no, params, expires_at, created_at)
+         VALUES (@nonce, @orderNo, @params, @expiresAt, @createdAt)`,
+        { nonce: l.nonce, orderNo: l.orderNo, params: JSON.stringify(l.params), expiresAt: l.expiresAt, createdAt: l.createdAt },
+      );
+    },
+    get: async (nonce) => parseRow("launches", launchRow, await sql.get("SELECT * FROM launches WHERE nonce = ?", [nonce])),
+    markUsed: async (nonce, sessionHash, now) =>
+      (await sql.run("UPDATE launches SET used_at = ?, used_by_session = ? WHERE nonce = ? AND used_at IS NULL", [now, sessionHash, nonce]))
+        .changes === 1,
   };
 }

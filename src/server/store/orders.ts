@@ -13,8 +13,9 @@ import {
   type OrderState,
   type PartnerLaunchOptions,
 } from "../../../schemas/api";
-import type { Db } from "./database";
+import type { Sql } from "./sql";
 import { jsonColumn, parseRow } from "./json";
+import { inList } from "./sql";
 
 export interface OrderRecord {
   orderNo: string;
@@ -85,22 +86,28 @@ const orderRow = z
   }));
 
 export interface OrdersRepo {
-  insert(order: OrderRecord): void;
-  get(orderNo: string): OrderRecord | null;
+  insert(order: OrderRecord): Promise<void>;
+  get(orderNo: string): Promise<OrderRecord | null>;
+  /**
+   * The order, its row locked until the transaction ends (inside a transaction only): what
+   * every transaction that decides from an order's state and then changes it reads first, so
+   * two instances deciding for the same order take turns. SQLite's IMMEDIATE transactions
+   * already take turns, so there it is a plain read.
+   */
+  lock(orderNo: string): Promise<OrderRecord | null>;
   /** Move to `state`; finishing states also stamp finished_at. Returns false when `from` did not match. */
-  transition(orderNo: string, from: readonly OrderState[], to: OrderState, now: number): boolean;
+  transition(orderNo: string, from: readonly OrderState[], to: OrderState, now: number): Promise<boolean>;
 }
 
-export function createOrdersRepo(db: Db): OrdersRepo {
-  const insert = db.prepare(`
+export function createOrdersRepo(sql: Sql): OrdersRepo {
+  const insert = `
     INSERT INTO orders (order_no, app_id, h5_face_id, user_id, live_type, actions, will_question, will_type, theme,
       return_url, launch_options, max_attempts, guidance, reference_photo, require_speech, state, created_at, updated_at, finished_at)
     VALUES (@orderNo, @appId, @h5FaceId, @userId, @liveType, @actions, @willQuestion, @willType, @theme,
-      @returnUrl, @launchOptions, @maxAttempts, @guidance, @referencePhoto, @requireSpeech, @state, @createdAt, @updatedAt, @finishedAt)`);
-  const select = db.prepare("SELECT * FROM orders WHERE order_no = ?");
+      @returnUrl, @launchOptions, @maxAttempts, @guidance, @referencePhoto, @requireSpeech, @state, @createdAt, @updatedAt, @finishedAt)`;
   return {
-    insert(order) {
-      insert.run({
+    async insert(order) {
+      await sql.run(insert, {
         orderNo: order.orderNo,
         appId: order.appId,
         h5FaceId: order.h5FaceId,
@@ -122,14 +129,16 @@ export function createOrdersRepo(db: Db): OrdersRepo {
         finishedAt: order.finishedAt,
       });
     },
-    get: (orderNo) => parseRow("orders", orderRow, select.get(orderNo)),
-    transition(orderNo, from, to, now) {
+    get: async (orderNo) => parseRow("orders", orderRow, await sql.get("SELECT * FROM orders WHERE order_no = ?", [orderNo])),
+    lock: async (orderNo) =>
+      parseRow("orders", orderRow, await sql.get(`SELECT * FROM orders WHERE order_no = ?${sql.dialect === "postgres" ? " FOR UPDATE" : ""}`, [orderNo])),
+    async transition(orderNo, from, to, now) {
       const finished = to === "passed" || to === "failed" ? now : null;
-      const inList = from.map(() => "?").join(", ");
-      const result = db
-        .prepare(`UPDATE orders SET state = ?, updated_at = ?, finished_at = COALESCE(?, finished_at)
-                  WHERE order_no = ? AND state IN (${inList})`)
-        .run(to, now, finished, orderNo, ...from);
+      const result = await sql.run(
+        `UPDATE orders SET state = ?, updated_at = ?, finished_at = COALESCE(?, finished_at)
+         WHERE order_no = ? AND ${inList("state", from.length)}`,
+        [to, now, finished, orderNo, ...from],
+      );
       return result.changes === 1;
     },
   };

@@ -2,20 +2,23 @@
  * Nonces of authenticated partner requests, remembered for twice the timestamp window: a
  * request older than the window is refused as stale anyway, so older nonces can go.
  */
-import type { Db } from "./database";
+import type { Sql } from "./sql";
 
 export interface PartnerNoncesRepo {
   /** Remember a nonce; false when this app already used it (a replay). */
-  remember(appId: string, nonce: string, now: number, keepMs: number): boolean;
+  remember(appId: string, nonce: string, now: number, keepMs: number): Promise<boolean>;
 }
 
-export function createPartnerNoncesRepo(db: Db): PartnerNoncesRepo {
-  const purge = db.prepare("DELETE FROM partner_nonces WHERE seen_at < ?");
-  const insert = db.prepare("INSERT OR IGNORE INTO partner_nonces (app_id, nonce, seen_at) VALUES (?, ?, ?)");
+export function createPartnerNoncesRepo(sql: Sql): PartnerNoncesRepo {
   return {
-    remember(appId, nonce, now, keepMs) {
-      purge.run(now - keepMs);
-      return insert.run(appId, nonce, now).changes === 1;
+    async remember(appId, nonce, now, keepMs) {
+      await sql.run("DELETE FROM partner_nonces WHERE seen_at < ?", [now - keepMs]);
+      // The primary key decides a replay, so two instances given the same nonce at once accept one.
+      const inserted = await sql.run(
+        "INSERT INTO partner_nonces (app_id, nonce, seen_at) VALUES (?, ?, ?) ON CONFLICT (app_id, nonce) DO NOTHING",
+        [appId, nonce, now],
+      );
+      return inserted.changes === 1;
     },
   };
 }

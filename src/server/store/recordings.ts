@@ -2,7 +2,7 @@
  * Recording metadata. The bytes live in a file under FACEFLOW_MEDIA; `path` is relative to it.
  */
 import * as z from "zod";
-import type { Db } from "./database";
+import type { Sql } from "./sql";
 import { parseRow, parseRows } from "./json";
 
 export interface RecordingRecord {
@@ -43,27 +43,35 @@ const recordingRow = z
   }));
 
 export interface RecordingsRepo {
-  insert(recording: RecordingRecord): void;
-  listByOrder(orderNo: string): RecordingRecord[];
+  insert(recording: RecordingRecord): Promise<void>;
+  listByOrder(orderNo: string): Promise<RecordingRecord[]>;
   /** Whether a recording of this order was uploaded with this messageId. */
-  hasMessageId(orderNo: string, messageId: string): boolean;
+  hasMessageId(orderNo: string, messageId: string): Promise<boolean>;
   /** The recording of this order uploaded with this messageId and these bytes (their SHA-256), if any. */
-  findUpload(orderNo: string, messageId: string, sha256: string): RecordingRecord | null;
+  findUpload(orderNo: string, messageId: string, sha256: string): Promise<RecordingRecord | null>;
 }
 
-export function createRecordingsRepo(db: Db): RecordingsRepo {
-  const insert = db.prepare(`INSERT INTO recordings (attempt_id, path, container, mime_type, bytes, duration_ms, sha256, message_id, created_at)
-                             VALUES (@attemptId, @path, @container, @mimeType, @bytes, @durationMs, @sha256, @messageId, @createdAt)`);
-  const byMessageId = db.prepare(`SELECT 1 FROM recordings r JOIN attempts a ON a.id = r.attempt_id
-                                  WHERE a.order_no = ? AND r.message_id = ? LIMIT 1`);
-  const byUpload = db.prepare(`SELECT r.* FROM recordings r JOIN attempts a ON a.id = r.attempt_id
-                               WHERE a.order_no = ? AND r.message_id = ? AND r.sha256 = ? LIMIT 1`);
-  const byOrder = db.prepare(`SELECT r.* FROM recordings r JOIN attempts a ON a.id = r.attempt_id
-                              WHERE a.order_no = ? ORDER BY a.seq`);
+export function createRecordingsRepo(sql: Sql): RecordingsRepo {
   return {
-    insert: (r) => void insert.run(r),
-    listByOrder: (orderNo) => parseRows("recordings", recordingRow, byOrder.all(orderNo)),
-    hasMessageId: (orderNo, messageId) => byMessageId.get(orderNo, messageId) !== undefined,
-    findUpload: (orderNo, messageId, sha256) => parseRow("recordings", recordingRow, byUpload.get(orderNo, messageId, sha256)),
+    async insert(r) {
+      await sql.run(
+        `INSERT INTO recordings (attempt_id, path, container, mime_type, bytes, duration_ms, sha256, message_id, created_at)
+         VALUES (@attemptId, @path, @container, @mimeType, @bytes, @durationMs, @sha256, @messageId, @createdAt)`,
+        {
+          attemptId: r.attemptId, path: r.path, container: r.container, mimeType: r.mimeType, bytes: r.bytes,
+          durationMs: r.durationMs, sha256: r.sha256, messageId: r.messageId, createdAt: r.createdAt,
+        },
+      );
+    },
+    listByOrder: async (orderNo) =>
+      parseRows("recordings", recordingRow, await sql.all(
+        `SELECT r.* FROM recordings r JOIN attempts a ON a.id = r.attempt_id WHERE a.order_no = ? ORDER BY a.seq`, [orderNo])),
+    hasMessageId: async (orderNo, messageId) =>
+      (await sql.get(`SELECT 1 FROM recordings r JOIN attempts a ON a.id = r.attempt_id
+                      WHERE a.order_no = ? AND r.message_id = ? LIMIT 1`, [orderNo, messageId])) !== undefined,
+    findUpload: async (orderNo, messageId, sha256) =>
+      parseRow("recordings", recordingRow, await sql.get(
+        `SELECT r.* FROM recordings r JOIN attempts a ON a.id = r.attempt_id
+         WHERE a.order_no = ? AND r.message_id = ? AND r.sha256 = ? LIMIT 1`, [orderNo, messageId, sha256])),
   };
 }

@@ -3,7 +3,7 @@
  */
 import * as z from "zod";
 import { returnPayloadSchema, type ReturnPayload } from "../../../schemas/api";
-import type { Db } from "./database";
+import type { Sql } from "./sql";
 import { jsonColumn, parseRow } from "./json";
 
 export interface ResultRecord {
@@ -32,17 +32,19 @@ const resultRow = z
   }));
 
 export interface ResultsRepo {
-  insert(result: ResultRecord): void;
-  get(orderNo: string): ResultRecord | null;
+  insert(result: ResultRecord): Promise<void>;
+  get(orderNo: string): Promise<ResultRecord | null>;
 }
 
-export function createResultsRepo(db: Db): ResultsRepo {
-  const insert = db.prepare(`INSERT INTO results (order_no, attempt_id, passed, payload, created_at)
-                             VALUES (@orderNo, @attemptId, @passed, @payload, @createdAt)`);
-  const select = db.prepare("SELECT * FROM results WHERE order_no = ?");
+export function createResultsRepo(sql: Sql): ResultsRepo {
   return {
-    insert: (r) =>
-      void insert.run({ ...r, passed: r.passed ? 1 : 0, payload: JSON.stringify(r.payload) }),
-    get: (orderNo) => parseRow("results", resultRow, select.get(orderNo)),
+    async insert(r) {
+      await sql.run(
+        `INSERT INTO results (order_no, attempt_id, passed, payload, created_at)
+         VALUES (@orderNo, @attemptId, @passed, @payload, @createdAt)`,
+        { orderNo: r.orderNo, attemptId: r.attemptId, passed: r.passed ? 1 : 0, payload: JSON.stringify(r.payload), createdAt: r.createdAt },
+      );
+    },
+    get: async (orderNo) => parseRow("results", resultRow, await sql.get("SELECT * FROM results WHERE order_no = ?", [orderNo])),
   };
 }

@@ -3,7 +3,7 @@
  * is stored, so a copy of the database does not hand out live sessions.
  */
 import * as z from "zod";
-import type { Db } from "./database";
+import type { Sql } from "./sql";
 import { parseRow } from "./json";
 
 export interface SessionRecord {
@@ -31,19 +31,23 @@ const sessionRow = z
   }));
 
 export interface SessionsRepo {
-  insert(session: SessionRecord): void;
-  get(sessionHash: string): SessionRecord | null;
-  deleteExpired(now: number): void;
+  insert(session: SessionRecord): Promise<void>;
+  get(sessionHash: string): Promise<SessionRecord | null>;
+  deleteExpired(now: number): Promise<void>;
 }
 
-export function createSessionsRepo(db: Db): SessionsRepo {
-  const insert = db.prepare(`INSERT INTO sessions (session_hash, order_no, launch_nonce, created_at, expires_at)
-                             VALUES (@sessionHash, @orderNo, @launchNonce, @createdAt, @expiresAt)`);
-  const select = db.prepare("SELECT * FROM sessions WHERE session_hash = ?");
-  const purge = db.prepare("DELETE FROM sessions WHERE expires_at < ?");
+export function createSessionsRepo(sql: Sql): SessionsRepo {
   return {
-    insert: (s) => void insert.run(s),
-    get: (hash) => parseRow("sessions", sessionRow, select.get(hash)),
-    deleteExpired: (now) => void purge.run(now),
+    async insert(s) {
+      await sql.run(
+        `INSERT INTO sessions (session_hash, order_no, launch_nonce, created_at, expires_at)
+         VALUES (@sessionHash, @orderNo, @launchNonce, @createdAt, @expiresAt)`,
+        { sessionHash: s.sessionHash, orderNo: s.orderNo, launchNonce: s.launchNonce, createdAt: s.createdAt, expiresAt: s.expiresAt },
+      );
+    },
+    get: async (hash) => parseRow("sessions", sessionRow, await sql.get("SELECT * FROM sessions WHERE session_hash = ?", [hash])),
+    async deleteExpired(now) {
+      await sql.run("DELETE FROM sessions WHERE expires_at < ?", [now]);
+    },
   };
 }

@@ -9,7 +9,7 @@
  */
 import * as z from "zod";
 import { verifyJobInputSchema, type VerifyJobInput } from "../../../schemas/verifyJob";
-import type { Db } from "./database";
+import type { Sql } from "./sql";
 import { jsonColumn, parseRow, parseRows } from "./json";
 
 export type VerifyJobState = "queued" | "running" | "done";
@@ -54,55 +54,61 @@ const jobRow = z
   }));
 
 export interface VerifyJobsRepo {
-  enqueue(job: { attemptId: number; orderNo: string; appId: string; input: VerifyJobInput }, now: number): void;
-  get(attemptId: number): VerifyJobRecord | null;
+  enqueue(job: { attemptId: number; orderNo: string; appId: string; input: VerifyJobInput }, now: number): Promise<void>;
+  get(attemptId: number): Promise<VerifyJobRecord | null>;
   /** Take the next queued job (fairly across apps) and mark it running with one more try; null when none. */
-  claimNext(now: number): VerifyJobRecord | null;
+  claimNext(now: number): Promise<VerifyJobRecord | null>;
   /** Put a running job back in the queue (its worker died or timed out), keeping the error. */
-  requeue(attemptId: number, error: string): void;
+  requeue(attemptId: number, error: string): Promise<void>;
   /** Mark a job done (inside the verdict's transaction). */
-  markDone(attemptId: number, now: number, error?: string | null): void;
+  markDone(attemptId: number, now: number, error?: string | null): Promise<void>;
   /** At start: every job a previous process left running is queued again; returns how many. */
-  requeueRunning(): number;
+  requeueRunning(): Promise<number>;
   /** Jobs not done, for the start-up sweep and the bench. */
-  countOpen(): number;
+  countOpen(): Promise<number>;
 }
 
-export function createVerifyJobsRepo(db: Db): VerifyJobsRepo {
-  const insert = db.prepare(`INSERT INTO verify_jobs (attempt_id, order_no, app_id, input, state, enqueued_at)
-                             VALUES (?, ?, ?, ?, 'queued', ?)`);
-  const select = db.prepare("SELECT * FROM verify_jobs WHERE attempt_id = ?");
-  // The app whose most recent start is oldest goes first; within it, the oldest job.
-  const next = db.prepare(`
+const countRow = z.object({ n: z.number().int() });
+
+export function createVerifyJobsRepo(sql: Sql): VerifyJobsRepo {
+  const get = async (attemptId: number) => parseRow("verify_jobs", jobRow, await sql.get("SELECT * FROM verify_jobs WHERE attempt_id = ?", [attemptId]));
+  // The app whose most recent start is oldest goes first; within it, the oldest job. On
+  // PostgreSQL the row is locked and rows other instances hold are skipped, so two
+  // instances claiming at once take different jobs instead of waiting for each other.
+  const next = `
     SELECT j.* FROM verify_jobs j
     LEFT JOIN (SELECT app_id, MAX(started_at) AS last FROM verify_jobs WHERE started_at IS NOT NULL GROUP BY app_id) a
       ON a.app_id = j.app_id
     WHERE j.state = 'queued'
     ORDER BY COALESCE(a.last, 0), j.enqueued_at, j.attempt_id
-    LIMIT 1`);
-  const start = db.prepare(`UPDATE verify_jobs SET state = 'running', tries = tries + 1, started_at = ?
-                            WHERE attempt_id = ? AND state = 'queued'`);
-  const requeue = db.prepare(`UPDATE verify_jobs SET state = 'queued', error = ? WHERE attempt_id = ? AND state = 'running'`);
-  const done = db.prepare(`UPDATE verify_jobs SET state = 'done', finished_at = ?, error = COALESCE(?, error) WHERE attempt_id = ?`);
-  const requeueAll = db.prepare(`UPDATE verify_jobs SET state = 'queued' WHERE state = 'running'`);
-  const open = db.prepare(`SELECT COUNT(*) AS n FROM verify_jobs WHERE state != 'done'`);
-  const countRow = z.object({ n: z.number().int() });
-
-  const get = (attemptId: number) => parseRow("verify_jobs", jobRow, select.get(attemptId));
+    LIMIT 1${sql.dialect === "postgres" ? " FOR UPDATE OF j SKIP LOCKED" : ""}`;
   return {
-    enqueue: (job, now) => void insert.run(job.attemptId, job.orderNo, job.appId, JSON.stringify(job.input), now),
+    async enqueue(job, now) {
+      await sql.run(
+        `INSERT INTO verify_jobs (attempt_id, order_no, app_id, input, state, enqueued_at) VALUES (?, ?, ?, ?, 'queued', ?)`,
+        [job.attemptId, job.orderNo, job.appId, JSON.stringify(job.input), now],
+      );
+    },
     get,
     claimNext(now) {
-      return db.transaction(() => {
-        const [row] = parseRows("verify_jobs", jobRow, next.all());
+      return sql.transaction(async (tx) => {
+        const [row] = parseRows("verify_jobs", jobRow, await tx.all(next));
         if (row === undefined) return null;
-        start.run(now, row.attemptId);
-        return get(row.attemptId);
-      })();
+        const started = await tx.run(
+          `UPDATE verify_jobs SET state = 'running', tries = tries + 1, started_at = ? WHERE attempt_id = ? AND state = 'queued'`,
+          [now, row.attemptId],
+        );
+        if (started.changes !== 1) return null;
+        return parseRow("verify_jobs", jobRow, await tx.get("SELECT * FROM verify_jobs WHERE attempt_id = ?", [row.attemptId]));
+      });
     },
-    requeue: (attemptId, error) => void requeue.run(error, attemptId),
-    markDone: (attemptId, now, error = null) => void done.run(now, error, attemptId),
-    requeueRunning: () => requeueAll.run().changes,
-    countOpen: () => countRow.parse(open.get()).n,
+    async requeue(attemptId, error) {
+      await sql.run(`UPDATE verify_jobs SET state = 'queued', error = ? WHERE attempt_id = ? AND state = 'running'`, [error, attemptId]);
+    },
+    async markDone(attemptId, now, error = null) {
+      await sql.run(`UPDATE verify_jobs SET state = 'done', finished_at = ?, error = COALESCE(?, error) WHERE attempt_id = ?`, [now, error, attemptId]);
+    },
+    requeueRunning: async () => (await sql.run(`UPDATE verify_jobs SET state = 'queued' WHERE state = 'running'`)).changes,
+    countOpen: async () => countRow.parse(await sql.get(`SELECT COUNT(*) AS n FROM verify_jobs WHERE state != 'done'`)).n,
   };
 }

@@ -33,9 +33,9 @@ export interface VerificationQueue {
   /** Progress of a job this process runs; null when it runs elsewhere or not at all. */
   progressOf(attemptId: number): { step: VerifyStep; progress: number } | null;
   /** Resolves when the attempt's job reports progress or ends here, or after `ms` (with a store check every POLL_MS). */
-  waitForChange(attemptId: number, ms: number, isSettled: () => boolean): Promise<void>;
+  waitForChange(attemptId: number, ms: number, isSettled: () => Promise<boolean>): Promise<void>;
   /** Queue again what a previous process left running, then start dispatching. */
-  start(): void;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,39 +49,60 @@ export function createVerificationQueue(ctx: Pick<ServiceContext, "store" | "clo
 
   const changed = (attemptId: number) => events.emit(String(attemptId));
 
-  function finish(job: VerifyJobRecord, result: VerifyResult, error: string | null) {
+  async function finish(job: VerifyJobRecord, result: VerifyResult, error: string | null) {
     const now = ctx.clock.now();
-    ctx.store.transaction(() => {
+    await ctx.store.transaction(async (store) => {
       try {
-        recordVerdict(ctx, job.orderNo, job.attemptId, { ...result, verifier: MEDIA_VERIFIER_NAME }, null);
+        // A savepoint: a refusal rolls back only the verdict, and the job is still marked done.
+        await recordVerdict({ ...ctx, store }, job.orderNo, job.attemptId, { ...result, verifier: MEDIA_VERIFIER_NAME }, null);
       } catch (e) {
         // The order finished (another attempt passed) or this attempt was closed meanwhile: nothing to judge.
         if (!(e instanceof HttpError)) throw e;
-        ctx.store.attempts.finish(job.attemptId, { status: "abandoned", code: e.code }, now);
+        await store.attempts.finish(job.attemptId, { status: "abandoned", code: e.code }, now);
       }
-      ctx.store.verifyJobs.markDone(job.attemptId, now, error);
+      await store.verifyJobs.markDone(job.attemptId, now, error);
     });
   }
 
-  function failedRun(job: VerifyJobRecord, error: Error) {
+  async function failedRun(job: VerifyJobRecord, error: Error) {
     // Closing: the job stays 'running' in the store and the next start queues it again.
     if (closed) return;
     const message = error.message;
     if (job.tries < maxTries) {
       log.warn(`verification of attempt ${job.attemptId} failed (try ${job.tries} of ${maxTries}), queued again: ${message}`);
-      ctx.store.verifyJobs.requeue(job.attemptId, message);
+      await ctx.store.verifyJobs.requeue(job.attemptId, message);
       return;
     }
     log.warn(`verification of attempt ${job.attemptId} failed ${job.tries} times, judged as not run: ${message}`);
     // The check's detail reaches the page and the partner: the error itself (paths, internals)
     // stays in the log and with the job (verify_jobs.error), for staff.
     const detail = `The service could not run its checks on this attempt after ${job.tries} tries; a check that could not run is a failure.`;
-    finish(job, notJudged(VERIFY_CODES.checkNotRun, "verification", detail, job.input.ask.will !== null), message);
+    await finish(job, notJudged(VERIFY_CODES.checkNotRun, "verification", detail, job.input.ask.will !== null), message);
   }
 
-  function dispatch() {
+  // One claiming loop at a time: two would both see a thread idle and claim a job for it.
+  let dispatching: Promise<void> | null = null;
+  let again = false;
+  function dispatch(): Promise<void> {
+    if (dispatching !== null) {
+      again = true;
+      return dispatching;
+    }
+    dispatching = claimWhileIdle()
+      .catch((error: unknown) => log.warn(`taking a verification job from the store failed: ${String(error)}`))
+      .finally(() => {
+        dispatching = null;
+        if (again) {
+          again = false;
+          void dispatch();
+        }
+      });
+    return dispatching;
+  }
+
+  async function claimWhileIdle() {
     while (!closed && pool.idle() > 0) {
-      const job = ctx.store.verifyJobs.claimNext(ctx.clock.now());
+      const job = await ctx.store.verifyJobs.claimNext(ctx.clock.now());
       if (job === null) return;
       progress.set(job.attemptId, { step: "decoding", progress: 0 });
       changed(job.attemptId);
@@ -100,13 +121,13 @@ export function createVerificationQueue(ctx: Pick<ServiceContext, "store" | "clo
         .finally(() => {
           progress.delete(job.attemptId);
           changed(job.attemptId);
-          dispatch();
+          void dispatch();
         });
     }
   }
 
   return {
-    kick: () => setImmediate(dispatch),
+    kick: () => setImmediate(() => void dispatch()),
     progressOf: (attemptId) => progress.get(attemptId) ?? null,
     waitForChange(attemptId, ms, isSettled) {
       return new Promise<void>((resolve) => {
@@ -118,20 +139,26 @@ export function createVerificationQueue(ctx: Pick<ServiceContext, "store" | "clo
           resolve();
         };
         const deadline = setTimeout(done, ms);
-        const poll = setInterval(() => isSettled() && done(), POLL_MS);
+        const poll = setInterval(() => {
+          isSettled().then(
+            (settled) => settled && done(),
+            () => undefined, // a failed look is tried again at the next poll, and the deadline still ends the wait
+          );
+        }, POLL_MS);
         events.on(key, done);
       });
     },
-    start() {
-      const requeued = ctx.store.verifyJobs.requeueRunning();
+    async start() {
+      const requeued = await ctx.store.verifyJobs.requeueRunning();
       if (requeued > 0) log.warn(`resuming ${requeued} verification job(s) a previous run left unfinished`);
-      timer = setInterval(dispatch, POLL_MS);
+      timer = setInterval(() => void dispatch(), POLL_MS);
       timer.unref();
-      dispatch();
+      void dispatch();
     },
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
+      await dispatching;
       await pool.close();
     },
   };

@@ -37,23 +37,28 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContex
     return true;
   };
 
-  const load = (request: FastifyRequest): { aggregates: AnalyticsAggregates; includeEvents: boolean; appId: string | null; since: number } => {
+  const load = async (request: FastifyRequest): Promise<{ aggregates: AnalyticsAggregates; includeEvents: boolean; appId: string | null; since: number }> => {
     const query = parseOr400(dashboardQuerySchema, request.query, "dashboard query");
     const until = ctx.clock.now();
     const since = until - query.days * DAY_MS;
     const appId = query.app ? query.app : null;
     // Counters are per UTC day: the range starts at the beginning of the day `since` falls on.
     const range = { sinceDay: dayOf(since), appId };
-    const { rollups } = ctx.store.analyticsEvents;
     // One read transaction: every figure from the same snapshot, even while events arrive.
-    const rows = ctx.store.transaction(() => ({
-      counts: rollups.counts(range),
-      cells: rollups.cells(range),
-      funnelUsers: rollups.funnelUsers(range),
-      loadTimes: rollups.loadTimes(range),
-      eventApps: rollups.apps(range),
-      orders: ctx.store.analyticsEvents.orderFunnel(range),
-    }));
+    const rows = await ctx.store.transaction(
+      async (tx) => {
+        const { rollups } = tx.analyticsEvents;
+        return {
+          counts: await rollups.counts(range),
+          cells: await rollups.cells(range),
+          funnelUsers: await rollups.funnelUsers(range),
+          loadTimes: await rollups.loadTimes(range),
+          eventApps: await rollups.apps(range),
+          orders: await tx.analyticsEvents.orderFunnel(range),
+        };
+      },
+      { readOnly: true },
+    );
     const aggregates = aggregate({ rows, since, until, appId });
     return { aggregates, includeEvents: query.events === "1", appId, since };
   };
@@ -63,17 +68,17 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContex
 
   app.get("/admin/analytics", { preHandler: options.limiter }, async (request, reply) => {
     if (!admit(request, reply)) return reply;
-    const { aggregates } = load(request);
+    const { aggregates } = await load(request);
     return privateHeaders(reply).type("text/html; charset=utf-8").send(renderDashboard(aggregates));
   });
 
   app.get("/admin/analytics.json", { preHandler: options.limiter }, async (request, reply) => {
     if (!admit(request, reply)) return reply;
-    const { aggregates, includeEvents, appId, since } = load(request);
+    const { aggregates, includeEvents, appId, since } = await load(request);
     const body: DashboardJson = includeEvents
       ? {
           ...aggregates,
-          recentEvents: ctx.store.analyticsEvents.list({ since, kind: "event", limit: RAW_EVENTS_MAX, ...(appId ? { appId } : {}) }),
+          recentEvents: await ctx.store.analyticsEvents.list({ since, kind: "event", limit: RAW_EVENTS_MAX, ...(appId ? { appId } : {}) }),
         }
       : aggregates;
     return privateHeaders(reply).send(body);

@@ -1,0 +1,121 @@
+/**
+ * The one seam between the repositories and a database engine. Repositories write their SQL
+ * once, in the dialect both engines share (`?` or `@name` parameters, `ON CONFLICT`,
+ * `RETURNING`), and run it through an `Sql`: SQLite (sqliteSql.ts, the embedded default) or
+ * PostgreSQL (pgSql.ts). Where the engines differ a repository asks `dialect`.
+ *
+ * Every call is asynchronous, even on SQLite, so that the routes are written once for both.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export type SqlValue = string | number | null;
+/** Positional values for `?`, or named values for `@name`. */
+export type SqlParams = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
+export type Dialect = "sqlite" | "postgres";
+
+export interface Sql {
+  readonly dialect: Dialect;
+  all(sql: string, params?: SqlParams): Promise<unknown[]>;
+  /** The first row, or undefined when there is none. */
+  get(sql: string, params?: SqlParams): Promise<unknown>;
+  /** How many rows an INSERT, UPDATE or DELETE changed. */
+  run(sql: string, params?: SqlParams): Promise<{ changes: number }>;
+  /**
+   * Run `fn` all or nothing. Inside, use only the `tx` handed to `fn`: the outer handle
+   * refuses to run while its own transaction is open in the same async context, because on
+   * SQLite it would wait for that transaction forever and on PostgreSQL it would run on
+   * another connection, outside it. A transaction inside a transaction is a savepoint.
+   * `readOnly`: only reads, all from one snapshot (a dashboard's figures), taking no write lock.
+   */
+  transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** `IN (...)` for a list: its placeholders, or a condition that holds for nothing when empty. */
+export function inList(column: string, count: number, negate = false): string {
+  if (count === 0) return negate ? "1 = 1" : "1 = 0";
+  return `${column} ${negate ? "NOT IN" : "IN"} (${Array.from({ length: count }, () => "?").join(", ")})`;
+}
+
+export interface TransactionOptions {
+  readOnly?: boolean;
+}
+
+export interface CompiledSql {
+  text: string;
+  values: SqlValue[];
+}
+
+/**
+ * Turn `?` or `@name` parameters into the engine's own: `?` for SQLite, `$n` for PostgreSQL
+ * (a name used twice is one `$n`). Quoted text is left alone, so `'(other)'` or `'a?b'` in a
+ * literal is never taken for a parameter.
+ */
+export function compileSql(sql: string, params: SqlParams | undefined, dialect: Dialect): CompiledSql {
+  const positional = Array.isArray(params) ? (params as readonly SqlValue[]) : null;
+  const named = positional === null ? ((params ?? {}) as Readonly<Record<string, SqlValue>>) : null;
+  const values: SqlValue[] = [];
+  const slotOfName = new Map<string, number>();
+  let next = 0;
+  let text = "";
+  let i = 0;
+  while (i < sql.length) {
+    const ch = sql[i]!;
+    if (ch === "'") {
+      const end = sql.indexOf("'", i + 1);
+      if (end < 0) throw new Error(`unterminated string literal in SQL: ${sql}`);
+      text += sql.slice(i, end + 1);
+      i = end + 1;
+      continue;
+    }
+    if (ch === "?" && positional !== null) {
+      if (next >= positional.length) throw new Error(`SQL has more ? than the ${positional.length} values given: ${sql}`);
+      values.push(positional[next++]!);
+      text += dialect === "postgres" ? `$${values.length}` : "?";
+      i += 1;
+      continue;
+    }
+    const name = ch === "@" && named !== null ? /^@([A-Za-z_][A-Za-z0-9_]*)/.exec(sql.slice(i))?.[1] : undefined;
+    if (name !== undefined && named !== null) {
+      if (!(name in named)) throw new Error(`SQL parameter @${name} has no value: ${sql}`);
+      let slot = slotOfName.get(name);
+      if (slot === undefined || dialect === "sqlite") {
+        values.push(named[name]!);
+        slot = values.length;
+        slotOfName.set(name, slot);
+      }
+      text += dialect === "postgres" ? `$${slot}` : "?";
+      i += name.length + 1;
+      continue;
+    }
+    text += ch;
+    i += 1;
+  }
+  if (positional !== null && next !== positional.length) throw new Error(`SQL has ${next} ? for ${positional.length} values: ${sql}`);
+  return { text, values };
+}
+
+/**
+ * Which transaction the current async context is inside, per root handle: how a root handle
+ * notices it is being used from inside its own transaction (see Sql.transaction).
+ */
+export function transactionGuard(engine: string) {
+  // An object, not a flag: work started inside a transaction that outlives it (a timer, say)
+  // inherits the context, and must be free to use the root handle once the transaction ended.
+  const inside = new AsyncLocalStorage<{ open: boolean }>();
+  return {
+    check() {
+      if (inside.getStore()?.open) {
+        throw new Error(`${engine} store used outside its transaction from inside it: use the transaction's store (tx)`);
+      }
+    },
+    async run<T>(fn: () => Promise<T>): Promise<T> {
+      const state = { open: true };
+      try {
+        return await inside.run(state, fn);
+      } finally {
+        state.open = false;
+      }
+    },
+  };
+}
