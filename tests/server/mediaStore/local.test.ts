@@ -5,8 +5,10 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLocalMediaStore } from "../../../src/server/media/store/localMediaStore";
+import { MediaExistsError } from "../../../src/server/media/store/mediaStore";
 import { describeMediaStoreContract } from "./contract";
 import { filesUnder } from "./files";
 
@@ -55,5 +57,13 @@ describe("local media store", () => {
     expect(await store.exists("ORDER2/1.mp4")).toBe(true);
     await expect(store.put("ORDER2/1.mp4", Buffer.from("new"), { contentType: "video/mp4" })).rejects.toThrow("already exists");
     expect(await filesUnder(dir)).toEqual(["ORDER2/0.jpg", "ORDER2/1.mp4"]);
+  });
+
+  it("lets exactly one of racing puts of a key through: the link, not the check before it, decides", async () => {
+    const store = createLocalMediaStore(await tempDir());
+    const bodies = Array.from({ length: 4 }, (_, i) => Buffer.alloc(500_000, i));
+    const results = await Promise.allSettled(bodies.map((body) => store.put("ORDER3/1.webm", Readable.from([body]), { contentType: "video/webm" })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual([expect.any(MediaExistsError), expect.any(MediaExistsError), expect.any(MediaExistsError)]);
   });
 });
