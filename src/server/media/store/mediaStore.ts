@@ -32,7 +32,10 @@ export interface MediaStore {
    * leaves nothing under the key.
    */
   put(key: string, body: Buffer | Readable, opts: { contentType: string }): Promise<StoredMedia>;
-  /** The stored bytes as a stream (to send to staff or a partner); MediaNotFoundError when absent. */
+  /**
+   * The stored bytes as a stream (to send to staff or a partner); MediaNotFoundError when absent.
+   * Read it to the end or destroy it: on S3 it holds an HTTP connection until then.
+   */
   open(key: string): Promise<Readable>;
   /** Whether something is stored under the key (a folder of keys is not). */
   exists(key: string): Promise<boolean>;
