@@ -11,13 +11,13 @@ import { acceptedSecrets, activeApp, BUILT_IN_DEMO_SECRET, ensureApps } from "..
 import { ConfigError, loadServerConfig } from "../../src/server/config";
 import { createStore, type Store } from "../../src/server/store";
 
-function withStore(fn: (store: Store) => void): void {
+async function withStore(fn: (store: Store) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "faceflow-apps-config-"));
   const store = createStore(join(dir, "db.sqlite"));
   try {
-    fn(store);
+    await fn(store);
   } finally {
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -25,25 +25,25 @@ function withStore(fn: (store: Store) => void): void {
 const P2 = { secret: "p2-secret-0123456789abcdef" };
 
 describe("ensureApps", () => {
-  it("disables an app the configuration no longer has, keeps its row, and enables it when configured again", () => {
-    withStore((store) => {
-      expect(ensureApps(store, { environment: "local", apps: { P2 }, now: 1 })).toEqual({ disabled: [] });
-      expect(ensureApps(store, { environment: "local", apps: {}, now: 2 })).toEqual({ disabled: ["P2"] });
+  it("disables an app the configuration no longer has, keeps its row, and enables it when configured again", async () => {
+    await withStore(async (store) => {
+      expect(await ensureApps(store, { environment: "local", apps: { P2 }, now: 1 })).toEqual({ disabled: [] });
+      expect(await ensureApps(store, { environment: "local", apps: {}, now: 2 })).toEqual({ disabled: ["P2"] });
       // Reported once, when it happens; the row stays with its secret for the orders that name it.
-      expect(ensureApps(store, { environment: "local", apps: {}, now: 3 })).toEqual({ disabled: [] });
-      expect(store.apps.get("P2")).toMatchObject({ secret: P2.secret, disabledAt: 2 });
-      expect(activeApp(store, "P2")).toBeNull();
-      expect(activeApp(store, "TIDA0001")).not.toBeNull();
-      ensureApps(store, { environment: "local", apps: { P2 }, now: 4 });
-      expect(activeApp(store, "P2")).toMatchObject({ secret: P2.secret, disabledAt: null });
+      expect(await ensureApps(store, { environment: "local", apps: {}, now: 3 })).toEqual({ disabled: [] });
+      expect(await store.apps.get("P2")).toMatchObject({ secret: P2.secret, disabledAt: 2 });
+      expect(await activeApp(store, "P2")).toBeNull();
+      expect(await activeApp(store, "TIDA0001")).not.toBeNull();
+      await ensureApps(store, { environment: "local", apps: { P2 }, now: 4 });
+      expect(await activeApp(store, "P2")).toMatchObject({ secret: P2.secret, disabledAt: null });
     });
   });
 
-  it("ends the sessions of a disabled app's orders and no other", () => {
-    withStore((store) => {
-      ensureApps(store, { environment: "local", apps: { P2 }, now: 1 });
+  it("ends the sessions of a disabled app's orders and no other", async () => {
+    await withStore(async (store) => {
+      await ensureApps(store, { environment: "local", apps: { P2 }, now: 1 });
       for (const [orderNo, appId] of [["ord_p2", "P2"], ["ord_demo", "TIDA0001"]] as const) {
-        store.orders.insert({
+        await store.orders.insert({
           orderNo,
           appId,
           h5FaceId: `h5f_${orderNo}`,
@@ -63,44 +63,44 @@ describe("ensureApps", () => {
           updatedAt: 1,
           finishedAt: null,
         });
-        store.launches.insert({ nonce: `n_${orderNo}`, orderNo, params: {}, expiresAt: 10_000, createdAt: 1 });
-        store.sessions.insert({ sessionHash: `s_${orderNo}`, orderNo, launchNonce: `n_${orderNo}`, createdAt: 1, expiresAt: 10_000 });
+        await store.launches.insert({ nonce: `n_${orderNo}`, orderNo, params: {}, expiresAt: 10_000, createdAt: 1 });
+        await store.sessions.insert({ sessionHash: `s_${orderNo}`, orderNo, launchNonce: `n_${orderNo}`, createdAt: 1, expiresAt: 10_000 });
       }
-      ensureApps(store, { environment: "local", apps: {}, now: 2 });
-      expect(store.sessions.get("s_ord_p2")).toBeNull();
-      expect(store.sessions.get("s_ord_demo")).not.toBeNull();
-      expect(store.orders.get("ord_p2")).toMatchObject({ appId: "P2", state: "in_progress" });
+      await ensureApps(store, { environment: "local", apps: {}, now: 2 });
+      expect(await store.sessions.get("s_ord_p2")).toBeNull();
+      expect(await store.sessions.get("s_ord_demo")).not.toBeNull();
+      expect(await store.orders.get("ord_p2")).toMatchObject({ appId: "P2", state: "in_progress" });
     });
   });
 
-  it("puts the demo app back to the built-in one outside release when its configured secret is removed", () => {
-    withStore((store) => {
-      ensureApps(store, { environment: "local", apps: { TIDA0001: { secret: "configured-demo-secret-0123456789" } }, now: 1 });
-      ensureApps(store, { environment: "local", apps: {}, now: 2 });
-      expect(activeApp(store, "TIDA0001")).toMatchObject({ secret: BUILT_IN_DEMO_SECRET, allowedOrigins: ["self"] });
+  it("puts the demo app back to the built-in one outside release when its configured secret is removed", async () => {
+    await withStore(async (store) => {
+      await ensureApps(store, { environment: "local", apps: { TIDA0001: { secret: "configured-demo-secret-0123456789" } }, now: 1 });
+      await ensureApps(store, { environment: "local", apps: {}, now: 2 });
+      expect(await activeApp(store, "TIDA0001")).toMatchObject({ secret: BUILT_IN_DEMO_SECRET, allowedOrigins: ["self"] });
     });
   });
 
-  it("in release does not fall back to a demo secret stored by an earlier start", () => {
-    withStore((store) => {
-      ensureApps(store, { environment: "release", apps: { TIDA0001: { secret: "configured-demo-secret-0123456789" } }, now: 1 });
-      expect(() => ensureApps(store, { environment: "release", apps: {}, now: 2 })).toThrow(ConfigError);
+  it("in release does not fall back to a demo secret stored by an earlier start", async () => {
+    await withStore(async (store) => {
+      await ensureApps(store, { environment: "release", apps: { TIDA0001: { secret: "configured-demo-secret-0123456789" } }, now: 1 });
+      await expect(ensureApps(store, { environment: "release", apps: {}, now: 2 })).rejects.toThrow(ConfigError);
     });
   });
 
-  it("stores a rotation and refuses one that is no rotation, or that keeps the demo secret in release", () => {
-    withStore((store) => {
+  it("stores a rotation and refuses one that is no rotation, or that keeps the demo secret in release", async () => {
+    await withStore(async (store) => {
       const until = "2030-01-01T01:00:00Z";
-      ensureApps(store, { environment: "local", apps: { P2: { secret: "next-secret-0123456789", previousSecret: { secret: P2.secret, until } } }, now: 1 });
-      expect(store.apps.get("P2")?.previousSecret).toEqual({ secret: P2.secret, until: Date.parse(until) });
+      await ensureApps(store, { environment: "local", apps: { P2: { secret: "next-secret-0123456789", previousSecret: { secret: P2.secret, until } } }, now: 1 });
+      expect((await store.apps.get("P2"))?.previousSecret).toEqual({ secret: P2.secret, until: Date.parse(until) });
       // Configured without it again: the previous secret is gone at once.
-      ensureApps(store, { environment: "local", apps: { P2: { secret: "next-secret-0123456789" } }, now: 2 });
-      expect(store.apps.get("P2")?.previousSecret).toBeNull();
-      expect(() => ensureApps(store, { environment: "local", apps: { P2: { ...P2, previousSecret: { secret: P2.secret, until } } }, now: 3 })).toThrow(
+      await ensureApps(store, { environment: "local", apps: { P2: { secret: "next-secret-0123456789" } }, now: 2 });
+      expect((await store.apps.get("P2"))?.previousSecret).toBeNull();
+      await expect(ensureApps(store, { environment: "local", apps: { P2: { ...P2, previousSecret: { secret: P2.secret, until } } }, now: 3 })).rejects.toThrow(
         /same as secret/,
       );
       const demo = { TIDA0001: { secret: "a-real-secret-0123456789", previousSecret: { secret: BUILT_IN_DEMO_SECRET, until } } };
-      expect(() => ensureApps(store, { environment: "release", apps: demo, now: 3 })).toThrow(/built-in demo secret/);
+      await expect(ensureApps(store, { environment: "release", apps: demo, now: 3 })).rejects.toThrow(/built-in demo secret/);
     });
   });
 });

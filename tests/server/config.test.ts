@@ -7,7 +7,7 @@ import { BUILT_IN_DEMO_SECRET, ensureApps } from "../../src/server/apps";
 import { secretWeakness } from "../../src/server/auth/secretStrength";
 import { ConfigError, loadServerConfig } from "../../src/server/config";
 import { createStore } from "../../src/server/store";
-import { migrate } from "../../src/server/store/database";
+import { migrate, openDatabase } from "../../src/server/store/database";
 import { MIGRATIONS } from "../../src/server/store/migrations";
 
 describe("loadServerConfig", () => {
@@ -130,62 +130,63 @@ describe("release secrets (issue 18, finding 8)", () => {
 });
 
 describe("ensureApps", () => {
-  const withStore = (fn: (store: ReturnType<typeof createStore>) => void) => {
+  const withStore = async (fn: (store: ReturnType<typeof createStore>) => Promise<void>) => {
     const dir = mkdtempSync(join(tmpdir(), "faceflow-apps-"));
     const store = createStore(join(dir, "db.sqlite"));
     try {
-      fn(store);
+      await fn(store);
     } finally {
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   };
 
-  it("creates the demo app with the built-in secret and the service's own origin outside release", () => {
-    withStore((store) => {
-      ensureApps(store, { environment: "local", apps: {}, now: 1 });
-      expect(store.apps.get("TIDA0001")).toMatchObject({ secret: BUILT_IN_DEMO_SECRET, allowedOrigins: ["self"] });
+  it("creates the demo app with the built-in secret and the service's own origin outside release", async () => {
+    await withStore(async (store) => {
+      await ensureApps(store, { environment: "local", apps: {}, now: 1 });
+      expect(await store.apps.get("TIDA0001")).toMatchObject({ secret: BUILT_IN_DEMO_SECRET, allowedOrigins: ["self"] });
     });
   });
 
-  it("in release refuses to start without a configured demo secret, and refuses the built-in one", () => {
-    withStore((store) => {
-      expect(() => ensureApps(store, { environment: "release", apps: {}, now: 1 })).toThrow(/FACEFLOW_APP_SECRETS/);
-      ensureApps(store, { environment: "local", apps: {}, now: 1 });
-      expect(() => ensureApps(store, { environment: "release", apps: {}, now: 2 })).toThrow(ConfigError);
-      expect(() => ensureApps(store, { environment: "release", apps: { TIDA0001: { secret: BUILT_IN_DEMO_SECRET } }, now: 2 })).toThrow(
+  it("in release refuses to start without a configured demo secret, and refuses the built-in one", async () => {
+    await withStore(async (store) => {
+      await expect(ensureApps(store, { environment: "release", apps: {}, now: 1 })).rejects.toThrow(/FACEFLOW_APP_SECRETS/);
+      await ensureApps(store, { environment: "local", apps: {}, now: 1 });
+      await expect(ensureApps(store, { environment: "release", apps: {}, now: 2 })).rejects.toThrow(ConfigError);
+      await expect(ensureApps(store, { environment: "release", apps: { TIDA0001: { secret: BUILT_IN_DEMO_SECRET } }, now: 2 })).rejects.toThrow(
         /built-in demo secret/,
       );
-      ensureApps(store, { environment: "release", apps: { TIDA0001: { secret: "a-real-secret-0123456789" } }, now: 3 });
-      expect(store.apps.get("TIDA0001")?.secret).toBe("a-real-secret-0123456789");
+      await ensureApps(store, { environment: "release", apps: { TIDA0001: { secret: "a-real-secret-0123456789" } }, now: 3 });
+      expect((await store.apps.get("TIDA0001"))?.secret).toBe("a-real-secret-0123456789");
     });
   });
 
-  it("updates a configured app's secret and origins on every start", () => {
-    withStore((store) => {
-      ensureApps(store, { environment: "local", apps: { P2: { secret: "first-secret-0123456789", allowedOrigins: ["https://a.example"] } }, now: 1 });
-      ensureApps(store, { environment: "local", apps: { P2: { secret: "second-secret-0123456789", allowedOrigins: ["https://b.example"] } }, now: 2 });
-      expect(store.apps.get("P2")).toMatchObject({ secret: "second-secret-0123456789", allowedOrigins: ["https://b.example"] });
+  it("updates a configured app's secret and origins on every start", async () => {
+    await withStore(async (store) => {
+      await ensureApps(store, { environment: "local", apps: { P2: { secret: "first-secret-0123456789", allowedOrigins: ["https://a.example"] } }, now: 1 });
+      await ensureApps(store, { environment: "local", apps: { P2: { secret: "second-secret-0123456789", allowedOrigins: ["https://b.example"] } }, now: 2 });
+      expect(await store.apps.get("P2")).toMatchObject({ secret: "second-secret-0123456789", allowedOrigins: ["https://b.example"] });
     });
   });
 });
 
 describe("migrations", () => {
-  it("are applied once and refuse a newer database", () => {
+  it("are applied once and refuse a newer database", async () => {
     const dir = mkdtempSync(join(tmpdir(), "faceflow-migrate-"));
     try {
-      const store = createStore(join(dir, "db.sqlite"));
+      // Migrations are SQLite's own (better-sqlite3, synchronous): the file as the store opens it.
+      const db = openDatabase(join(dir, "db.sqlite"));
       const newest = Math.max(...MIGRATIONS.map((m) => m.version));
-      expect(store.db.pragma("user_version", { simple: true })).toBe(newest);
+      expect(db.pragma("user_version", { simple: true })).toBe(newest);
       // Already applied: re-running the newest number must not execute its SQL again.
-      migrate(store.db, [{ version: newest, name: "already applied", sql: "SELECT no_such_column FROM no_such_table" }]);
-      expect(() => migrate(store.db, [])).toThrow(/newer than this service knows/);
-      store.close();
+      migrate(db, [{ version: newest, name: "already applied", sql: "SELECT no_such_column FROM no_such_table" }]);
+      expect(() => migrate(db, [])).toThrow(/newer than this service knows/);
+      db.close();
       const reopened = createStore(join(dir, "db.sqlite"));
-      expect(reopened.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()).toEqual(
+      expect(await reopened.sql.all("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")).toEqual(
         ["analytics_counts", "analytics_events", "analytics_funnel_users", "analytics_load_times", "analytics_order_counts", "analytics_order_facts", "apps", "attempts", "launches", "orders", "partner_nonces", "recordings", "results", "sessions", "settings", "sqlite_sequence", "verify_jobs"].map((name) => ({ name })),
       );
-      reopened.close();
+      await reopened.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -104,7 +104,7 @@ describe("migration 3 (face guidance)", () => {
   const dir = mkdtempSync(join(tmpdir(), "faceflow-migration-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("keeps orders and attempts made before it: guidance on, no report", () => {
+  it("keeps orders and attempts made before it: guidance on, no report", async () => {
     const path = join(dir, "old.sqlite");
     const old = openDatabase(path, MIGRATIONS.filter((m) => m.version < 3));
     old.exec(`INSERT INTO apps (app_id, secret, allowed_origins, created_at, updated_at) VALUES ('APP1', 's', '[]', 1, 1)`);
@@ -118,13 +118,13 @@ describe("migration 3 (face guidance)", () => {
     const store = createStore(path);
     try {
       // Brought up to date: migration 3 and every later one.
-      expect(store.db.pragma("user_version", { simple: true })).toBe(Math.max(...MIGRATIONS.map((m) => m.version)));
-      expect(store.orders.get("ord_before_3")?.guidance).toBe(true);
-      const [attempt] = store.attempts.list("ord_before_3");
+      expect(await store.sql.get("PRAGMA user_version")).toEqual({ user_version: Math.max(...MIGRATIONS.map((m) => m.version)) });
+      expect((await store.orders.get("ord_before_3"))?.guidance).toBe(true);
+      const [attempt] = await store.attempts.list("ord_before_3");
       expect(attempt?.guidance).toBeNull();
-      expect(store.attempts.finish(attempt?.id ?? -1, { status: "failed", code: "1015", guidance: null }, 2)).toBe(true);
+      expect(await store.attempts.finish(attempt?.id ?? -1, { status: "failed", code: "1015", guidance: null }, 2)).toBe(true);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });
