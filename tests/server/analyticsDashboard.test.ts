@@ -147,19 +147,20 @@ describe("with FACEFLOW_ADMIN_TOKEN", () => {
 async function seedOutcomes(service: Service, orderA: string, orderB: string, now: number): Promise<void> {
   const store = createStore(join(service.dir, "faceflow.sqlite"));
   try {
-    const a = store.attempts.open(orderA, "upload", null, now);
-    store.attempts.finish(a.id, { status: "passed", code: "0" }, now);
-    store.db
-      .prepare(`INSERT INTO recordings (attempt_id, path, container, mime_type, bytes, duration_ms, sha256, message_id, created_at)
-                VALUES (?, 'a.webm', 'webm', 'video/webm', 1000, 2000, 'x', 'm', ?)`)
-      .run(a.id, now);
-    const b = store.attempts.open(orderB, "stream", null, now);
-    store.attempts.finish(b.id, { status: "failed", code: "66660004" }, now);
-    store.attempts.open(orderB, "stream", null, now); // still pending: not a recording
-    const result = store.db.prepare("INSERT INTO results (order_no, attempt_id, passed, payload, created_at) VALUES (?, ?, ?, '{}', ?)");
-    result.run(orderA, a.id, 1, now);
-    result.run(orderB, b.id, 0, now);
+    const a = await store.attempts.open(orderA, "upload", null, now);
+    await store.attempts.finish(a.id, { status: "passed", code: "0" }, now);
+    await store.sql.run(
+      `INSERT INTO recordings (attempt_id, path, container, mime_type, bytes, duration_ms, sha256, message_id, created_at)
+       VALUES (?, 'a.webm', 'webm', 'video/webm', 1000, 2000, 'x', 'm', ?)`,
+      [a.id, now],
+    );
+    const b = await store.attempts.open(orderB, "stream", null, now);
+    await store.attempts.finish(b.id, { status: "failed", code: "66660004" }, now);
+    await store.attempts.open(orderB, "stream", null, now); // still pending: not a recording
+    const result = "INSERT INTO results (order_no, attempt_id, passed, payload, created_at) VALUES (?, ?, ?, '{}', ?)";
+    await store.sql.run(result, [orderA, a.id, 1, now]);
+    await store.sql.run(result, [orderB, b.id, 0, now]);
   } finally {
-    store.close();
+    await store.close();
   }
 }

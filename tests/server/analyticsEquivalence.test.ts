@@ -42,24 +42,24 @@ function journey(kind: number, at: number): AnalyticsEvent[] {
 }
 
 /** Order outcomes the service would have recorded: passed uploads, failed streams, pending attempts. */
-function seedOutcomes(orders: string[], now: number): void {
+async function seedOutcomes(orders: string[], now: number): Promise<void> {
   const store = createStore(service.dbPath);
   try {
-    const result = store.db.prepare("INSERT INTO results (order_no, attempt_id, passed, payload, created_at) VALUES (?, ?, ?, '{}', ?)");
-    orders.forEach((orderNo, i) => {
-      const attempt = store.attempts.open(orderNo, i % 2 ? "stream" : "upload", null, now);
-      if (i % 3 === 2) return; // still pending: not a recording
-      store.attempts.finish(attempt.id, i % 2 ? { status: "failed", code: "66660004" } : { status: "passed", code: "0" }, now);
+    for (const [i, orderNo] of orders.entries()) {
+      const attempt = await store.attempts.open(orderNo, i % 2 ? "stream" : "upload", null, now);
+      if (i % 3 === 2) continue; // still pending: not a recording
+      await store.attempts.finish(attempt.id, i % 2 ? { status: "failed", code: "66660004" } : { status: "passed", code: "0" }, now);
       if (i % 2 === 0) {
-        store.db
-          .prepare(`INSERT INTO recordings (attempt_id, path, container, mime_type, bytes, duration_ms, sha256, message_id, created_at)
-                    VALUES (?, 'a.webm', 'webm', 'video/webm', 1000, 2000, 'x', ?, ?)`)
-          .run(attempt.id, `m-${orderNo}`, now);
+        await store.sql.run(
+          `INSERT INTO recordings (attempt_id, path, container, mime_type, bytes, duration_ms, sha256, message_id, created_at)
+           VALUES (?, 'a.webm', 'webm', 'video/webm', 1000, 2000, 'x', ?, ?)`,
+          [attempt.id, `m-${orderNo}`, now],
+        );
       }
-      result.run(orderNo, attempt.id, i % 2 ? 0 : 1, now);
-    });
+      await store.sql.run("INSERT INTO results (order_no, attempt_id, passed, payload, created_at) VALUES (?, ?, ?, '{}', ?)", [orderNo, attempt.id, i % 2 ? 0 : 1, now]);
+    }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -77,7 +77,7 @@ beforeAll(async () => {
   for (const day of [0, 1]) {
     const pages = [await logIn(service), await logIn(service), await logIn(service, other), await logIn(service), await logIn(service, other), await logIn(service)];
     await report(pages, day);
-    seedOutcomes(pages.map((p) => p.orderNo).slice(day), clock.now());
+    await seedOutcomes(pages.map((p) => p.orderNo).slice(day), clock.now());
     // An order that was launched and never reported.
     await service.partner.createOrder({ userId: "u", liveType: "2", actions: ["2"], returnUrl: `${service.baseUrl}/#/entry` });
     clock.advance(DAY);
@@ -96,22 +96,22 @@ async function dashboard(query: string): Promise<AnalyticsAggregates> {
   return (await response.json()) as AnalyticsAggregates;
 }
 
-function reference(days: number, appId: string | null): AnalyticsAggregates {
+async function reference(days: number, appId: string | null): Promise<AnalyticsAggregates> {
   const until = clock.now();
   const since = until - days * DAY;
-  const events = storedEvents(service).filter((e) => e.receivedAt >= since && (appId === null || e.appId === appId));
+  const events = (await storedEvents(service)).filter((e) => e.receivedAt >= since && (appId === null || e.appId === appId));
   const store = createStore(service.dbPath);
   try {
-    return referenceAggregate({ events, orders: referenceOrderFacts(store.db, since, appId), since, until, appId });
+    return referenceAggregate({ events, orders: await referenceOrderFacts(store.sql, since, appId), since, until, appId });
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 describe("dashboard numbers", () => {
   it("equal the in-memory computation for every app, one app, and one day", async () => {
     for (const [query, days, appId] of [["days=7", 7, null], [`days=7&app=${OTHER}`, 7, OTHER], ["days=1", 1, null], ["days=30&app=TIDA0001", 30, "TIDA0001"]] as const) {
-      const expected = reference(days, appId);
+      const expected = await reference(days, appId);
       expect(expected.events.total).toBeGreaterThan(0);
       expect(await dashboard(query)).toEqual(expected);
     }

@@ -49,12 +49,12 @@ export const checkBody: CheckBody = {
 };
 
 /** Every stored analytics row, read through a second connection to the service's SQLite file. */
-export function storedEvents(service: Service): AnalyticsEventRecord[] {
+export async function storedEvents(service: Service): Promise<AnalyticsEventRecord[]> {
   const store = createStore(join(service.dir, "faceflow.sqlite"));
   try {
-    return store.analyticsEvents.list();
+    return await store.analyticsEvents.list();
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

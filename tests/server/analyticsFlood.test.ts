@@ -66,7 +66,7 @@ describe("an ingest flood", () => {
     const accepted = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
     for (const r of refused) expect([r.status, errorCode(r)]).toEqual([429, "RATE_LIMITED"]);
-    const stored = storedEvents(service);
+    const stored = await storedEvents(service);
     expect(stored).toHaveLength(accepted.length * EVENTS_PER_BATCH);
     expect(stored.length).toBeLessThanOrEqual(APP_QUOTA);
     expect(stored.length).toBeGreaterThan(APP_QUOTA - EVENTS_PER_BATCH);

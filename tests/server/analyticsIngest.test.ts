@@ -36,7 +36,7 @@ describe("batch", () => {
     );
     const result = await post(service, ANALYTICS_PATHS.batch, gzipSync(JSON.stringify(body)), gzipHeaders);
     expect(result).toMatchObject({ status: 200, json: { code: "10000" } });
-    const rows = storedEvents(service).filter((e) => e.traceId === "trace-g");
+    const rows = (await storedEvents(service)).filter((e) => e.traceId === "trace-g");
     expect(rows.map((r) => r.name)).toEqual(["pageView", "pageLoadTime"]);
     expect(rows[1]).toMatchObject({
       kind: "event",
@@ -56,18 +56,18 @@ describe("batch", () => {
     const body = batchBody([event("noCookie", { step: "guard-2" })], { openId: "open-json" });
     const result = await post(service, ANALYTICS_PATHS.batch, JSON.stringify(body), jsonHeaders);
     expect(result).toMatchObject({ status: 200, json: { code: "10000" } });
-    expect(storedEvents(service).filter((e) => e.openId === "open-json")).toMatchObject([{ name: "noCookie", data: { step: "guard-2" } }]);
+    expect((await storedEvents(service)).filter((e) => e.openId === "open-json")).toMatchObject([{ name: "noCookie", data: { step: "guard-2" } }]);
   });
 
   it("takes the session cookie instead of the token", async () => {
     const body = batchBody([event("pageView", { pageId: "h5pre_0" }, { traceId: "trace-cookie" })]);
     const result = await post(service, ANALYTICS_PATHS.batch, JSON.stringify(body), { "content-type": "application/json", cookie: page.browser.cookieHeader() });
     expect(result).toMatchObject({ status: 200, json: { code: "10000" } });
-    expect(storedEvents(service).filter((e) => e.traceId === "trace-cookie")).toMatchObject([{ appId: APP, orderNo: page.orderNo }]);
+    expect((await storedEvents(service)).filter((e) => e.traceId === "trace-cookie")).toMatchObject([{ appId: APP, orderNo: page.orderNo }]);
   });
 
   it("refuses payloads outside the contract, broken gzip and bad headers with JSON errors", async () => {
-    const before = storedEvents(service).length;
+    const before = (await storedEvents(service)).length;
     const cases = [
       post(service, ANALYTICS_PATHS.batch, JSON.stringify(batchBody([])), jsonHeaders),
       post(service, ANALYTICS_PATHS.batch, JSON.stringify({ ...batchBody([event("x")]), extra: 1 }), jsonHeaders),
@@ -82,7 +82,7 @@ describe("batch", () => {
     }
     const wrongType = await post(service, ANALYTICS_PATHS.batch, "<batch/>", { ...page.auth, "content-type": "application/xml" });
     expect([wrongType.status, errorCode(wrongType)]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
-    expect(storedEvents(service)).toHaveLength(before);
+    expect(await storedEvents(service)).toHaveLength(before);
   });
 
   it("refuses oversized bodies and zip bombs without inflating them fully", async () => {
@@ -107,7 +107,7 @@ describe("single reports", () => {
     expect(bytes.subarray(0, 6).toString("latin1")).toBe("GIF89a");
     expect(bytes.readUInt16LE(6)).toBe(1);
     expect(bytes.readUInt16LE(8)).toBe(1);
-    expect(storedEvents(service).filter((e) => e.traceId === "trace-img")).toMatchObject([{ name: "scriptError", data: { message: "x is not defined" } }]);
+    expect((await storedEvents(service)).filter((e) => e.traceId === "trace-img")).toMatchObject([{ name: "scriptError", data: { message: "x is not defined" } }]);
   });
 
   it("refuses a beacon without a valid payload", async () => {
@@ -121,7 +121,7 @@ describe("single reports", () => {
     // sendBeacon cannot send headers either: the token is a query parameter of its URL.
     const ok = await post(service, `${ANALYTICS_PATHS.single}?t=${encodeURIComponent(page.token)}`, body, { "content-type": "text/plain;charset=UTF-8" });
     expect(ok).toMatchObject({ status: 200, json: { code: "10000" } });
-    expect(storedEvents(service).filter((e) => e.traceId === "trace-beacon")).toMatchObject([{ name: "stayTime", data: { ms: 4000 } }]);
+    expect((await storedEvents(service)).filter((e) => e.traceId === "trace-beacon")).toMatchObject([{ name: "stayTime", data: { ms: 4000 } }]);
     const long = JSON.stringify(singleBody(event("stayTime", { a: "x".repeat(1000), b: "y".repeat(1000), c: "z".repeat(1000), d: "w".repeat(1000), e: "v".repeat(1000), f: "u".repeat(1000), g: "t".repeat(1000), h: "s".repeat(1000), i: "r".repeat(1000) })));
     expect(long.length).toBeGreaterThan(PAYLOAD_MAX_CHARS);
     const tooLong = await post(service, ANALYTICS_PATHS.single, long, { ...page.auth, "content-type": "text/plain" });
@@ -134,7 +134,7 @@ describe("missing, check and trace id", () => {
     const missing = await post(service, ANALYTICS_PATHS.missing, JSON.stringify(missingBody), jsonHeaders);
     const check = await post(service, ANALYTICS_PATHS.check, JSON.stringify(checkBody), { ...jsonHeaders, "x-post-time": "1893488400000" });
     expect([missing.json, check.json]).toEqual([{ code: "10000" }, { code: "10000" }]);
-    const rows = storedEvents(service);
+    const rows = await storedEvents(service);
     expect(rows.filter((e) => e.kind === "missing")).toMatchObject([{ appId: APP, orderNo: page.orderNo, route: "/analytics/v1/batch", data: { code: "network", retry: 3, batchSize: 5 } }]);
     expect(rows.filter((e) => e.kind === "check")).toMatchObject([{ appId: APP, orderNo: page.orderNo, openId: "order-1", traceId: "trace-1", eventAt: 1893488400000, data: { queues: [{ type: "batch", total: 7, cached: 2 }] } }]);
     const bad = await post(service, ANALYTICS_PATHS.check, JSON.stringify({ ...checkBody, queues: "batch" }), jsonHeaders);

@@ -4,7 +4,7 @@
  * the counters the dashboard reads now (src/server/analytics/dashboard/aggregate.ts) give the
  * same figures on the same fixture. Copied from that file's last in-memory version.
  */
-import type { Db } from "../../src/server/store/database";
+import type { Sql } from "../../src/server/store/sql";
 import type { AnalyticsEventRecord, JsonValue } from "../../src/server/store/analyticsEvents";
 
 /** What the service's own tables know about one order (the old repository's orderFacts). */
@@ -18,16 +18,17 @@ export interface OrderFacts {
 }
 
 /** The old orderFacts query: orders created since `since` (of `appId`), newest 100,000. */
-export function referenceOrderFacts(db: Db, since: number, appId: string | null): OrderFacts[] {
-  const rows = db
-    .prepare(`SELECT o.order_no, o.app_id, o.created_at,
+export async function referenceOrderFacts(sql: Sql, since: number, appId: string | null): Promise<OrderFacts[]> {
+  const rows = (await sql.all(
+    `SELECT o.order_no, o.app_id, o.created_at,
       (SELECT COUNT(*) FROM attempts a WHERE a.order_no = o.order_no AND a.status NOT IN ('pending', 'abandoned')) AS recorded,
       (SELECT COUNT(*) FROM recordings r JOIN attempts a ON a.id = r.attempt_id WHERE a.order_no = o.order_no) AS uploaded,
       (SELECT passed FROM results s WHERE s.order_no = o.order_no) AS passed
     FROM orders o
     WHERE o.created_at >= @since AND (@appId IS NULL OR o.app_id = @appId)
-    ORDER BY o.created_at DESC LIMIT 100000`)
-    .all({ since, appId }) as { order_no: string; app_id: string; created_at: number; recorded: number; uploaded: number; passed: number | null }[];
+    ORDER BY o.created_at DESC LIMIT 100000`,
+    { since, appId },
+  )) as { order_no: string; app_id: string; created_at: number; recorded: number; uploaded: number; passed: number | null }[];
   return rows.map((r) => ({ orderNo: r.order_no, appId: r.app_id, createdAt: r.created_at, recorded: r.recorded > 0, uploaded: r.uploaded > 0, passed: r.passed === null ? null : r.passed === 1 }));
 }
 

@@ -24,10 +24,12 @@ const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** Rows of the dashboard's counter tables with a day before `day`. */
-function countersBefore(store: Store, day: string): number {
-  return ["analytics_counts", "analytics_funnel_users", "analytics_load_times"]
-    .map((table) => (store.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE day < ?`).get(day) as { n: number }).n)
-    .reduce((a, b) => a + b, 0);
+async function countersBefore(store: Store, day: string): Promise<number> {
+  let rows = 0;
+  for (const table of ["analytics_counts", "analytics_funnel_users", "analytics_load_times"]) {
+    rows += ((await store.sql.get(`SELECT COUNT(*) AS n FROM ${table} WHERE day < ?`, [day])) as { n: number }).n;
+  }
+  return rows;
 }
 
 describe("in the service", () => {
@@ -48,13 +50,13 @@ describe("in the service", () => {
       const fresh = batchBody([event("pageView", { pageId: "h5pre_0" }, { at: clock.now() })]);
       expect((await post(second, ANALYTICS_PATHS.batch, JSON.stringify(fresh), { "content-type": "application/json", ...recent.auth })).status).toBe(200);
       // The job's first run comes a second after start.
-      await vi.waitFor(() => expect(storedEvents(second).map((e) => e.orderNo)).toEqual([recent.orderNo]), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(async () => expect((await storedEvents(second)).map((e) => e.orderNo)).toEqual([recent.orderNo]), { timeout: 10_000, interval: 100 });
       const store = createStore(second.dbPath);
       try {
-        expect(countersBefore(store, "2030-02-01")).toBe(0);
-        expect(countersBefore(store, "9999-12-31")).toBeGreaterThan(0);
+        expect(await countersBefore(store, "2030-02-01")).toBe(0);
+        expect(await countersBefore(store, "9999-12-31")).toBeGreaterThan(0);
       } finally {
-        store.close();
+        await store.close();
       }
     } finally {
       await second.close();
@@ -105,28 +107,28 @@ describe("the job", () => {
     const store = createStore(":memory:");
     try {
       const clock = testClock(T0 + 100 * DAY);
-      store.analyticsEvents.insertMany([...Array.from({ length: 10 }, () => row(T0)), row(T0 + 95 * DAY)], factsOf);
+      await store.analyticsEvents.insertMany([...Array.from({ length: 10 }, () => row(T0)), row(T0 + 95 * DAY)], factsOf);
       const timer = manualScheduler();
       const job = createRetentionJob({ events: store.analyticsEvents, clock, scheduler: timer.scheduler, config, factsOf, log: () => undefined, firstRunDelayMs: 0 });
       const run = job.runOnce();
       await settle();
       // One batch of 4 went at once; the rest waits for the pause between batches.
-      expect(store.analyticsEvents.list()).toHaveLength(7);
+      expect(await store.analyticsEvents.list()).toHaveLength(7);
       expect(timer.pending()).toBe(1);
       await timer.tick();
-      expect(store.analyticsEvents.list()).toHaveLength(3);
+      expect(await store.analyticsEvents.list()).toHaveLength(3);
       await timer.tick();
       await timer.tick();
       expect(await run).toMatchObject({ deletedEvents: 10 });
-      expect(store.analyticsEvents.list().map((e) => e.receivedAt)).toEqual([T0 + 95 * DAY]);
-      expect(countersBefore(store, "2030-01-02")).toBe(0);
+      expect((await store.analyticsEvents.list()).map((e) => e.receivedAt)).toEqual([T0 + 95 * DAY]);
+      expect(await countersBefore(store, "2030-01-02")).toBe(0);
 
       job.start();
       expect(timer.pending()).toBe(1);
       await job.close();
       expect(timer.pending()).toBe(0);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -134,18 +136,18 @@ describe("the job", () => {
     const store = createStore(":memory:");
     try {
       const clock = testClock(T0 + 100 * DAY);
-      store.analyticsEvents.insertMany(Array.from({ length: 12 }, () => row(T0)), factsOf);
+      await store.analyticsEvents.insertMany(Array.from({ length: 12 }, () => row(T0)), factsOf);
       const timer = manualScheduler();
       const job = createRetentionJob({ events: store.analyticsEvents, clock, scheduler: timer.scheduler, config, factsOf, log: () => undefined });
       const run = job.runOnce();
       await settle();
-      expect(store.analyticsEvents.list()).toHaveLength(8);
+      expect(await store.analyticsEvents.list()).toHaveLength(8);
       await job.close();
       await run;
-      expect(store.analyticsEvents.list()).toHaveLength(8);
+      expect(await store.analyticsEvents.list()).toHaveLength(8);
       expect(timer.pending()).toBe(0);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -153,18 +155,20 @@ describe("the job", () => {
     const store = createStore(":memory:");
     try {
       const clock = testClock(T0 + DAY);
-      store.analyticsEvents.insertMany(Array.from({ length: 6 }, () => row(T0)), factsOf);
+      await store.analyticsEvents.insertMany(Array.from({ length: 6 }, () => row(T0)), factsOf);
       // As migration 6 left them: stored, not yet counted.
-      store.db.prepare("UPDATE analytics_events SET counted = 0").run();
-      store.db.prepare("DELETE FROM analytics_counts").run();
+      await store.sql.run("UPDATE analytics_events SET counted = 0");
+      await store.sql.run("DELETE FROM analytics_counts");
       const timer = manualScheduler();
       const job = createRetentionJob({ events: store.analyticsEvents, clock, scheduler: timer.scheduler, config, factsOf, log: () => undefined });
       const run = job.runOnce();
+      // The first batch's pause is scheduled once the store's (asynchronous) step has answered.
+      await settle();
       await timer.tick();
       expect(await run).toMatchObject({ counted: 6, deletedEvents: 0 });
-      expect(store.analyticsEvents.rollups.counts({ sinceDay: "2030-01-01", appId: null })).toEqual([{ metric: "name", label: "pageView", count: 6 }]);
+      expect(await store.analyticsEvents.rollups.counts({ sinceDay: "2030-01-01", appId: null })).toEqual([{ metric: "name", label: "pageView", count: 6 }]);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -32,7 +32,7 @@ describe("who may report", () => {
     for (const result of results) expect([result.status, errorCode(asResult(result))]).toEqual([401, "SESSION_INVALID"]);
     const beacon = await fetch(`${service.baseUrl}${ANALYTICS_PATHS.single}?d=${encodeURIComponent(single)}`);
     expect(beacon.status).toBe(401);
-    expect(storedEvents(service)).toHaveLength(0);
+    expect(await storedEvents(service)).toHaveLength(0);
   });
 
   it("refuses forged, altered and expired tokens", async () => {
@@ -51,7 +51,7 @@ describe("who may report", () => {
     expect((await post(service, ANALYTICS_PATHS.batch, body, { ...json, ...page.auth })).status).toBe(200);
     clock.advance(2 * 3_600_000 + 1000);
     expect((await post(service, ANALYTICS_PATHS.batch, body, { ...json, ...page.auth })).status).toBe(401);
-    expect(storedEvents(service)).toHaveLength(1);
+    expect(await storedEvents(service)).toHaveLength(1);
   });
 
   it("files events under the session's app and order, whatever the payload claims", async () => {
@@ -62,7 +62,7 @@ describe("who may report", () => {
     const beacon = JSON.stringify(singleBody(event("stayTime", {}, { traceId: "trace-forged" }), claimed));
     expect((await post(service, `${ANALYTICS_PATHS.single}?t=${encodeURIComponent(page.token)}`, beacon, { "content-type": "text/plain" })).status).toBe(200);
     expect((await post(service, ANALYTICS_PATHS.missing, JSON.stringify({ ...missingBody, appId: "EVIL0001" }), { ...json, ...page.auth })).status).toBe(200);
-    const rows = storedEvents(service).filter((e) => e.traceId === "trace-forged" || e.kind === "missing");
+    const rows = (await storedEvents(service)).filter((e) => e.traceId === "trace-forged" || e.kind === "missing");
     expect(rows).toHaveLength(3);
     for (const row of rows) expect([row.appId, row.orderNo]).toEqual([APP, page.orderNo]);
     expect(JSON.stringify(rows)).not.toContain("EVIL0001");
@@ -101,12 +101,12 @@ describe("quotas", () => {
     expect([overApp.status, errorCode(asResult(overApp))]).toEqual([429, "RATE_LIMITED"]);
     expect((overApp.json as { message: string }).message).toContain(`app ${APP}`);
 
-    const stored = storedEvents(service);
+    const stored = await storedEvents(service);
     expect(stored).toHaveLength(50);
     expect(stored.filter((e) => ["a2", "b2"].includes(e.traceId ?? ""))).toHaveLength(0);
 
     clock.advance(60_000);
     expect((await send(b, 5, "b3")).status).toBe(200);
-    expect(storedEvents(service)).toHaveLength(55);
+    expect(await storedEvents(service)).toHaveLength(55);
   });
 });
