@@ -77,10 +77,10 @@ describe("an app removed from the configuration", () => {
   });
 
   it("keeps its row and orders, and staff still see its orders on the dashboard", async () => {
-    inspectStore(removed, (store) => {
-      expect(store.apps.get(GONE.id)).toMatchObject({ appId: GONE.id, disabledAt: expect.any(Number), previousSecret: null });
-      expect(store.orders.get(unopened.orderNo)).toMatchObject({ appId: GONE.id, state: "created" });
-      expect(store.orders.get(loggedIn.orderNo)).toMatchObject({ appId: GONE.id, state: "in_progress" });
+    await inspectStore(removed, async (store) => {
+      expect(await store.apps.get(GONE.id)).toMatchObject({ appId: GONE.id, disabledAt: expect.any(Number), previousSecret: null });
+      expect(await store.orders.get(unopened.orderNo)).toMatchObject({ appId: GONE.id, state: "created" });
+      expect(await store.orders.get(loggedIn.orderNo)).toMatchObject({ appId: GONE.id, state: "in_progress" });
     });
     const res = await fetch(`${removed.baseUrl}/admin/analytics.json?days=7&app=${GONE.id}`, { headers: { authorization: `Bearer ${STAFF_TOKEN}` } });
     expect(res.status).toBe(200);
@@ -91,7 +91,7 @@ describe("an app removed from the configuration", () => {
   it("is enabled again when the configuration has it again", async () => {
     const back = await startService({ apps: configured }, { dir });
     try {
-      inspectStore(back, (store) => expect(store.apps.get(GONE.id)?.disabledAt).toBeNull());
+      await inspectStore(back, async (store) => expect((await store.apps.get(GONE.id))?.disabledAt).toBeNull());
       const created = await back.partnerFor(GONE.id, GONE.secret).createOrder(orderRequest(back));
       expect(launchParams(created.launchUrl).wb_app_id).toBe(GONE.id);
     } finally {

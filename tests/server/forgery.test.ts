@@ -337,7 +337,11 @@ describe("(h) one recording at a time", () => {
       expect(errorCode(refused)).toBe("VERIFICATION_IN_PROGRESS");
     }
     const [only] = accepted;
-    const jobs = inspectStore(held, (store) => store.attempts.list(created.orderNo).filter((a) => store.verifyJobs.get(a.id) !== null));
+    const jobs = await inspectStore(held, async (store) => {
+      const withJob = [];
+      for (const a of await store.attempts.list(created.orderNo)) if ((await store.verifyJobs.get(a.id)) !== null) withJob.push(a);
+      return withJob;
+    });
     expect(jobs.map((a) => a.seq)).toEqual([(only?.json as { attempt: number }).attempt]);
     const job = await runner.nth(base);
     expect(job.input.orderNo).toBe(created.orderNo);

@@ -99,7 +99,7 @@ async function judgeWith(photo: Buffer) {
   const judged = await awaitVerdict(browser, (await browser.upload(await uploadForm(recording))).json);
   const { payload } = (await browser.request("GET", "/api/v1/result")).json as { payload: Record<string, string | undefined> };
   expect(service.partner.verifyReturn(payload as Record<string, string>).valid).toBe(true);
-  const attempt = inspectStore(service, (store) => store.attempts.list(created.orderNo)[0]);
+  const attempt = await inspectStore(service, async (store) => (await store.attempts.list(created.orderNo))[0]);
   return { created, judged, payload, attempt };
 }
 
@@ -146,8 +146,8 @@ describe("reference photo", () => {
   it("that is not a JPEG or PNG, or too large, is refused at order creation with REFERENCE_PHOTO_INVALID", async () => {
     const create = (photo: Buffer) =>
       service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined, referencePhoto: photo.toString("base64") } satisfies Partial<CreateOrderRequest>));
-    const orders = () => inspectStore(service, (store) => store.db.prepare("SELECT COUNT(*) AS n FROM orders").get());
-    const before = orders();
+    const orders = () => inspectStore(service, (store) => store.sql.get("SELECT COUNT(*) AS n FROM orders"));
+    const before = await orders();
     const gif = Buffer.concat([Buffer.from("GIF89a", "latin1"), Buffer.alloc(2000, 1)]);
     await expect(create(gif)).rejects.toMatchObject({ status: 400, code: "REFERENCE_PHOTO_INVALID" });
     // JPEG magic, but over verification.reference.maxBytes (2 MiB).
@@ -158,6 +158,6 @@ describe("reference photo", () => {
     const notBase64 = { ...orderRequest(service, { liveType: "3", actions: undefined }), referencePhoto: "not base64!" };
     await expect(service.partner.createOrder(notBase64)).rejects.toMatchObject({ code: "BAD_REQUEST" });
     // Nothing refused became an order.
-    expect(orders()).toEqual(before);
+    expect(await orders()).toEqual(before);
   });
 });

@@ -44,12 +44,12 @@ beforeAll(async () => {
     issuedBefore = await partner.createOrder(orderRequest(before, { expiresInSec: 86_400 }));
     issuedBeforeLate = await partner.createOrder(orderRequest(before, { expiresInSec: 86_400 }));
     finishedBefore = (await partner.createOrder(orderRequest(before))).orderNo;
-    inspectStore(before, (store) => {
-      const order = store.orders.get(finishedBefore);
+    await inspectStore(before, async (store) => {
+      const order = await store.orders.get(finishedBefore);
       if (order === null) throw new Error("order missing");
-      store.orders.transition(finishedBefore, ["created"], "passed", clock.now());
+      await store.orders.transition(finishedBefore, ["created"], "passed", clock.now());
       const payload = signReturnPayload(APP, OLD, { orderNo: finishedBefore, code: "0", liveRate: "93", h5faceId: order.h5FaceId });
-      store.results.insert({ orderNo: finishedBefore, attemptId: null, passed: true, payload, createdAt: clock.now() });
+      await store.results.insert({ orderNo: finishedBefore, attemptId: null, passed: true, payload, createdAt: clock.now() });
     });
   } finally {
     await before.close();
@@ -86,11 +86,11 @@ describe("during the overlap", () => {
     const res = await browser.login(launchParams(issuedBefore.launchUrl));
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     // A result stored with the old secret's signatures (as by a verdict before the restart).
-    inspectStore(rotated, (store) => {
-      const order = store.orders.get(issuedBefore.orderNo);
+    await inspectStore(rotated, async (store) => {
+      const order = await store.orders.get(issuedBefore.orderNo);
       if (order === null) throw new Error("order missing");
       const payload = signReturnPayload(APP, OLD, { orderNo: order.orderNo, code: "0", liveRate: "91", h5faceId: order.h5FaceId });
-      store.results.insert({ orderNo: order.orderNo, attemptId: null, passed: true, payload, createdAt: clock.now() });
+      await store.results.insert({ orderNo: order.orderNo, attemptId: null, passed: true, payload, createdAt: clock.now() });
     });
     const result = await browser.request("GET", "/api/v1/result");
     expect(result.status).toBe(200);

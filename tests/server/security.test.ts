@@ -207,7 +207,7 @@ describe("headers, errors and secrets", () => {
       expect(view.attempts).toMatchObject([{ status: "failed", code: "1026", verifier: "faceflow-media-checks" }]);
       expect(broken.partner.verifyReturn(view.result ?? {}).valid).toBe(true);
       // Tried verification.jobs.maxTries (3) times; the error stays with the job, for staff.
-      const job = inspectStore(broken, (store) => store.verifyJobs.get(store.attempts.list(created.orderNo)[0]?.id ?? 0));
+      const job = await inspectStore(broken, async (store) => store.verifyJobs.get((await store.attempts.list(created.orderNo))[0]?.id ?? 0));
       expect(job).toMatchObject({ state: "done", tries: 3, error: expect.stringContaining(secretError) });
       const seen = JSON.stringify([upload.json, judged, result.json, view]);
       expect(seen).not.toContain("exploded");

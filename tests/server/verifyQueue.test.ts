@@ -170,7 +170,7 @@ describe("the queue", () => {
     expect(second.input.attemptId).toBe(first.input.attemptId);
     second.resolve(verdict("0"));
     expect((await awaitVerdict(browser, state)).outcome).toMatchObject({ passed: true });
-    const job = inspectStore(service, (store) => store.verifyJobs.get(first.input.attemptId));
+    const job = await inspectStore(service, (store) => store.verifyJobs.get(first.input.attemptId));
     expect(job).toMatchObject({ state: "done", tries: 2 });
     const view = await service.partner.getOrder(created.orderNo);
     expect(view.attempts).toMatchObject([{ status: "passed" }]);

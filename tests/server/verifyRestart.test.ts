@@ -67,25 +67,25 @@ async function submit(service: Pick<Service, "baseUrl" | "partner">, name: strin
 }
 
 /** Per job: its state and tries; per attempt: status and code; per order: state and the attempt its result is for. */
-function storeFacts(dbPath: string, orders: readonly Submitted[]) {
-  return inspectStore({ dbPath }, (store) =>
-    Object.fromEntries(
-      orders.map((o) => {
-        const attempts = store.attempts.list(o.orderNo);
-        const job = attempts[0] ? store.verifyJobs.get(attempts[0].id) : null;
-        const result = store.results.get(o.orderNo);
-        return [
-          o.name,
-          {
-            attempts: attempts.map((a) => [a.status, a.code]),
-            job: job && { state: job.state, tries: job.tries },
-            order: store.orders.get(o.orderNo)?.state,
-            resultFor: result ? (attempts.find((a) => a.id === result.attemptId)?.seq ?? "another attempt") : null,
-          },
-        ];
-      }),
-    ),
-  );
+async function storeFacts(dbPath: string, orders: readonly Submitted[]) {
+  return inspectStore({ dbPath }, async (store) => {
+    const facts = [];
+    for (const o of orders) {
+      const attempts = await store.attempts.list(o.orderNo);
+      const job = attempts[0] ? await store.verifyJobs.get(attempts[0].id) : null;
+      const result = await store.results.get(o.orderNo);
+      facts.push([
+        o.name,
+        {
+          attempts: attempts.map((a) => [a.status, a.code]),
+          job: job && { state: job.state, tries: job.tries },
+          order: (await store.orders.get(o.orderNo))?.state,
+          resultFor: result ? (attempts.find((a) => a.id === result.attemptId)?.seq ?? "another attempt") : null,
+        },
+      ] as const);
+    }
+    return Object.fromEntries(facts);
+  });
 }
 
 describe("restart in one process", () => {
@@ -117,7 +117,7 @@ describe("restart in one process", () => {
     ];
     await stuck.nth(2);
     await first.close();
-    expect(storeFacts(first.dbPath, orders)).toEqual({
+    expect(await storeFacts(first.dbPath, orders)).toEqual({
       judgedBefore: { attempts: [["failed", "1017"]], job: { state: "done", tries: 1 }, order: "in_progress", resultFor: null },
       faceRunning: { attempts: [["pending", null]], job: { state: "running", tries: 1 }, order: "in_progress", resultFor: null },
       failing: { attempts: [["pending", null]], job: { state: "running", tries: 1 }, order: "in_progress", resultFor: null },
@@ -126,7 +126,7 @@ describe("restart in one process", () => {
     });
 
     // The next service, on the same store and media, with the real worker pool; the "failing" job's thread fails every time.
-    const failingAttempt = inspectStore(first, (store) => store.attempts.list(orders[2]?.orderNo ?? "")[0]?.id);
+    const failingAttempt = await inspectStore(first, async (store) => (await store.attempts.list(orders[2]?.orderNo ?? ""))[0]?.id);
     const pool = createWorkerPool({
       size: 1,
       script: defaultWorkerScript({ mediaDir: join(dir, "media"), ffmpegPath: resolveFfmpeg(process.env, { release: false, log: () => undefined }).path }),
@@ -162,11 +162,15 @@ describe("restart in one process", () => {
     });
     // Let any (wrong) extra run finish before counting.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const attemptIds = inspectStore(second, (store) => orders.map((o) => store.attempts.list(o.orderNo)[0]?.id));
+    const attemptIds = await inspectStore(second, async (store) => {
+      const ids = [];
+      for (const o of orders) ids.push((await store.attempts.list(o.orderNo))[0]?.id);
+      return ids;
+    });
     const runsOf = (id: number | undefined) => runs.filter((r) => r === id).length;
     // Each good job ran once here; the failing one ran until its tries (one of them the first service's) reached maxTries.
     expect(attemptIds.map(runsOf)).toEqual([0, 1, maxTries - 1, 1, 1]);
-    expect(storeFacts(second.dbPath, orders)).toEqual({
+    expect(await storeFacts(second.dbPath, orders)).toEqual({
       judgedBefore: { attempts: [["failed", "1017"]], job: { state: "done", tries: 1 }, order: "in_progress", resultFor: null },
       faceRunning: { attempts: [["passed", "0"]], job: { state: "done", tries: 2 }, order: "passed", resultFor: 1 },
       failing: { attempts: [["failed", "1026"]], job: { state: "done", tries: maxTries }, order: "failed", resultFor: 1 },
@@ -175,7 +179,7 @@ describe("restart in one process", () => {
     });
     const view = await second.partner.getOrder(orders[2]?.orderNo ?? "");
     expect(view).toMatchObject({ state: "failed", result: { code: "1026" } });
-    expect(inspectStore(second, (store) => store.verifyJobs.countOpen())).toBe(0);
+    expect(await inspectStore(second, (store) => store.verifyJobs.countOpen())).toBe(0);
   }, 180_000);
 });
 
@@ -242,7 +246,7 @@ describe("a real kill", () => {
     await before.exited;
 
     const dbPath = join(dir, "faceflow.sqlite");
-    const atKill = storeFacts(dbPath, orders);
+    const atKill = await storeFacts(dbPath, orders);
     const unfinished = Object.values(atKill).filter((f) => f.job?.state !== "done");
     // One thread, jobs of a second or more each: the kill came before all were judged.
     expect(unfinished.length).toBeGreaterThan(0);
@@ -258,7 +262,7 @@ describe("a real kill", () => {
         pattern: { passed: false, code: "1015", finished: true },
         face2: { passed: true, code: "0" },
       });
-      const facts = storeFacts(dbPath, orders);
+      const facts = await storeFacts(dbPath, orders);
       for (const o of orders) {
         const fact = facts[o.name];
         // Judged once: one attempt, its job done, the order finished by it and signed once.
@@ -269,7 +273,7 @@ describe("a real kill", () => {
         expect(fact?.job?.tries).toBeLessThanOrEqual(2);
       }
       expect(facts.pattern?.order).toBe("failed");
-      expect(inspectStore({ dbPath }, (store) => store.verifyJobs.countOpen())).toBe(0);
+      expect(await inspectStore({ dbPath }, (store) => store.verifyJobs.countOpen())).toBe(0);
       if (running > 0) expect(after.output()).toContain(`resuming ${running} verification job(s)`);
     } finally {
       after.child.kill("SIGTERM");
