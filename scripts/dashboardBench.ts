@@ -62,18 +62,18 @@ function userEvents(random: () => number, user: number, at: number, appId: strin
 }
 
 /** Seed BENCH_DASHBOARD_EVENTS events and one order per user into `store`, in one transaction. */
-export function seedStore(store: Store, now: number): { users: number; ms: number } {
+export async function seedStore(store: Store, now: number): Promise<{ users: number; ms: number }> {
   const started = performance.now();
   const random = generator(18);
   const factsOf = createFactsOf(DAYS * DAY);
-  const insertApp = store.db.prepare(`INSERT OR IGNORE INTO apps (app_id, secret, allowed_origins, options, created_at, updated_at) VALUES (?, ?, '["self"]', '{}', ?, ?)`);
-  const insertOrder = store.db.prepare(`INSERT INTO orders (order_no, app_id, h5_face_id, user_id, live_type, actions, theme, return_url, launch_options, max_attempts, state, created_at, updated_at)
-      VALUES (@orderNo, @appId, @orderNo, 'u', '2', '["2"]', '', 'http://127.0.0.1/', '{}', 3, @state, @createdAt, @createdAt)`);
-  const insertAttempt = store.db.prepare(`INSERT INTO attempts (order_no, seq, channel, status, created_at) VALUES (?, 1, 'upload', ?, ?)`);
-  const insertResult = store.db.prepare(`INSERT INTO results (order_no, attempt_id, passed, payload, created_at) VALUES (?, ?, ?, '{}', ?)`);
+  const insertApp = `INSERT OR IGNORE INTO apps (app_id, secret, allowed_origins, options, created_at, updated_at) VALUES (?, ?, '["self"]', '{}', ?, ?)`;
+  const insertOrder = `INSERT INTO orders (order_no, app_id, h5_face_id, user_id, live_type, actions, theme, return_url, launch_options, max_attempts, state, created_at, updated_at)
+      VALUES (@orderNo, @appId, @orderNo, 'u', '2', '["2"]', '', 'http://127.0.0.1/', '{}', 3, @state, @createdAt, @createdAt)`;
+  const insertAttempt = `INSERT INTO attempts (order_no, seq, channel, status, created_at) VALUES (?, 1, 'upload', ?, ?) RETURNING id`;
+  const insertResult = `INSERT INTO results (order_no, attempt_id, passed, payload, created_at) VALUES (?, ?, ?, '{}', ?)`;
   let users = 0;
-  store.transaction(() => {
-    for (const appId of APPS) insertApp.run(appId, "bench-secret-0123456789abcdef0123", now, now);
+  await store.transaction(async (tx) => {
+    for (const appId of APPS) await tx.sql.run(insertApp, [appId, "bench-secret-0123456789abcdef0123", now, now]);
     let chunk: AnalyticsEventInput[] = [];
     for (let stored = 0; stored < EVENTS; ) {
       const appId = APPS[Math.floor(random() * random() * APPS.length)] ?? "TIDA0001";
@@ -81,20 +81,20 @@ export function seedStore(store: Store, now: number): { users: number; ms: numbe
       const events = userEvents(random, users, at, appId, Math.min(now, at + 2000)).slice(0, EVENTS - stored);
       const orderNo = events[0]?.orderNo ?? "";
       const outcome = random();
-      insertOrder.run({ orderNo, appId, createdAt: at, state: outcome < 0.6 ? "passed" : outcome < 0.8 ? "failed" : "in_progress" });
+      await tx.sql.run(insertOrder, { orderNo, appId, createdAt: at, state: outcome < 0.6 ? "passed" : outcome < 0.8 ? "failed" : "in_progress" });
       if (outcome < 0.8) {
-        const attempt = insertAttempt.run(orderNo, outcome < 0.6 ? "passed" : "failed", at).lastInsertRowid;
-        insertResult.run(orderNo, attempt, outcome < 0.6 ? 1 : 0, at);
+        const attempt = (await tx.sql.get(insertAttempt, [orderNo, outcome < 0.6 ? "passed" : "failed", at])) as { id: number };
+        await tx.sql.run(insertResult, [orderNo, attempt.id, outcome < 0.6 ? 1 : 0, at]);
       }
       chunk.push(...events);
       stored += events.length;
       users++;
       if (chunk.length >= 10_000) {
-        store.analyticsEvents.insertMany(chunk, factsOf);
+        await tx.analyticsEvents.insertMany(chunk, factsOf);
         chunk = [];
       }
     }
-    store.analyticsEvents.insertMany(chunk, factsOf);
+    await tx.analyticsEvents.insertMany(chunk, factsOf);
   });
   return { users, ms: performance.now() - started };
 }
@@ -149,8 +149,8 @@ export async function measureDashboard(): Promise<DashboardFigures> {
   const previousToken = process.env.FACEFLOW_ADMIN_TOKEN;
   try {
     const store = createStore(dbPath);
-    const seeded = seedStore(store, now);
-    store.close();
+    const seeded = await seedStore(store, now);
+    await store.close();
     process.env.FACEFLOW_ADMIN_TOKEN = ADMIN_TOKEN;
     const app = await buildApp({ dbPath, mediaDir: join(dir, "media"), verificationRunner: idleRunner, rateLimits: {} });
     try {
