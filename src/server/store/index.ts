@@ -10,6 +10,7 @@ import { openDatabase } from "./database";
 import { createLaunchesRepo, type LaunchesRepo } from "./launches";
 import { createOrdersRepo, type OrdersRepo } from "./orders";
 import { createPartnerNoncesRepo, type PartnerNoncesRepo } from "./partnerNonces";
+import { createRateCountersRepo, type RateCountersRepo } from "./rateCounters";
 import { createRecordingsRepo, type RecordingsRepo } from "./recordings";
 import { createResultsRepo, type ResultsRepo } from "./results";
 import { createSessionsRepo, type SessionsRepo } from "./sessions";
@@ -32,6 +33,8 @@ export interface Store {
   settings: SettingsRepo;
   analyticsEvents: AnalyticsEventsRepo;
   verifyJobs: VerifyJobsRepo;
+  /** Fixed-window counters of the rate limits and quotas, shared by every instance on this store. */
+  rateCounters: RateCountersRepo;
   /**
    * Run `fn` all or nothing, with a store whose every repository is inside the transaction.
    * Use only `tx` inside: the outer store refuses to run there (sql.ts says why).
@@ -57,6 +60,7 @@ export function storeOn(sql: Sql): Store {
     settings: createSettingsRepo(sql),
     analyticsEvents: createAnalyticsEventsRepo(sql),
     verifyJobs: createVerifyJobsRepo(sql),
+    rateCounters: createRateCountersRepo(sql),
     transaction: (fn, options) => sql.transaction((tx) => fn(storeOn(tx)), options),
     async ping() {
       await sql.get("SELECT 1 AS ok");

@@ -315,4 +315,19 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 8,
+    name: "rate counters",
+    // Fixed-window counts shared by every process on this store (store/rateCounters.ts): the
+    // rate limits and analytics quotas. expires_at is the window's end, for the purge.
+    sql: `
+      CREATE TABLE rate_counters (
+        key TEXT PRIMARY KEY,
+        window_start INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX rate_counters_expires ON rate_counters (expires_at);
+    `,
+  },
 ];
