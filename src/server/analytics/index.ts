@@ -61,7 +61,7 @@ export async function registerAnalytics(app: FastifyInstance, ctx: ServiceContex
     app.rateLimit({ max: limit.max, timeWindow: limit.timeWindowMs, keyGenerator: (request: FastifyRequest) => `${kind}|${request.ip}` });
   await registerIngestRoutes(app, ctx, limiter("analytics", options.ingestRateLimit ?? DEFAULT_ANALYTICS_RATE_LIMITS.ingest), {
     tokens: createAnalyticsTokens(ctx),
-    quotas: createIngestQuotas(ctx.clock, config.quota),
+    quotas: createIngestQuotas(ctx.store.rateCounters, ctx.clock, config.quota),
     factsOf,
   });
   const adminToken = options.adminToken?.trim();

@@ -67,7 +67,7 @@ export async function registerIngestRoutes(app: FastifyInstance, ctx: ServiceCon
     integerHeader(request.headers[ANALYTICS_HEADERS.retryCount], ANALYTICS_HEADERS.retryCount);
     const postTime = integerHeader(request.headers[ANALYTICS_HEADERS.postTime], ANALYTICS_HEADERS.postTime);
     const rows = decode({ receivedAt: ctx.clock.now(), postTime, appId: identity.appId, orderNo: identity.orderNo });
-    deps.quotas.take(identity, rows.length);
+    await deps.quotas.take(identity, rows.length);
     await ctx.store.analyticsEvents.insertMany(rows, deps.factsOf);
   };
 
