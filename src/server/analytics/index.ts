@@ -57,6 +57,7 @@ export function analyticsOptionsFromEnv(env: Readonly<Record<string, string | un
 export async function registerAnalytics(app: FastifyInstance, ctx: ServiceContext, options: AnalyticsOptions): Promise<void> {
   const config = options.service ?? analyticsServiceConfigOf({});
   const factsOf = createFactsOf(config.retentionDays * DAY_MS);
+  // app.rateLimit counts in the store installSecurity gave the plugin (the shared rate counters).
   const limiter = (kind: string, limit: RateLimit) =>
     app.rateLimit({ max: limit.max, timeWindow: limit.timeWindowMs, keyGenerator: (request: FastifyRequest) => `${kind}|${request.ip}` });
   await registerIngestRoutes(app, ctx, limiter("analytics", options.ingestRateLimit ?? DEFAULT_ANALYTICS_RATE_LIMITS.ingest), {

@@ -1,6 +1,13 @@
 /**
  * Security headers, the Content-Security-Policy and rate limits.
  *
+ * Rate limits are counted in the store (rateLimitStore.ts), so every instance sharing it counts
+ * against one limit. When a hit cannot be counted (the database is unreachable), the request is
+ * refused, not let through (fail closed): a login limiter failing open would let brute force
+ * through while the counters are down, and the request would fail on the same store anyway. It
+ * is refused as the store failure it is (500 INTERNAL, logged), not as 429: no client is over
+ * its limit, and a 429 would send a partner's backoff after the wrong cause.
+ *
  * CSP: scripts only from our own origin (no inline scripts but the page's own route
  * preloader, allowed by its hash: inlineScripts.ts), plus 'wasm-unsafe-eval' for the
  * WebAssembly face-guidance models and blob: workers; connections to our own origin and its
@@ -12,7 +19,10 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { API_ERROR_CODES } from "../../../schemas/api";
 import { PARTNER_HEADERS } from "../partner/requestSigning";
+import type { Clock } from "../runtime";
+import type { RateCountersRepo } from "../store/rateCounters";
 import { HttpError } from "./errors";
+import { sharedRateLimitStore } from "./rateLimitStore";
 
 export interface RateLimit {
   max: number;
@@ -41,10 +51,23 @@ function websocketSource(publicOrigin: string): string {
   return publicOrigin.replace(/^http/, "ws");
 }
 
-export async function installSecurity(
-  app: FastifyInstance,
-  options: { publicOrigin: () => string; connectSrc: readonly string[]; secure: boolean; inlineScripts: readonly string[] },
-): Promise<void> {
+export interface SecurityOptions {
+  publicOrigin: () => string;
+  connectSrc: readonly string[];
+  secure: boolean;
+  inlineScripts: readonly string[];
+  /** Where every limiter of the app (`app.rateLimit`) counts: the store's, shared by its instances. */
+  rateCounters: RateCountersRepo;
+  /** The windows' clock (the service's injected one). */
+  clock: Clock;
+}
+
+export async function installSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  // Checked here, not only by the type: a caller left on the old signature would otherwise
+  // fail each limited request on the first hit instead of at start.
+  if (typeof options.rateCounters?.hit !== "function" || typeof options.clock?.now !== "function") {
+    throw new Error("installSecurity needs rateCounters (the store's, store.rateCounters) and the clock: rate limits are counted in the shared store");
+  }
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -69,8 +92,18 @@ export async function installSecurity(
     // The flow navigates to the partner's return URL; send the origin, not the launch query.
     referrerPolicy: { policy: "strict-origin" },
   });
+  const counted = sharedRateLimitStore({
+    counters: options.rateCounters,
+    clock: options.clock,
+    onPurgeError: (error) => app.log.error({ err: error }, "purging old rate-limit windows failed"),
+  });
+  // preClose: before the onClose hook that closes the store, so no purge runs on a closed database.
+  app.addHook("preClose", async () => counted.idle());
   await app.register(rateLimit, {
     global: false,
+    store: counted.Store,
+    // Fail closed (see the top of this file): a hit that cannot be counted fails the request.
+    skipOnError: false,
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, API_ERROR_CODES.rateLimited, `too many requests, retry in ${context.after}`),
   });
