@@ -1,13 +1,21 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// PostgreSQL-backed tests form their own project so that the shared server (tests/pgGlobalSetup.ts)
+// starts only in runs that include one of them: vitest runs a project's globalSetup only when
+// that project has files to run.
+const pgTests = ["tests/**/pg/**/*.test.{ts,tsx}", "tests/**/*.pg.test.{ts,tsx}"];
 
 // Unit tests run in Node by default; DOM tests opt in with `// @vitest-environment jsdom`.
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
     testTimeout: 20000,
     // Set-ups make recordings with ffmpeg and espeak-ng and start services: slow on a busy 2-core machine.
     hookTimeout: 60000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/**/*.test.{ts,tsx}"], exclude: [...configDefaults.exclude, ...pgTests] } },
+      { extends: true, test: { name: "pg", include: pgTests, globalSetup: ["tests/pgGlobalSetup.ts"] } },
+    ],
   },
 });
