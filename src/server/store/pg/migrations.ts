@@ -4,7 +4,7 @@
  *
  * It is the SQLite schema (../migrations.ts) with the same table, column, index and trigger
  * names, so the repositories' SQL runs on both: version 1 is what SQLite reaches after its
- * migrations 1–7, and each later version is one SQLite migration (2 is 8).
+ * migrations 1–7, and each later version is one SQLite migration (2 is 8, 3 is 9).
  * tests/server/pg/schema.test.ts compares the two and fails when one changes without the
  * other. Mapping:
  * - times (Unix ms), ids, sizes and counters: BIGINT (pgSql.ts reads int8 back as numbers);
@@ -300,6 +300,16 @@ export const PG_MIGRATIONS: readonly Migration[] = [
         expires_at BIGINT NOT NULL
       );
       CREATE INDEX rate_counters_expires ON rate_counters (expires_at);
+    `,
+  },
+  {
+    version: 3,
+    name: "media retention",
+    // SQLite migration 9: when the retention job deleted the order's media (the rows stay); the
+    // partial index holds only orders not purged yet, by the time their media falls due.
+    sql: `
+      ALTER TABLE orders ADD COLUMN media_purged_at BIGINT;
+      CREATE INDEX orders_media_due ON orders ((COALESCE(finished_at, created_at))) WHERE media_purged_at IS NULL;
     `,
   },
 ];
