@@ -143,7 +143,7 @@ function listSql(dialect: Dialect, ofApp: boolean): string {
   // SQLite's planner picks the time index for an app's rows unless told; PostgreSQL's does not need telling.
   const table = ofApp && dialect === "sqlite" ? "analytics_events INDEXED BY analytics_events_by_app" : "analytics_events";
   return `SELECT * FROM ${table}
-      WHERE ${ofApp ? "app_id = @appId AND " : ""}received_at >= @since AND (@kind IS NULL OR kind = @kind)
+      WHERE ${ofApp ? "app_id = @appId AND " : ""}received_at >= @since AND (CAST(@kind AS TEXT) IS NULL OR kind = @kind)
       ORDER BY received_at DESC, id DESC LIMIT @limit`;
 }
 
@@ -174,7 +174,7 @@ export function createAnalyticsEventsRepo(sql: Sql): AnalyticsEventsRepo {
     orderFunnel: async (query) =>
       parseRows("orders", orderFunnelRow, await sql.all(
         `SELECT day, app_id, launched, recorded, uploaded, passed, failed FROM analytics_order_counts
-         WHERE day >= @sinceDay AND (@appId IS NULL OR app_id = @appId) AND launched > 0`,
+         WHERE day >= @sinceDay AND (CAST(@appId AS TEXT) IS NULL OR app_id = @appId) AND launched > 0`,
         { sinceDay: query.sinceDay, appId: query.appId },
       )),
     countLegacy: (limit, factsOf) =>

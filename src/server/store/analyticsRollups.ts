@@ -67,7 +67,8 @@ export interface Rollups {
   purgeBefore(beforeDay: string, limit: number): Promise<number>;
 }
 
-const APP_FILTER = "(@appId IS NULL OR app_id = @appId)";
+// The cast gives PostgreSQL the parameter's type, which `$1 IS NULL` alone does not.
+const APP_FILTER = "(CAST(@appId AS TEXT) IS NULL OR app_id = @appId)";
 
 // The label is kept when it is already counted that day or the day still has room for it.
 const ADD_COUNT = `INSERT INTO analytics_counts (day, app_id, metric, label, count)

@@ -62,6 +62,10 @@ export function createPgSql(options: PgSqlOptions): Sql & { pool: pg.Pool } {
       run: async (sql, params) => ({ changes: (await query(sql, params)).rowCount ?? 0 }),
       transaction: transactionOf,
       close: () => Promise.reject(new Error("close the store, not its transaction")),
+      async executeRaw(text, values) {
+        if (checked) guard.check();
+        return { rows: (await on.query(text, [...values])).rows };
+      },
     };
   }
 

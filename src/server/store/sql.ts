@@ -29,6 +29,11 @@ export interface Sql {
    */
   transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: run SQL written for PostgreSQL as it is ($1 parameters, no rewriting), on
+   * this handle's connection. What pg-boss is given to create a job inside a transaction of ours.
+   */
+  executeRaw?(text: string, values: readonly unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** `IN (...)` for a list: its placeholders, or a condition that holds for nothing when empty. */
@@ -46,17 +51,30 @@ export interface CompiledSql {
   values: SqlValue[];
 }
 
+/** A statement's text cut at its parameters: what compileSql reads once per SQL text and dialect. */
+interface Template {
+  text: string;
+  /** For each engine placeholder in order: a position in the `?` values, or a name. */
+  slots: (number | string)[];
+  /** How many `?` the text has (positional form). */
+  positionalCount: number;
+}
+
+const TEMPLATE_CACHE = 1_000;
+const templates = new Map<string, Template>();
+
 /**
- * Turn `?` or `@name` parameters into the engine's own: `?` for SQLite, `$n` for PostgreSQL
- * (a name used twice is one `$n`). Quoted text is left alone, so `'(other)'` or `'a?b'` in a
- * literal is never taken for a parameter.
+ * Cut `sql` at its `?` (positional) or `@name` (named) parameters into the engine's own:
+ * `?` for SQLite, `$n` for PostgreSQL (a name used twice is one `$n`). Quoted text is left
+ * alone, so `'(other)'` or `'a?b'` in a literal is never taken for a parameter.
  */
-export function compileSql(sql: string, params: SqlParams | undefined, dialect: Dialect): CompiledSql {
-  const positional = Array.isArray(params) ? (params as readonly SqlValue[]) : null;
-  const named = positional === null ? ((params ?? {}) as Readonly<Record<string, SqlValue>>) : null;
-  const values: SqlValue[] = [];
+function templateOf(sql: string, positional: boolean, dialect: Dialect): Template {
+  const key = `${dialect}${positional ? "?" : "@"}${sql}`;
+  const cached = templates.get(key);
+  if (cached !== undefined) return cached;
+  const slots: (number | string)[] = [];
   const slotOfName = new Map<string, number>();
-  let next = 0;
+  let positionalCount = 0;
   let text = "";
   let i = 0;
   while (i < sql.length) {
@@ -68,20 +86,18 @@ export function compileSql(sql: string, params: SqlParams | undefined, dialect: 
       i = end + 1;
       continue;
     }
-    if (ch === "?" && positional !== null) {
-      if (next >= positional.length) throw new Error(`SQL has more ? than the ${positional.length} values given: ${sql}`);
-      values.push(positional[next++]!);
-      text += dialect === "postgres" ? `$${values.length}` : "?";
+    if (ch === "?" && positional) {
+      slots.push(positionalCount++);
+      text += dialect === "postgres" ? `$${slots.length}` : "?";
       i += 1;
       continue;
     }
-    const name = ch === "@" && named !== null ? /^@([A-Za-z_][A-Za-z0-9_]*)/.exec(sql.slice(i))?.[1] : undefined;
-    if (name !== undefined && named !== null) {
-      if (!(name in named)) throw new Error(`SQL parameter @${name} has no value: ${sql}`);
+    const name = ch === "@" && !positional ? /^@([A-Za-z_][A-Za-z0-9_]*)/.exec(sql.slice(i))?.[1] : undefined;
+    if (name !== undefined) {
       let slot = slotOfName.get(name);
       if (slot === undefined || dialect === "sqlite") {
-        values.push(named[name]!);
-        slot = values.length;
+        slots.push(name);
+        slot = slots.length;
         slotOfName.set(name, slot);
       }
       text += dialect === "postgres" ? `$${slot}` : "?";
@@ -91,8 +107,26 @@ export function compileSql(sql: string, params: SqlParams | undefined, dialect: 
     text += ch;
     i += 1;
   }
-  if (positional !== null && next !== positional.length) throw new Error(`SQL has ${next} ? for ${positional.length} values: ${sql}`);
-  return { text, values };
+  const template = { text, slots, positionalCount };
+  if (templates.size >= TEMPLATE_CACHE) templates.clear();
+  templates.set(key, template);
+  return template;
+}
+
+/** The engine's text and values for `sql` with `params` (see templateOf). */
+export function compileSql(sql: string, params: SqlParams | undefined, dialect: Dialect): CompiledSql {
+  const positional = Array.isArray(params) ? (params as readonly SqlValue[]) : null;
+  const named = positional === null ? ((params ?? {}) as Readonly<Record<string, SqlValue>>) : null;
+  const template = templateOf(sql, positional !== null, dialect);
+  if (positional !== null && template.positionalCount !== positional.length) {
+    throw new Error(`SQL has ${template.positionalCount} ? for ${positional.length} values: ${sql}`);
+  }
+  const values = template.slots.map((slot): SqlValue => {
+    if (typeof slot === "number") return positional![slot]!;
+    if (named === null || !(slot in named)) throw new Error(`SQL parameter @${slot} has no value: ${sql}`);
+    return named[slot]!;
+  });
+  return { text: template.text, values };
 }
 
 /**

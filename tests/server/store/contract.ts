@@ -1,0 +1,192 @@
+/**
+ * The store's contract, run against every engine (sqlite.test.ts, store.pg.test.ts): what the
+ * routes rely on, including what must hold when two callers use one database at once: two
+ * pools on one PostgreSQL database (two instances), and on SQLite the one connection a
+ * process has, shared by concurrent requests. Each case opens its handles through
+ * `engine.fresh().open()` on a fresh database.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { HttpError } from "../../../src/server/http/errors";
+import { recordVerdict, type Verdict } from "../../../src/server/orders/verdict";
+import type { Store } from "../../../src/server/store";
+import type { OrderRecord } from "../../../src/server/store/orders";
+
+export interface StoreEngine {
+  name: string;
+  /** A fresh, empty, migrated database for one case; `open` gives another handle (instance) on it. */
+  fresh(): Promise<{ open(): Promise<Store>; drop(): Promise<void> }>;
+}
+
+const APP = "APP00001";
+
+function order(orderNo: string, overrides: Partial<OrderRecord> = {}): OrderRecord {
+  return {
+    orderNo,
+    appId: APP,
+    h5FaceId: `face-${orderNo}`,
+    userId: "user-1",
+    liveType: "3",
+    actions: [],
+    will: null,
+    theme: "",
+    returnUrl: "https://partner.example/back",
+    launchOptions: {},
+    maxAttempts: 3,
+    guidance: true,
+    referencePhoto: null,
+    requireSpeech: false,
+    state: "in_progress",
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000,
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+const passing: Verdict = { passed: true, code: "0", liveRate: 99, verifier: "contract", checks: [{ name: "face", passed: true, detail: "ok" }] };
+
+export function storeContract(engine: StoreEngine): void {
+  describe(`the store on ${engine.name}`, () => {
+    let db: Awaited<ReturnType<StoreEngine["fresh"]>>;
+    let a: Store;
+    let b: Store;
+    const clock = { now: () => 1_700_000_100_000 };
+
+    beforeEach(async () => {
+      db = await engine.fresh();
+      a = await db.open();
+      b = await db.open();
+      await a.apps.upsert({ appId: APP, secret: "s".repeat(32), previousSecret: null, allowedOrigins: ["self"], options: {} }, 1);
+    });
+    afterEach(async () => {
+      await a.close();
+      await b.close();
+      await db.drop();
+    });
+
+    it("gives back what it stored, times as numbers, flags as booleans, JSON parsed", async () => {
+      const stored = order("O1", { launchOptions: { redirect_type: "1" }, actions: ["1", "2"], requireSpeech: true });
+      await a.orders.insert(stored);
+      expect(await b.orders.get("O1")).toEqual(stored);
+      expect(await b.orders.get("nope")).toBeNull();
+      expect(typeof (await b.apps.get(APP))?.disabledAt).toBe("object");
+    });
+
+    it("lets one of two instances use a launch, never both", async () => {
+      await a.orders.insert(order("O1"));
+      await a.launches.insert({ nonce: "n1", orderNo: "O1", params: { order_no: "O1" }, expiresAt: 2e12, createdAt: 1 });
+      const claims = await Promise.all([a.launches.markUsed("n1", "sa", 5), b.launches.markUsed("n1", "sb", 5)]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      const used = await a.launches.get("n1");
+      expect(used?.usedBySession).toBe(claims[0] ? "sa" : "sb");
+    });
+
+    it("accepts a partner nonce once across instances", async () => {
+      const results = await Promise.all([a, b, a, b].map((s) => s.partnerNonces.remember(APP, "nonce-1", 10, 60_000)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it("keeps the first writer's setting whichever instance asks", async () => {
+      const [x, y] = await Promise.all([a.settings.getOrCreate("k", () => "from-a"), b.settings.getOrCreate("k", () => "from-b")]);
+      expect(x).toBe(y);
+    });
+
+    it("lets only one attempt pass an order when two instances judge two attempts at once", async () => {
+      await a.orders.insert(order("O1"));
+      const first = await a.attempts.open("O1", "upload", null, 1);
+      const second = await b.attempts.open("O1", "upload", null, 2);
+      expect([first.seq, second.seq]).toEqual([1, 2]);
+      const outcomes = await Promise.allSettled([
+        recordVerdict({ store: a, clock }, "O1", first.id, passing, null),
+        recordVerdict({ store: b, clock }, "O1", second.id, passing, null),
+      ]);
+      const won = outcomes.filter((o) => o.status === "fulfilled");
+      const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]?.reason).toBeInstanceOf(HttpError);
+      expect((await a.orders.get("O1"))?.state).toBe("passed");
+      expect((await a.attempts.list("O1")).filter((x) => x.status === "passed")).toHaveLength(1);
+      expect((await b.results.get("O1"))?.passed).toBe(true);
+    });
+
+    it("numbers attempts of an order one by one, also when two instances open them at once", async () => {
+      await a.orders.insert(order("O1"));
+      const open = (s: Store, at: number) =>
+        s.transaction(async (tx) => {
+          await tx.orders.lock("O1");
+          return tx.attempts.open("O1", "upload", null, at);
+        });
+      const opened = await Promise.all([open(a, 1), open(b, 2), open(a, 3), open(b, 4)]);
+      expect(opened.map((x) => x.seq).sort()).toEqual([1, 2, 3, 4]);
+    });
+
+    it("rolls a transaction back whole, and a failed inner one only to its savepoint", async () => {
+      await expect(
+        a.transaction(async (tx) => {
+          await tx.orders.insert(order("O1"));
+          throw new Error("boom");
+        }),
+      ).rejects.toThrow("boom");
+      expect(await b.orders.get("O1")).toBeNull();
+      await a.transaction(async (tx) => {
+        await tx.orders.insert(order("O2"));
+        await tx
+          .transaction(async (inner) => {
+            await inner.orders.insert(order("O3"));
+            throw new Error("inner");
+          })
+          .catch(() => undefined);
+      });
+      expect(await b.orders.get("O2")).not.toBeNull();
+      expect(await b.orders.get("O3")).toBeNull();
+    });
+
+    it("refuses the outer store inside its own transaction instead of deadlocking or escaping it", async () => {
+      await expect(a.transaction(async () => a.orders.get("O1"))).rejects.toThrow(/transaction/);
+      // And the handle still works afterwards.
+      expect(await a.orders.get("O1")).toBeNull();
+    });
+
+    it("hands each queued job to one instance, and a job whose lease ran out to the next claim", async () => {
+      await a.orders.insert(order("O1"));
+      const input = {
+        attemptId: 0,
+        orderNo: "O1",
+        source: { kind: "frames" as const, dir: "O1/1-stream", frames: [] },
+        ask: { liveType: "3" as const, actions: [], digits: null, will: null, prompts: [], requireSpeech: false },
+        referencePhoto: null,
+        platform: "other" as const,
+      };
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const attempt = await a.attempts.open("O1", "upload", null, i);
+        await a.verifyJobs.enqueue({ attemptId: attempt.id, orderNo: "O1", appId: APP, input: { ...input, attemptId: attempt.id } }, 100 + i);
+        ids.push(attempt.id);
+      }
+      const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).verifyJobs.claimNext(1_000, 0)));
+      const claimed = claims.flatMap((c) => (c === null ? [] : [c.attemptId]));
+      expect(claimed.sort((x, y) => x - y)).toEqual(ids);
+      // Running since 1000; a claim that counts runs started before 2000 as dead takes one again, with one more try.
+      const retaken = await b.verifyJobs.claimNext(5_000, 2_000);
+      expect(retaken?.tries).toBe(2);
+      expect(await a.verifyJobs.claimNext(5_000, 500)).toBeNull();
+      await a.verifyJobs.markDone(ids[0]!, 6_000);
+      expect(await a.verifyJobs.claim(ids[0]!, 7_000)).toBeNull();
+      expect(await a.verifyJobs.countOpen()).toBe(5);
+    });
+
+    it("counts the analytics funnel the same way (triggers) on every engine", async () => {
+      await a.orders.insert(order("O1", { createdAt: Date.UTC(2030, 0, 1) }));
+      const attempt = await a.attempts.open("O1", "upload", null, 1);
+      await recordVerdict({ store: a, clock }, "O1", attempt.id, passing, null);
+      expect(await b.analyticsEvents.orderFunnel({ sinceDay: "2029-12-31", appId: null })).toEqual([
+        { day: "2030-01-01", appId: APP, launched: 1, recorded: 1, uploaded: 0, passed: 1, failed: 0 },
+      ]);
+    });
+
+    it("answers a ping (the readiness probe)", async () => {
+      await expect(a.ping()).resolves.toBeUndefined();
+    });
+  });
+}
