@@ -1,8 +1,10 @@
 /**
  * Verification jobs: one per accepted attempt, queued until a worker of the pool takes it.
- * The queue lives in the store so that a restart loses nothing: jobs a dead process left
- * 'running' are queued again at start (requeueRunning), and the job is marked done in the
- * transaction that records the attempt's verdict.
+ * The queue lives in the store so that a restart loses nothing, and the job is marked done in
+ * the transaction that records the attempt's verdict. A job is taken with a lease: one still
+ * 'running' after `staleBefore` (its worker died, or its process) is taken again by the next
+ * claim, on any instance; the embedded single process also queues its own leftovers again at
+ * start (requeueRunning), so a restart does not wait for the lease.
  *
  * Fairness: claimNext takes the oldest queued job of the app that has gone longest without
  * one starting, so one partner's burst of uploads does not hold every other partner's users.
@@ -56,8 +58,16 @@ const jobRow = z
 export interface VerifyJobsRepo {
   enqueue(job: { attemptId: number; orderNo: string; appId: string; input: VerifyJobInput }, now: number): Promise<void>;
   get(attemptId: number): Promise<VerifyJobRecord | null>;
-  /** Take the next queued job (fairly across apps) and mark it running with one more try; null when none. */
-  claimNext(now: number): Promise<VerifyJobRecord | null>;
+  /**
+   * Take the next queued job, or one whose run started before `staleBefore` (fairly across
+   * apps), and mark it running with one more try; null when none.
+   */
+  claimNext(now: number, staleBefore: number): Promise<VerifyJobRecord | null>;
+  /**
+   * Take this job (a queue that hands out job ids, pg-boss, chose it): mark it running with one
+   * more try, whether queued or left running by a worker that died; null when it is done.
+   */
+  claim(attemptId: number, now: number): Promise<VerifyJobRecord | null>;
   /** Put a running job back in the queue (its worker died or timed out), keeping the error. */
   requeue(attemptId: number, error: string): Promise<void>;
   /** Mark a job done (inside the verdict's transaction). */
@@ -79,7 +89,7 @@ export function createVerifyJobsRepo(sql: Sql): VerifyJobsRepo {
     SELECT j.* FROM verify_jobs j
     LEFT JOIN (SELECT app_id, MAX(started_at) AS last FROM verify_jobs WHERE started_at IS NOT NULL GROUP BY app_id) a
       ON a.app_id = j.app_id
-    WHERE j.state = 'queued'
+    WHERE j.state = 'queued' OR (j.state = 'running' AND j.started_at < @staleBefore)
     ORDER BY COALESCE(a.last, 0), j.enqueued_at, j.attempt_id
     LIMIT 1${sql.dialect === "postgres" ? " FOR UPDATE OF j SKIP LOCKED" : ""}`;
   return {
@@ -90,18 +100,26 @@ export function createVerifyJobsRepo(sql: Sql): VerifyJobsRepo {
       );
     },
     get,
-    claimNext(now) {
+    claimNext(now, staleBefore) {
       return sql.transaction(async (tx) => {
-        const [row] = parseRows("verify_jobs", jobRow, await tx.all(next));
+        const [row] = parseRows("verify_jobs", jobRow, await tx.all(next, { staleBefore }));
         if (row === undefined) return null;
+        // Conditional on what was read, so a job another claim took meanwhile is not taken twice.
         const started = await tx.run(
-          `UPDATE verify_jobs SET state = 'running', tries = tries + 1, started_at = ? WHERE attempt_id = ? AND state = 'queued'`,
-          [now, row.attemptId],
+          `UPDATE verify_jobs SET state = 'running', tries = tries + 1, started_at = ?
+           WHERE attempt_id = ? AND state = ? AND COALESCE(started_at, -1) = ?`,
+          [now, row.attemptId, row.state, row.startedAt ?? -1],
         );
         if (started.changes !== 1) return null;
         return parseRow("verify_jobs", jobRow, await tx.get("SELECT * FROM verify_jobs WHERE attempt_id = ?", [row.attemptId]));
       });
     },
+    claim: async (attemptId, now) =>
+      parseRow("verify_jobs", jobRow, await sql.get(
+        `UPDATE verify_jobs SET state = 'running', tries = tries + 1, started_at = ?
+         WHERE attempt_id = ? AND state != 'done' RETURNING *`,
+        [now, attemptId],
+      )),
     async requeue(attemptId, error) {
       await sql.run(`UPDATE verify_jobs SET state = 'queued', error = ? WHERE attempt_id = ? AND state = 'running'`, [error, attemptId]);
     },

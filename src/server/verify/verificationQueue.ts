@@ -1,84 +1,92 @@
 /**
- * The verification queue of one service process: takes queued jobs from the store (fairly
- * across apps, verifyJobs.claimNext) whenever a pool thread is free, records each verdict with
- * the attempt's other state in one transaction, and lets long-poll requests wait for an
- * attempt's progress or verdict.
+ * Verification jobs: the interface the routes use (VerificationQueue), and its embedded
+ * implementation, which takes queued jobs from the store (fairly across apps,
+ * verifyJobs.claimNext) whenever a pool thread is free. On PostgreSQL the jobs go through
+ * pg-boss instead (pgBossQueue.ts). Either way the verdict is recorded by jobOutcome.ts.
  *
  * Exactly once: a job is claimed in a transaction; its verdict and "done" are written in
- * another; recordVerdict only judges a still-pending attempt. A process that dies between the
- * two leaves the job 'running', and the next start queues it again (start()). A job whose
- * thread failed is queued again until verification.jobs.maxTries, then judged "the check
- * could not run" (code 1026), never passed.
+ * another; recordVerdict only judges a still-pending attempt, with the order's row locked. A
+ * process that dies between the two leaves the job 'running': any process's next claim takes
+ * it again once its lease (the job timeout plus leaseMarginMs) has run out, and the
+ * embedded single process queues its own leftovers at start.
+ *
+ * An instance without workers (role "api") runs no jobs: it queues them, and its long polls
+ * learn the verdict from the store.
  */
-import { EventEmitter } from "node:events";
 import type { VerifyStep } from "../../../schemas/api";
-import type { VerifyResult } from "../../../schemas/verifyJob";
+import type { VerifyJobInput } from "../../../schemas/verifyJob";
 import type { ServiceContext } from "../context";
-import { HttpError } from "../http/errors";
-import { VERIFY_CODES } from "../media/verifyCodes";
-import { recordVerdict } from "../orders/verdict";
-import type { VerifyJobRecord } from "../store/verifyJobs";
-import { notJudged } from "./checks/judgeMedia";
+import type { Store } from "../store";
+import { createAttemptWaiters, POLL_MS } from "./attemptWaiters";
+import { createJobJudge } from "./jobOutcome";
 import { JobFailedError, type JobRunner } from "./workerPool";
 
-/** Recorded with each attempt, so a result can be traced to what judged it. */
-export const MEDIA_VERIFIER_NAME = "faceflow-media-checks";
+export { MEDIA_VERIFIER_NAME } from "./jobOutcome";
 
-/** How often the queue looks at the store for jobs another process queued, and waiters for verdicts another process recorded. */
-const POLL_MS = 500;
+/**
+ * A job is taken again this long after its worker's own timeout would have ended it: a
+ * quarter of the timeout, between 2 and 30 seconds (the pool kills a job at its timeout, so
+ * past this the run is surely over).
+ */
+export function leaseMarginMs(timeoutMs: number): number {
+  return Math.min(30_000, Math.max(2_000, Math.round(timeoutMs / 4)));
+}
+
+export interface NewJob {
+  attemptId: number;
+  orderNo: string;
+  appId: string;
+  input: VerifyJobInput;
+}
 
 export interface VerificationQueue {
-  /** A job was queued: dispatch now rather than at the next poll. */
+  /** Queue a job as part of the transaction `tx` that accepts its media. */
+  enqueue(tx: Store, job: NewJob, now: number): Promise<void>;
+  /** A job was queued and committed: take it now rather than at the next poll. */
   kick(): void;
   /** Progress of a job this process runs; null when it runs elsewhere or not at all. */
   progressOf(attemptId: number): { step: VerifyStep; progress: number } | null;
-  /** Resolves when the attempt's job reports progress or ends here, or after `ms` (with a store check every POLL_MS). */
+  /** Resolves when the attempt's job reports progress or ends here, `isSettled` says so (asked every POLL_MS), or after `ms`. */
   waitForChange(attemptId: number, ms: number, isSettled: () => Promise<boolean>): Promise<void>;
-  /** Queue again what a previous process left running, then start dispatching. */
+  /** Start taking jobs (after queueing leftovers again, when requeueAtStart). */
   start(): Promise<void>;
+  /** Take no more jobs and wait until those running here are judged, or `timeoutMs` passed. */
+  drain(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
+  /** Throws when jobs cannot be queued or taken (the readiness probe). */
+  ping(): Promise<void>;
+  /** For the readiness answer and logs. */
+  describe(): string;
 }
 
-export function createVerificationQueue(ctx: Pick<ServiceContext, "store" | "clock" | "limits">, pool: JobRunner, log: { warn(msg: string): void }): VerificationQueue {
-  const progress = new Map<number, { step: VerifyStep; progress: number }>();
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
+export interface VerificationQueueOptions {
+  /** Runs jobs; null on an instance that only queues them (role "api"). */
+  pool: JobRunner | null;
+  /** Queue again, at start, every job left running: only for the one process of an embedded store. */
+  requeueAtStart: boolean;
+}
+
+/** Wait for `work` to settle, or `ms`. */
+export async function settledWithin(work: Iterable<Promise<unknown>>, ms: number): Promise<void> {
+  let deadline: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<void>((resolve) => (deadline = setTimeout(resolve, ms)));
+  await Promise.race([Promise.allSettled(work), timeUp]);
+  clearTimeout(deadline);
+}
+
+export function createVerificationQueue(
+  ctx: Pick<ServiceContext, "store" | "clock" | "limits">,
+  options: VerificationQueueOptions,
+  log: { warn(msg: string): void },
+): VerificationQueue {
+  const { pool } = options;
+  const waiters = createAttemptWaiters();
+  const judge = createJobJudge(ctx, log);
+  const running = new Set<Promise<void>>();
+  let draining = false;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
-  const { maxTries } = ctx.limits.verification.jobs;
-
-  const changed = (attemptId: number) => events.emit(String(attemptId));
-
-  async function finish(job: VerifyJobRecord, result: VerifyResult, error: string | null) {
-    const now = ctx.clock.now();
-    await ctx.store.transaction(async (store) => {
-      try {
-        // A savepoint: a refusal rolls back only the verdict, and the job is still marked done.
-        await recordVerdict({ ...ctx, store }, job.orderNo, job.attemptId, { ...result, verifier: MEDIA_VERIFIER_NAME }, null);
-      } catch (e) {
-        // The order finished (another attempt passed) or this attempt was closed meanwhile: nothing to judge.
-        if (!(e instanceof HttpError)) throw e;
-        await store.attempts.finish(job.attemptId, { status: "abandoned", code: e.code }, now);
-      }
-      await store.verifyJobs.markDone(job.attemptId, now, error);
-    });
-  }
-
-  async function failedRun(job: VerifyJobRecord, error: Error) {
-    // Closing: the job stays 'running' in the store and the next start queues it again.
-    if (closed) return;
-    const message = error.message;
-    if (job.tries < maxTries) {
-      log.warn(`verification of attempt ${job.attemptId} failed (try ${job.tries} of ${maxTries}), queued again: ${message}`);
-      await ctx.store.verifyJobs.requeue(job.attemptId, message);
-      return;
-    }
-    log.warn(`verification of attempt ${job.attemptId} failed ${job.tries} times, judged as not run: ${message}`);
-    // The check's detail reaches the page and the partner: the error itself (paths, internals)
-    // stays in the log and with the job (verify_jobs.error), for staff.
-    const detail = `The service could not run its checks on this attempt after ${job.tries} tries; a check that could not run is a failure.`;
-    await finish(job, notJudged(VERIFY_CODES.checkNotRun, "verification", detail, job.input.ask.will !== null), message);
-  }
+  const { timeoutMs } = ctx.limits.verification.jobs;
 
   // One claiming loop at a time: two would both see a thread idle and claim a job for it.
   let dispatching: Promise<void> | null = null;
@@ -101,65 +109,59 @@ export function createVerificationQueue(ctx: Pick<ServiceContext, "store" | "clo
   }
 
   async function claimWhileIdle() {
-    while (!closed && pool.idle() > 0) {
-      const job = await ctx.store.verifyJobs.claimNext(ctx.clock.now());
+    while (pool !== null && !closed && !draining && pool.idle() > 0) {
+      const now = ctx.clock.now();
+      const job = await ctx.store.verifyJobs.claimNext(now, now - timeoutMs - leaseMarginMs(timeoutMs));
       if (job === null) return;
-      progress.set(job.attemptId, { step: "decoding", progress: 0 });
-      changed(job.attemptId);
-      const report = (step: VerifyStep, p: number) => {
-        const before = progress.get(job.attemptId);
-        progress.set(job.attemptId, { step, progress: p });
-        if (before?.step !== step) changed(job.attemptId);
-      };
-      pool
-        .run(job.attemptId, job.input, report)
+      waiters.report(job.attemptId, "decoding");
+      const run: Promise<void> = pool
+        .run(job.attemptId, job.input, (step, p) => waiters.report(job.attemptId, step, p))
         .then(
-          (result) => finish(job, result, null),
-          (error: unknown) => failedRun(job, error instanceof Error ? error : new JobFailedError(String(error))),
+          (result) => judge.finish(job, result, null),
+          async (error: unknown) => {
+            // Closing: the job stays 'running' in the store and is taken again later.
+            if (closed) return;
+            await judge.failed(job, error instanceof Error ? error : new JobFailedError(String(error)));
+          },
         )
         .catch((error: unknown) => log.warn(`recording the verdict of attempt ${job.attemptId} failed: ${String(error)}`))
         .finally(() => {
-          progress.delete(job.attemptId);
-          changed(job.attemptId);
+          running.delete(run);
+          waiters.report(job.attemptId, null);
           void dispatch();
         });
+      running.add(run);
     }
   }
 
   return {
+    enqueue: (tx, job, now) => tx.verifyJobs.enqueue(job, now),
+    ping: () => ctx.store.ping(),
+    describe: () => (pool === null ? "store queue (jobs run by worker instances)" : "store queue"),
     kick: () => setImmediate(() => void dispatch()),
-    progressOf: (attemptId) => progress.get(attemptId) ?? null,
-    waitForChange(attemptId, ms, isSettled) {
-      return new Promise<void>((resolve) => {
-        const key = String(attemptId);
-        const done = () => {
-          clearTimeout(deadline);
-          clearInterval(poll);
-          events.off(key, done);
-          resolve();
-        };
-        const deadline = setTimeout(done, ms);
-        const poll = setInterval(() => {
-          isSettled().then(
-            (settled) => settled && done(),
-            () => undefined, // a failed look is tried again at the next poll, and the deadline still ends the wait
-          );
-        }, POLL_MS);
-        events.on(key, done);
-      });
-    },
+    progressOf: (attemptId) => waiters.progressOf(attemptId),
+    waitForChange: (attemptId, ms, isSettled) => waiters.waitForChange(attemptId, ms, isSettled),
     async start() {
-      const requeued = await ctx.store.verifyJobs.requeueRunning();
-      if (requeued > 0) log.warn(`resuming ${requeued} verification job(s) a previous run left unfinished`);
+      if (pool === null) return;
+      if (options.requeueAtStart) {
+        const requeued = await ctx.store.verifyJobs.requeueRunning();
+        if (requeued > 0) log.warn(`resuming ${requeued} verification job(s) a previous run left unfinished`);
+      }
       timer = setInterval(() => void dispatch(), POLL_MS);
       timer.unref();
       void dispatch();
     },
+    async drain(ms) {
+      draining = true;
+      await dispatching;
+      await settledWithin(running, ms);
+    },
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
+      waiters.wakeAll();
       await dispatching;
-      await pool.close();
+      await pool?.close();
     },
   };
 }
