@@ -4,7 +4,11 @@
  * | variable | default | meaning |
  * |---|---|---|
  * | HOST, PORT | 127.0.0.1, 8080 | where to listen |
- * | FACEFLOW_DB | ./data/faceflow.sqlite | SQLite file |
+ * | FACEFLOW_DB | ./data/faceflow.sqlite | SQLite file (the embedded store) |
+ * | FACEFLOW_DATABASE_URL | | `postgres://…`: the store on PostgreSQL instead, shared by several instances (FACEFLOW_DB is then unused) |
+ * | FACEFLOW_ROLE | all | `all`: API and verification workers; `api`: API only; `worker`: verification workers only (plus /healthz, /readyz) |
+ * | FACEFLOW_DRAIN_DELAY_MS | 0 | on SIGTERM, how long /readyz answers 503 "draining" before the instance stops accepting connections (the load balancer's check interval) |
+ * | FACEFLOW_DRAIN_TIMEOUT_MS | 120000 | on SIGTERM, the longest wait for in-flight requests and verification jobs before the process exits anyway |
  * | FACEFLOW_MEDIA | ./data/media | recordings directory |
  * | FACEFLOW_APP_DIR | dist/app next to the bundle | built browser app |
  * | FACEFLOW_ENV | local | "release" refuses the built-in demo secret and weak app secrets (auth/secretStrength.ts) |
@@ -23,6 +27,7 @@
  *
  * Apps in FACEFLOW_APP_SECRETS win over the same apps in the config file.
  */
+import type { ServiceRole } from "../../schemas/health";
 import { readFileSync } from "node:fs";
 import * as z from "zod";
 import { isIP } from "node:net";
@@ -67,6 +72,11 @@ export interface ServerConfig {
   host: string;
   port: number;
   dbPath: string;
+  /** PostgreSQL instead of SQLite; undefined: the SQLite file dbPath. */
+  databaseUrl: string | undefined;
+  role: ServiceRole;
+  drainDelayMs: number;
+  drainTimeoutMs: number;
   mediaDir: string;
   appDir: string | undefined;
   environment: string;
@@ -88,6 +98,10 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+const roleSchema = z.enum(["all", "api", "worker"]);
+/** Only postgres: URLs; the password inside is never echoed by an error (prettifyError prints the issue, not the value). */
+const databaseUrlSchema = z.string().regex(/^postgres(ql)?:\/\/\S+$/, "expected postgres://user:password@host:port/database");
 
 const switchValue = z.enum(["on", "off", "1", "0", "true", "false"]).transform((v) => v === "on" || v === "1" || v === "true");
 
@@ -198,6 +212,10 @@ export function loadServerConfig(
     host: env.HOST || "127.0.0.1",
     port,
     dbPath: env.FACEFLOW_DB || "./data/faceflow.sqlite",
+    databaseUrl: env.FACEFLOW_DATABASE_URL ? parse(databaseUrlSchema, env.FACEFLOW_DATABASE_URL, "FACEFLOW_DATABASE_URL") : undefined,
+    role: env.FACEFLOW_ROLE ? parse(roleSchema, env.FACEFLOW_ROLE, "FACEFLOW_ROLE") : "all",
+    drainDelayMs: parse(z.coerce.number().int().min(0).max(600_000), env.FACEFLOW_DRAIN_DELAY_MS ?? "0", "FACEFLOW_DRAIN_DELAY_MS"),
+    drainTimeoutMs: parse(z.coerce.number().int().min(1_000).max(3_600_000), env.FACEFLOW_DRAIN_TIMEOUT_MS ?? "120000", "FACEFLOW_DRAIN_TIMEOUT_MS"),
     mediaDir: env.FACEFLOW_MEDIA || "./data/media",
     appDir: env.FACEFLOW_APP_DIR || undefined,
     environment: env.FACEFLOW_ENV || "local",

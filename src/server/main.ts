@@ -22,6 +22,8 @@ async function main(): Promise<void> {
   const appDir = config.appDir ?? defaultAppDir();
   const app = await buildApp({
     dbPath: config.dbPath,
+    databaseUrl: config.databaseUrl,
+    role: config.role,
     mediaDir: config.mediaDir,
     appDir,
     environment: config.environment,
@@ -36,18 +38,45 @@ async function main(): Promise<void> {
     ...(config.verifyWorkers === undefined ? {} : { verifyWorkers: config.verifyWorkers }),
     logger: { level: process.env.FACEFLOW_LOG_LEVEL ?? "warn" },
   });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  // Ctrl-C stops at once (jobs left running are taken again later); SIGTERM, what an
+  // orchestrator or load balancer sends, drains first (app.ts faceflowDrain).
+  process.once("SIGINT", () => {
+    void app.close().then(() => process.exit(0));
+  });
+  process.once("SIGTERM", () => {
+    void drainAndClose(app, config.drainDelayMs, config.drainTimeoutMs).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("faceflow: stopping failed:", error);
+        process.exit(1);
+      },
+    );
+  });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const base = `http://${hostForUrl(config.host)}:${port}`;
   if (!appDir) console.warn("faceflow: no built app found (run npm run build); the API is up, / answers 503");
-  console.log(`faceflow listening on ${base}`);
-  console.log(`demo: ${base}/#/entry`);
+  console.log(`faceflow (${config.role}) listening on ${base}`);
+  if (config.role !== "worker") console.log(`demo: ${base}/#/entry`);
+}
+
+/**
+ * Readiness answers "draining" at once; after `delayMs` (for the load balancer to notice) the
+ * instance stops taking jobs, waits for its running ones, then closes: no new connections, the
+ * requests in flight finish. `timeoutMs` bounds the whole wait.
+ */
+async function drainAndClose(app: Awaited<ReturnType<typeof buildApp>>, delayMs: number, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  const draining = app.faceflowDrain(timeoutMs);
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  await draining;
+  const left = Math.max(1_000, timeoutMs - (Date.now() - started));
+  const closed = app.close();
+  const timeUp = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), left).unref());
+  if ((await Promise.race([closed.then(() => "closed" as const), timeUp])) === "timeout") {
+    console.warn(`faceflow: in-flight requests still open after ${timeoutMs} ms; exiting anyway`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -16,6 +16,10 @@ describe("loadServerConfig", () => {
       host: "127.0.0.1",
       port: 8080,
       dbPath: "./data/faceflow.sqlite",
+      databaseUrl: undefined,
+      role: "all",
+      drainDelayMs: 0,
+      drainTimeoutMs: 120_000,
       mediaDir: "./data/media",
       appDir: undefined,
       environment: "local",
@@ -25,6 +29,21 @@ describe("loadServerConfig", () => {
       demo: true,
       trustProxy: false,
     });
+  });
+
+  it("reads the scale-out settings, and refuses a role, database URL or drain time it does not know", () => {
+    const config = loadServerConfig({
+      FACEFLOW_DATABASE_URL: "postgres://faceflow:pw@db.internal:5432/faceflow",
+      FACEFLOW_ROLE: "worker",
+      FACEFLOW_DRAIN_DELAY_MS: "5000",
+      FACEFLOW_DRAIN_TIMEOUT_MS: "60000",
+    });
+    expect(config).toMatchObject({ databaseUrl: "postgres://faceflow:pw@db.internal:5432/faceflow", role: "worker", drainDelayMs: 5000, drainTimeoutMs: 60000 });
+    expect(() => loadServerConfig({ FACEFLOW_ROLE: "both" })).toThrow(/FACEFLOW_ROLE/);
+    expect(() => loadServerConfig({ FACEFLOW_DATABASE_URL: "mysql://x@y/z" })).toThrow(/FACEFLOW_DATABASE_URL/);
+    // The password in a refused URL is not repeated in the message.
+    expect(() => loadServerConfig({ FACEFLOW_DATABASE_URL: "postgres://u:s3cret pw@h/d" })).toThrow(/^(?!.*s3cret)/s);
+    expect(() => loadServerConfig({ FACEFLOW_DRAIN_TIMEOUT_MS: "-1" })).toThrow(/FACEFLOW_DRAIN_TIMEOUT_MS/);
   });
 
   it("reads secrets from FACEFLOW_APP_SECRETS (plain or detailed) over the config file", () => {
