@@ -4,12 +4,25 @@
  * schemas/mediaStoreEnv.ts; a bad value, or an S3 variable without a bucket, stops the start
  * with a message naming the variable, rather than quietly keeping recordings on one machine.
  */
+import { join } from "node:path";
+import type { MediaStoreConfig } from "../../../../schemas/mediaStoreConfig";
 import { DEFAULT_S3_REGION, MEDIA_STORE_ENV_VARIABLES, mediaStoreEnvSchema } from "../../../../schemas/mediaStoreEnv";
 import { createLocalMediaStore } from "./localMediaStore";
 import type { MediaStore } from "./mediaStore";
-import { createS3MediaStore, type S3MediaStoreConfig } from "./s3MediaStore";
+import { createS3MediaStore } from "./s3MediaStore";
 
-export type MediaStoreConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & Omit<S3MediaStoreConfig, "credentials" | "tempDir">);
+/** Plain data (schemas/mediaStoreConfig.ts), so the verification worker threads can build their own store from it. */
+export type { MediaStoreConfig } from "../../../../schemas/mediaStoreConfig";
+
+/**
+ * Where the service keeps its short-lived copies of media (S3 puts spooled, local copies for
+ * ffmpeg, an upload written out to be probed): a folder of the media directory, the volume
+ * sized for recordings, whose name ("." first) no media key can have.
+ * Example: `mediaScratchDir("/var/lib/faceflow/media")` is "/var/lib/faceflow/media/.tmp".
+ */
+export function mediaScratchDir(mediaDir: string): string {
+  return join(mediaDir, ".tmp");
+}
 
 /**
  * The store configuration an environment describes; throws naming the variable when one is wrong.

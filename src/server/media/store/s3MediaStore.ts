@@ -21,7 +21,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -86,6 +86,12 @@ export function createS3MediaStore(config: S3MediaStoreConfig, client: S3Client 
     }
   }
 
+  /** A new folder for one put or copy; the temp dir is made first, as it may be a folder of the media directory not made yet. */
+  async function scratch(prefix: string): Promise<string> {
+    await mkdir(tempDir, { recursive: true });
+    return mkdtemp(join(tempDir, prefix));
+  }
+
   async function getBody(key: string): Promise<Readable> {
     try {
       const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
@@ -106,7 +112,7 @@ export function createS3MediaStore(config: S3MediaStoreConfig, client: S3Client 
       try {
         Key = objectKey(key);
         if (await headExists(Key)) throw new MediaExistsError(key);
-        spool = await mkdtemp(join(tempDir, "faceflow-put-"));
+        spool = await scratch("faceflow-put-");
       } catch (error) {
         discardBody(body);
         throw error;
@@ -170,7 +176,13 @@ export function createS3MediaStore(config: S3MediaStoreConfig, client: S3Client 
 
     async localCopy(key) {
       const source = await getBody(key);
-      const dir = await mkdtemp(join(tempDir, "faceflow-copy-"));
+      let dir: string;
+      try {
+        dir = await scratch("faceflow-copy-");
+      } catch (error) {
+        source.destroy();
+        throw error;
+      }
       // The key's own file name keeps its extension, which ffmpeg's probing may use.
       const path = join(dir, key.split("/").at(-1) ?? randomUUID());
       const release = () => rm(dir, { recursive: true, force: true });
