@@ -8,6 +8,7 @@ import { createAppsRepo, type AppsRepo } from "./apps";
 import { createAttemptsRepo, type AttemptsRepo } from "./attempts";
 import { openDatabase } from "./database";
 import { createLaunchesRepo, type LaunchesRepo } from "./launches";
+import { createMediaRetentionRepo, type MediaRetentionRepo } from "./mediaRetention";
 import { createOrdersRepo, type OrdersRepo } from "./orders";
 import { createPartnerNoncesRepo, type PartnerNoncesRepo } from "./partnerNonces";
 import { createRateCountersRepo, type RateCountersRepo } from "./rateCounters";
@@ -35,6 +36,8 @@ export interface Store {
   verifyJobs: VerifyJobsRepo;
   /** Fixed-window counters of the rate limits and quotas, shared by every instance on this store. */
   rateCounters: RateCountersRepo;
+  /** Which orders' media the retention job deletes, and its mark once they are gone. */
+  mediaRetention: MediaRetentionRepo;
   /**
    * Run `fn` all or nothing, with a store whose every repository is inside the transaction.
    * Use only `tx` inside: the outer store refuses to run there (sql.ts says why).
@@ -61,6 +64,7 @@ export function storeOn(sql: Sql): Store {
     analyticsEvents: createAnalyticsEventsRepo(sql),
     verifyJobs: createVerifyJobsRepo(sql),
     rateCounters: createRateCountersRepo(sql),
+    mediaRetention: createMediaRetentionRepo(sql),
     transaction: (fn, options) => sql.transaction((tx) => fn(storeOn(tx)), options),
     async ping() {
       await sql.get("SELECT 1 AS ok");

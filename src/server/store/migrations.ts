@@ -330,4 +330,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX rate_counters_expires ON rate_counters (expires_at);
     `,
   },
+  {
+    version: 9,
+    name: "media retention",
+    // orders.media_purged_at: when the retention job (media/retentionJob.ts,
+    // FACEFLOW_MEDIA_RETENTION_DAYS) deleted the order's media; the rows stay. The partial index
+    // holds only orders not purged yet, by the time their media falls due.
+    sql: `
+      ALTER TABLE orders ADD COLUMN media_purged_at INTEGER;
+      CREATE INDEX orders_media_due ON orders ((COALESCE(finished_at, created_at))) WHERE media_purged_at IS NULL;
+    `,
+  },
 ];
