@@ -51,8 +51,14 @@ export async function createOrder(ctx: ServiceContext, app: AppRecord, request: 
     finishedAt: null,
   };
   const ttl = request.expiresInSec ?? app.options.launchTtlSec ?? ctx.defaultLaunchTtlSec;
-  return ctx.store.transaction(async (store) => {
-    await store.orders.insert(order);
-    return issueLaunch({ ...ctx, store }, order, app.secret, ttl);
-  });
+  try {
+    return await ctx.store.transaction(async (store) => {
+      await store.orders.insert(order);
+      return issueLaunch({ ...ctx, store }, order, app.secret, ttl);
+    });
+  } catch (error) {
+    // No order took the photo: nothing would ever find it, nor the retention job delete it.
+    if (referencePhoto !== null) await ctx.media.delete(referencePhoto).catch(() => undefined);
+    throw error;
+  }
 }

@@ -1,11 +1,9 @@
 /**
  * The partner's reference photo of an order: base64 in the order request, checked to be a JPEG
  * or PNG within verification.reference.maxBytes by its own bytes (not a declared type), and kept
- * under FACEFLOW_MEDIA as `<orderNo>/reference.<jpg|png>`. Its face is found and described by
- * the verification workers with the recording, never on this request's path.
+ * in the media store (ctx.media) as `<orderNo>/reference.<jpg|png>`. Its face is found and
+ * described by the verification workers with the recording, never on this request's path.
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { API_ERROR_CODES } from "../../../schemas/api";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
@@ -22,8 +20,8 @@ export function photoKind(bytes: Buffer): "jpg" | "png" | null {
   return null;
 }
 
-/** Check and store the photo; returns its path relative to the media folder. */
-export async function storeReferencePhoto(ctx: Pick<ServiceContext, "mediaDir" | "limits">, orderNo: string, base64: string): Promise<string> {
+/** Check and store the photo; returns its media key (what the order keeps). */
+export async function storeReferencePhoto(ctx: Pick<ServiceContext, "media" | "limits">, orderNo: string, base64: string): Promise<string> {
   const bytes = Buffer.from(base64, "base64");
   const { maxBytes } = ctx.limits.verification.reference;
   if (bytes.length === 0 || bytes.length > maxBytes) {
@@ -31,9 +29,7 @@ export async function storeReferencePhoto(ctx: Pick<ServiceContext, "mediaDir" |
   }
   const kind = photoKind(bytes);
   if (kind === null) throw new HttpError(400, API_ERROR_CODES.referencePhotoInvalid, "referencePhoto is neither a JPEG nor a PNG");
-  if (!/^[A-Za-z0-9_-]+$/.test(orderNo)) throw new Error(`refusing to store a photo for order number ${JSON.stringify(orderNo)}`);
-  const relative = join(orderNo, `reference.${kind}`);
-  await mkdir(join(ctx.mediaDir, orderNo), { recursive: true });
-  await writeFile(join(ctx.mediaDir, relative), bytes, { flag: "wx" });
-  return relative;
+  // A new order's number: the key is free, and a put refused as existing would be a bug, not a retry.
+  const stored = await ctx.media.put(`${orderNo}/reference.${kind}`, bytes, { contentType: kind === "jpg" ? "image/jpeg" : "image/png" });
+  return stored.key;
 }

@@ -4,14 +4,12 @@
  * (its Origin, auth/ownOrigin.ts) with a 403 before any WebSocket exists, binds the stream to
  * the session of the upgrade request (its cookie) or of the start message's token (a cookie-less
  * page), refuses orders whose launch did not enable streaming (ws_mode_switch), opens an
- * attempt on `start`, spools each accepted frame to disk with the service's arrival time, and
+ * attempt on `start`, stores each accepted frame in the media store with the service's arrival time, and
  * on `end` queues the frames for verification like a recording. A stream that ends without
  * `end` closes its attempt as abandoned and its frames are removed.
  */
 import type {} from "@fastify/websocket"; // the { websocket: true } route option
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { API_ERROR_CODES } from "../../../schemas/api";
 import type { VerifyJobInput } from "../../../schemas/verifyJob";
 import { isOwnOrigin } from "../auth/ownOrigin";
@@ -23,6 +21,7 @@ import { platformOf } from "../limits";
 import { durationRangeFor } from "../media/captureLimits";
 import { rejectAttempt } from "../orders/verdict";
 import type { OrderRecord } from "../store/orders";
+import { createFrameSpool, type FrameSpool } from "../stream/frameSpool";
 import { handleStreamSocket, StreamRefusedError } from "../stream/socket";
 import type { OrderResolution, StreamSocket } from "../stream/streamContract";
 import type { StreamClock } from "../stream/streamClock";
@@ -32,8 +31,10 @@ interface StreamOrder {
   attemptId: number;
   seq: number;
   digits: string | null;
-  /** The spool folder, relative to FACEFLOW_MEDIA. */
+  /** The frames' folder in the media store (`<orderNo>/<seq>-stream`). */
   dir: string;
+  /** Stores the frames under `dir` as they arrive. */
+  spool: FrameSpool;
   frames: { file: string; atMs: number }[];
   /** The mode's longest duration plus tolerance (or the decoder's limit when the mode has none). */
   maxDurationMs: number;
@@ -74,14 +75,11 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
         return { attempt: await tx.attempts.open(orderNo, "stream", digits, now), digits };
       });
       if (opened === null) return { ok: false, code: API_ERROR_CODES.digitsRequired, message: "fetch digits (GET /api/v1/digits) before streaming" };
-      const dir = join(order.orderNo, `${opened.attempt.seq}-stream`);
-      await mkdir(join(ctx.mediaDir, dir), { recursive: true });
+      const dir = `${order.orderNo}/${opened.attempt.seq}-stream`;
       const range = durationRangeFor(ctx.limits, { liveType: order.liveType, actions: order.actions, will: order.will !== null });
       const maxDurationMs = (range?.max ?? ctx.limits.verification.limits.maxDurationMs) + ctx.limits.durationMs.toleranceMs;
-      return { ok: true, order: { order, attemptId: opened.attempt.id, seq: opened.attempt.seq, digits: opened.digits, dir, frames: [], maxDurationMs } };
+      return { ok: true, order: { order, attemptId: opened.attempt.id, seq: opened.attempt.seq, digits: opened.digits, dir, spool: createFrameSpool(ctx.media, dir), frames: [], maxDurationMs } };
     };
-
-    const discard = (current: StreamOrder) => rm(join(ctx.mediaDir, current.dir), { recursive: true, force: true });
 
     void handleStreamSocket<StreamOrder>(socket, {
       resolveOrder,
@@ -93,11 +91,13 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
           throw new StreamRefusedError(API_ERROR_CODES.videoTooLong, `the stream ran past the ${current.maxDurationMs} ms allowed`);
         }
         const file = `${String(frame.index).padStart(5, "0")}.jpg`;
-        await writeFile(join(ctx.mediaDir, current.dir, file), frame.jpeg);
         current.frames.push({ file, atMs: frame.receivedAtMs });
+        await current.spool.add(file, frame.jpeg);
       },
       async onFinished(current) {
         const { order } = current;
+        // Every frame stored before the job is queued: a worker on another machine reads them from the store.
+        await current.spool.flush();
         const input: VerifyJobInput = {
           attemptId: current.attemptId,
           orderNo: order.orderNo,
@@ -129,7 +129,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
       async onAbandoned(current, info) {
         if (info.code === null) await ctx.store.attempts.finish(current.attemptId, { status: "abandoned", code: info.reason }, ctx.clock.now());
         else await rejectAttempt(ctx, current.attemptId, info.code, info.message, "stream");
-        await discard(current);
+        await current.spool.discard();
       },
       clock,
       limits: ctx.limits.stream,

@@ -1,9 +1,9 @@
 /**
  * `POST /api/v1/upload`: one recording for the logged-in order (multipart: `meta` JSON
  * matching uploadMetaSchema, `video` the scrambled base64, and optional `frame` JPEG parts of
- * on-device guidance). The recording is unscrambled, held to the limits, stored under
- * FACEFLOW_MEDIA, probed by the decoder, and queued for verification; the answer comes at
- * once (`verifying`) and the page follows the attempt with `GET /api/v1/attempts/:attempt`.
+ * on-device guidance). The recording is unscrambled, held to the limits, probed by the
+ * decoder, stored in the media store (ctx.media), and queued for verification; the answer
+ * comes at once (`verifying`) and the page follows the attempt with `GET /api/v1/attempts/:attempt`.
  * A refusal before verification is a 4xx with its specific code, recorded as a rejected
  * attempt. The device's guidance report and evidence frames are kept for staff as hints;
  * nothing in them is judged. Sending the same recording again (same messageId) answers with
@@ -25,8 +25,9 @@ import type { OrderRecord } from "../store/orders";
 import { acceptedContainer, checkUploadSize, probeAccepted } from "../upload/acceptRecording";
 import { decodeRecording } from "../upload/decodeRecording";
 import { evidenceFrames, readUploadParts, type UploadParts } from "../upload/readUploadParts";
-import { removeRecording, storeEvidence, storeRecording } from "../upload/mediaFiles";
-import { join } from "node:path";
+import { evidencePrefix, storeEvidence, storeRecording, withTempFile } from "../upload/mediaFiles";
+import { MediaExistsError, type StoredMedia } from "../media/store/mediaStore";
+import { mediaScratchDir } from "../media/store/mediaStoreFromEnv";
 
 /** Refused because another upload of the order got its attempt first: that attempt is the other upload's to close. */
 class AttemptTaken extends HttpError {
@@ -105,23 +106,29 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     const platform = platformOf(request.headers["user-agent"]);
     const kind = { liveType: order.liveType, actions: order.actions, will: order.will !== null };
 
-    let stored: Awaited<ReturnType<typeof storeRecording>> | null = null;
+    let stored: StoredMedia | null = null;
     let evidence: string | null = null;
     try {
       const container = acceptedContainer(meta.mimeType);
       const bytes = await decodeRecording(parts.video, meta);
       checkUploadSize(bytes.length, platform, ctx.limits);
-      stored = await storeRecording(ctx.mediaDir, order.orderNo, attempt.seq, container, bytes).catch((error: unknown) => {
-        // Number mode: uploads answering the same digits at once share one attempt, and so its file.
-        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new AttemptTaken();
+      // Probed from a temporary file of the bytes already in memory, before they are stored: with
+      // S3, probing the stored copy would mean downloading what was just uploaded, and a refused
+      // recording never reaches the bucket at all.
+      const probe = await withTempFile(mediaScratchDir(ctx.mediaDir), `upload.${container}`, bytes, (file) => probeAccepted(ctx.ffmpegPath, file, container, kind, ctx.limits));
+      stored = await storeRecording(ctx.media, order.orderNo, attempt.seq, container, bytes).catch((error: unknown) => {
+        // Number mode: uploads answering the same digits at once share one attempt, and so its recording.
+        if (error instanceof MediaExistsError) throw new AttemptTaken();
         throw error;
       });
-      const probe = await probeAccepted(ctx.ffmpegPath, join(ctx.mediaDir, stored.path), container, kind, ctx.limits);
-      if (frames.length > 0) evidence = await storeEvidence(ctx.mediaDir, order.orderNo, attempt.seq, frames);
+      if (frames.length > 0) {
+        evidence = evidencePrefix(order.orderNo, attempt.seq);
+        await storeEvidence(ctx.media, order.orderNo, attempt.seq, frames);
+      }
       const input: VerifyJobInput = {
         attemptId: attempt.id,
         orderNo: order.orderNo,
-        source: { kind: "recording", path: stored.path, bytes: bytes.length, probe },
+        source: { kind: "recording", path: stored.key, bytes: bytes.length, probe },
         ask: {
           liveType: order.liveType,
           actions: [...order.actions],
@@ -133,7 +140,8 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
         referencePhoto: order.referencePhoto,
         platform,
       };
-      const path = stored.path;
+      const path = stored.key;
+      // The store's own hash of what it wrote: what an audit compares the stored object with.
       const sha256 = stored.sha256;
       await ctx.store.transaction(async (tx) => {
         // Checked again as the job is queued, with the order's row locked: uploads of one order
@@ -157,8 +165,9 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
         await tx.verifyJobs.enqueue({ attemptId: attempt.id, orderNo: order.orderNo, appId: order.appId, input }, now);
       });
     } catch (error) {
-      if (stored !== null) await removeRecording(ctx.mediaDir, stored.path);
-      if (evidence !== null) await removeRecording(ctx.mediaDir, evidence);
+      // Only what this upload stored: a recording refused as AttemptTaken is the other upload's.
+      if (stored !== null) await ctx.media.delete(stored.key);
+      if (evidence !== null) await ctx.media.deletePrefix(evidence);
       if (error instanceof HttpError && !(error instanceof AttemptTaken)) await rejectAttempt(ctx, attempt.id, error.code, error.message);
       throw error;
     }

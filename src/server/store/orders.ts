@@ -32,7 +32,7 @@ export interface OrderRecord {
   maxAttempts: number;
   /** On-device face guidance and the service's face checks (the partner's `guidance` option). */
   guidance: boolean;
-  /** The partner's reference photo, a path under FACEFLOW_MEDIA; null when none was sent. */
+  /** The partner's reference photo, its media store key; null when none was sent. */
   referencePhoto: string | null;
   /** Speech must be recognised (number and will modes), not only heard. */
   requireSpeech: boolean;

@@ -1,5 +1,6 @@
 /**
- * Recording metadata. The bytes live in a file under FACEFLOW_MEDIA; `path` is relative to it.
+ * Recording metadata. The bytes live in the media store (ctx.media); `path` is their key, which
+ * for the local store is the file's path relative to FACEFLOW_MEDIA.
  */
 import * as z from "zod";
 import type { Sql } from "./sql";
