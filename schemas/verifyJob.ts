@@ -5,12 +5,13 @@
  */
 import * as z from "zod/mini";
 import { actionCodeSchema, capturePromptSchema, liveTypeSchema, VERIFY_STEPS } from "./api";
+import { mediaStoreConfigSchema } from "./mediaStoreConfig";
 
 const ms = z.number().check(z.gte(0));
 const count = z.int().check(z.gte(0));
 /** A file name inside a folder the service made: no separators, no "..". */
 const fileName = z.string().check(z.regex(/^[\w-][\w.-]*$/, "a plain file name"));
-/** A path relative to FACEFLOW_MEDIA, made by the service: segments of plain names. */
+/** A media store key (a path relative to FACEFLOW_MEDIA for the local store), made by the service: segments of plain names. */
 const mediaPath = z.string().check(z.regex(/^[\w-][\w.-]*(\/[\w-][\w.-]*)*$/, "a path under the media folder"));
 
 export const mediaProbeSchema = z.object({
@@ -45,7 +46,7 @@ export const verifyJobInputSchema = z.object({
   orderNo: z.string(),
   source: verifySourceSchema,
   ask: verifyAskSchema,
-  /** The order's reference photo under FACEFLOW_MEDIA; null when none was sent. */
+  /** The order's reference photo's media key; null when none was sent. */
   referencePhoto: z.nullable(mediaPath),
   platform: z.enum(["ios", "android", "other"]),
 });
@@ -64,6 +65,16 @@ export const verifyResultSchema = z.object({
   checks: z.array(checkSchema),
 });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+/** What a verification thread is started with (workerData), built by src/server/verify/workerPool.ts's defaultWorkerScript and the pool. */
+export const verifyWorkerDataSchema = z.object({
+  ffmpegPath: z.string().check(z.minLength(1)),
+  /** The media store the thread builds for itself: the same media the service stored. */
+  media: mediaStoreConfigSchema,
+  /** The thread's own folder for temporary copies, removed by the pool with the thread. */
+  scratchDir: z.optional(z.string().check(z.minLength(1))),
+});
+export type VerifyWorkerData = z.infer<typeof verifyWorkerDataSchema>;
 
 export const toWorkerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("job"), jobId: z.int(), input: verifyJobInputSchema }),

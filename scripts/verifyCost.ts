@@ -16,6 +16,7 @@ import type { VerifyAsk, VerifyJobInput } from "../schemas/verifyJob";
 import { loadCaptureLimits } from "../src/server/limits";
 import { resolveFfmpeg } from "../src/server/media/decode/ffmpegBinary";
 import { probeMedia } from "../src/server/media/decode/probeMedia";
+import { createLocalMediaStore } from "../src/server/media/store/localMediaStore";
 import type { AnalysisOptions } from "../src/server/verify/frameAnalyzer";
 import { createMediaVerifierDeps } from "../src/server/verify/mediaVerifierDeps";
 import { verifyMedia, type MediaVerifierDeps } from "../src/server/verify/verifyMedia";
@@ -170,7 +171,7 @@ function summarise(mode: CostMode, runs: Run[], seconds: number, iris: boolean):
 export async function measureVerifyCost(options: { clip: string; runs: number; modes?: readonly CostMode[] }): Promise<CostFigures> {
   const limits = loadCaptureLimits();
   const ffmpegPath = resolveFfmpeg(process.env, { release: false, log: (m) => console.warn(m) }).path;
-  const { deps } = createMediaVerifierDeps({ mediaDir: dirname(options.clip), ffmpegPath, limits, env: process.env });
+  const { deps } = createMediaVerifierDeps({ media: createLocalMediaStore(dirname(options.clip)), ffmpegPath, limits, env: process.env });
   let start = performance.now();
   await deps.analyzer();
   const human = performance.now() - start;

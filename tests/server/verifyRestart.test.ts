@@ -129,7 +129,7 @@ describe("restart in one process", () => {
     const failingAttempt = await inspectStore(first, async (store) => (await store.attempts.list(orders[2]?.orderNo ?? ""))[0]?.id);
     const pool = createWorkerPool({
       size: 1,
-      script: defaultWorkerScript({ mediaDir: join(dir, "media"), ffmpegPath: resolveFfmpeg(process.env, { release: false, log: () => undefined }).path }),
+      script: defaultWorkerScript({ media: { kind: "local", dir: join(dir, "media") }, ffmpegPath: resolveFfmpeg(process.env, { release: false, log: () => undefined }).path }),
       timeoutMs: 60_000,
     });
     const runs: number[] = [];

@@ -8,6 +8,7 @@
  */
 import { loadHuman } from "../face/humanRuntime";
 import type { ServerLimits } from "../limits";
+import type { MediaStore } from "../media/store/mediaStore";
 import { speechRecognizerFromEnv } from "../speech/sherpaRecognizer";
 import { createVoiceActivityDetector } from "../speech/voiceActivity";
 import { createFfmpegDecoder } from "./ffmpegDecoder";
@@ -26,10 +27,11 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * @example const { deps, warm } = createMediaVerifierDeps({ mediaDir, ffmpegPath, limits, env: process.env });
+ * @example const { deps, warm } = createMediaVerifierDeps({ media: createMediaStore(config), ffmpegPath, limits, env: process.env });
  */
 export function createMediaVerifierDeps(options: {
-  mediaDir: string;
+  /** Where the jobs' media is read from (the worker thread builds its own store). */
+  media: MediaStore;
   ffmpegPath: string;
   limits: ServerLimits;
   env: Record<string, string | undefined>;
@@ -38,7 +40,7 @@ export function createMediaVerifierDeps(options: {
   const detector = once(async () => createVoiceActivityDetector({ threshold: limits.verification.voice.threshold }));
   const analyzer = once(async (): Promise<FrameAnalyzer> => createFrameAnalyzer(await loadHuman()));
   const deps: MediaVerifierDeps = {
-    mediaDir: options.mediaDir,
+    media: options.media,
     limits,
     decoder: createFfmpegDecoder(options.ffmpegPath, limits),
     analyzer,

@@ -9,10 +9,10 @@
  * past verification.jobs.maxTries, records "the check could not run", never a pass.
  */
 import { randomInt } from "node:crypto";
-import { join } from "node:path";
 import type { VerifyStep } from "../../../schemas/api";
 import type { VerifyJobInput, VerifyResult } from "../../../schemas/verifyJob";
 import type { ServerLimits } from "../limits";
+import type { MediaStore } from "../media/store/mediaStore";
 import { VERIFY_CODES } from "../media/verifyCodes";
 import type { SpeechRecognizer } from "../speech/speechRecognizer";
 import type { DescriptorSample, HeardSpeech, MediaAnalysis, SourceFacts } from "./checks/analysis";
@@ -34,7 +34,8 @@ export class MediaRefusedError extends Error {
 }
 
 export interface MediaVerifierDeps {
-  mediaDir: string;
+  /** Where the recordings, stream frames and reference photos are (this thread's own store). */
+  media: MediaStore;
   limits: ServerLimits;
   decoder: MediaDecoder;
   /** Loaded on the first job that needs it, once per worker. */
@@ -61,15 +62,30 @@ export function spreadIndices(n: number, count: number, random: (below: number) 
   return picked;
 }
 
+/**
+ * Runs `fn` on a file of the stored `key` (ffmpeg reads by path), released once `fn` settles,
+ * failed or not. A thread ended mid-job (its time ran out) cannot get here: the pool removes
+ * the thread's scratch folder, and so its copies, instead (workerPool.ts).
+ */
+async function withLocalCopy<T>(media: MediaStore, key: string, fn: (file: string) => Promise<T>): Promise<T> {
+  const copy = await media.localCopy(key);
+  try {
+    return await fn(copy.path);
+  } finally {
+    await copy.release();
+  }
+}
+
 async function decodeSource(input: VerifyJobInput, deps: MediaVerifierDeps, fps: number, withAudio: boolean) {
   const { source } = input;
   if (source.kind === "recording") {
-    const media = await deps.decoder.decode(join(deps.mediaDir, source.path), source.probe, { fps, width: deps.limits.verification.analysisWidth, withAudio });
+    const media = await withLocalCopy(deps.media, source.path, (file) =>
+      deps.decoder.decode(file, source.probe, { fps, width: deps.limits.verification.analysisWidth, withAudio }),
+    );
     const facts: SourceFacts = { kind: "recording", probe: source.probe, bytes: source.bytes };
     return { facts, frames: media.frames, audio: media.audio };
   }
-  const dir = join(deps.mediaDir, source.dir);
-  const frames = await decodeSpooled(dir, sampleSpooled(source.frames, fps), deps.limits.stream.maxFrameBytes, deps.limits.streamClient.maxFrameWidth);
+  const frames = await decodeSpooled(deps.media, source.dir, sampleSpooled(source.frames, fps), deps.limits.stream.maxFrameBytes, deps.limits.streamClient.maxFrameWidth);
   const times = source.frames.map((f) => f.atMs);
   const durationMs = times.length >= 2 ? Math.max(...times) - Math.min(...times) : 0;
   const facts: SourceFacts = { kind: "frames", frames: source.frames.length, bytes: 0, durationMs };
@@ -109,7 +125,7 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   let reference: MediaAnalysis["reference"] = null;
   if (input.referencePhoto !== null) {
     try {
-      const still = await deps.decoder.decodeStill(join(deps.mediaDir, input.referencePhoto), 640);
+      const still = await withLocalCopy(deps.media, input.referencePhoto, (file) => deps.decoder.decodeStill(file, 640));
       const analysed = await analyzer.analyze(still, { iris: false, describe: true, scores: false });
       // Faces are counted as the checks count them (detector score at least quality.minScore); a
       // weak second detection does not make a good photo unusable.

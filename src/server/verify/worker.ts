@@ -2,22 +2,23 @@
  * A verification worker thread (started by workerPool.ts; bundled as dist/server/verifyWorker.mjs).
  * It loads Human and the voice detector on its first job that needs them (or on "warm") and
  * keeps them, then runs each job it is handed (verifyMedia.ts), reporting progress and the
- * verdict. Nothing here touches the store: the main thread records verdicts.
+ * verdict. Nothing here touches the store: the main thread records verdicts. Media is read
+ * through the thread's own media store, built from the configuration in workerData (the same
+ * directory or bucket the service stores to), its temporary copies in the thread's scratch folder.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import * as z from "zod";
-import { toWorkerMessageSchema, type FromWorkerMessage } from "../../../schemas/verifyJob";
+import { toWorkerMessageSchema, verifyWorkerDataSchema, type FromWorkerMessage } from "../../../schemas/verifyJob";
 import { loadCaptureLimits } from "../limits";
+import { createMediaStore } from "../media/store/mediaStoreFromEnv";
 import { createMediaVerifierDeps } from "./mediaVerifierDeps";
 import { verifyMedia } from "./verifyMedia";
 
-const dataSchema = z.object({ mediaDir: z.string().min(1), ffmpegPath: z.string().min(1) });
-
 const port = parentPort;
 if (port === null) throw new Error("verify/worker.ts runs only as a worker thread");
-const data = dataSchema.parse(workerData);
+const data = verifyWorkerDataSchema.parse(workerData);
 const post = (message: FromWorkerMessage) => port.postMessage(message);
-const { deps, warm } = createMediaVerifierDeps({ mediaDir: data.mediaDir, ffmpegPath: data.ffmpegPath, limits: loadCaptureLimits(), env: process.env });
+const media = createMediaStore(data.media, { tempDir: data.scratchDir });
+const { deps, warm } = createMediaVerifierDeps({ media, ffmpegPath: data.ffmpegPath, limits: loadCaptureLimits(), env: process.env });
 
 // One job at a time: the pool sends the next only after this one's verdict or error.
 port.on("message", (raw: unknown) => {

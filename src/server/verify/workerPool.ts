@@ -4,10 +4,16 @@
  * requests. A thread that dies, reports an error or overruns its time is replaced and the
  * job's promise rejects with JobFailedError; the queue (verificationQueue.ts) decides whether
  * to try again.
+ *
+ * Each thread gets a scratch folder of its own for its temporary copies of media, removed with
+ * the thread: a thread ended mid-job (its time ran out) never reaches its own clean-up, so its
+ * copies go with the folder.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { fromWorkerMessageSchema, type VerifyJobInput, type VerifyResult } from "../../../schemas/verifyJob";
+import { fromWorkerMessageSchema, type VerifyJobInput, type VerifyResult, type VerifyWorkerData } from "../../../schemas/verifyJob";
 import type { VerifyStep } from "../../../schemas/api";
 
 export class JobFailedError extends Error {
@@ -28,21 +34,27 @@ export interface WorkerScript {
   url: URL;
   /** Handed to the thread (the entry re-reads its own part with a schema). */
   workerData: Record<string, unknown>;
+  /** Each thread gets a new folder under this one as `workerData.scratchDir`, removed with the thread. */
+  scratchDir?: string;
 }
 
 /**
  * The worker entry next to this module: the bundle's verifyWorker.mjs in dist/server, or,
  * when running from the sources (tests), a small boot file that registers tsx for the thread.
+ * @example defaultWorkerScript({ ffmpegPath, media: mediaStoreConfig }, { scratchDir: mediaScratchDir(mediaDir) })
  */
-export function defaultWorkerScript(workerData: Record<string, unknown>): WorkerScript {
+export function defaultWorkerScript(workerData: Omit<VerifyWorkerData, "scratchDir">, options: { scratchDir?: string } = {}): WorkerScript {
   const bundled = new URL("./verifyWorker.mjs", import.meta.url);
-  if (import.meta.url.endsWith(".mjs") && existsSync(bundled)) return { url: bundled, workerData };
-  return { url: new URL("./tsWorkerBoot.mjs", import.meta.url), workerData: { ...workerData, entry: new URL("./worker.ts", import.meta.url).href } };
+  const scratch = options.scratchDir === undefined ? {} : { scratchDir: options.scratchDir };
+  if (import.meta.url.endsWith(".mjs") && existsSync(bundled)) return { url: bundled, workerData, ...scratch };
+  return { url: new URL("./tsWorkerBoot.mjs", import.meta.url), workerData: { ...workerData, entry: new URL("./worker.ts", import.meta.url).href }, ...scratch };
 }
 
 interface Slot {
   /** Started on the slot's first job, so a service that verifies nothing starts no thread. */
   worker: Worker | null;
+  /** The running thread's scratch folder, when the script asks for one. */
+  scratch: string | null;
   job: { id: number; resolve(r: VerifyResult): void; reject(e: Error): void; onProgress(step: VerifyStep, p: number): void; timer: NodeJS.Timeout } | null;
 }
 
@@ -59,15 +71,30 @@ export function createWorkerPool(options: { size: number; script: WorkerScript; 
     else job.reject(outcome.error);
   };
 
+  /** Ends the slot's thread, then removes its scratch folder (once nothing in the thread can still write there). */
+  const stop = async (slot: Slot) => {
+    const { worker, scratch } = slot;
+    slot.worker = null;
+    slot.scratch = null;
+    worker?.removeAllListeners();
+    await worker?.terminate();
+    if (scratch !== null) await rm(scratch, { recursive: true, force: true });
+  };
+
   const replace = (slot: Slot, why: string) => {
     settle(slot, { error: new JobFailedError(why) });
-    slot.worker?.removeAllListeners();
-    void slot.worker?.terminate();
-    slot.worker = null;
+    void stop(slot).catch(() => undefined);
   };
 
   function spawn(slot: Slot): Worker {
-    const worker = new Worker(options.script.url, { workerData: options.script.workerData });
+    const { scratchDir } = options.script;
+    let workerData = options.script.workerData;
+    if (scratchDir !== undefined) {
+      mkdirSync(scratchDir, { recursive: true });
+      slot.scratch = mkdtempSync(join(scratchDir, "verify-"));
+      workerData = { ...workerData, scratchDir: slot.scratch };
+    }
+    const worker = new Worker(options.script.url, { workerData });
     worker.on("message", (raw: unknown) => {
       const parsed = fromWorkerMessageSchema.safeParse(raw);
       if (!parsed.success) return replace(slot, "the verification worker sent an unreadable message");
@@ -86,7 +113,7 @@ export function createWorkerPool(options: { size: number; script: WorkerScript; 
     return worker;
   }
 
-  for (let i = 0; i < options.size; i++) slots.push({ worker: null, job: null });
+  for (let i = 0; i < options.size; i++) slots.push({ worker: null, scratch: null, job: null });
 
   return {
     size: options.size,
@@ -110,7 +137,7 @@ export function createWorkerPool(options: { size: number; script: WorkerScript; 
     async close() {
       closed = true;
       for (const slot of slots) settle(slot, { error: new JobFailedError("the pool is closing") });
-      await Promise.all(slots.map((s) => s.worker?.terminate()));
+      await Promise.all(slots.map((s) => stop(s)));
     },
   };
 }
