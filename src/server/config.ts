@@ -22,6 +22,7 @@
  * | FACEFLOW_TRTC_SDK_APP_ID, FACEFLOW_TRTC_SECRET_KEY | | real-time video (TRTC) credentials; both or neither (trtc/trtcConfig.ts) |
  * | FACEFLOW_TRTC_USERSIG_TTL_SEC | 900 | lifetime of the UserSigs handed to browsers |
  * | FACEFLOW_VERIFY_WORKERS | one per core | worker threads that decode and analyse media (verify/workerPool.ts) |
+ * | FACEFLOW_VERIFY_TIMEOUT_MS | capture.json's verification.jobs.timeoutMs (60000) | a job running longer is stopped and tried again; a job whose worker died is taken again a little after it (verify/verificationQueue.ts leaseMarginMs) |
  * | FACEFLOW_FFMPEG | ffmpeg on the PATH | the decoder program (media/decode/ffmpegBinary.ts) |
  * | FACEFLOW_ASR_KIND, FACEFLOW_ASR_MODEL (whisper: _ENCODER, _DECODER), FACEFLOW_ASR_TOKENS, FACEFLOW_ASR_LANGUAGE, FACEFLOW_ASR_THREADS | | an offline speech recogniser (speech/sherpaRecognizer.ts) |
  *
@@ -90,6 +91,8 @@ export interface ServerConfig {
   trtc: TrtcServiceConfig | undefined;
   /** Verification worker threads; undefined: capture.json's verification.jobs.workers (0: one per core). */
   verifyWorkers: number | undefined;
+  /** Verification job timeout; undefined: capture.json's verification.jobs.timeoutMs. */
+  verifyTimeoutMs: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -227,5 +230,8 @@ export function loadServerConfig(
     trustProxy: env.FACEFLOW_TRUST_PROXY ? parse(trustProxySchema, env.FACEFLOW_TRUST_PROXY, "FACEFLOW_TRUST_PROXY") : false,
     trtc: trtc.config ?? undefined,
     verifyWorkers: env.FACEFLOW_VERIFY_WORKERS ? parse(z.coerce.number().int().min(1).max(64), env.FACEFLOW_VERIFY_WORKERS, "FACEFLOW_VERIFY_WORKERS") : undefined,
+    verifyTimeoutMs: env.FACEFLOW_VERIFY_TIMEOUT_MS
+      ? parse(z.coerce.number().int().min(1_000).max(3_600_000), env.FACEFLOW_VERIFY_TIMEOUT_MS, "FACEFLOW_VERIFY_TIMEOUT_MS")
+      : undefined,
   };
 }

@@ -6,11 +6,16 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadServerConfig } from "./config";
+import { loadCaptureLimits, type ServerLimits } from "./limits";
 
 /** dist/app next to dist/server (the bundle), or ./dist/app when run from the sources. */
 function defaultAppDir(): string | undefined {
   const candidates = [fileURLToPath(new URL("../app", import.meta.url)), `${process.cwd()}/dist/app`];
   return candidates.find((dir) => existsSync(`${dir}/index.html`));
+}
+
+function withJobTimeout(limits: ServerLimits, timeoutMs: number): ServerLimits {
+  return { ...limits, verification: { ...limits.verification, jobs: { ...limits.verification.jobs, timeoutMs } } };
 }
 
 function hostForUrl(host: string): string {
@@ -36,6 +41,7 @@ async function main(): Promise<void> {
     trtc: config.trtc,
     warmVerification: true,
     ...(config.verifyWorkers === undefined ? {} : { verifyWorkers: config.verifyWorkers }),
+    ...(config.verifyTimeoutMs === undefined ? {} : { limits: withJobTimeout(loadCaptureLimits(), config.verifyTimeoutMs) }),
     logger: { level: process.env.FACEFLOW_LOG_LEVEL ?? "warn" },
   });
   // Ctrl-C stops at once (jobs left running are taken again later); SIGTERM, what an

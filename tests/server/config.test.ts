@@ -20,6 +20,7 @@ describe("loadServerConfig", () => {
       role: "all",
       drainDelayMs: 0,
       drainTimeoutMs: 120_000,
+      verifyTimeoutMs: undefined,
       mediaDir: "./data/media",
       appDir: undefined,
       environment: "local",

@@ -1,0 +1,92 @@
+/**
+ * Users and a partner driving a cluster through its balancer, as the cluster test and the
+ * bench do: each user has an address of its own (X-Forwarded-For, which the instances believe
+ * from the loopback balancer), logs in without cookies (the session header), uploads a
+ * recording and follows it to its verdict. A request that fails because the instance behind it
+ * died (connection reset, 502, 503) is sent again, as the page's client does; the upload is
+ * safe to resend (the service recognises it by its messageId and bytes).
+ */
+import { SESSION_HEADER } from "../../schemas/apiCodes";
+import { attemptStateSchema, loginResponseSchema, type AttemptState } from "../../schemas/api";
+import type { FaceflowPartner } from "../../src/server/partner";
+import { launchParams, uploadForm } from "../server/harness";
+
+const RETRIED_STATUS = new Set([502, 503]);
+
+export interface VerificationRun {
+  orderNo: string;
+  /** Upload accepted → verdict seen by the long poll. */
+  uploadToVerdictMs: number;
+  passed: boolean;
+  /** Requests sent again after an instance failed them. */
+  retries: number;
+}
+
+async function send(url: string, init: RequestInit, stats: { retries: number }, deadline: number): Promise<Response> {
+  for (;;) {
+    try {
+      const res = await fetch(url, init);
+      if (!RETRIED_STATUS.has(res.status)) return res;
+      await res.text();
+    } catch {
+      // the instance went away mid-request: the next try goes to another
+    }
+    if (Date.now() > deadline) throw new Error(`${init.method ?? "GET"} ${url} kept failing`);
+    stats.retries += 1;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** One user's whole verification; `ip` is the user's own address. */
+export async function verifyOnce(baseUrl: string, partner: FaceflowPartner, recording: Buffer, ip: string, timeoutMs = 240_000): Promise<VerificationRun> {
+  const deadline = Date.now() + timeoutMs;
+  const stats = { retries: 0 };
+  const created = await partner.createOrder({ userId: `user-${ip}`, liveType: "3", returnUrl: `${baseUrl}/#/entry` });
+  const headers = { "x-forwarded-for": ip };
+  const login = await send(
+    `${baseUrl}/api/v1/login`,
+    { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ ...launchParams(created.launchUrl), cookieless: true }) },
+    stats,
+    deadline,
+  );
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  const { sessionToken } = loginResponseSchema.parse(await login.json());
+  if (!sessionToken) throw new Error("a cookie-less login answered without a session token");
+  const session = { ...headers, [SESSION_HEADER]: sessionToken };
+  const form = await uploadForm(recording);
+  const upload = await send(`${baseUrl}/api/v1/upload`, { method: "POST", headers: session, body: form }, stats, deadline);
+  if (upload.status !== 200) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
+  const uploadedAt = Date.now();
+  let state: AttemptState = attemptStateSchema.parse(await upload.json());
+  while (state.state !== "judged") {
+    const res = await send(`${baseUrl}/api/v1/attempts/${state.attempt}?waitMs=20000`, { headers: session }, stats, deadline);
+    if (res.status !== 200) throw new Error(`long poll answered ${res.status}: ${await res.text()}`);
+    state = attemptStateSchema.parse(await res.json());
+  }
+  return { orderNo: created.orderNo, uploadToVerdictMs: Date.now() - uploadedAt, passed: state.outcome.passed, retries: stats.retries };
+}
+
+/** Run `count` verifications, `concurrency` at a time; `onProgress` after each. */
+export async function runLoad(
+  count: number,
+  concurrency: number,
+  one: (i: number) => Promise<VerificationRun>,
+  onProgress: (done: number) => void = () => undefined,
+): Promise<VerificationRun[]> {
+  const results: VerificationRun[] = [];
+  let next = 0;
+  const lanes = Array.from({ length: concurrency }, async () => {
+    while (next < count) {
+      const i = next++;
+      results[i] = await one(i);
+      onProgress(results.filter(Boolean).length);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
