@@ -15,9 +15,11 @@
  *   p90 over BENCH_FACE_FRAMES frames, goal 120 ms), and the bytes the capture route adds
  *   (face worker JS, models and wasm apart);
  * - verification on the service (scripts/verifyBench.ts): cost of a 5 s recording on one thread,
- *   upload to verdict alone and 8 at once, other requests' latency meanwhile.
- * Writes bench-results.json and prints a table. `BENCH_ONLY=verify` (or `wire`) measures the
- * verification (or first-screen) figures alone and replaces only them in bench-results.json.
+ *   upload to verdict alone and 8 at once, other requests' latency meanwhile;
+ * - verifications per minute (scripts/scaleBench.ts): the embedded default and the local
+ *   PostgreSQL cluster with one and two worker instances, upload-to-verdict p50 and p95.
+ * Writes bench-results.json and prints a table. `BENCH_ONLY=verify` (or `wire`, `scale`) measures the
+ * verification (or first-screen, scale-out) figures alone and replaces only them in bench-results.json.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +30,7 @@ import { CAMERA_READY_MEASURE } from "../src/ui/screens/recording/cameraReadyMea
 import { bundleFacePage, foreignRequests, runFacePage, summariseRun, writeFaceVideo, type FaceSizeReport } from "./faceBench";
 import { measureVerification, runVerificationOnly, verificationLines } from "./verifyBench";
 import { measureWire, runWireOnly, wireLines } from "./wireBench";
+import { measureScale, runScaleOnly, scaleLines } from "./scaleBench";
 import { BROWSER_ARGS, startBenchService } from "./benchService";
 
 if (process.env.BENCH_ONLY === "verify") {
@@ -36,6 +39,10 @@ if (process.env.BENCH_ONLY === "verify") {
 }
 if (process.env.BENCH_ONLY === "wire") {
   await runWireOnly();
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === "scale") {
+  await runScaleOnly();
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === "dashboard") {
@@ -193,6 +200,7 @@ try {
 }
 const wire = await measureWire();
 const verification = await measureVerification();
+const scale = await measureScale();
 const faceGoalMet = [face.photo, face.photoIris, face.pattern].every((r) => r.frames === FACE_FRAMES && r.unavailable === null && r.frameMs.median <= FACE_GOAL_MS);
 const uploadMedian = (pick: (run: UploadRun) => number) => Math.round(median(capture.uploads.map(pick)));
 const results = {
@@ -214,6 +222,7 @@ const results = {
     wasm: { raw: report.face.wasm.raw, gzip: report.face.wasm.gz },
   },
   verification,
+  scale,
 };
 writeFileSync("bench-results.json", JSON.stringify(results, null, 2) + "\n");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -237,3 +246,4 @@ console.log(`face per-frame goal    ${fr.met ? "met" : "NOT met"}: median at mos
 const cb = results.captureRouteBytes;
 console.log(`capture route adds     face worker JS ${kb(cb.faceWorkerJs.raw)} (${kb(cb.faceWorkerJs.gzip)} gzip); models ${kb(cb.models.raw)}; wasm ${kb(cb.wasm.raw)} — none of it on the first screen`);
 console.log(verificationLines(verification).join("\n"));
+console.log(scaleLines(scale).join("\n"));
