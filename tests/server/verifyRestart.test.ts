@@ -221,7 +221,7 @@ describe("a real kill", () => {
     const baseUrl = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no "listening" line in 60 s: ${text}`)), 60_000);
       const look = () => {
-        const found = /faceflow listening on (http:\/\/[\d.]+:\d+)/.exec(text);
+        const found = /faceflow (?:\(\w+\) )?listening on (http:\/\/[\d.]+:\d+)/.exec(text);
         if (found?.[1]) {
           clearTimeout(timer);
           resolve(found[1]);
