@@ -27,18 +27,44 @@ import { registerStreamRoute } from "./routes/stream";
 import { registerUploadRoute } from "./routes/upload";
 import { registerAttemptRoutes } from "./routes/attempts";
 import { createVerificationQueue } from "./verify/verificationQueue";
+import { createPgBossQueue } from "./verify/pgBossQueue";
 import { createWorkerPool, defaultWorkerScript, type JobRunner } from "./verify/workerPool";
 import { randomHex, systemClock, systemRandomBytes, type Clock, type RandomBytes } from "./runtime";
-import { createStore } from "./store";
+import { openStore } from "./store/open";
+import type { MediaStore } from "./media/store/mediaStore";
+import { createMediaStore, mediaScratchDir, mediaStoreConfigFromEnv, type MediaStoreConfig } from "./media/store/mediaStoreFromEnv";
+import { mediaRetentionFromEnv, registerMediaRetention } from "./media/retentionJob";
+import { registerHealthRoutes } from "./http/health";
+import type { ServiceRole } from "../../schemas/health";
 import { fastifyTrustProxy, type AppSecretConfig, type TrustProxy } from "./config";
 import type { StreamClock } from "./stream/streamClock";
 import { createTrtcIssuer, type TrtcServiceConfig } from "./trtc/trtcConfig";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Begin a graceful stop (main.ts on SIGTERM): /readyz answers 503 "draining", no more
+     * verification jobs are taken, and it resolves once the jobs running here are judged (or
+     * `timeoutMs` passed). Then close the app: it stops accepting connections and finishes the
+     * requests in flight.
+     */
+    faceflowDrain(timeoutMs: number): Promise<void>;
+  }
+}
+
 export interface BuildAppOptions {
-  /** SQLite file (":memory:" for a throwaway store). */
+  /** SQLite file (":memory:" for a throwaway store); unused when databaseUrl is set. */
   dbPath: string;
-  /** Directory recordings are written to. */
+  /** PostgreSQL (postgres://…) instead of the SQLite file: the store several instances share. */
+  databaseUrl?: string | undefined;
+  /** all (default): API and workers; api: API only; worker: verification workers and health only. */
+  role?: ServiceRole;
+  /** Directory recordings are written to (and the S3 store's temporary copies, when FACEFLOW_S3_BUCKET is set). */
   mediaDir: string;
+  /** Where recordings live; default: from the environment (mediaStoreFromEnv: S3 when FACEFLOW_S3_BUCKET is set, else mediaDir). */
+  mediaStore?: MediaStore;
+  /** The store the verification threads build for themselves (and this one, without mediaStore); default: from the environment. */
+  mediaStoreConfig?: MediaStoreConfig;
   /** Built browser app (dist/app); without it `/` answers 503 APP_NOT_BUILT. */
   appDir?: string;
   /** "release" refuses the built-in demo secret. */
@@ -81,8 +107,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const limits = options.limits ?? loadCaptureLimits();
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const role = options.role ?? "all";
+  if (options.mediaStore && !options.mediaStoreConfig && !options.verificationRunner && role !== "api") {
+    throw new Error("buildApp: mediaStore needs mediaStoreConfig too, the store the verification threads build for themselves (they cannot share an object)");
+  }
   mkdirSync(options.mediaDir, { recursive: true });
-  const store = createStore(options.dbPath);
+  const opened = await openStore({ dbPath: options.dbPath, databaseUrl: options.databaseUrl }, { applicationName: `faceflow-${role}` });
+  const { store } = opened;
+  const mediaConfig = options.mediaStoreConfig ?? mediaStoreConfigFromEnv(process.env, options.mediaDir);
+  const media = options.mediaStore ?? createMediaStore(mediaConfig, { tempDir: mediaScratchDir(options.mediaDir) });
+  let draining = false;
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -111,12 +145,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.ffmpegPath ?? resolveFfmpeg(process.env, { release, log: (message) => app.log.warn(message) }).path;
   const workers = options.verifyWorkers ?? (limits.verification.jobs.workers || availableParallelism());
   const runner =
-    options.verificationRunner ??
-    createWorkerPool({
-      size: workers,
-      script: defaultWorkerScript({ mediaDir: options.mediaDir, ffmpegPath }),
-      timeoutMs: limits.verification.jobs.timeoutMs,
-    });
+    role === "api"
+      ? null
+      : (options.verificationRunner ??
+        createWorkerPool({
+          size: workers,
+          script: defaultWorkerScript({ media: mediaConfig, ffmpegPath }, { scratchDir: mediaScratchDir(options.mediaDir) }),
+          timeoutMs: limits.verification.jobs.timeoutMs,
+        }));
   const base: Omit<ServiceContext, "verification"> = {
     store,
     clock,
@@ -124,15 +160,49 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits,
     ffmpegPath,
     mediaDir: options.mediaDir,
+    media,
     publicOrigin,
     defaultLaunchTtlSec: options.launchTtlSec ?? 30 * 60,
     sessionTtlSec: options.sessionTtlSec ?? 60 * 60,
     trtc: options.trtc ? createTrtcIssuer(options.trtc, () => clock.now()) : null,
   };
-  const ctx: ServiceContext = { ...base, verification: createVerificationQueue(base, runner, app.log) };
+  // Only the one process of an embedded store may take every job left running as its own at start.
+  const requeueAtStart = role === "all" && opened.engine === "sqlite";
+  const verification =
+    opened.engine === "postgres" && options.databaseUrl
+      ? createPgBossQueue(base, { connectionString: options.databaseUrl, pool: runner, concurrency: workers, applicationName: `faceflow-${role}-queue` }, app.log)
+      : createVerificationQueue(base, { pool: runner, requeueAtStart }, app.log);
+  const ctx: ServiceContext = { ...base, verification };
+  app.decorate("faceflowDrain", async (timeoutMs: number) => {
+    draining = true;
+    await ctx.verification.drain(timeoutMs);
+  });
+  registerHealthRoutes(app, {
+    role,
+    draining: () => draining,
+    dependencies: {
+      store: { target: opened.target, ping: () => store.ping() },
+      media: { target: media.describe(), ping: () => media.ping() },
+      queue: { target: verification.describe(), ping: () => verification.ping() },
+    },
+  });
   await ensureApps(store, { environment: options.environment ?? "local", apps: options.apps ?? {}, now: clock.now() });
 
   installErrorHandlers(app);
+  if (role !== "worker") await registerApi(app, ctx, options, { limits, rateLimits, randomBytes });
+  await ctx.verification.start();
+  if (options.warmVerification) runner?.warm();
+  return app;
+}
+
+/** Everything but the health answers: what a worker instance does not serve. */
+async function registerApi(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  options: BuildAppOptions,
+  { limits, rateLimits, randomBytes }: { limits: ServerLimits; rateLimits: RateLimits; randomBytes: RandomBytes },
+): Promise<void> {
+  const { store, publicOrigin, clock } = ctx;
   installRawJsonParser(app);
   app.addHook("onSend", async (request, reply) => {
     // API answers are per user and per moment: never let a cache keep them.
@@ -143,6 +213,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectSrc: options.cspConnectSrc ?? [],
     secure: options.publicOrigin?.startsWith("https:") ?? false,
     inlineScripts: appInlineScriptSources(options.appDir),
+    rateCounters: store.rateCounters,
+    clock,
   });
   await installCompression(app);
   // The cookie key lives in the store so every process sharing it signs alike, across restarts.
@@ -164,10 +236,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStreamRoute(app, ctx, limiters, options.streamClock ?? timerClock(clock));
   if (options.demo ?? true) registerDemoRoutes(app, ctx, limiters);
   await registerAnalytics(app, ctx, analyticsOptionsFromEnv(process.env));
+  registerMediaRetention(app, ctx, mediaRetentionFromEnv(process.env));
   await serveApp(app, options.appDir);
-  await ctx.verification.start();
-  if (options.warmVerification) runner.warm();
-  return app;
 }
 
 function timerClock(clock: Clock): StreamClock {

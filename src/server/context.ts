@@ -3,6 +3,7 @@
  * and its face analyzer, and where things live. Built once per app instance by buildApp.
  */
 import type { ServerLimits } from "./limits";
+import type { MediaStore } from "./media/store/mediaStore";
 import type { Clock, RandomBytes } from "./runtime";
 import type { Store } from "./store";
 import type { TrtcIssuer } from "./trtc/trtcConfig";
@@ -17,8 +18,10 @@ export interface ServiceContext {
   verification: VerificationQueue;
   /** The ffmpeg program that probes uploads here and decodes them in the workers (media/decode/ffmpegBinary.ts). */
   ffmpegPath: string;
-  /** Directory recordings are written to (FACEFLOW_MEDIA). */
+  /** FACEFLOW_MEDIA: the local media store's directory, and the temporary copies' (.tmp) with S3. */
   mediaDir: string;
+  /** Where recordings and evidence live: the media directory, or S3-compatible storage (FACEFLOW_S3_BUCKET). */
+  media: MediaStore;
   /** The service's public origin, e.g. "http://127.0.0.1:8080" (resolved after listen when not configured). */
   publicOrigin(): string;
   /** Launch URL lifetime when neither order nor app says (seconds). */

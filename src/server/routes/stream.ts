@@ -121,7 +121,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
           if ((await tx.attempts.get(current.attemptId))?.status !== "pending" || (await tx.attempts.verifying(order.orderNo))) {
             throw new StreamRefusedError(API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
           }
-          await tx.verifyJobs.enqueue({ attemptId: current.attemptId, orderNo: order.orderNo, appId: order.appId, input }, ctx.clock.now());
+          await ctx.verification.enqueue(tx, { attemptId: current.attemptId, orderNo: order.orderNo, appId: order.appId, input }, ctx.clock.now());
         });
         ctx.verification.kick();
         return { attempt: current.seq };

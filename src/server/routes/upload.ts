@@ -162,7 +162,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
           durationMs: Math.round(probe.durationMs), sha256, messageId: meta.messageId, createdAt: now,
         });
         await tx.attempts.keepGuidance(attempt.id, meta.guidance ?? null);
-        await tx.verifyJobs.enqueue({ attemptId: attempt.id, orderNo: order.orderNo, appId: order.appId, input }, now);
+        await ctx.verification.enqueue(tx, { attemptId: attempt.id, orderNo: order.orderNo, appId: order.appId, input }, now);
       });
     } catch (error) {
       // Only what this upload stored: a recording refused as AttemptTaken is the other upload's.
