@@ -21,7 +21,7 @@ import type { Store } from "../../src/server/store";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import { injectPgUrl } from "../pgGlobalSetup";
-import { runLoad, verifyOnce, type VerificationRun } from "./clusterLoad";
+import { asPartner, runLoad, verifyOnce, type VerificationRun } from "./clusterLoad";
 
 const COUNT = Number(process.env.CLUSTER_VERIFICATIONS ?? 16);
 const pgAvailable = injectPgUrl() !== null;
@@ -71,7 +71,7 @@ describe.skipIf(!pgAvailable)("a cluster of two API instances and two workers on
     expect(results.every((r) => r.passed)).toBe(true);
 
     for (const run of results) {
-      const view = await partner.getOrder(run.orderNo);
+      const view = await asPartner(() => partner.getOrder(run.orderNo), { retries: 0 }, Date.now() + 30_000);
       // One verdict: the order passed once, with one judged attempt and nothing left pending.
       expect(view.state).toBe("passed");
       expect(view.attempts.filter((a) => a.status === "passed")).toHaveLength(1);

@@ -8,7 +8,7 @@
  */
 import { SESSION_HEADER } from "../../schemas/apiCodes";
 import { attemptStateSchema, loginResponseSchema, type AttemptState } from "../../schemas/api";
-import type { FaceflowPartner } from "../../src/server/partner";
+import { FaceflowPartnerError, type FaceflowPartner } from "../../src/server/partner";
 import { launchParams, uploadForm } from "../server/harness";
 
 const RETRIED_STATUS = new Set([502, 503]);
@@ -37,11 +37,27 @@ async function send(url: string, init: RequestInit, stats: { retries: number }, 
   }
 }
 
+/**
+ * A partner call sent again when the instance behind it died (502/503 from the balancer), as
+ * a partner's own client would: a second order is harmless, the first is never launched.
+ */
+export async function asPartner<T>(call: () => Promise<T>, stats: { retries: number }, deadline: number): Promise<T> {
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof FaceflowPartnerError) || !RETRIED_STATUS.has(error.status) || Date.now() > deadline) throw error;
+      stats.retries += 1;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /** One user's whole verification; `ip` is the user's own address. */
 export async function verifyOnce(baseUrl: string, partner: FaceflowPartner, recording: Buffer, ip: string, timeoutMs = 240_000): Promise<VerificationRun> {
   const deadline = Date.now() + timeoutMs;
   const stats = { retries: 0 };
-  const created = await partner.createOrder({ userId: `user-${ip}`, liveType: "3", returnUrl: `${baseUrl}/#/entry` });
+  const created = await asPartner(() => partner.createOrder({ userId: `user-${ip}`, liveType: "3", returnUrl: `${baseUrl}/#/entry` }), stats, deadline);
   const headers = { "x-forwarded-for": ip };
   const login = await send(
     `${baseUrl}/api/v1/login`,
