@@ -15,6 +15,7 @@ import type { ServiceContext } from "../context";
 import type { RateLimit } from "../http/security";
 import { createAnalyticsTokens } from "./analyticsToken";
 import { registerDashboardRoutes } from "./dashboard/dashboardRoutes";
+import { registerAdminJobsRoute } from "../http/adminJobs";
 import { createFactsOf } from "./dashboard/eventFacts";
 import { createIngestQuotas } from "./ingestQuotas";
 import { registerIngestRoutes } from "./ingestRoutes";
@@ -67,7 +68,9 @@ export async function registerAnalytics(app: FastifyInstance, ctx: ServiceContex
   });
   const adminToken = options.adminToken?.trim();
   if (adminToken) {
-    registerDashboardRoutes(app, ctx, { adminToken, limiter: limiter("admin", options.dashboardRateLimit ?? DEFAULT_ANALYTICS_RATE_LIMITS.dashboard) });
+    const adminLimiter = limiter("admin", options.dashboardRateLimit ?? DEFAULT_ANALYTICS_RATE_LIMITS.dashboard);
+    registerDashboardRoutes(app, ctx, { adminToken, limiter: adminLimiter });
+    registerAdminJobsRoute(app, ctx, { adminToken, limiter: adminLimiter });
   }
   const retention = createRetentionJob({
     events: ctx.store.analyticsEvents,

@@ -76,9 +76,14 @@ export interface VerifyJobsRepo {
   requeueRunning(): Promise<number>;
   /** Jobs not done, for the start-up sweep and the bench. */
   countOpen(): Promise<number>;
+  /** How many jobs are in each state (staff's view). */
+  countByState(): Promise<Record<VerifyJobState, number>>;
+  /** Jobs tried more than once or with an error, newest first (staff's view). */
+  troubled(limit: number): Promise<VerifyJobRecord[]>;
 }
 
 const countRow = z.object({ n: z.number().int() });
+const stateCounts = z.array(z.object({ state: z.enum(["queued", "running", "done"]), n: z.number().int() }));
 
 export function createVerifyJobsRepo(sql: Sql): VerifyJobsRepo {
   const get = async (attemptId: number) => parseRow("verify_jobs", jobRow, await sql.get("SELECT * FROM verify_jobs WHERE attempt_id = ?", [attemptId]));
@@ -128,5 +133,16 @@ export function createVerifyJobsRepo(sql: Sql): VerifyJobsRepo {
     },
     requeueRunning: async () => (await sql.run(`UPDATE verify_jobs SET state = 'queued' WHERE state = 'running'`)).changes,
     countOpen: async () => countRow.parse(await sql.get(`SELECT COUNT(*) AS n FROM verify_jobs WHERE state != 'done'`)).n,
+    async countByState() {
+      const rows = stateCounts.parse(await sql.all(`SELECT state, COUNT(*) AS n FROM verify_jobs GROUP BY state`));
+      const counts: Record<VerifyJobState, number> = { queued: 0, running: 0, done: 0 };
+      for (const row of rows) counts[row.state] = row.n;
+      return counts;
+    },
+    troubled: async (limit) =>
+      parseRows("verify_jobs", jobRow, await sql.all(
+        `SELECT * FROM verify_jobs WHERE tries > 1 OR error IS NOT NULL ORDER BY enqueued_at DESC, attempt_id DESC LIMIT ?`,
+        [limit],
+      )),
   };
 }
