@@ -30,6 +30,12 @@ export interface MediaStoreContract {
   localCopyIsTemporary: boolean;
   /** The store's own name for a key in leftovers(), e.g. the key under the directory or the bucket prefix. */
   storedName(key: string): string;
+  /**
+   * Whether two puts racing for one key end with one whole body stored. The local store and
+   * S3 or MinIO (conditional writes) do; s3rver, the test stand-in, writes both bodies into one
+   * file at once, so on it the case says nothing about the store's code and is skipped.
+   */
+  racingPutsKeepOneBody: boolean;
   /** Stores of this kind that cannot work, by why: ping must throw for each. */
   unreachable: Record<string, () => Promise<MediaStore>>;
 }
@@ -115,7 +121,7 @@ export function describeMediaStoreContract(name: string, contract: MediaStoreCon
       expect(await h.leftovers()).toEqual([contract.storedName("ORDER1/1.webm")]);
     });
 
-    it("keeps one of two racing puts of a key and refuses the other", async () => {
+    it.skipIf(!contract.racingPutsKeepOneBody)("keeps one of two racing puts of a key and refuses the other", async () => {
       const [a, b] = [randomBytes(300_000), randomBytes(300_000)];
       const results = await Promise.allSettled([store.put("ORDER1/race.webm", chunked(a), VIDEO), store.put("ORDER1/race.webm", chunked(b), VIDEO)]);
       const kept = await buffer(await store.open("ORDER1/race.webm"));

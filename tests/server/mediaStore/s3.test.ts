@@ -113,6 +113,8 @@ describeMediaStoreContract("S3 (s3rver)", {
     };
   },
   localCopyIsTemporary: true,
+  // s3rver ignores If-None-Match and writes racing bodies into one file (seen in CI: a mixed body).
+  racingPutsKeepOneBody: false,
   storedName: (key) => `${PREFIX}/${key}`,
   unreachable: {
     async "a missing bucket"() {
