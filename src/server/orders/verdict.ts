@@ -97,5 +97,6 @@ export async function rejectAttempt(
     attemptId,
     { status: "rejected", code, checks: [{ name: stage, passed: false, detail }] },
     ctx.clock.now(),
+    { unlessQueued: true },
   );
 }

@@ -25,7 +25,8 @@ import type { OrderRecord } from "../store/orders";
 import { acceptedContainer, checkUploadSize, probeAccepted } from "../upload/acceptRecording";
 import { decodeRecording } from "../upload/decodeRecording";
 import { evidenceFrames, readUploadParts, type UploadParts } from "../upload/readUploadParts";
-import { evidencePrefix, storeEvidence, storeRecording, withTempFile } from "../upload/mediaFiles";
+import { storeEvidence, storeRecording, withTempFile } from "../upload/mediaFiles";
+import { lockOpenOrder } from "../orders/lockOpenOrder";
 import { MediaExistsError, type StoredMedia } from "../media/store/mediaStore";
 import { mediaScratchDir } from "../media/store/mediaStoreFromEnv";
 
@@ -61,7 +62,7 @@ async function attemptFor(ctx: ServiceContext, order: OrderRecord): Promise<Atte
   }
   return ctx.store.transaction(async (tx) => {
     const now = ctx.clock.now();
-    await tx.orders.lock(order.orderNo);
+    await lockOpenOrder(tx, order.orderNo);
     await tx.attempts.abandonPending(order.orderNo, now);
     return tx.attempts.open(order.orderNo, "upload", null, now);
   });
@@ -107,7 +108,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     const kind = { liveType: order.liveType, actions: order.actions, will: order.will !== null };
 
     let stored: StoredMedia | null = null;
-    let evidence: string | null = null;
+    let evidence: string[] = [];
     try {
       const container = acceptedContainer(meta.mimeType);
       const bytes = await decodeRecording(parts.video, meta);
@@ -122,8 +123,11 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
         throw error;
       });
       if (frames.length > 0) {
-        evidence = evidencePrefix(order.orderNo, attempt.seq);
-        await storeEvidence(ctx.media, order.orderNo, attempt.seq, frames);
+        evidence = await storeEvidence(ctx.media, order.orderNo, attempt.seq, frames).catch((error: unknown) => {
+          // The other upload answering the same digits stored its frames first.
+          if (error instanceof MediaExistsError) throw new AttemptTaken();
+          throw error;
+        });
       }
       const input: VerifyJobInput = {
         attemptId: attempt.id,
@@ -148,7 +152,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
         // sent at once (to several instances, say) all passed the check above while none was
         // queued yet. The first queued is verified; one superseded by a newer upload (its attempt
         // abandoned) or arriving after another was queued is refused.
-        await tx.orders.lock(order.orderNo);
+        await lockOpenOrder(tx, order.orderNo);
         if (
           (await tx.attempts.get(attempt.id))?.status !== "pending" ||
           (await tx.verifyJobs.get(attempt.id)) !== null ||
@@ -167,7 +171,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     } catch (error) {
       // Only what this upload stored: a recording refused as AttemptTaken is the other upload's.
       if (stored !== null) await ctx.media.delete(stored.key);
-      if (evidence !== null) await ctx.media.deletePrefix(evidence);
+      await Promise.all(evidence.map((key) => ctx.media.delete(key)));
       if (error instanceof HttpError && !(error instanceof AttemptTaken)) await rejectAttempt(ctx, attempt.id, error.code, error.message);
       throw error;
     }

@@ -94,8 +94,12 @@ export interface AttemptsRepo {
   latestPending(orderNo: string, channel: AttemptChannel): Promise<AttemptRecord | null>;
   /** Mark every pending attempt of the order abandoned (a new one supersedes them), except those being verified. */
   abandonPending(orderNo: string, now: number): Promise<void>;
-  /** Record the verdict of a pending attempt; false when it was not pending any more. */
-  finish(id: number, verdict: AttemptVerdict, now: number): Promise<boolean>;
+  /**
+   * Record the verdict of a pending attempt; false when it was not pending any more. With
+   * `unlessQueued`, also false when a verification job exists for it: a refusal of one upload
+   * must not close an attempt another upload (answering the same digits) has queued.
+   */
+  finish(id: number, verdict: AttemptVerdict, now: number, options?: { unlessQueued?: boolean }): Promise<boolean>;
   list(orderNo: string): Promise<AttemptRecord[]>;
   /** Keep the device's guidance report with a pending attempt (a hint for staff, never judged). */
   keepGuidance(id: number, guidance: UploadGuidance | null): Promise<void>;
@@ -134,11 +138,12 @@ export function createAttemptsRepo(sql: Sql): AttemptsRepo {
         [now, orderNo],
       );
     },
-    async finish(id, verdict, now) {
+    async finish(id, verdict, now, options) {
+      const unqueued = options?.unlessQueued ? " AND NOT EXISTS (SELECT 1 FROM verify_jobs j WHERE j.attempt_id = attempts.id)" : "";
       const result = await sql.run(
         `UPDATE attempts SET status = @status, code = @code, live_rate = @liveRate,
            will_code = @willCode, face_code = @faceCode, similarity = @similarity, verifier = @verifier,
-           checks = @checks, guidance = COALESCE(@guidance, guidance), finished_at = @now WHERE id = @id AND status = 'pending'`,
+           checks = @checks, guidance = COALESCE(@guidance, guidance), finished_at = @now WHERE id = @id AND status = 'pending'${unqueued}`,
         {
           id,
           now,

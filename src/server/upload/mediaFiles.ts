@@ -29,17 +29,23 @@ export function storeRecording(media: MediaStore, orderNo: string, seq: number, 
 }
 
 /**
- * Stores the device's evidence frames, kept beside the recording for staff. Every put is
- * settled before this returns or throws, so a clean-up (deletePrefix) that follows a failure
- * cannot run before a frame still being written lands.
+ * Stores the device's evidence frames, kept beside the recording for staff, and returns the
+ * keys it wrote. Every put is settled before this returns or throws; when one fails, the frames
+ * this call wrote are deleted again and only those: two uploads answering the same digits share
+ * an attempt, and the loser must not delete the winner's frames.
  */
-export async function storeEvidence(media: MediaStore, orderNo: string, seq: number, frames: readonly { jpeg: Uint8Array }[]): Promise<void> {
+export async function storeEvidence(media: MediaStore, orderNo: string, seq: number, frames: readonly { jpeg: Uint8Array }[]): Promise<string[]> {
   const prefix = evidencePrefix(orderNo, seq);
+  const keys = frames.map((_, i) => `${prefix}/${String(i).padStart(2, "0")}.jpg`);
   const settled = await Promise.allSettled(
-    frames.map((f, i) => media.put(`${prefix}/${String(i).padStart(2, "0")}.jpg`, Buffer.from(f.jpeg.buffer, f.jpeg.byteOffset, f.jpeg.byteLength), { contentType: "image/jpeg" })),
+    frames.map((f, i) => media.put(keys[i]!, Buffer.from(f.jpeg.buffer, f.jpeg.byteOffset, f.jpeg.byteLength), { contentType: "image/jpeg" })),
   );
   const failed = settled.find((s) => s.status === "rejected");
-  if (failed) throw failed.reason;
+  if (failed) {
+    await Promise.all(keys.filter((_, i) => settled[i]?.status === "fulfilled").map((key) => media.delete(key)));
+    throw failed.reason;
+  }
+  return keys;
 }
 
 /**
