@@ -62,6 +62,7 @@ describe("ensureApps", () => {
           createdAt: 1,
           updatedAt: 1,
           finishedAt: null,
+    mediaPurgedAt: null,
         });
         await store.launches.insert({ nonce: `n_${orderNo}`, orderNo, params: {}, expiresAt: 10_000, createdAt: 1 });
         await store.sessions.insert({ sessionHash: `s_${orderNo}`, orderNo, launchNonce: `n_${orderNo}`, createdAt: 1, expiresAt: 10_000 });

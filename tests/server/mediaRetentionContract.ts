@@ -63,6 +63,7 @@ export function mediaRetentionContract(engine: RetentionEngine): void {
         returnUrl: "https://partner.example/back", launchOptions: {}, maxAttempts: 3, guidance: true, referencePhoto: `${orderNo}/reference.jpg`,
         requireSpeech: false, state: finishedDaysAgo === null ? "in_progress" : "passed", createdAt: created, updatedAt: created,
         finishedAt: finishedDaysAgo === null ? null : NOW - finishedDaysAgo * DAY,
+        mediaPurgedAt: null,
       };
       await store.orders.insert(order);
       for (const key of [`${orderNo}/reference.jpg`, `${orderNo}/1.webm`, `${orderNo}/1-evidence/00.jpg`, `${orderNo}/2-stream/00000.jpg`]) {

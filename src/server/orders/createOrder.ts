@@ -49,6 +49,7 @@ export async function createOrder(ctx: ServiceContext, app: AppRecord, request: 
     createdAt: now,
     updatedAt: now,
     finishedAt: null,
+    mediaPurgedAt: null,
   };
   const ttl = request.expiresInSec ?? app.options.launchTtlSec ?? ctx.defaultLaunchTtlSec;
   try {

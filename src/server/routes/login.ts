@@ -19,6 +19,7 @@ import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
 import { orderConfigOf } from "../orders/orderConfig";
+import { refuseIfPurged } from "../orders/lockOpenOrder";
 import { launchMacMatches, parseLaunchToken } from "../signing/launch";
 import type { SessionRecord } from "../store/sessions";
 
@@ -63,6 +64,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished", genuine);
     }
+    refuseIfPurged(order, genuine);
 
     const current = await sessionOfRequest(ctx, request);
     let session: SessionRecord;

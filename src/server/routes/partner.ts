@@ -15,6 +15,7 @@ import type { RateLimitHooks } from "../http/security";
 import { createOrder } from "../orders/createOrder";
 import { issueLaunch } from "../orders/launch";
 import { orderViewOf } from "../orders/orderView";
+import { refuseIfPurged } from "../orders/lockOpenOrder";
 import { withCurrentSignatures } from "../orders/resultPayload";
 import type { AppRecord } from "../store/apps";
 import type { OrderRecord } from "../store/orders";
@@ -46,7 +47,9 @@ export function registerPartnerRoutes(app: FastifyInstance, ctx: ServiceContext,
 
   app.get("/partner/v1/orders/:orderNo", { preHandler }, async (request): Promise<OrderView> => {
     const partner = await authenticatePartner(ctx, request);
-    const view = await orderViewOf(ctx.store, await ownOrder(ctx, partner, request));
+    const order = await ownOrder(ctx, partner, request);
+    // One snapshot: a verdict recorded meanwhile shows whole (state, attempt and result) or not at all.
+    const view = await ctx.store.transaction((tx) => orderViewOf(tx, order), { readOnly: true });
     return view.result === null ? view : { ...view, result: withCurrentSignatures(view.result, partner) };
   });
 
@@ -57,6 +60,7 @@ export function registerPartnerRoutes(app: FastifyInstance, ctx: ServiceContext,
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "the order is finished; create a new one");
     }
+    refuseIfPurged(order);
     const ttl = body.expiresInSec ?? partner.options.launchTtlSec ?? ctx.defaultLaunchTtlSec;
     return reply.code(201).send(await issueLaunch(ctx, order, partner.secret, ttl));
   });

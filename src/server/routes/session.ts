@@ -11,6 +11,7 @@ import type { RateLimitHooks } from "../http/security";
 import { orderConfigOf } from "../orders/orderConfig";
 import { withCurrentSignatures } from "../orders/resultPayload";
 import { randomDigits } from "../runtime";
+import { lockOpenOrder } from "../orders/lockOpenOrder";
 
 /** Spoken digits in number mode (the original product reads four). */
 const DIGIT_COUNT = 4;
@@ -31,14 +32,15 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext,
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
     }
-    const drawn = (await ctx.store.attempts.list(order.orderNo)).filter((a) => a.digits !== null).length;
-    if (drawn >= ctx.limits.verification.maxDigitDraws) {
-      throw new HttpError(429, API_ERROR_CODES.rateLimited, `no more digits for this order (${drawn} drawn already)`);
-    }
     const digits = randomDigits(ctx.randomBytes, DIGIT_COUNT);
     await ctx.store.transaction(async (tx) => {
       const now = ctx.clock.now();
-      await tx.orders.lock(order.orderNo);
+      // Counted under the order's lock: draws asked for at once (on several instances) take turns.
+      await lockOpenOrder(tx, order.orderNo);
+      const drawn = (await tx.attempts.list(order.orderNo)).filter((a) => a.digits !== null).length;
+      if (drawn >= ctx.limits.verification.maxDigitDraws) {
+        throw new HttpError(429, API_ERROR_CODES.rateLimited, `no more digits for this order (${drawn} drawn already)`);
+      }
       await tx.attempts.abandonPending(order.orderNo, now);
       await tx.attempts.open(order.orderNo, "upload", digits, now);
     });

@@ -67,13 +67,16 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
       }
       const opened = await ctx.store.transaction(async (tx) => {
         const now = ctx.clock.now();
-        await tx.orders.lock(orderNo);
+        const locked = await tx.orders.lock(orderNo);
+        // Finished meanwhile (another instance's verdict): checked again under the lock.
+        if (locked === null || locked.state === "passed" || locked.state === "failed") return "finished" as const;
         // Number mode: the stream answers the digits handed out last (GET /api/v1/digits).
         const digits = order.liveType === "1" ? ((await tx.attempts.latestPending(orderNo, "upload"))?.digits ?? null) : null;
         if (order.liveType === "1" && digits === null) return null;
         await tx.attempts.abandonPending(orderNo, now);
         return { attempt: await tx.attempts.open(orderNo, "stream", digits, now), digits };
       });
+      if (opened === "finished") return { ok: false, code: API_ERROR_CODES.orderFinished, message: "this verification is already finished" };
       if (opened === null) return { ok: false, code: API_ERROR_CODES.digitsRequired, message: "fetch digits (GET /api/v1/digits) before streaming" };
       const dir = `${order.orderNo}/${opened.attempt.seq}-stream`;
       const range = durationRangeFor(ctx.limits, { liveType: order.liveType, actions: order.actions, will: order.will !== null });
@@ -117,7 +120,10 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
         await ctx.store.transaction(async (tx) => {
           // An upload sent while the stream ran supersedes it (its attempt abandoned), and only one
           // recording of an order is verified at a time.
-          await tx.orders.lock(order.orderNo);
+          const locked = await tx.orders.lock(order.orderNo);
+          if (locked === null || locked.state === "passed" || locked.state === "failed") {
+            throw new StreamRefusedError(API_ERROR_CODES.orderFinished, "this verification is already finished");
+          }
           if ((await tx.attempts.get(current.attemptId))?.status !== "pending" || (await tx.attempts.verifying(order.orderNo))) {
             throw new StreamRefusedError(API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
           }

@@ -40,6 +40,8 @@ export interface OrderRecord {
   createdAt: number;
   updatedAt: number;
   finishedAt: number | null;
+  /** When the retention job deleted the order's media (FACEFLOW_MEDIA_RETENTION_DAYS); null while kept. Not written by insert. */
+  mediaPurgedAt: number | null;
 }
 
 const orderRow = z
@@ -63,6 +65,7 @@ const orderRow = z
     created_at: z.number().int(),
     updated_at: z.number().int(),
     finished_at: z.number().int().nullable(),
+    media_purged_at: z.number().int().nullable(),
   })
   .transform((r): OrderRecord => ({
     orderNo: r.order_no,
@@ -83,6 +86,7 @@ const orderRow = z
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     finishedAt: r.finished_at,
+    mediaPurgedAt: r.media_purged_at,
   }));
 
 export interface OrdersRepo {
