@@ -44,6 +44,12 @@ async function main(): Promise<void> {
     ...(config.verifyTimeoutMs === undefined ? {} : { limits: withJobTimeout(loadCaptureLimits(), config.verifyTimeoutMs) }),
     logger: { level: process.env.FACEFLOW_LOG_LEVEL ?? "warn" },
   });
+  // pg-boss 10 completes a job without awaiting it (timgit/pg-boss#577): a database blip at that
+  // moment is an unhandled rejection, which would end every job this process runs. Logged, and
+  // the job comes back through pg-boss's expiry; any other stray rejection is logged the same.
+  process.on("unhandledRejection", (reason: unknown) => {
+    app.log.error({ err: reason }, "unhandled rejection (kept running)");
+  });
   // Ctrl-C stops at once (jobs left running are taken again later); SIGTERM, what an
   // orchestrator or load balancer sends, drains first (app.ts faceflowDrain).
   process.once("SIGINT", () => {
@@ -68,9 +74,9 @@ async function main(): Promise<void> {
 }
 
 /**
- * Readiness answers "draining" at once; after `delayMs` (for the load balancer to notice) the
- * instance stops taking jobs, waits for its running ones, then closes: no new connections, the
- * requests in flight finish. `timeoutMs` bounds the whole wait.
+ * Readiness answers "draining" and no new job is taken, at once; the running jobs are waited
+ * for, and at least `delayMs` (for the load balancer to notice), then the app closes: no new
+ * connections, the requests in flight finish. `timeoutMs` bounds the whole wait.
  */
 async function drainAndClose(app: Awaited<ReturnType<typeof buildApp>>, delayMs: number, timeoutMs: number): Promise<void> {
   const started = Date.now();

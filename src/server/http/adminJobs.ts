@@ -9,11 +9,12 @@ import type { StaffJob, StaffJobsAnswer } from "../../../schemas/jobQueue";
 import { createAdminAuth } from "../analytics/dashboard/adminAuth";
 import type { ServiceContext } from "../context";
 import type { VerifyJobRecord } from "../store/verifyJobs";
+import { DEAD_LETTERED, GIVEN_UP } from "../verify/jobOutcome";
 
 const TROUBLED_MAX = 200;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function staffView(job: VerifyJobRecord, maxTries: number): StaffJob {
+function staffView(job: VerifyJobRecord): StaffJob {
   return {
     attemptId: job.attemptId,
     orderNo: job.orderNo,
@@ -21,7 +22,7 @@ function staffView(job: VerifyJobRecord, maxTries: number): StaffJob {
     state: job.state,
     tries: job.tries,
     error: job.error,
-    givenUp: job.state === "done" && job.error !== null && (job.tries >= maxTries || job.error.startsWith("dead-lettered") || job.error.startsWith("given up")),
+    givenUp: job.state === "done" && job.error !== null && (job.error.startsWith(GIVEN_UP) || job.error.startsWith(DEAD_LETTERED)),
     enqueuedAt: new Date(job.enqueuedAt).toISOString(),
     startedAt: iso(job.startedAt),
     finishedAt: iso(job.finishedAt),
@@ -36,9 +37,8 @@ export function registerAdminJobsRoute(app: FastifyInstance, ctx: ServiceContext
       await reply.code(303).header("location", access.location).send();
       return undefined;
     }
-    const { maxTries } = ctx.limits.verification.jobs;
     const [counts, troubled] = await Promise.all([ctx.store.verifyJobs.countByState(), ctx.store.verifyJobs.troubled(TROUBLED_MAX)]);
     void reply.header("cache-control", "no-store, private");
-    return { queue: ctx.verification.describe(), counts, troubled: troubled.map((job) => staffView(job, maxTries)) };
+    return { queue: ctx.verification.describe(), counts, troubled: troubled.map((job) => staffView(job)) };
   });
 }

@@ -44,6 +44,12 @@ export function createPgSql(options: PgSqlOptions): Sql & { pool: pg.Pool } {
     max: options.max ?? 10,
     application_name: options.applicationName ?? "faceflow",
     types,
+    // An instance that vanishes mid-transaction (its host cut off, no TCP close) would hold its
+    // row locks, an order's say, until the server's keepalive noticed (hours by default): the
+    // server ends a transaction idle this long, and both sides probe the connection.
+    idle_in_transaction_session_timeout: 60_000,
+    keepAlive: true,
+    connectionTimeoutMillis: 10_000,
   });
   // An idle connection the server dropped (a restart, a failover) must not crash the process.
   pool.on("error", () => undefined);

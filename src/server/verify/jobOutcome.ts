@@ -13,6 +13,10 @@ import { recordVerdict } from "../orders/verdict";
 import type { VerifyJobRecord } from "../store/verifyJobs";
 import { notJudged } from "./checks/judgeMedia";
 
+/** How a job's error starts when it was given up on (staff's view, http/adminJobs.ts). */
+export const GIVEN_UP = "given up";
+export const DEAD_LETTERED = "dead-lettered";
+
 /** Recorded with each attempt, so a result can be traced to what judged it. */
 export const MEDIA_VERIFIER_NAME = "faceflow-media-checks";
 
@@ -23,6 +27,8 @@ export interface JobJudge {
   failed(job: VerifyJobRecord, error: Error): Promise<"retry" | "judged">;
   /** Judge as not run now (tries used up, or the job given up on by the queue), keeping `why` for staff. */
   giveUp(job: VerifyJobRecord, why: string): Promise<void>;
+  /** Close the attempt without a verdict (it does not count) and end the job: when even judging it fails. */
+  abandon(job: VerifyJobRecord, why: string): Promise<void>;
 }
 
 export function createJobJudge(ctx: Pick<ServiceContext, "store" | "clock" | "limits">, log: { warn(msg: string): void }): JobJudge {
@@ -43,16 +49,25 @@ export function createJobJudge(ctx: Pick<ServiceContext, "store" | "clock" | "li
     });
   }
 
+  /** `why` is kept with the job for staff, prefixed so that their view can tell a job given up on. */
   async function giveUp(job: VerifyJobRecord, why: string) {
+    const reason = why.startsWith(GIVEN_UP) || why.startsWith(DEAD_LETTERED) ? why : `${GIVEN_UP} after ${job.tries} tries: ${why}`;
     // The check's detail reaches the page and the partner: the error itself (paths, internals)
     // stays in the log and with the job (verify_jobs.error), for staff.
     const detail = `The service could not run its checks on this attempt after ${job.tries} tries; a check that could not run is a failure.`;
-    await finish(job, notJudged(VERIFY_CODES.checkNotRun, "verification", detail, job.input.ask.will !== null), why);
+    await finish(job, notJudged(VERIFY_CODES.checkNotRun, "verification", detail, job.input.ask.will !== null), reason);
   }
 
   return {
     finish,
     giveUp,
+    async abandon(job, why) {
+      const now = ctx.clock.now();
+      await ctx.store.transaction(async (store) => {
+        await store.attempts.finish(job.attemptId, { status: "abandoned", code: VERIFY_CODES.checkNotRun }, now);
+        await store.verifyJobs.markDone(job.attemptId, now, why.startsWith(GIVEN_UP) || why.startsWith(DEAD_LETTERED) ? why : `${GIVEN_UP}: ${why}`);
+      });
+    },
     async failed(job, error) {
       const message = error.message;
       if (job.tries < maxTries) {

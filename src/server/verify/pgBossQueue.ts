@@ -19,7 +19,7 @@ import PgBoss from "pg-boss";
 import { verifyJobMessageSchema } from "../../../schemas/jobQueue";
 import type { ServiceContext } from "../context";
 import { createAttemptWaiters } from "./attemptWaiters";
-import { createJobJudge } from "./jobOutcome";
+import { createJobJudge, DEAD_LETTERED } from "./jobOutcome";
 import { leaseMarginMs, settledWithin, type VerificationQueue } from "./verificationQueue";
 import { JobFailedError, type JobRunner } from "./workerPool";
 
@@ -63,14 +63,17 @@ export function createPgBossQueue(
   const running = new Set<Promise<void>>();
   let started = false;
   let closed = false;
+  let draining = false;
 
   async function runJob(attemptId: number): Promise<void> {
     if (pool === null) throw new Error("this instance runs no verification jobs");
+    // Fetched as the drain began: handed back (pg-boss tries it again elsewhere) before it is claimed.
+    if (draining) throw new Error("this instance is stopping");
     const job = await ctx.store.verifyJobs.claim(attemptId, ctx.clock.now());
     // Judged already (a try that pg-boss took for dead finished after all): nothing to do.
     if (job === null) return;
     if (job.tries > maxTries) {
-      await judge.giveUp(job, `given up after ${job.tries - 1} tries (the workers running it stopped answering)`);
+      await judge.giveUp(job, `given up after ${job.tries - 1} tries: the workers running it stopped answering`);
       return;
     }
     waiters.report(attemptId, "decoding");
@@ -92,7 +95,15 @@ export function createPgBossQueue(
     const job = await ctx.store.verifyJobs.get(attemptId);
     if (job === null || job.state === "done") return;
     log.warn(`verification of attempt ${attemptId} reached the dead-letter queue; judged as not run`);
-    await judge.giveUp(job, `dead-lettered by the job queue after ${job.tries} tries${job.error ? `; last error: ${job.error}` : ""}`);
+    const why = `${DEAD_LETTERED} by the job queue after ${job.tries} tries${job.error ? `; last error: ${job.error}` : ""}`;
+    try {
+      await judge.giveUp(job, why);
+    } catch (error) {
+      // Judging failed too (the same fault as every try, most likely): the attempt must not stay
+      // pending and hold the order, so it is closed without a verdict and the user may try again.
+      log.error(`judging dead-lettered attempt ${attemptId} failed, closed without a verdict: ${String(error)}`);
+      await judge.abandon(job, `${why}; judging it failed: ${String(error)}`);
+    }
   }
 
   /** One pg-boss worker per pool thread, each taking one job at a time. */
@@ -120,7 +131,9 @@ export function createPgBossQueue(
       const raw = tx.sql.executeRaw?.bind(tx.sql);
       if (raw === undefined) throw new Error("pg-boss needs the PostgreSQL store");
       // Sent on the transaction's own connection: the pg-boss job commits or rolls back with the row.
-      await boss.send(VERIFY_QUEUE, { attemptId: job.attemptId }, { db: { executeSql: (text, values) => raw(text, values) } });
+      const id = await boss.send(VERIFY_QUEUE, { attemptId: job.attemptId }, { db: { executeSql: (text, values) => raw(text, values) } });
+      // pg-boss answers null when it created nothing (its queue missing): the row must not commit alone.
+      if (id === null) throw new Error(`pg-boss created no job for attempt ${job.attemptId} (queue ${VERIFY_QUEUE})`);
     },
     kick: () => undefined,
     async ping() {
@@ -143,11 +156,14 @@ export function createPgBossQueue(
       await work(VERIFY_DEAD_QUEUE, deadLettered, 1);
     },
     async drain(ms) {
+      draining = true;
       if (started && pool !== null) {
         await boss.offWork(VERIFY_QUEUE);
         await boss.offWork(VERIFY_DEAD_QUEUE);
       }
-      await settledWithin(running, ms);
+      // Until none runs: a fetch in flight when polling stopped may still add one.
+      const deadline = Date.now() + ms;
+      while (running.size > 0 && Date.now() < deadline) await settledWithin(running, Math.min(500, deadline - Date.now()));
     },
     async close() {
       closed = true;

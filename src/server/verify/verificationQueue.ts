@@ -86,7 +86,7 @@ export function createVerificationQueue(
   let draining = false;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
-  const { timeoutMs } = ctx.limits.verification.jobs;
+  const { timeoutMs, maxTries } = ctx.limits.verification.jobs;
 
   // One claiming loop at a time: two would both see a thread idle and claim a job for it.
   let dispatching: Promise<void> | null = null;
@@ -113,6 +113,14 @@ export function createVerificationQueue(
       const now = ctx.clock.now();
       const job = await ctx.store.verifyJobs.claimNext(now, now - timeoutMs - leaseMarginMs(timeoutMs));
       if (job === null) return;
+      // Taken again after its lease more times than it may be tried: each run died with its
+      // process (a recording that crashes it, say), so it is judged not run instead of run again.
+      if (job.tries > maxTries) {
+        await judge
+          .giveUp(job, `given up after ${job.tries - 1} tries: the processes running it stopped answering`)
+          .catch((error: unknown) => log.warn(`giving up on attempt ${job.attemptId} failed: ${String(error)}`));
+        continue;
+      }
       waiters.report(job.attemptId, "decoding");
       const run: Promise<void> = pool
         .run(job.attemptId, job.input, (step, p) => waiters.report(job.attemptId, step, p))
