@@ -341,4 +341,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX orders_media_due ON orders ((COALESCE(finished_at, created_at))) WHERE media_purged_at IS NULL;
     `,
   },
+  {
+    version: 10,
+    name: "one passed attempt per order",
+    // The verdict's transaction already locks the order and judges only a pending attempt of an
+    // unfinished order; this makes "one passed attempt per order" the database's own rule too,
+    // whatever instance or bug writes next.
+    sql: `
+      CREATE UNIQUE INDEX attempts_one_passed ON attempts (order_no) WHERE status = 'passed';
+    `,
+  },
 ];

@@ -73,9 +73,12 @@ interface TableShape {
   checks: number;
 }
 
-/** SQL text as both engines can be compared on: no parentheses, no spaces, lower case. */
+/**
+ * SQL text as both engines can be compared on: no parentheses, no spaces, lower case, and
+ * without the casts PostgreSQL writes into what it deparses (`'passed'::text`).
+ */
 function normalizeSql(sql: string): string {
-  return sql.replace(/[()\s]/g, "").toLowerCase();
+  return sql.replace(/::(?:character varying|double precision|[a-z]+)/gi, "").replace(/[()\s]/g, "").toLowerCase();
 }
 
 /** "name AFTER UPDATE OF status ON table": what fires a trigger, from either engine's CREATE TRIGGER. */

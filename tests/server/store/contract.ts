@@ -39,6 +39,7 @@ function order(orderNo: string, overrides: Partial<OrderRecord> = {}): OrderReco
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,
     finishedAt: null,
+    mediaPurgedAt: null,
     ...overrides,
   };
 }
@@ -108,6 +109,15 @@ export function storeContract(engine: StoreEngine): void {
       expect((await a.orders.get("O1"))?.state).toBe("passed");
       expect((await a.attempts.list("O1")).filter((x) => x.status === "passed")).toHaveLength(1);
       expect((await b.results.get("O1"))?.passed).toBe(true);
+    });
+
+    it("refuses a second passed attempt of an order in the database itself, whatever writes it", async () => {
+      await a.orders.insert(order("O1"));
+      const first = await a.attempts.open("O1", "upload", null, 1);
+      const second = await a.attempts.open("O1", "upload", null, 2);
+      expect(await a.attempts.finish(first.id, { status: "passed", code: "0" }, 3)).toBe(true);
+      await expect(b.attempts.finish(second.id, { status: "passed", code: "0" }, 4)).rejects.toThrow();
+      expect(await b.attempts.finish(second.id, { status: "failed", code: "1015" }, 5)).toBe(true);
     });
 
     it("numbers attempts of an order one by one, also when two instances open them at once", async () => {

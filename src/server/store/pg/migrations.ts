@@ -312,4 +312,12 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX orders_media_due ON orders ((COALESCE(finished_at, created_at))) WHERE media_purged_at IS NULL;
     `,
   },
+  {
+    version: 4,
+    name: "one passed attempt per order",
+    // SQLite migration 10: "one passed attempt per order" as the database's own rule.
+    sql: `
+      CREATE UNIQUE INDEX attempts_one_passed ON attempts (order_no) WHERE status = 'passed';
+    `,
+  },
 ];
