@@ -6,6 +6,7 @@
  * API instance are killed outright (SIGKILL). Then: every verification reached exactly one
  * verdict, every partner result verifies, every recording is stored with the digest the store
  * recorded, the job the dead worker held was taken again, and a limit counts across instances.
+ * A worker sent SIGTERM finishes the jobs it holds and exits 0.
  *
  * CLUSTER_VERIFICATIONS sets the load (default 16 here; the bench runs 100).
  */
@@ -94,6 +95,31 @@ describe.skipIf(!pgAvailable)("a cluster of two API instances and two workers on
     expect(jobs.every((j) => j.state === "done")).toBe(true);
     expect(jobs.some((j) => j.tries > 1)).toBe(true);
   }, 600_000);
+
+  it("lets a worker sent SIGTERM finish the jobs it holds, then exit cleanly, leaving the rest to another", async () => {
+    const partner = createFaceflowPartner({ baseUrl: cluster.url, appId: DEMO_APP_ID, secret: BUILT_IN_DEMO_SECRET });
+    const workers = cluster.instances.filter((i) => i.role === "worker" && i.process.exitCode === null && i.process.signalCode === null);
+    expect(workers.length).toBeGreaterThan(0);
+    const load = runLoad(4, 4, (i) => verifyOnce(cluster.url, partner, recording, `10.3.0.${i + 1}`));
+    // Wait until a job is running, then ask every worker to stop.
+    let held: { attempt_id: number }[] = [];
+    for (let i = 0; i < 300 && held.length === 0; i++) {
+      held = (await store.sql.all("SELECT attempt_id FROM verify_jobs WHERE state = 'running'")) as { attempt_id: number }[];
+      if (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(held.length).toBeGreaterThan(0);
+    for (const w of workers) w.process.kill("SIGTERM");
+    // Each exits 0 once its running jobs are judged; the jobs still queued wait for a new worker.
+    expect(await Promise.all(workers.map((w) => w.exited))).toEqual(workers.map(() => 0));
+    for (const { attempt_id } of held) {
+      const job = (await store.sql.get("SELECT state, tries FROM verify_jobs WHERE attempt_id = ?", [attempt_id])) as { state: string; tries: number };
+      // Judged by the worker that was stopping, not taken again by another.
+      expect(job).toEqual({ state: "done", tries: 1 });
+    }
+    await cluster.add("worker");
+    const results = await load;
+    expect(results.every((r) => r.passed)).toBe(true);
+  }, 300_000);
 
   it("counts a limit across instances: one address gets 30 logins a minute from the whole cluster, not from each instance", async () => {
     // Two API instances again (one was killed above), both behind the balancer.
