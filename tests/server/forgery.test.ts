@@ -5,6 +5,8 @@
  * real JPEGs on the frame stream) judged by the real worker pool.
  */
 import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDANCE_HINTS } from "../../src/face/quality";
 import type { CreateOrderRequest, UploadGuidance } from "../../schemas/api";
@@ -62,6 +64,8 @@ beforeAll(async () => {
     faceSilence: { video: face, audio: "silence", seconds: 3, container: "webm-vp8", fps: 20 },
     // ffmpeg's test pattern, with a tone for the modes that listen.
     pattern: { video: "testsrc", audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 },
+    // The same face in another container: stored under another key than a WebM of the same attempt.
+    faceMp4: { video: face, audio: "sine", seconds: 3, container: "mp4-h264", fps: 20 },
   };
   await Promise.all(
     Object.entries(specs).map(async ([name, spec]) => {
@@ -319,6 +323,42 @@ describe("(h) one recording at a time", () => {
     const accepted = answers.find((a) => a.status === 200);
     expect((await awaitVerdict(browser, accepted?.json)).outcome).toMatchObject({ passed: false, code: "1021", attemptsLeft: 2 });
     expect(runner.started).toHaveLength(base + 1);
+  });
+
+  /** Two uploads of the same digits, in two containers (two recording keys), sent at once; the accepted one's job. */
+  async function raceTwoContainers(extra: UploadFormOptions) {
+    for (const job of runner.running()) job.resolve({ passed: false, code: "1015", liveRate: 0, willCode: null, faceCode: "1015", similarity: null, checks: [] });
+    const base = runner.started.length;
+    const created = await held.partner.createOrder(orderRequest(held, NUMBER));
+    const browser = new Browser(held.baseUrl);
+    await browser.login(launchParams(created.launchUrl));
+    await browser.request("GET", "/api/v1/digits");
+    const forms = await Promise.all([uploadForm(clip.face as Buffer, extra), uploadForm(clip.faceMp4 as Buffer, { ...extra, mimeType: "video/mp4" })]);
+    const answers = await Promise.all(forms.map((form) => browser.upload(form)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const job = await runner.nth(base);
+    const finish = async () => {
+      job.resolve({ passed: false, code: "1021", liveRate: 80, willCode: null, faceCode: "0", similarity: null, checks: [{ name: "voice", passed: false, detail: "no voice" }] });
+      expect((await awaitVerdict(browser, answers.find((a) => a.status === 200)?.json)).outcome).toMatchObject({ passed: false, code: "1021", attemptsLeft: 2 });
+    };
+    return { created, finish };
+  }
+
+  it("number mode: of two uploads of the same digits in two containers, the refused one does not close the queued one's attempt", async () => {
+    const { created, finish } = await raceTwoContainers({});
+    const state = await inspectStore(held, async (store) => {
+      const attempt = await store.attempts.bySeq(created.orderNo, 1);
+      return { status: attempt?.status, job: attempt ? (await store.verifyJobs.get(attempt.id))?.state : undefined };
+    });
+    expect(state).toEqual({ status: "pending", job: "running" });
+    await finish();
+  });
+
+  it("number mode: of two uploads of the same digits with evidence frames, the refused one leaves the queued one's frames alone", async () => {
+    const evidence = Array.from({ length: 3 }, (_, i) => faceJpeg({ offsetX: i }, 75));
+    const { created, finish } = await raceTwoContainers({ guidance: guidanceReport({ evidenceAtMs: [200, 400, 600] }), frames: evidence });
+    for (const name of ["00.jpg", "01.jpg", "02.jpg"]) expect(existsSync(join(held.mediaDir, created.orderNo, "1-evidence", name))).toBe(true);
+    await finish();
   });
 
   it("uploads sent all at once: one is verified, the others are refused VERIFICATION_IN_PROGRESS and use up nothing", async () => {
