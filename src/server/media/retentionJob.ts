@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { mediaRetentionConfigOf, mediaRetentionEnvSchema, type MediaRetentionConfig } from "../../../schemas/mediaRetention";
-import { nodeScheduler, type Scheduler } from "../analytics/retentionJob";
+import { createPeriodicJob, nodeScheduler, type PeriodicJob, type Scheduler } from "../jobs/periodicJob";
 import type { ServiceContext } from "../context";
 import type { Clock } from "../runtime";
 import type { MediaRetentionRepo } from "../store/mediaRetention";
@@ -28,14 +28,7 @@ export interface MediaRetentionRun {
   failed: string[];
 }
 
-export interface MediaRetentionJob {
-  /** Schedule the first run after `firstRunDelayMs`, then one every interval after each run ends. */
-  start(): void;
-  /** One full run now (what the timer does); resolves when done or stopped by close(). */
-  runOnce(): Promise<MediaRetentionRun>;
-  /** Cancel the timer and stop a running run at its next step. */
-  close(): Promise<void>;
-}
+export type MediaRetentionJob = PeriodicJob<MediaRetentionRun>;
 
 export interface MediaRetentionJobOptions {
   orders: Pick<MediaRetentionRepo, "due" | "markPurged">;
@@ -51,79 +44,48 @@ export interface MediaRetentionJobOptions {
 const DAY_MS = 86_400_000;
 
 export function createMediaRetentionJob(options: MediaRetentionJobOptions): MediaRetentionJob {
-  const { orders, media, clock, scheduler, config, log } = options;
+  const { orders, media, clock, config, log } = options;
   const batch = config.maintenance.batchOrders;
-  let closed = false;
-  let timer: unknown;
-  let running: Promise<MediaRetentionRun> | undefined;
-  let pause: { handle: unknown; resolve: () => void } | undefined;
-
-  const breathe = () =>
-    new Promise<void>((resolve) => {
-      pause = { handle: scheduler.setTimeout(() => resolve(), 0), resolve };
-    }).finally(() => (pause = undefined));
 
   /** Deletes one order's media; an order number no key can start with has none stored. */
   async function purge(orderNo: string): Promise<void> {
     if (isMediaKey(orderNo)) await media.deletePrefix(orderNo);
   }
 
-  async function run(): Promise<MediaRetentionRun> {
-    const cutoff = clock.now() - config.days * DAY_MS;
-    const failed = new Map<string, unknown>();
-    let purged = 0;
-    while (!closed) {
-      const due = await orders.due(cutoff, batch, [...failed.keys()]);
-      const gone: string[] = [];
-      for (const orderNo of due) {
-        if (closed) break;
-        try {
-          await purge(orderNo);
-          gone.push(orderNo);
-        } catch (error) {
-          failed.set(orderNo, error);
+  return createPeriodicJob({
+    name: "media retention",
+    scheduler: options.scheduler,
+    intervalMs: config.maintenance.intervalMs,
+    firstRunDelayMs: options.firstRunDelayMs,
+    log,
+    async run({ breathe, closed }) {
+      const cutoff = clock.now() - config.days * DAY_MS;
+      const failed = new Map<string, unknown>();
+      let purged = 0;
+      while (!closed()) {
+        const due = await orders.due(cutoff, batch, [...failed.keys()]);
+        const gone: string[] = [];
+        for (const orderNo of due) {
+          if (closed()) break;
+          try {
+            await purge(orderNo);
+            gone.push(orderNo);
+          } catch (error) {
+            failed.set(orderNo, error);
+          }
         }
+        purged += await orders.markPurged(gone, clock.now());
+        // A batch's worth of failures says the store is down: the next run tries again.
+        if (due.length < batch || failed.size >= batch) break;
+        await breathe();
       }
-      purged += await orders.markPurged(gone, clock.now());
-      // A batch's worth of failures says the store is down: the next run tries again.
-      if (due.length < batch || failed.size >= batch) break;
-      await breathe();
-    }
-    if (failed.size > 0) {
-      const [first] = failed.values();
-      log(`media retention could not delete the media of ${failed.size} order(s), tried again next run: ${[...failed.keys()].slice(0, 5).join(", ")}`, first);
-    }
-    return { purged, failed: [...failed.keys()] };
-  }
-
-  function runOnce(): Promise<MediaRetentionRun> {
-    return (running ??= run().finally(() => (running = undefined)));
-  }
-
-  function schedule(delayMs: number): void {
-    if (closed) return;
-    timer = scheduler.setTimeout(() => {
-      timer = undefined;
-      void runOnce()
-        .catch((error: unknown) => log("media retention run failed", error))
-        .finally(() => schedule(config.maintenance.intervalMs));
-    }, delayMs);
-  }
-
-  return {
-    start: () => schedule(options.firstRunDelayMs ?? 1000),
-    runOnce,
-    async close() {
-      closed = true;
-      if (timer !== undefined) scheduler.clearTimeout(timer);
-      timer = undefined;
-      if (pause) {
-        scheduler.clearTimeout(pause.handle);
-        pause.resolve();
+      if (failed.size > 0) {
+        const [first] = failed.values();
+        log(`media retention could not delete the media of ${failed.size} order(s), tried again next run: ${[...failed.keys()].slice(0, 5).join(", ")}`, first);
       }
-      await running?.catch(() => undefined);
+      return { purged, failed: [...failed.keys()] };
     },
-  };
+  });
 }
 
 /**
