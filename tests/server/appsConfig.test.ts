@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { acceptedSecrets, activeApp, BUILT_IN_DEMO_SECRET, ensureApps } from "../../src/server/apps";
 import { ConfigError, loadServerConfig } from "../../src/server/config";
 import { createStore, type Store } from "../../src/server/store";
+import { orderRecord } from "./store/engines";
 
 async function withStore(fn: (store: Store) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "faceflow-apps-config-"));
@@ -43,27 +44,7 @@ describe("ensureApps", () => {
     await withStore(async (store) => {
       await ensureApps(store, { environment: "local", apps: { P2 }, now: 1 });
       for (const [orderNo, appId] of [["ord_p2", "P2"], ["ord_demo", "TIDA0001"]] as const) {
-        await store.orders.insert({
-          orderNo,
-          appId,
-          h5FaceId: `h5f_${orderNo}`,
-          userId: "u",
-          liveType: "3",
-          actions: [],
-          will: null,
-          theme: "",
-          returnUrl: "https://x.example/",
-          launchOptions: {},
-          maxAttempts: 3,
-          guidance: true,
-          referencePhoto: null,
-          requireSpeech: false,
-          state: "in_progress",
-          createdAt: 1,
-          updatedAt: 1,
-          finishedAt: null,
-    mediaPurgedAt: null,
-        });
+        await store.orders.insert(orderRecord(orderNo, appId, { createdAt: 1, updatedAt: 1 }));
         await store.launches.insert({ nonce: `n_${orderNo}`, orderNo, params: {}, expiresAt: 10_000, createdAt: 1 });
         await store.sessions.insert({ sessionHash: `s_${orderNo}`, orderNo, launchNonce: `n_${orderNo}`, createdAt: 1, expiresAt: 10_000 });
       }

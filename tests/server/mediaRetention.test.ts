@@ -1,34 +1,14 @@
 /**
  * The media retention job on the embedded store (its contract: mediaRetentionContract.ts), and
- * the FACEFLOW_MEDIA_RETENTION_DAYS setting. A process has one connection to its SQLite file:
- * the contract's "two instances" are two stores over it.
+ * the FACEFLOW_MEDIA_RETENTION_DAYS setting.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { mediaRetentionConfigOf } from "../../schemas/mediaRetention";
 import { mediaRetentionFromEnv } from "../../src/server/media/retentionJob";
-import { storeOn } from "../../src/server/store";
-import { openDatabase } from "../../src/server/store/database";
-import { createSqliteSql } from "../../src/server/store/sqliteSql";
 import { mediaRetentionContract } from "./mediaRetentionContract";
+import { sqliteEngine } from "./store/engines";
 
-mediaRetentionContract({
-  name: "SQLite",
-  async fresh() {
-    const dir = mkdtempSync(join(tmpdir(), "faceflow-retention-db-"));
-    const sql = createSqliteSql(openDatabase(join(dir, "store.sqlite")));
-    return {
-      // Closing a view closes nothing: the connection is the process's, closed by drop.
-      open: async () => ({ ...storeOn(sql), close: async () => undefined }),
-      drop: async () => {
-        await sql.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
-});
+mediaRetentionContract(sqliteEngine);
 
 describe("FACEFLOW_MEDIA_RETENTION_DAYS", () => {
   it("is off when unset or empty, a number of days otherwise", () => {

@@ -16,24 +16,19 @@ import { createMediaRetentionJob, type MediaRetentionJobOptions } from "../../sr
 import { createLocalMediaStore } from "../../src/server/media/store/localMediaStore";
 import type { MediaStore } from "../../src/server/media/store/mediaStore";
 import type { Store } from "../../src/server/store";
-import type { OrderRecord } from "../../src/server/store/orders";
+import { orderRecord, type StoreEngine } from "./store/engines";
 import { filesUnder } from "./mediaStore/files";
 
-/** A fresh, empty, migrated database per case; `open` gives another handle (instance) on it. */
-export interface RetentionEngine {
-  name: string;
-  fresh(): Promise<{ open(): Promise<Store>; drop(): Promise<void> }>;
-}
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2030, 5, 1);
 const APP = "APP00001";
 const config = (days: number, batchOrders = 100): MediaRetentionConfig => ({ days, maintenance: { intervalMs: 3_600_000, batchOrders } });
 
-export function mediaRetentionContract(engine: RetentionEngine): void {
+export function mediaRetentionContract(engine: StoreEngine): void {
   describe(`media retention job on ${engine.name}`, () => {
     let dir: string;
-    let db: Awaited<ReturnType<RetentionEngine["fresh"]>>;
+    let db: Awaited<ReturnType<StoreEngine["fresh"]>>;
     let store: Store;
     /** Another instance's handle on the same database. */
     let other: Store;
@@ -58,13 +53,13 @@ export function mediaRetentionContract(engine: RetentionEngine): void {
     /** An order created `createdDaysAgo` days ago (finished `finishedDaysAgo` ago, or never), with a recording, evidence, stream frames and a photo. */
     async function orderWithMedia(orderNo: string, createdDaysAgo: number, finishedDaysAgo: number | null): Promise<void> {
       const created = NOW - createdDaysAgo * DAY;
-      const order: OrderRecord = {
-        orderNo, appId: APP, h5FaceId: `face-${orderNo}`, userId: "user-1", liveType: "3", actions: [], will: null, theme: "",
-        returnUrl: "https://partner.example/back", launchOptions: {}, maxAttempts: 3, guidance: true, referencePhoto: `${orderNo}/reference.jpg`,
-        requireSpeech: false, state: finishedDaysAgo === null ? "in_progress" : "passed", createdAt: created, updatedAt: created,
+      const order = orderRecord(orderNo, APP, {
+        referencePhoto: `${orderNo}/reference.jpg`,
+        state: finishedDaysAgo === null ? "in_progress" : "passed",
+        createdAt: created,
+        updatedAt: created,
         finishedAt: finishedDaysAgo === null ? null : NOW - finishedDaysAgo * DAY,
-        mediaPurgedAt: null,
-      };
+      });
       await store.orders.insert(order);
       for (const key of [`${orderNo}/reference.jpg`, `${orderNo}/1.webm`, `${orderNo}/1-evidence/00.jpg`, `${orderNo}/2-stream/00000.jpg`]) {
         await media.put(key, Buffer.from(key), { contentType: "application/octet-stream" });

@@ -10,39 +10,13 @@ import { HttpError } from "../../../src/server/http/errors";
 import { recordVerdict, type Verdict } from "../../../src/server/orders/verdict";
 import type { Store } from "../../../src/server/store";
 import type { OrderRecord } from "../../../src/server/store/orders";
+import { orderRecord, type StoreEngine } from "./engines";
 
-export interface StoreEngine {
-  name: string;
-  /** A fresh, empty, migrated database for one case; `open` gives another handle (instance) on it. */
-  fresh(): Promise<{ open(): Promise<Store>; drop(): Promise<void> }>;
-}
+export type { StoreEngine };
 
 const APP = "APP00001";
 
-function order(orderNo: string, overrides: Partial<OrderRecord> = {}): OrderRecord {
-  return {
-    orderNo,
-    appId: APP,
-    h5FaceId: `face-${orderNo}`,
-    userId: "user-1",
-    liveType: "3",
-    actions: [],
-    will: null,
-    theme: "",
-    returnUrl: "https://partner.example/back",
-    launchOptions: {},
-    maxAttempts: 3,
-    guidance: true,
-    referencePhoto: null,
-    requireSpeech: false,
-    state: "in_progress",
-    createdAt: 1_700_000_000_000,
-    updatedAt: 1_700_000_000_000,
-    finishedAt: null,
-    mediaPurgedAt: null,
-    ...overrides,
-  };
-}
+const order = (orderNo: string, overrides: Partial<OrderRecord> = {}): OrderRecord => orderRecord(orderNo, APP, overrides);
 
 const passing: Verdict = { passed: true, code: "0", liveRate: 99, verifier: "contract", checks: [{ name: "face", passed: true, detail: "ok" }] };
 
