@@ -9,7 +9,7 @@
  * BENCH_DASHBOARD_EVENTS (default 1,000,000) and BENCH_DASHBOARD_RUNS (default 30) change the
  * size and the number of timed requests per case (at most 100: the dashboard's rate limit).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +18,7 @@ import { createFactsOf } from "../src/server/analytics/dashboard/eventFacts";
 import { createStore, type Store } from "../src/server/store";
 import type { AnalyticsEventInput } from "../src/server/store/analyticsEvents";
 import type { JobRunner } from "../src/server/verify/workerPool";
+import { saveBenchPart } from "./benchResults";
 
 const EVENTS = Number(process.env.BENCH_DASHBOARD_EVENTS ?? 1_000_000);
 const RUNS = Math.min(100, Number(process.env.BENCH_DASHBOARD_RUNS ?? 30));
@@ -202,7 +203,6 @@ export function dashboardLines(figures: DashboardFigures): string[] {
 /** BENCH_ONLY=dashboard: measure, print, and replace only the dashboard figures in bench-results.json. */
 export async function runDashboardOnly(): Promise<void> {
   const figures = await measureDashboard();
-  const previous: Record<string, unknown> = existsSync("bench-results.json") ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, unknown>) : {};
-  writeFileSync("bench-results.json", JSON.stringify({ ...previous, dashboard: figures }, null, 2) + "\n");
+  saveBenchPart("dashboard", figures);
   console.log(dashboardLines(figures).join("\n"));
 }

@@ -9,7 +9,7 @@
  * created to last verdict), and upload-to-verdict p50 and p95.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -19,6 +19,7 @@ import { faceFrameRgba } from "../tests/fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../tests/fixtures/mediaMaker";
 import { percentile, runLoad, verifyOnce } from "../tests/cluster/clusterLoad";
 import { startLocalCluster } from "./cluster/localCluster";
+import { saveBenchPart } from "./benchResults";
 
 const COUNT = Number(process.env.BENCH_SCALE_COUNT ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_SCALE_CONCURRENCY ?? 8);
@@ -111,7 +112,6 @@ export function scaleLines(figures: readonly ScaleFigure[]): string[] {
 /** BENCH_ONLY=scale: measure, print, and put the figures into bench-results.json beside the others. */
 export async function runScaleOnly(): Promise<void> {
   const figures = await measureScale();
-  const previous: Record<string, unknown> = existsSync("bench-results.json") ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, unknown>) : {};
-  writeFileSync("bench-results.json", JSON.stringify({ ...previous, scale: figures }, null, 2) + "\n");
+  saveBenchPart("scale", figures);
   console.log(scaleLines(figures).join("\n"));
 }

@@ -13,12 +13,13 @@
  * Env: BENCH_VERIFY_RUNS (5 a mode), BENCH_VERIFY_SINGLE (3), BENCH_VERIFY_CONCURRENT (8),
  * BENCH_VERIFY_PORT (BENCH_PORT + 1, else 8192).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeFaceClip } from "./verifyBenchMedia";
 import { measureVerifyCost, type CostFigures } from "./verifyCost";
 import { measureService, type ServiceFigures } from "./verifyService";
+import { saveBenchPart } from "./benchResults";
 
 const COST_GOAL_MS = 1500;
 const LATENCY_GOAL_P95_MS = 100;
@@ -95,7 +96,6 @@ export function verificationLines(v: VerificationFigures): string[] {
 /** BENCH_ONLY=verify: measure, print, and put the figures into bench-results.json beside the others. */
 export async function runVerificationOnly(): Promise<void> {
   const figures = await measureVerification();
-  const previous: Record<string, unknown> = existsSync("bench-results.json") ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, unknown>) : {};
-  writeFileSync("bench-results.json", JSON.stringify({ ...previous, verification: figures }, null, 2) + "\n");
+  saveBenchPart("verification", figures);
   console.log(verificationLines(figures).join("\n"));
 }

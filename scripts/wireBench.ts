@@ -9,7 +9,7 @@
  * (scripts/wire/guidanceReady.ts). `BENCH_ONLY=wire` measures these alone and replaces only
  * them in bench-results.json.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +21,7 @@ import { firstButton, type FirstButtonRun } from "./wire/firstButton";
 import { guidanceReadyRun, type GuidanceReadyRun } from "./wire/guidanceReady";
 import { startFloor } from "./wire/floor";
 import { PHONE_PROFILE } from "./wire/throttle";
+import { saveBenchPart } from "./benchResults";
 
 const ROUNDS = Number(process.env.BENCH_WIRE_ROUNDS ?? 5);
 const GUIDANCE_ROUNDS = Number(process.env.BENCH_GUIDANCE_ROUNDS ?? 3);
@@ -154,7 +155,6 @@ export function wireLines(figures: Awaited<ReturnType<typeof measureWire>>): str
 
 export async function runWireOnly(): Promise<void> {
   const figures = await measureWire();
-  const previous: Record<string, unknown> = existsSync("bench-results.json") ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, unknown>) : {};
-  writeFileSync("bench-results.json", JSON.stringify({ ...previous, wire: figures }, null, 2) + "\n");
+  saveBenchPart("wire", figures);
   console.log(wireLines(figures).join("\n"));
 }
