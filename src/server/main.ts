@@ -87,7 +87,8 @@ async function drainAndClose(app: Awaited<ReturnType<typeof buildApp>>, delayMs:
   const closed = app.close();
   const timeUp = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), left).unref());
   if ((await Promise.race([closed.then(() => "closed" as const), timeUp])) === "timeout") {
-    console.warn(`faceflow: in-flight requests still open after ${timeoutMs} ms; exiting anyway`);
+    console.warn(`faceflow: connections still open after ${timeoutMs} ms; closing them and exiting`);
+    app.server.closeAllConnections();
   }
 }
 
