@@ -36,7 +36,7 @@ export interface Sql {
   executeRaw?(text: string, values: readonly unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** `IN (...)` for a list: its placeholders, or a condition that holds for nothing when empty. */
+/** `column IN (?, ?, ?)` for a list of `count` values; for an empty list, a condition that holds for no row (or, negated, for every row). */
 export function inList(column: string, count: number, negate = false): string {
   if (count === 0) return negate ? "1 = 1" : "1 = 0";
   return `${column} ${negate ? "NOT IN" : "IN"} (${Array.from({ length: count }, () => "?").join(", ")})`;
@@ -54,7 +54,7 @@ export interface CompiledSql {
 /** A statement's text cut at its parameters: what compileSql reads once per SQL text and dialect. */
 interface Template {
   text: string;
-  /** For each engine placeholder in order: a position in the `?` values, or a name. */
+  /** For each parameter the engine sees, in order: a position in the `?` values, or a name. */
   slots: (number | string)[];
   /** How many `?` the text has (positional form). */
   positionalCount: number;
