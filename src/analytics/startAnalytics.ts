@@ -7,7 +7,7 @@
 import type { AnalyticsFile, AnalyticsEnv } from "../../schemas/analytics";
 import type { Environment } from "../../schemas/environment";
 import type { LaunchParams } from "../../schemas/launch";
-import type { FlowRuntime } from "../ui/runtime";
+import type { FlowRuntime } from "../runtime/runtime";
 import { createAnalyticsClient, type AnalyticsClient, type AnalyticsClientOptions } from "./client";
 import { installErrorCollector } from "./errorCollector";
 import { installRequestCollector } from "./requestCollector";

@@ -10,7 +10,7 @@
  */
 import { common as commonTexts } from "../../flows/texts.zh-CN.json";
 import type { LaunchKey } from "../../schemas/launch";
-import type { ToastOptions } from "../ui/toastController";
+import type { ToastOptions } from "../runtime/toastController";
 import { buildReturnPayload, buildReturnUrl, type ReturnPayload, type ReturnUrlRefusal, type ReturnValues } from "./returnUrl";
 import type { WxFacade, WxLoader } from "./wx";
 

@@ -4,9 +4,9 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { LaunchParams } from "../../schemas/launch";
-import type { FlowRuntime } from "./runtime";
-import { withQuery } from "./hashLocation";
-import type { ToastOptions } from "./toastController";
+import type { FlowRuntime } from "../runtime/runtime";
+import { withQuery } from "../runtime/hashLocation";
+import type { ToastOptions } from "../runtime/toastController";
 
 const RuntimeContext = createContext<FlowRuntime | null>(null);
 

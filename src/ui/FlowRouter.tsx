@@ -12,9 +12,10 @@ import { describePageView } from "../engine/afterNavigation";
 import { parseQuery } from "../session/launchParams";
 import { storedValueSchemas } from "../../schemas/session";
 import { useRuntime } from "./FlowProvider";
-import { splitHash, withQuery } from "./hashLocation";
+import { splitHash, withQuery } from "../runtime/hashLocation";
+import { wouterHooks } from "./wouterHooks";
 import { resolveRoute } from "./resolveRoute";
-import { buildNavContext, type FlowRuntime } from "./runtime";
+import { buildNavContext, type FlowRuntime } from "../runtime/runtime";
 import { themeOf } from "./theme";
 import type { ScreenComponent } from "./screenContract";
 import type { ScreenType } from "./screens/screenTypes";
@@ -117,11 +118,12 @@ export function FlowRouter({ screens, fallback }: { screens: Record<ScreenType, 
     }
   }, [decision, rt]);
 
+  const hooks = useMemo(() => wouterHooks(rt.location), [rt]);
   if (decision.kind !== "render") return <>{fallback}</>;
   const Screen = screens[decision.route.screen as ScreenType];
   if (!Screen) throw new Error(`Unknown screen "${decision.route.screen}". Known screens: ${Object.keys(screens).join(", ")}`);
   return (
-    <Router hook={rt.location.hook} searchHook={rt.location.searchHook} hrefs={rt.location.hrefs}>
+    <Router hook={hooks.hook} searchHook={hooks.searchHook} hrefs={hooks.hrefs}>
       <Suspense fallback={fallback}>
         <PageMounted route={decision.route} query={decision.query} startedAt={startedAt} onShown={() => (pagesShown.current += 1)}>
           <Screen key={hash} route={decision.route} params={decision.params} query={decision.query} />

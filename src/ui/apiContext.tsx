@@ -6,7 +6,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { createApiClient, type ApiClient } from "../api/client";
 import { useRuntime } from "./FlowProvider";
-import type { FlowRuntime } from "./runtime";
+import type { FlowRuntime } from "../runtime/runtime";
 import { SESSION_TOKEN_KEY, sessionTokenSchema } from "./sessionToken";
 
 const ApiContext = createContext<ApiClient | null>(null);

@@ -12,7 +12,7 @@ import { isIOSUserAgent } from "../device/messagingApp";
 import { clearLaunchFields } from "../session/launchParams";
 import { useRuntime } from "./FlowProvider";
 import { createPathHistory } from "./pathHistory";
-import type { FlowRuntime } from "./runtime";
+import type { FlowRuntime } from "../runtime/runtime";
 
 function reportData(event: FinishReport): Record<string, string> {
   return event.type === "returnUrlRefused" ? { reason: event.reason, detail: event.detail } : { message: event.message };

@@ -7,7 +7,7 @@ import { createEngine } from "../../src/engine/engine";
 import { createEngineRegistries } from "../../src/engine/builtins";
 import { FlowProvider } from "../../src/ui/FlowProvider";
 import { FlowRouter } from "../../src/ui/FlowRouter";
-import { createFlowRuntime, type FlowRuntime } from "../../src/ui/runtime";
+import { createFlowRuntime, type FlowRuntime } from "../../src/runtime/runtime";
 import type { ScreenComponent } from "../../src/ui/screenContract";
 import { SCREEN_TYPES, type ScreenType } from "../../src/ui/screens/screenTypes";
 import { Wrapper } from "../../src/ui/Wrapper";

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createStayTimer, describePageView } from "../../src/engine/afterNavigation";
 import { isDemoReturnUrl } from "../../src/engine/demoCheck";
 import { createDebugClickDetector, createDebugConsoleLoader } from "../../src/ui/debugClicks";
-import { createHashLocation, splitHash, withQuery } from "../../src/ui/hashLocation";
+import { createHashLocation, splitHash, withQuery } from "../../src/runtime/hashLocation";
 import { resolveRoute } from "../../src/ui/resolveRoute";
 import { applyTheme } from "../../src/ui/theme";
 import { loadDefinitions } from "../engine/fixtures";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createToastController, TOAST_DEFAULT_MS, type ToastState } from "../../src/ui/toastController";
+import { createToastController, TOAST_DEFAULT_MS, type ToastState } from "../../src/runtime/toastController";
 
 beforeEach(() => {
   vi.useFakeTimers();

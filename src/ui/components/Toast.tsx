@@ -1,8 +1,8 @@
 /**
  * One toast (spec §2 "Toast"): an optional success / error icon and the message, as text.
- * When it shows and hides is src/ui/toastController.ts's job; the host passes its state in.
+ * When it shows and hides is src/runtime/toastController.ts's job; the host passes its state in.
  */
-import type { ToastType } from "../toastController";
+import type { ToastType } from "../../runtime/toastController";
 import { ToastIcon } from "./icons";
 
 export interface ToastProps {

@@ -7,7 +7,7 @@
 import type { RouteDef } from "../../../schemas/routes";
 import { createEngineRegistries } from "../../engine/builtins";
 import { evaluate } from "../../engine/evaluate";
-import { buildNavContext, type FlowRuntime } from "../runtime";
+import { buildNavContext, type FlowRuntime } from "../../runtime/runtime";
 
 export type AuthLevel = "none" | "simple" | "enhanced";
 

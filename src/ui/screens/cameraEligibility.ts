@@ -8,7 +8,7 @@ import type { ParsedDevice } from "../../../schemas/device";
 import type { DevicesFile } from "../../../schemas/devices";
 import { createCameraEligibility, type CameraEligibility } from "../../device/eligibility";
 import { parseDevice } from "../../device/parseDevice";
-import type { FlowRuntime } from "../runtime";
+import type { FlowRuntime } from "../../runtime/runtime";
 
 /** devices.json was validated by build.mjs before it was embedded. */
 const rules = devicesJson as DevicesFile;

@@ -16,7 +16,7 @@ import { vi, type Mock } from "vitest";
 import { createEngine } from "../../../src/engine/engine";
 import { createEngineRegistries } from "../../../src/engine/builtins";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
-import { createFlowRuntime, type FlowRuntime } from "../../../src/ui/runtime";
+import { createFlowRuntime, type FlowRuntime } from "../../../src/runtime/runtime";
 import type { ScreenProps } from "../../../src/ui/screenContract";
 import { ToastHost } from "../../../src/ui/ToastHost";
 import { loadDefinitions } from "../../engine/fixtures";

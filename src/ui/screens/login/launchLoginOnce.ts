@@ -10,11 +10,11 @@
 import { login as loginTexts } from "../../../../flows/texts.zh-CN.json";
 import type { ApiClient } from "../../../api/client";
 import { pageApiClient } from "../../apiContext";
-import type { FlowRuntime } from "../../runtime";
+import type { FlowRuntime } from "../../../runtime/runtime";
 import { canKeepCookies } from "../../../session/cookieProbe";
 import { forgetEarlyLogin } from "../../../boot/earlyLogin";
 import { earlyLoginClient, takeEarlyLogin } from "./earlyLoginAnswer";
-import { withQuery } from "../../hashLocation";
+import { withQuery } from "../../../runtime/hashLocation";
 import { fillText } from "../textTemplate";
 import { logInWithLaunch, type LoginOutcome } from "./launchLogin";
 

@@ -7,7 +7,7 @@ import type { SessionState } from "../../../../schemas/session";
 import type { CaptureKind } from "../../../capture/contract";
 import { selectCaptureKind } from "../../../capture/modeChoice";
 import { platformOfUserAgent } from "../../../capture/recorder/platform";
-import type { FlowRuntime } from "../../runtime";
+import type { FlowRuntime } from "../../../runtime/runtime";
 import type { CameraFacts } from "./realtimePlan";
 
 export interface RealtimeChoice {

@@ -10,7 +10,7 @@ import type { ErrorStatus } from "../../../../schemas/errors";
 import type { CaptureDeps, CaptureHandlerFactory, CaptureKind, CaptureOutcome } from "../../../capture/contract";
 import { recordDowngrade, recordFrontError } from "../../../capture/downgrade";
 import { permissionRetryPlan } from "../../../capture/permission";
-import type { FlowRuntime } from "../../runtime";
+import type { FlowRuntime } from "../../../runtime/runtime";
 import type { SwitchReason } from "./attemptState";
 import { chooseRecordingKind } from "./chooseCaptureKind";
 import { loadHandler } from "./prepareAttempt";

@@ -7,7 +7,7 @@
 import type { CaptureKind } from "../../../capture/contract";
 import { selectCaptureKind } from "../../../capture/modeChoice";
 import { platformOfUserAgent } from "../../../capture/recorder/platform";
-import type { FlowRuntime } from "../../runtime";
+import type { FlowRuntime } from "../../../runtime/runtime";
 
 /** getUserMedia and MediaRecorder both exist: the page can record by itself. */
 export function hasRecorderApi(win: Window): boolean {

@@ -9,7 +9,7 @@ import { ApiError, errorScreenOf } from "../../../api/apiError";
 import type { ApiClient } from "../../../api/client";
 import type { CaptureDeps, CaptureHandlerFactory, CaptureKind } from "../../../capture/contract";
 import type { LiveMode } from "../../../engine/modes";
-import type { FlowRuntime } from "../../runtime";
+import type { FlowRuntime } from "../../../runtime/runtime";
 import { chooseRecordingKind } from "./chooseCaptureKind";
 
 export type Prepared =

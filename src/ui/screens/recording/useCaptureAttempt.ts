@@ -29,7 +29,7 @@ import { recordingPlan, type RecordingPlan } from "../../../capture/recorder/rec
 import type { LiveMode } from "../../../engine/modes";
 import { useApi } from "../../apiContext";
 import { useRuntime } from "../../FlowProvider";
-import { withQuery } from "../../hashLocation";
+import { withQuery } from "../../../runtime/hashLocation";
 import { useCameraPreview } from "../useCameraPreview";
 import { CAMERA_READY_MEASURE } from "./cameraReadyMeasure";
 import { attemptReducer, INITIAL_ATTEMPT_STATE, isCapturing, type AttemptState } from "./attemptState";

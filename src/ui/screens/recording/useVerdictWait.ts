@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import type { ApiClient } from "../../../api/client";
 import { pendingAttemptOf } from "../../../capture/pendingAttempt";
-import type { FlowRuntime } from "../../runtime";
+import type { FlowRuntime } from "../../../runtime/runtime";
 import type { AttemptAction } from "./attemptState";
 import { followWith, submitResultOf, type FollowDeps, type SubmitResult } from "./submitRecording";
 

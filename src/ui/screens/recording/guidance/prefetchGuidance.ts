@@ -12,7 +12,7 @@
  */
 import type { ApiClient } from "../../../../api/client";
 import { faceAssetUrls, type FaceAssets } from "../../../../face/browser/faceAssets";
-import type { FlowRuntime } from "../../../runtime";
+import type { FlowRuntime } from "../../../../runtime/runtime";
 import type { CaptureKind } from "../../../../capture/contract";
 
 /** Two at a time: enough to fill a slow link, leaving a connection for the page's own requests. */

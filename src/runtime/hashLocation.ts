@@ -1,21 +1,15 @@
 /**
- * Hash-based location for wouter where the query lives inside the hash
- * ("#/error?status=x"). wouter's own use-hash-location moves "?query" into the page's real
- * query string, which would overwrite the partner's launch parameters; this one never
- * touches location.search.
+ * Hash-based location where the query lives inside the hash ("#/error?status=x"). wouter's
+ * own use-hash-location moves "?query" into the page's real query string, which would
+ * overwrite the partner's launch parameters; this one never touches location.search. React-free:
+ * the router's hooks over it are src/ui/wouterHooks.ts.
  */
-import { useSyncExternalStore } from "react";
 
 export interface HashLocation {
   /** Current path and raw query of the hash, e.g. { path: "/error", search: "status=x" }. */
   current(): { path: string; search: string };
   navigate(to: string, opts?: { replace?: boolean }): void;
   subscribe(cb: () => void): () => void;
-  /** wouter `hook`: [path, navigate]. */
-  hook: () => [string, (to: string, opts?: { replace?: boolean }) => void];
-  /** wouter `searchHook`: the hash's query without "?". */
-  searchHook: () => string;
-  hrefs: (href: string) => string;
 }
 
 export function splitHash(hash: string): { path: string; search: string } {
@@ -45,16 +39,7 @@ export function createHashLocation(win: Window): HashLocation {
     win.history[opts.replace ? "replaceState" : "pushState"](null, "", url.href);
     notify();
   };
-  const pathSnapshot = () => current().path;
-  const searchSnapshot = () => current().search;
-  return {
-    current,
-    navigate,
-    subscribe,
-    hook: () => [useSyncExternalStore(subscribe, pathSnapshot), navigate],
-    searchHook: () => useSyncExternalStore(subscribe, searchSnapshot),
-    hrefs: (href) => "#" + href,
-  };
+  return { current, navigate, subscribe };
 }
 
 /** "/error" + {status:"x"} → "/error?status=x". */
