@@ -44,8 +44,8 @@ export function modeOrderKeyOf(launch: LaunchParams): keyof CaptureFile["modeOrd
 
 /**
  * The two real-time modes in the launch's order, for the h5conf "which mode went first" code
- * and the guard's `realtimeModeAvailable`; the same rule as modeOrderKeyOf, and the shipped
- * capture.json orders put them the same way.
+ * and the guard's `realtimeModeAvailable`; the same rule as modeOrderKeyOf, and `npm run
+ * validate` checks that capture.json's orders put the two modes the same way.
  */
 export function realtimeModeOrder(launch: LaunchParams): RealtimeMode[] {
   return modeOrderKeyOf(launch) === "prioriWs" ? ["ws", "trtc"] : ["trtc", "ws"];
