@@ -22,11 +22,14 @@ const durationRangeSchema = z.strictObject({ min: ms, max: z.nullable(ms) }).che
 );
 export type DurationRange = z.infer<typeof durationRangeSchema>;
 
-/** Capture modes in the order they are tried (spec §4): real-time video, websocket, plain video. */
-export const CAPTURE_MODES = ["trtc", "ws", "video"] as const;
-const modeOrderSchema = z.array(z.enum(CAPTURE_MODES)).check(
+/**
+ * A list of names, each once. Mode and capture-kind names are not an enum here: the kinds are
+ * registered in code (src/capture/kinds/), so `npm run validate` cross-checks every name
+ * against the registry and lists the known ones (as the engine does for predicates).
+ */
+const nameListSchema = z.array(z.string().check(z.minLength(1))).check(
   z.minLength(1),
-  z.refine((modes) => new Set(modes).size === modes.length, "a mode may appear only once"),
+  z.refine((names) => new Set(names).size === names.length, "a name may appear only once"),
 );
 
 const prePictureSchema = z.strictObject({
@@ -151,12 +154,24 @@ const faceSchema = z.strictObject({
 
 export const captureFileSchema = z.strictObject({
   $schema: z.optional(z.string()),
+  /**
+   * Capture modes in the order they are tried (spec §4: real-time video "trtc", websocket "ws",
+   * plain video "video"); each name is a key of `modeKinds`. Which list applies is a launch
+   * rule (src/engine/modes.ts modeOrderKeyOf).
+   */
   modeOrder: z.strictObject({
     /** Real-time video (TRTC) first (spec §4). */
-    default: modeOrderSchema,
+    default: nameListSchema,
     /** When live_service is not 2 and priori_mode_switch is 1, the websocket goes first. */
-    prioriWs: modeOrderSchema,
+    prioriWs: nameListSchema,
   }),
+  /**
+   * The capture kinds (src/capture/kinds/) that serve each mode, in the order they are tried:
+   * the first whose availability rule holds records the attempt. Plain video is three kinds:
+   * the messaging app's camera, the in-page recorder, and the file input, which works wherever
+   * a page can pick a file and so ends every list.
+   */
+  modeKinds: z.record(z.string().check(z.minLength(1)), nameListSchema),
   /** Front-end errors of a mode after which it is marked unsupported (spec §4, §9). */
   frontErrorThreshold: positiveInt,
   /** Allowed recording durations per mode (spec §5). */

@@ -1,15 +1,19 @@
 /**
  * `npm run validate`: parse every flow file by its schema, cross-check every name they use
- * against the engine's registries and the screen list, and write the JSON Schema files the
- * flow files reference. Exits non-zero listing every problem; build.mjs runs it first.
+ * against the engine's registries, the screen list and the shipped capture kinds, and write
+ * the JSON Schema files the flow files reference. Exits non-zero listing every problem; build.mjs runs it first.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
+import { captureFileSchema, type CaptureFile } from "../schemas/capture";
+import { checkCaptureModes } from "../src/capture/kinds/modeTable";
+import { shippedCaptureKinds } from "../src/capture/kinds/shipped";
 import { actionArgSchemas, predicateArgSchemas } from "../src/engine/argumentSchemas";
 import { createEngineRegistries } from "../src/engine/builtins";
-import { crossCheckDefinitions, DefinitionError, parseDefinitions } from "../src/engine/definitions";
+import { crossCheckDefinitions, DefinitionError, parseDefinitions, type Definitions } from "../src/engine/definitions";
+import { realtimeModeOrder } from "../src/engine/modes";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
 import { FLOW_FILES, readFlowJson, readRawDefinitions } from "./flowFiles";
 
@@ -38,9 +42,38 @@ export function validateAll(): string[] {
     const defs = parseDefinitions(readRawDefinitions());
     const reg = createEngineRegistries();
     problems.push(...crossCheckDefinitions(defs, { ...reg, screens: SCREEN_TYPES, predicateArgs: predicateArgSchemas, actionArgs: actionArgSchemas }));
+    problems.push(...crossCheckCapture(z.parse(captureFileSchema, readJson("flows/capture.json")), defs));
   } catch (e) {
     if (e instanceof DefinitionError) problems.push(...e.problems);
     else throw e;
+  }
+  return problems;
+}
+
+/**
+ * capture.json's mode table against the shipped capture kinds (every mode and kind it names is
+ * known, every kind is reachable in every order), each kind's routes against routes.json, and
+ * the real-time modes' order against the one the h5conf "first mode" code records.
+ */
+export function crossCheckCapture(capture: CaptureFile, defs: Pick<Definitions, "routes">): string[] {
+  const kinds = shippedCaptureKinds();
+  const problems = checkCaptureModes(
+    kinds.map((d) => d.kind),
+    capture,
+  ).map((p) => `flows/capture.json: ${p}`);
+  const paths = new Set(defs.routes.routes.map((r) => r.path));
+  for (const d of kinds) {
+    for (const [which, path] of Object.entries(d.routes)) {
+      if (!paths.has(path)) problems.push(`src/capture/kinds: capture kind "${d.kind}" routes.${which} is "${path}", which flows/routes.json does not define`);
+    }
+  }
+  const launchOf = { default: {}, prioriWs: { priori_mode_switch: "1" } } as const;
+  for (const order of ["default", "prioriWs"] as const) {
+    const expected = realtimeModeOrder(launchOf[order]);
+    const listed = capture.modeOrder[order].filter((mode) => mode === "trtc" || mode === "ws");
+    if (listed.join() !== expected.join()) {
+      problems.push(`flows/capture.json: modeOrder.${order} puts the real-time modes as ${listed.join(", ") || "(none)"}; the h5conf first-mode code (src/engine/modes.ts realtimeModeOrder) records ${expected.join(", ")}`);
+    }
   }
   return problems;
 }

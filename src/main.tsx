@@ -10,6 +10,7 @@ import entryJson from "../flows/entry.json";
 import guardJson from "../flows/guard.json";
 import appsJson from "../flows/apps.json";
 import analyticsJson from "../flows/analytics.json";
+import { modeKinds, modeOrder } from "../flows/capture.json";
 import shell from "../flows/shell.zh-CN.json";
 import themesJson from "../themes/themes.json";
 import type { AnalyticsFile } from "../schemas/analytics";
@@ -18,7 +19,9 @@ import type { RoutesFile } from "../schemas/routes";
 import type { EntryFile, GuardFile } from "../schemas/rules";
 import type { ThemesFile } from "../schemas/themes";
 import { startAnalytics } from "./analytics/startAnalytics";
-import { createCaptureHandlerRegistry } from "./capture/handlerRegistry";
+import { createCaptureKindRegistry } from "./capture/kinds/registry";
+import type { CaptureModes } from "./capture/kinds/modeTable";
+import { shippedCaptureKinds } from "./capture/kinds/shipped";
 import { createEngine } from "./engine/engine";
 import { createEngineRegistries } from "./engine/builtins";
 import { FlowProvider } from "./ui/FlowProvider";
@@ -58,14 +61,9 @@ const engine = createEngine(
   },
   createEngineRegistries(),
 );
-// Each handler loads only when a page first asks for its kind (real-time video's SDK is large).
-const captureHandlers = createCaptureHandlerRegistry({
-  recorder: () => import("./capture/recorderHandler").then((m) => m.createRecorderHandler),
-  fileInput: () => import("./capture/fileInputHandler").then((m) => m.createFileInputHandler),
-  wxVideo: () => import("./capture/wxVideoHandler").then((m) => m.createWxVideoHandler),
-  websocket: () => import("./capture/websocketHandler").then((m) => m.createWebsocketHandler),
-  trtc: () => import("./capture/trtc/trtcHandler").then((m) => m.createTrtcHandler),
-});
+// The capture kinds, tried in capture.json's mode order; each kind's handler loads only when a
+// page first asks for it (real-time video's SDK is large).
+const captureHandlers = createCaptureKindRegistry(shippedCaptureKinds(), validated<CaptureModes>({ modeOrder, modeKinds }));
 const runtime = createFlowRuntime({
   win: window,
   engine,

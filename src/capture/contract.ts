@@ -1,8 +1,9 @@
 /**
  * The capture-handler contract (DESIGN.md "src/capture/"): every way of getting the user's
  * check to the service — recording in the page, the file picker, the messaging app's own
- * camera, streaming frames, real-time video — is one handler with this shape, registered by
- * kind at the composition root and looked up by name (an unknown kind throws).
+ * camera, streaming frames, real-time video — is one handler with this shape, loaded by its
+ * kind's descriptor (src/capture/kinds/), registered at the composition root and looked up
+ * by name (an unknown kind throws).
  *
  * A handler instance holds the state of one attempt; `start` resolves with the outcome,
  * `stop` ends a recording early (the user pressed stop), `dispose` releases the camera and
@@ -13,6 +14,7 @@ import type { ErrorStatus } from "../../schemas/errors";
 import type { DowngradeReason } from "../../schemas/session";
 import type { LiveMode } from "../engine/modes";
 
+/** The kinds the pages know; each has its descriptor in src/capture/kinds/ (shipped.ts). */
 export const CAPTURE_KINDS = ["recorder", "fileInput", "wxVideo", "websocket", "trtc"] as const;
 export type CaptureKind = (typeof CAPTURE_KINDS)[number];
 
@@ -79,6 +81,3 @@ export interface CaptureDeps {
    */
   beforeCountdown?(): Promise<void>;
 }
-
-/** Handler factories by kind, each loaded on demand (real-time video's SDK is large). */
-export type CaptureHandlerLoaders = Record<CaptureKind, () => Promise<CaptureHandlerFactory<CaptureDeps>>>;

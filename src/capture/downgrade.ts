@@ -7,7 +7,6 @@
  */
 import type { Draft } from "immer";
 import {
-  DEVICE_MODES,
   DOWNGRADE_REASONS,
   type DeviceMode,
   type DowngradeReason,
@@ -15,6 +14,7 @@ import {
   type SessionState,
 } from "../../schemas/session";
 import type { CaptureKind } from "./contract";
+import { SHIPPED_CAPTURE_KINDS } from "./kinds/shipped";
 
 /**
  * Record a downgrade reason once: the device-info string lists why modes were given up,
@@ -69,16 +69,7 @@ export function setDeviceMode(draft: Draft<SessionState>, mode: DeviceMode): voi
   draft.deviceInfo.trtc = mode;
 }
 
-/** The device mode of a capture kind: every non-streaming kind records a video (3). */
+/** The device mode of a shipped capture kind, its descriptor's trait (every non-streaming kind records a video, 3). */
 export function deviceModeOf(kind: CaptureKind): DeviceMode {
-  switch (kind) {
-    case "trtc":
-      return DEVICE_MODES.trtc;
-    case "websocket":
-      return DEVICE_MODES.websocket;
-    case "recorder":
-    case "fileInput":
-    case "wxVideo":
-      return DEVICE_MODES.video;
-  }
+  return SHIPPED_CAPTURE_KINDS[kind].traits.deviceMode;
 }

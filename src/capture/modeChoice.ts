@@ -1,25 +1,29 @@
 /**
- * Which capture handler records this attempt (spec §4 "Mode choice", "Camera unsupported"),
- * as a pure function of the launch, the session state and what the browser can do.
+ * Which capture kind records this attempt (spec §4 "Mode choice", "Camera unsupported"), as a
+ * pure function of the launch, the session state, what the browser can do, and the registered
+ * capture kinds (src/capture/kinds/), tried in capture.json's order: the modes of `modeOrder`
+ * (real-time video and websocket in the launch's order, then plain video), each mode's kinds of
+ * `modeKinds` in turn; the first whose availability rule holds is chosen.
  *
- * Order: a real-time mode (TRTC or websocket, in the launch's order) while enabled and still
- * supported; then the messaging app's own camera on Android; then the in-page recorder;
- * and last the file input, which hands recording to the system camera app and so works
- * wherever a page can pick a file.
+ * Shipped, that is: a real-time mode (TRTC or websocket) while enabled and still supported;
+ * then the messaging app's own camera on Android; then the in-page recorder; and last the file
+ * input, which hands recording to the system camera app and so works wherever a page can pick
+ * a file.
  *
  * "Video capture" (live_inter_type) in faceflow means recording in the page itself
  * (getUserMedia + MediaRecorder, kind "recorder"). When it is off, the recording is still
  * made and uploaded, but by the system camera through the file input: the partner has
  * asked not to drive the camera from the web page. The real-time modes have their own
  * switches (rtc_mode_switch, ws_mode_switch) and the messaging-app camera is the system
- * camera already, so neither is affected.
+ * camera already, so neither is affected (the rule is isVideoCaptureOn in kinds/recorder.ts).
  */
 import type { LaunchParams } from "../../schemas/launch";
 import { DOWNGRADE_REASONS, type SessionState } from "../../schemas/session";
-import { firstRealtimeMode, isWillMode } from "../engine/modes";
-import type { CaptureKind } from "./contract";
+import { modeOrderKeyOf } from "../engine/modes";
+import type { CaptureFacts, CapturePage, Platform } from "./kinds/descriptor";
+import type { CaptureKindRegistry } from "./kinds/registry";
 
-export type Platform = "ios" | "android" | "other";
+export type { Platform } from "./kinds/descriptor";
 
 export interface CaptureChoiceInput {
   launch: LaunchParams;
@@ -34,16 +38,6 @@ export interface CaptureChoiceInput {
 }
 
 /**
- * Spec §4: video capture is on by default; in will mode it is on unless live_inter_type is
- * "0", in the other modes it is off when live_inter_type is "1". Off means the in-page
- * recorder is not used and the system camera records through the file input (see above).
- */
-export function isVideoCaptureOn(launch: LaunchParams): boolean {
-  if (isWillMode(launch)) return launch.live_inter_type !== "0";
-  return launch.live_inter_type !== "1";
-}
-
-/**
  * True when the page may open the camera itself: the API exists, this browser is not
  * blocked, and no earlier getUserMedia of this launch hung without an answer. After such a
  * hang (webcamNoPermissionTimeout) asking again would hang again, so the retry rule of
@@ -55,20 +49,26 @@ export function pageCameraUsable(input: Pick<CaptureChoiceInput, "state" | "came
 }
 
 /**
- * The capture handler kind for the next attempt.
- * @example selectCaptureKind({ launch: { rtc_mode_switch: "1" }, state, cameraApi: true, cameraEligible: true, wxCameraUsable: false, platform: "other" }) === "trtc"
+ * The capture kind for the next attempt. A page that runs only some kinds (the plain
+ * recording pages run no real-time kind) passes its `page`: the other kinds are not tried.
+ * Throws when no kind is available, which validate's check (every order reaches every kind,
+ * the file input among them) rules out for the shipped kinds.
+ * @example selectCaptureKind({ launch: { rtc_mode_switch: "1" }, state, cameraApi: true, cameraEligible: true, wxCameraUsable: false, platform: "other" }, rt.captureHandlers) === "trtc"
  */
-export function selectCaptureKind(input: CaptureChoiceInput): CaptureKind {
-  const { launch, state, platform } = input;
-  const camera = pageCameraUsable(input);
-  // Both real-time modes stream from the page's own camera: without it neither can run (spec §4).
-  if (camera) {
-    const realtime = firstRealtimeMode(launch, state);
-    if (realtime === "trtc") return "trtc";
-    if (realtime === "ws") return "websocket";
+export function selectCaptureKind<K extends string>(input: CaptureChoiceInput, kinds: CaptureKindRegistry<K>, page?: CapturePage): K {
+  const facts: CaptureFacts = {
+    launch: input.launch,
+    state: input.state,
+    // Every kind that streams or records from the page's own camera needs it (spec §4).
+    pageCamera: pageCameraUsable(input),
+    wxCameraUsable: input.wxCameraUsable,
+    platform: input.platform,
+  };
+  const order = modeOrderKeyOf(input.launch);
+  const candidates = kinds.inOrder(order).filter((d) => page === undefined || d.traits.page === page);
+  const chosen = candidates.find((d) => d.isAvailable(facts));
+  if (chosen === undefined) {
+    throw new Error(`No capture kind is available${page === undefined ? "" : ` on a ${page} page`}; tried (modeOrder.${order}): ${candidates.map((d) => d.kind).join(", ") || "(none)"}`);
   }
-  // The messaging app's JS-SDK video path is configured on Android only (spec §7).
-  if (platform === "android" && input.wxCameraUsable) return "wxVideo";
-  if (camera && isVideoCaptureOn(launch)) return "recorder";
-  return "fileInput";
+  return chosen.kind;
 }

@@ -2,6 +2,7 @@
  * Derived launch modes (spec §1, §4). Kept in one place so the entry rules, the guard and
  * capture all agree on what "action mode" or "will mode" means.
  */
+import type { CaptureFile } from "../../schemas/capture";
 import type { LaunchParams } from "../../schemas/launch";
 
 export type LiveMode = "number" | "action" | "silent";
@@ -32,10 +33,22 @@ export function isWsEnabled(launch: LaunchParams): boolean {
   return launch.ws_mode_switch === "1";
 }
 
-/** Real-time video (TRTC) first, unless live_service is not 2 and priori_mode_switch is 1. */
+/**
+ * Which of capture.json's mode orders applies (spec §4): `prioriWs` (websocket first) when
+ * live_service is not 2 and priori_mode_switch is 1, `default` (real-time video first) otherwise.
+ * Mode choice (src/capture/modeChoice.ts) walks the capture kinds in that order.
+ */
+export function modeOrderKeyOf(launch: LaunchParams): keyof CaptureFile["modeOrder"] {
+  return launch.live_service !== "2" && launch.priori_mode_switch === "1" ? "prioriWs" : "default";
+}
+
+/**
+ * The two real-time modes in the launch's order, for the h5conf "which mode went first" code
+ * and the guard's `realtimeModeAvailable`; the same rule as modeOrderKeyOf, and `npm run
+ * validate` checks that capture.json's orders put the two modes the same way.
+ */
 export function realtimeModeOrder(launch: LaunchParams): RealtimeMode[] {
-  const wsFirst = launch.live_service !== "2" && launch.priori_mode_switch === "1";
-  return wsFirst ? ["ws", "trtc"] : ["trtc", "ws"];
+  return modeOrderKeyOf(launch) === "prioriWs" ? ["ws", "trtc"] : ["trtc", "ws"];
 }
 
 /** The first real-time mode that is both enabled by the launch and supported here, if any. */

@@ -9,8 +9,7 @@ import { environmentSchema, type Environment } from "../../schemas/environment";
 import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
 import type { NavContext, NavTarget } from "../engine/context";
 import type { Engine } from "../engine/engine";
-import type { Registry } from "../engine/registry";
-import type { CaptureDeps, CaptureHandlerFactory } from "../capture/contract";
+import type { CaptureKindRegistry } from "../capture/kinds/registry";
 import { createStayTimer, type StayTimer } from "../engine/afterNavigation";
 import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecorder";
 import { deriveCacheId } from "../session/cacheId";
@@ -31,8 +30,11 @@ export interface FlowSettings {
 
 export interface FlowRuntime {
   win: Window;
-  /** Capture handlers by kind, registered at the composition root (an unknown kind throws). */
-  captureHandlers: Registry<() => Promise<CaptureHandlerFactory<CaptureDeps>>>;
+  /**
+   * The capture kinds registered at the composition root, with capture.json's mode order:
+   * mode choice walks them, and `get(kind)` loads a kind's handler (an unknown kind throws).
+   */
+  captureHandlers: CaptureKindRegistry;
   engine: Engine;
   apps: AppsFile;
   settings: FlowSettings;
@@ -80,7 +82,7 @@ export function createFlowRuntime(input: {
   engine: Engine;
   apps: AppsFile;
   settings: FlowSettings;
-  captureHandlers: Registry<() => Promise<CaptureHandlerFactory<CaptureDeps>>>;
+  captureHandlers: CaptureKindRegistry;
 }): FlowRuntime {
   const { win, engine, apps, settings, captureHandlers } = input;
   const now = () => win.performance.now() + win.performance.timeOrigin;

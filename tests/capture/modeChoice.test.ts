@@ -1,8 +1,10 @@
 import { produce } from "immer";
 import { describe, expect, it } from "vitest";
 import { markRealtimeUnsupported, recordFrontError } from "../../src/capture/downgrade";
-import { isVideoCaptureOn, pageCameraUsable, selectCaptureKind, type CaptureChoiceInput } from "../../src/capture/modeChoice";
+import { isVideoCaptureOn } from "../../src/capture/kinds/recorder";
+import { pageCameraUsable, selectCaptureKind as selectWith, type CaptureChoiceInput } from "../../src/capture/modeChoice";
 import type { LaunchParams } from "../../schemas/launch";
+import { shippedKindRegistry } from "./shippedKinds";
 import { DOWNGRADE_REASONS, INITIAL_SESSION_STATE, type SessionState } from "../../schemas/session";
 
 const both: LaunchParams = { rtc_mode_switch: "1", ws_mode_switch: "1" };
@@ -18,6 +20,10 @@ function choice(overrides: Partial<CaptureChoiceInput> = {}): CaptureChoiceInput
     ...overrides,
   };
 }
+
+/** The choice over the shipped kinds and capture.json's shipped mode table, as the composition root registers them. */
+const shipped = shippedKindRegistry();
+const selectCaptureKind = (input: CaptureChoiceInput) => selectWith(input, shipped);
 
 const withState = (recipe: (draft: import("immer").Draft<SessionState>) => void) => produce(INITIAL_SESSION_STATE, recipe);
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import captureJson from "../../flows/capture.json";
 import { markRealtimeUnsupported } from "../../src/capture/downgrade";
 import { selectCaptureKind } from "../../src/capture/modeChoice";
+import { shippedKindRegistry } from "./shippedKinds";
 import {
   idealConstraints,
   openCamera,
@@ -302,7 +303,7 @@ describe("permissionRetryPlan (spec §4)", () => {
     expect(state.deviceInfo.h5downgrade).toEqual([11]);
     const launch = { rtc_mode_switch: "1", ws_mode_switch: "1" } as const;
     const input = { launch, state, cameraApi: true, cameraEligible: true, wxCameraUsable: false, platform: "other" } as const;
-    expect(selectCaptureKind(input)).toBe("fileInput");
+    expect(selectCaptureKind(input, shippedKindRegistry())).toBe("fileInput");
   });
 
 });

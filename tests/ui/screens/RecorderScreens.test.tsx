@@ -7,15 +7,15 @@
 import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import captureJson from "../../../flows/capture.json";
-import { CAPTURE_KINDS, type CaptureDeps, type CaptureHandlerFactory } from "../../../src/capture/contract";
+import type { CaptureDeps, CaptureHandlerFactory, CaptureKind } from "../../../src/capture/contract";
 import { createFileInputHandler } from "../../../src/capture/fileInputHandler";
-import { createCaptureHandlerRegistry } from "../../../src/capture/handlerRegistry";
 import { idealConstraints } from "../../../src/capture/permission";
 import { createRecorderHandler } from "../../../src/capture/recorderHandler";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
 import WillDegradeScreen from "../../../src/ui/screens/WillDegradeScreen";
 import { mediaError, setupFlow, UA } from "./harness";
 import { fakeApi, renderRecording } from "./recordingHarness";
+import { shippedKindRegistry } from "../../capture/shippedKinds";
 
 const LAUNCH = "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1";
 const XSS = "<img src=x onerror=window.__xss=1>";
@@ -51,8 +51,8 @@ function realHandlers() {
   const notHere = (kind: string): CaptureHandlerFactory<CaptureDeps> => () => {
     throw new Error(`the recording pages never use ${kind}`);
   };
-  const loaders = Object.fromEntries(CAPTURE_KINDS.map((kind) => [kind, async () => notHere(kind)]));
-  return createCaptureHandlerRegistry({ ...loaders, recorder: async () => createRecorderHandler, fileInput: async () => createFileInputHandler } as Parameters<typeof createCaptureHandlerRegistry>[0]);
+  const shipped: Partial<Record<CaptureKind, CaptureHandlerFactory<CaptureDeps>>> = { recorder: createRecorderHandler, fileInput: createFileInputHandler };
+  return shippedKindRegistry((kind) => async () => shipped[kind] ?? notHere(kind));
 }
 
 function fakeTracks() {

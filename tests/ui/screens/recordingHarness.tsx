@@ -9,8 +9,8 @@ import { StrictMode, Suspense, type ComponentType } from "react";
 import { vi } from "vitest";
 import type { AttemptOutcome, AttemptState, OrderConfig, ResultResponse, UploadMeta } from "../../../schemas/api";
 import type { ApiClient, UploadOptions } from "../../../src/api/client";
-import { CAPTURE_KINDS, type CaptureEvent, type CaptureKind, type CaptureOutcome, type CaptureRequest } from "../../../src/capture/contract";
-import { createCaptureHandlerRegistry } from "../../../src/capture/handlerRegistry";
+import type { CaptureEvent, CaptureKind, CaptureOutcome, CaptureRequest } from "../../../src/capture/contract";
+import { shippedKindRegistry } from "../../capture/shippedKinds";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
 import type { ScreenProps } from "../../../src/ui/screenContract";
@@ -29,43 +29,38 @@ export interface ScriptedHandler {
 /** Handlers of every kind that do nothing until the test emits their events and outcome. */
 export function scriptedHandlers() {
   const made: ScriptedHandler[] = [];
-  const loaders = Object.fromEntries(
-    CAPTURE_KINDS.map((kind) => [
+  const registry = shippedKindRegistry((kind: CaptureKind) => async () => () => {
+    let onEvent: (e: CaptureEvent) => void = () => undefined;
+    let resolve: (o: CaptureOutcome) => void = () => undefined;
+    const scripted: ScriptedHandler = {
       kind,
-      async () => () => {
-        let onEvent: (e: CaptureEvent) => void = () => undefined;
-        let resolve: (o: CaptureOutcome) => void = () => undefined;
-        const scripted: ScriptedHandler = {
-          kind,
-          request: undefined as unknown as CaptureRequest,
-          emit: (event) => onEvent(event),
-          finish: (outcome) => resolve(outcome),
-          stops: 0,
-          disposed: false,
-        };
-        return {
-          kind,
-          start(request: CaptureRequest, listener: (e: CaptureEvent) => void) {
-            scripted.request = request;
-            onEvent = listener;
-            made.push(scripted);
-            return new Promise<CaptureOutcome>((r) => (resolve = r));
-          },
-          stop: () => void (scripted.stops += 1),
-          dispose: () => {
-            scripted.disposed = true;
-            resolve({ kind: "cancelled" });
-          },
-        };
+      request: undefined as unknown as CaptureRequest,
+      emit: (event) => onEvent(event),
+      finish: (outcome) => resolve(outcome),
+      stops: 0,
+      disposed: false,
+    };
+    return {
+      kind,
+      start(request: CaptureRequest, listener: (e: CaptureEvent) => void) {
+        scripted.request = request;
+        onEvent = listener;
+        made.push(scripted);
+        return new Promise<CaptureOutcome>((r) => (resolve = r));
       },
-    ]),
-  ) as unknown as Parameters<typeof createCaptureHandlerRegistry>[0];
+      stop: () => void (scripted.stops += 1),
+      dispose: () => {
+        scripted.disposed = true;
+        resolve({ kind: "cancelled" });
+      },
+    };
+  });
   const last = () => {
     const handler = made.at(-1);
     if (!handler) throw new Error("no handler was started");
     return handler;
   };
-  return { registry: createCaptureHandlerRegistry(loaders), made, last };
+  return { registry, made, last };
 }
 
 export const SIGNATURE = "a".repeat(64);

@@ -1,7 +1,8 @@
 /**
  * The capture kind on a real-time page: selectCaptureKind (src/capture/modeChoice.ts) fed
- * with the session state and what this browser can do. Unlike the plain recording pages,
- * the real-time modes are candidates here, in the launch's order (spec §4).
+ * with the session state, what this browser can do and the runtime's capture kinds. Unlike
+ * the plain recording pages, every kind is a candidate here, the real-time ones included, in
+ * the launch's order (spec §4); a kind of another page sends the user there.
  */
 import type { SessionState } from "../../../../schemas/session";
 import type { CaptureKind } from "../../../capture/contract";
@@ -24,12 +25,15 @@ export async function chooseRealtimeKind(rt: FlowRuntime, state: SessionState): 
   // Loaded on demand, as on the start pages: the user-agent parser is not in the first screen.
   const { checkCameraEligibility } = await import("../cameraEligibility");
   const facts: CameraFacts = { cameraApi: hasCameraApi(rt.win), cameraEligible: checkCameraEligibility(rt).allowed };
-  const kind = selectCaptureKind({
-    launch: rt.launch,
-    state,
-    ...facts,
-    wxCameraUsable: rt.wxCameraUsable,
-    platform: platformOfUserAgent(rt.win.navigator.userAgent),
-  });
+  const kind = selectCaptureKind(
+    {
+      launch: rt.launch,
+      state,
+      ...facts,
+      wxCameraUsable: rt.wxCameraUsable,
+      platform: platformOfUserAgent(rt.win.navigator.userAgent),
+    },
+    rt.captureHandlers,
+  );
   return { kind, facts };
 }

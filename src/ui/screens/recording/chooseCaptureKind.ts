@@ -1,8 +1,9 @@
 /**
  * The capture kind of a recording page: selectCaptureKind (src/capture/modeChoice.ts) fed
- * with what this browser can do. The recording pages record a video, so the real-time
- * modes are out of the question there (they have their own pages): the choice is between
- * the in-page recorder, the messaging app's camera and the file input.
+ * with what this browser can do and the runtime's capture kinds. The recording pages record a
+ * video, so the real-time kinds are out of the question there (they have their own pages):
+ * only the kinds whose page is "recording" are tried, shipped the messaging app's camera, the
+ * in-page recorder and the file input.
  */
 import type { CaptureKind } from "../../../capture/contract";
 import { selectCaptureKind } from "../../../capture/modeChoice";
@@ -37,12 +38,16 @@ export async function chooseRecordingKind(rt: FlowRuntime): Promise<CaptureKind>
   const state = rt.readSessionState();
   // Without a camera the page has nothing to open; the file input can still hand over a video.
   const cameraApi = hasRecorderApi(rt.win) && (await hasCamera(rt.win));
-  return selectCaptureKind({
-    launch: rt.launch,
-    state: { ...state, supportTrtc: false, supportWs: false },
-    cameraApi,
-    cameraEligible: checkCameraEligibility(rt).allowed,
-    wxCameraUsable: rt.wxCameraUsable,
-    platform: platformOfUserAgent(rt.win.navigator.userAgent),
-  });
+  return selectCaptureKind(
+    {
+      launch: rt.launch,
+      state,
+      cameraApi,
+      cameraEligible: checkCameraEligibility(rt).allowed,
+      wxCameraUsable: rt.wxCameraUsable,
+      platform: platformOfUserAgent(rt.win.navigator.userAgent),
+    },
+    rt.captureHandlers,
+    "recording",
+  );
 }

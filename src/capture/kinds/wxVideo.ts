@@ -1,0 +1,17 @@
+/**
+ * The messaging app's own camera (spec §4, part of mode "video"): its JS-SDK records and the
+ * page uploads the file. The video path is configured on Android only (spec §7), and the
+ * app's version must allow it (src/device/messagingApp.ts, wxCameraPolicy.ts). It does not
+ * need the page camera, so it is still preferred to the file input when that is unusable.
+ */
+import { DEVICE_MODES } from "../../../schemas/session";
+import type { CaptureKindDescriptor } from "./descriptor";
+import { RECORDING_ROUTES } from "./recordingRoutes";
+
+export const wxVideoKind: CaptureKindDescriptor<"wxVideo"> = {
+  kind: "wxVideo",
+  load: () => import("../wxVideoHandler").then((m) => m.createWxVideoHandler),
+  isAvailable: ({ platform, wxCameraUsable }) => platform === "android" && wxCameraUsable,
+  traits: { recordsVideo: true, usesPageCamera: false, deviceMode: DEVICE_MODES.video, page: "recording" },
+  routes: RECORDING_ROUTES,
+};

@@ -1,0 +1,52 @@
+/**
+ * `npm run validate`'s capture cross-check: capture.json's mode table against the shipped
+ * capture kinds, their routes against routes.json, and the real-time order against the one
+ * the h5conf "first mode" code records.
+ */
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import captureJson from "../../flows/capture.json";
+import { captureFileSchema, type CaptureFile } from "../../schemas/capture";
+import { crossCheckCapture } from "../../scripts/validate";
+import { loadDefinitions } from "../engine/fixtures";
+
+const shipped = z.parse(captureFileSchema, captureJson);
+const defs = loadDefinitions();
+const check = (edit: (c: CaptureFile) => CaptureFile) => crossCheckCapture(edit(structuredClone(shipped)), defs);
+
+describe("validate's capture cross-check", () => {
+  it("passes the shipped capture.json", () => {
+    expect(crossCheckCapture(shipped, defs)).toEqual([]);
+  });
+
+  it("refuses an unknown mode in modeOrder and an unknown kind in modeKinds, listing the known names", () => {
+    const problems = check((c) => ({
+      ...c,
+      modeOrder: { ...c.modeOrder, default: ["trtc", "ws", "native", "video"] },
+      modeKinds: { ...c.modeKinds, video: ["wxVideo", "camera", "recorder", "fileInput"] },
+    }));
+    expect(problems).toEqual([
+      'flows/capture.json: modeKinds.video: Unknown capture kind "camera". Known capture kinds: recorder, fileInput, wxVideo, websocket, trtc',
+      'flows/capture.json: modeOrder.default: Unknown mode "native". Known modes: trtc, ws, video (the keys of modeKinds)',
+    ]);
+  });
+
+  it("refuses an order that never reaches a registered kind", () => {
+    const problems = check((c) => ({ ...c, modeOrder: { ...c.modeOrder, prioriWs: ["ws", "trtc"] } }));
+    expect(problems).toEqual(["recorder", "fileInput", "wxVideo"].map((k) => `flows/capture.json: modeOrder.prioriWs: capture kind "${k}" is registered but no mode of this order lists it`));
+  });
+
+  it("refuses an order whose real-time modes disagree with the h5conf first-mode code", () => {
+    expect(check((c) => ({ ...c, modeOrder: { ...c.modeOrder, prioriWs: ["trtc", "ws", "video"] } }))).toEqual([
+      "flows/capture.json: modeOrder.prioriWs puts the real-time modes as trtc, ws; the h5conf first-mode code (src/engine/modes.ts realtimeModeOrder) records ws, trtc",
+    ]);
+  });
+
+  it("refuses a kind whose route is not in routes.json", () => {
+    const fewer = { ...defs, routes: { ...defs.routes, routes: defs.routes.routes.filter((r) => r.path !== "/action/ws/record") } };
+    expect(crossCheckCapture(shipped, fewer)).toEqual([
+      'src/capture/kinds: capture kind "websocket" routes.plain is "/action/ws/record", which flows/routes.json does not define',
+      'src/capture/kinds: capture kind "websocket" routes.action is "/action/ws/record", which flows/routes.json does not define',
+    ]);
+  });
+});
