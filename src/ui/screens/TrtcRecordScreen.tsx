@@ -71,6 +71,7 @@ export default function TrtcRecordScreen({ route }: ScreenProps) {
         random: Math.random,
         sleep: (ms) => new Promise<void>((resolve) => void rt.win.setTimeout(resolve, ms)),
         onUploadProgress: (fraction) => dispatch({ type: "uploading", fraction }),
+        stats: rt.stats,
       });
       // An accepted recording is followed to its verdict there, as a stream is.
       await page.finish(ending);
