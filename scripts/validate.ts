@@ -1,6 +1,7 @@
 /**
  * `npm run validate`: parse every flow file by its schema, cross-check every name they use
- * against the engine's registries and the screen list, and write the JSON Schema files the
+ * against the engine's registries and the screen list, parse every route's props by its
+ * screen type's schema (schemas/screenProps.ts), and write the JSON Schema files the
  * flow files reference. Exits non-zero listing every problem; build.mjs runs it first.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import * as z from "zod/mini";
 import { actionArgSchemas, predicateArgSchemas } from "../src/engine/argumentSchemas";
 import { createEngineRegistries } from "../src/engine/builtins";
 import { crossCheckDefinitions, DefinitionError, parseDefinitions } from "../src/engine/definitions";
+import { routePropsProblems } from "../schemas/screenProps";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
 import { FLOW_FILES, readFlowJson, readRawDefinitions } from "./flowFiles";
 
@@ -38,6 +40,8 @@ export function validateAll(): string[] {
     const defs = parseDefinitions(readRawDefinitions());
     const reg = createEngineRegistries();
     problems.push(...crossCheckDefinitions(defs, { ...reg, screens: SCREEN_TYPES, predicateArgs: predicateArgSchemas, actionArgs: actionArgSchemas }));
+    // Each route's props by its screen type's strict schema: the browser trusts them typed (src/ui/screenContract.ts routeProps).
+    problems.push(...routePropsProblems(defs.routes.routes));
   } catch (e) {
     if (e instanceof DefinitionError) problems.push(...e.problems);
     else throw e;

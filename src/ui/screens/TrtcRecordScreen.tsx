@@ -35,13 +35,13 @@ const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verif
 /** capture.json was validated by build.mjs before it was embedded. */
 const capture = captureJson as CaptureFile;
 
-export default function TrtcRecordScreen({ route }: ScreenProps) {
+export default function TrtcRecordScreen({ props }: ScreenProps<"trtcRecord">) {
   const rt = useRuntime();
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const api = useApi();
   // The route, not the launch, says whether this is the will variant (routes.json props.will).
-  const will = route.props?.will === true;
+  const { will } = props;
   const liveMode = liveModeOf(launch);
   const audio = needsMicrophone(liveMode, will);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];

@@ -11,6 +11,7 @@ import { storedValueSchemas } from "../../../schemas/session";
 import { ApiError } from "../../../src/api/apiError";
 import { UNMAPPED_API_ERROR_STAT } from "../../../src/api/screenForApiError";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
+import type { AnyScreenComponent } from "../../../src/ui/screenContract";
 import WillDegradeScreen from "../../../src/ui/screens/WillDegradeScreen";
 import { setupFlow } from "./harness";
 import { fakeApi, PASSED, previewStream, RESULT, recordingBlob, renderRecording, scriptedHandlers, SIGNATURE } from "./recordingHarness";
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 /** A page with a camera the browser lets the page use, the scripted handlers and service. */
-function page(url: string, routeName: string, options: { camera?: boolean; api?: ReturnType<typeof fakeApi>; screen?: typeof VerifyScreen; strict?: boolean } = {}) {
+function page(url: string, routeName: string, options: { camera?: boolean; api?: ReturnType<typeof fakeApi>; screen?: AnyScreenComponent; strict?: boolean } = {}) {
   const flow = setupFlow({ url, mediaDevices: options.camera === false ? {} : { getUserMedia: vi.fn() } });
   const handlers = scriptedHandlers();
   flow.rt.captureHandlers = handlers.registry;
