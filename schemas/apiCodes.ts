@@ -64,7 +64,8 @@ export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES
 
 /**
  * The error screen (spec §8) the flow shows for each code; null for codes only a partner's
- * server can receive. Exhaustive: a new code without a screen fails to compile.
+ * server can receive (src/api/screenForApiError.ts counts one that reaches a page anyway).
+ * Exhaustive: a new code without a screen fails to compile.
  */
 export const API_ERROR_SCREEN = {
   BAD_REQUEST: "exception",

@@ -1,7 +1,8 @@
 /**
  * `npm run validate`: parse every flow file by its schema, cross-check every name they use
- * against the engine's registries, the screen list and the shipped capture kinds, and write
- * the JSON Schema files the flow files reference. Exits non-zero listing every problem; build.mjs runs it first.
+ * against the engine's registries, the screen list and the shipped capture kinds, parse every
+ * route's props by its screen type's schema (schemas/screenProps.ts), and write the JSON
+ * Schema files the flow files reference. Exits non-zero listing every problem; build.mjs runs it first.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -14,6 +15,7 @@ import { actionArgSchemas, predicateArgSchemas } from "../src/engine/argumentSch
 import { createEngineRegistries } from "../src/engine/builtins";
 import { crossCheckDefinitions, DefinitionError, parseDefinitions, type Definitions } from "../src/engine/definitions";
 import { realtimeModeOrder } from "../src/engine/modes";
+import { routePropsProblems } from "../schemas/screenProps";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
 import { FLOW_FILES, readFlowJson, readRawDefinitions } from "./flowFiles";
 
@@ -43,6 +45,8 @@ export function validateAll(): string[] {
     const reg = createEngineRegistries();
     problems.push(...crossCheckDefinitions(defs, { ...reg, screens: SCREEN_TYPES, predicateArgs: predicateArgSchemas, actionArgs: actionArgSchemas }));
     problems.push(...crossCheckCapture(z.parse(captureFileSchema, readJson("flows/capture.json")), defs));
+    // Each route's props by its screen type's strict schema: the browser trusts them typed (src/ui/screenContract.ts routeProps).
+    problems.push(...routePropsProblems(defs.routes.routes));
   } catch (e) {
     if (e instanceof DefinitionError) problems.push(...e.problems);
     else throw e;

@@ -45,7 +45,11 @@ import "./ui/screens/screens.css";
 declare const __FACEFLOW_ENV__: string | undefined;
 declare const __FACEFLOW_GRAY_VERSION__: string | undefined;
 
-/** A definition file that build.mjs has already parsed by its schema and cross-checked. */
+/**
+ * A definition file that build.mjs has already parsed by its schema and cross-checked. Route
+ * props follow the same pattern: validated per screen type, cast once by the router
+ * (src/ui/screenContract.ts routeProps).
+ */
 const validated = <T,>(json: unknown): T => json as T;
 
 const apps = validated<AppsFile>(appsJson);

@@ -1,10 +1,8 @@
 /**
  * The one error type of the front-end API client: the HTTP status (0 when no answer came),
  * the service's error code (schemas/api.ts API_ERROR_CODES) or one of the client's own, and
- * the message. `errorScreenOf` says which error screen (spec §8) the flow shows for it.
+ * the message. ./screenForApiError.ts says which error screen (spec §8) the flow shows for it.
  */
-import { API_ERROR_SCREEN, type ApiErrorCode } from "../../schemas/apiCodes";
-import type { ErrorStatus } from "../../schemas/errors";
 
 /** Failures that happen before or instead of a service answer. */
 export const CLIENT_ERROR_CODES = {
@@ -29,25 +27,4 @@ export class ApiError extends Error {
     this.code = code;
     this.returnUrl = returnUrl;
   }
-}
-
-const CLIENT_ERROR_SCREEN = {
-  NETWORK_ERROR: "seniorException",
-  BAD_RESPONSE: "exception",
-  ABORTED: null,
-} as const satisfies Record<ClientErrorCode, ErrorStatus | null>;
-
-function isKey<T extends object>(record: T, key: string): key is Extract<keyof T, string> {
-  return Object.prototype.hasOwnProperty.call(record, key);
-}
-
-/**
- * The error screen for an API failure; null when the flow should not show one (aborted,
- * partner-only codes) or when the code is unknown to this build (the caller decides).
- * @example errorScreenOf(new ApiError(409, "LAUNCH_USED", "…")) === "exitException"
- */
-export function errorScreenOf(error: ApiError): ErrorStatus | null {
-  if (isKey(API_ERROR_SCREEN, error.code)) return API_ERROR_SCREEN[error.code satisfies ApiErrorCode];
-  if (isKey(CLIENT_ERROR_SCREEN, error.code)) return CLIENT_ERROR_SCREEN[error.code];
-  return null;
 }

@@ -11,12 +11,14 @@
  * so tests drive it with fake timers.
  *
  * @example
- * const verdict = await awaitVerdict({ api, accepted: await api.upload(meta, video), onProgress: show, sleep, now: () => performance.now() });
- * if (verdict.ok) await settleAttempt({ api, outcome: verdict.outcome, storage });
+ * const verdict = await awaitVerdict({ api, accepted: await api.upload(meta, video), onProgress: show, sleep, now: () => performance.now(), stats: rt.stats });
+ * if (verdict.ok) await settleAttempt({ api, outcome: verdict.outcome, storage, stats: rt.stats });
  */
 import type { AttemptOutcome, AttemptState, VerifyStep } from "../../schemas/api";
 import type { ErrorStatus } from "../../schemas/errors";
-import { ApiError, CLIENT_ERROR_CODES, errorScreenOf } from "../api/apiError";
+import type { StatsRecorder } from "../analytics/statsRecorder";
+import { ApiError, CLIENT_ERROR_CODES } from "../api/apiError";
+import { screenForApiError } from "../api/screenForApiError";
 import type { ApiClient } from "../api/client";
 import { isRetryable } from "./uploadRecording";
 
@@ -69,6 +71,8 @@ export interface AwaitVerdictInput {
   /** Aborted when the page goes away: the wait ends with "aborted". */
   signal?: AbortSignal;
   limits?: Partial<VerdictWaitLimits>;
+  /** Counts a refusal code with no screen (screenForApiError). */
+  stats: Pick<StatsRecorder, "record">;
 }
 
 export type AwaitVerdictResult =
@@ -169,7 +173,7 @@ export async function awaitVerdict(input: AwaitVerdictInput): Promise<AwaitVerdi
       if (input.signal?.aborted || error.code === CLIENT_ERROR_CODES.aborted) return { ok: false, reason: "aborted" };
       const detail = `HTTP ${error.status} ${error.code}: ${error.message}`;
       if (error.status === 404) return { ok: false, reason: "unknownAttempt", status: UNKNOWN_ATTEMPT_STATUS, detail };
-      if (!isRetryable(error)) return { ok: false, reason: "refused", status: errorScreenOf(error) ?? "exception", detail };
+      if (!isRetryable(error)) return { ok: false, reason: "refused", status: screenForApiError(error, { stats: input.stats }), detail };
       failuresInRow += 1;
       lastProblem = detail;
       // Never past the deadline: the loop then gives up at once instead of sleeping on.

@@ -75,6 +75,8 @@ export interface CaptureDeps {
   now(): number;
   api: import("../api/client").ApiClient;
   launch: import("../../schemas/launch").LaunchParams;
+  /** The page's statistics (a refusal code with no screen is counted: screenForApiError). */
+  stats: Pick<import("../analytics/statsRecorder").StatsRecorder, "record">;
   /**
    * Resolves when the page is ready for the countdown (on-device face guidance running or
    * given up); a handler with a countdown waits for it once the camera shows a picture.

@@ -30,16 +30,16 @@ export type FollowAttemptResult =
   | { next: "aborted" };
 
 /**
- * @example const next = await followAttempt({ api, storage: rt.storage, accepted: await api.upload(meta, video), onProgress, sleep, now });
+ * @example const next = await followAttempt({ api, storage: rt.storage, stats: rt.stats, accepted: await api.upload(meta, video), onProgress, sleep, now });
  */
 export async function followAttempt(input: FollowAttemptInput): Promise<FollowAttemptResult> {
-  const { api, storage } = input;
+  const { api, storage, stats } = input;
   rememberPendingAttempt(storage, input.accepted.attempt);
   const verdict = await awaitVerdict(input);
   if (verdict.ok) {
     forgetPendingAttempt(storage);
     input.onJudged?.();
-    return settleAttempt({ api, outcome: verdict.outcome, storage });
+    return settleAttempt({ api, outcome: verdict.outcome, storage, stats });
   }
   if (verdict.reason === "aborted") return { next: "aborted" };
   forgetPendingAttempt(storage);

@@ -9,7 +9,9 @@
 import type { AttemptOutcome, ResultResponse } from "../../schemas/api";
 import type { ErrorStatus } from "../../schemas/errors";
 import { storedValueSchemas, type ResultValues, type StoredKey } from "../../schemas/session";
-import { ApiError, errorScreenOf } from "../api/apiError";
+import type { StatsRecorder } from "../analytics/statsRecorder";
+import { ApiError } from "../api/apiError";
+import { screenForApiError } from "../api/screenForApiError";
 import type { ApiClient } from "../api/client";
 import type { KycStorage } from "../session/storage";
 
@@ -17,6 +19,8 @@ export interface SettleAttemptInput {
   api: Pick<ApiClient, "result">;
   outcome: AttemptOutcome;
   storage: Pick<KycStorage, "setJSON">;
+  /** Counts a refusal code with no screen (screenForApiError). */
+  stats: Pick<StatsRecorder, "record">;
 }
 
 export type SettleAttemptResult =
@@ -55,7 +59,7 @@ export function resultValuesOf(payload: ResultResponse["payload"]): ResultValues
 
 /**
  * Decide the next page after a judged attempt, storing the signed result when the order is over.
- * @example const next = await settleAttempt({ api, outcome, storage: rt.storage }); // { next: "success", canRetry: false }
+ * @example const next = await settleAttempt({ api, outcome, storage: rt.storage, stats: rt.stats }); // { next: "success", canRetry: false }
  */
 export async function settleAttempt(input: SettleAttemptInput): Promise<SettleAttemptResult> {
   const { outcome, storage } = input;
@@ -67,8 +71,8 @@ export async function settleAttempt(input: SettleAttemptInput): Promise<SettleAt
       result = await input.api.result();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      // RESULT_PENDING and unknown codes alike: the flow cannot finish, so it shows the general error.
-      return { next: "error", status: errorScreenOf(error) ?? "exception" };
+      // The flow cannot finish: RESULT_PENDING and a code without a screen show the general error.
+      return { next: "error", status: screenForApiError(error, { stats: input.stats }) };
     }
     storage.setJSON(RESULT_VALUES_KEY, resultValuesOf(result.payload));
     // The order is over either way: recording again cannot help, so the recording pages (which

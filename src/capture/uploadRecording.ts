@@ -14,7 +14,9 @@
  */
 import type { AttemptState, CapturePrompt, UploadGuidance, UploadMeta } from "../../schemas/api";
 import type { ErrorStatus } from "../../schemas/errors";
-import { ApiError, errorScreenOf } from "../api/apiError";
+import type { StatsRecorder } from "../analytics/statsRecorder";
+import { ApiError } from "../api/apiError";
+import { screenForApiError } from "../api/screenForApiError";
 import type { ApiClient } from "../api/client";
 import { readVideoFile, type Base64Encoder, type ReadVideoFailure } from "./readVideoFile";
 import { messageIdOf, pickCutPositions, ScrambleError, scrambleBase64 } from "./scramble";
@@ -40,6 +42,8 @@ export interface UploadRecordingInput {
   evidence?: RecordingEvidence | undefined;
   /** When the page showed each prompt, on the recording's clock (promptLog.ts); absent when unknown. */
   prompts?: readonly CapturePrompt[] | undefined;
+  /** Counts a refusal code with no screen (screenForApiError). */
+  stats: Pick<StatsRecorder, "record">;
 }
 
 export interface RecordingEvidence {
@@ -76,7 +80,7 @@ export function backoffDelay(backoffMs: number, retry: number): number {
 
 /**
  * Read, scramble and upload a recording, retrying lost answers.
- * @example const sent = await uploadRecording({ api, blob, mimeType: blob.type, durationMs: 2900, random: Math.random, sleep, onProgress: setProgress, retries: 2, backoffMs: 1000 });
+ * @example const sent = await uploadRecording({ api, blob, mimeType: blob.type, durationMs: 2900, random: Math.random, sleep, onProgress: setProgress, retries: 2, backoffMs: 1000, stats: rt.stats });
  */
 export async function uploadRecording(input: UploadRecordingInput): Promise<UploadRecordingResult> {
   const read = await readVideoFile(input.blob, input.encode);
@@ -117,8 +121,8 @@ export async function uploadRecording(input: UploadRecordingInput): Promise<Uplo
       if (!(error instanceof ApiError)) throw error;
       lastError = `HTTP ${error.status} ${error.code}: ${error.message}`;
       if (!isRetryable(error)) {
-        // A code this build does not know is still a refusal of this upload.
-        const status = errorScreenOf(error) ?? "uploadVideoOtherException";
+        // A code without a screen (or an abort) is still a refusal of this upload.
+        const status = screenForApiError(error, { stats: input.stats, fallback: "uploadVideoOtherException" });
         return { ok: false, status, attempts, detail: lastError };
       }
     }

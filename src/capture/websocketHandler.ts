@@ -14,7 +14,8 @@
 import captureJson from "../../flows/capture.json";
 import type { CaptureFile } from "../../schemas/capture";
 import { openPageCamera } from "./pageCamera";
-import { ApiError, errorScreenOf } from "../api/apiError";
+import { ApiError } from "../api/apiError";
+import { screenForApiError } from "../api/screenForApiError";
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureOutcome, CaptureRequest } from "./contract";
 import { releaseStream, type OpenCameraResult } from "./permission";
 import { COUNTDOWN_SECONDS, recordingPlan, type RecordingPlan } from "./recorder/recordingPlan";
@@ -79,7 +80,7 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
       orderNo = (await deps.api.config()).orderNo;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return scope.settle({ kind: "failed", status: errorScreenOf(error) ?? "exception" });
+      return scope.settle({ kind: "failed", status: screenForApiError(error, { stats: deps.stats }) });
     }
     if (scope.isSettled()) return;
 
@@ -153,7 +154,7 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
           scope.settle({ kind: "accepted", accepted: { state: "accepted", attempt } });
         },
         onFailure: (outcome) => scope.settle(outcome),
-      }, deps.api.streamSessionToken()),
+      }, deps.stats, deps.api.streamSessionToken()),
       ready,
       unacked: (nextSeq) => nextSeq - 1 - lastAcked,
       armWatchdog: () => {

@@ -17,7 +17,7 @@ import { wouterHooks } from "./wouterHooks";
 import { resolveRoute } from "./resolveRoute";
 import { buildNavContext, type FlowRuntime } from "../runtime/runtime";
 import { themeOf } from "./theme";
-import type { ScreenComponent } from "./screenContract";
+import { routeProps, type ScreenComponent, type ScreenComponents } from "./screenContract";
 import type { ScreenType } from "./screens/screenTypes";
 
 /** More consecutive redirects than this means the definitions loop; show errorSettings. */
@@ -89,7 +89,7 @@ function PageMounted(props: { route: RouteDef; query: Record<string, string>; st
   return <>{children}</>;
 }
 
-export function FlowRouter({ screens, fallback }: { screens: Record<ScreenType, ScreenComponent>; fallback: ReactNode }) {
+export function FlowRouter({ screens, fallback }: { screens: ScreenComponents; fallback: ReactNode }) {
   const rt = useRuntime();
   const hash = useSyncExternalStore(rt.location.subscribe, () => rt.win.location.hash);
   const redirects = useRef(0);
@@ -120,13 +120,14 @@ export function FlowRouter({ screens, fallback }: { screens: Record<ScreenType, 
 
   const hooks = useMemo(() => wouterHooks(rt.location), [rt]);
   if (decision.kind !== "render") return <>{fallback}</>;
-  const Screen = screens[decision.route.screen as ScreenType];
+  // The route's screen type decides both the screen and the type of its props (routeProps).
+  const Screen = screens[decision.route.screen as ScreenType] as ScreenComponent | undefined;
   if (!Screen) throw new Error(`Unknown screen "${decision.route.screen}". Known screens: ${Object.keys(screens).join(", ")}`);
   return (
     <Router hook={hooks.hook} searchHook={hooks.searchHook} hrefs={hooks.hrefs}>
       <Suspense fallback={fallback}>
         <PageMounted route={decision.route} query={decision.query} startedAt={startedAt} onShown={() => (pagesShown.current += 1)}>
-          <Screen key={hash} route={decision.route} params={decision.params} query={decision.query} />
+          <Screen key={hash} route={decision.route} props={routeProps(decision.route)} params={decision.params} query={decision.query} />
         </PageMounted>
       </Suspense>
     </Router>

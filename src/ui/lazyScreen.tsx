@@ -7,16 +7,17 @@
  * the module's component directly, any other goes through React.lazy as before.
  */
 import { lazy, useState } from "react";
+import type { ScreenType } from "../../schemas/screenProps";
 import type { ScreenComponent, ScreenModule, ScreenProps } from "./screenContract";
 
-export type LazyScreen = ScreenComponent & {
+export type LazyScreen<T extends ScreenType = ScreenType> = ScreenComponent<T> & {
   /** Starts the import (or joins the one under way); resolves once the screen can render at once. */
   preload(): Promise<void>;
 };
 
-export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
-  let loaded: ScreenComponent | undefined;
-  let loading: Promise<ScreenModule> | undefined;
+export function lazyScreen<T extends ScreenType>(load: () => Promise<ScreenModule<T>>): LazyScreen<T> {
+  let loaded: ScreenComponent<T> | undefined;
+  let loading: Promise<ScreenModule<T>> | undefined;
   const loadOnce = () =>
     (loading ??= load().then(
       (module) => {
@@ -31,10 +32,10 @@ export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
   // One lazy wrapper per screen: React renders a suspended page again until its load settles,
   // and a wrapper made per render would start a new load each time a failed one settled.
   const Deferred = lazy(loadOnce);
-  function Screen(props: ScreenProps) {
+  function Screen(props: ScreenProps<T>) {
     // Chosen once per mounted page: switching a mounted page from the lazy wrapper to the
     // module's component would remount it and lose its state.
-    const [Component] = useState<ScreenComponent>(() => loaded ?? Deferred);
+    const [Component] = useState<ScreenComponent<T>>(() => loaded ?? Deferred);
     return <Component {...props} />;
   }
   return Object.assign(Screen, { preload: () => loadOnce().then(() => undefined) });

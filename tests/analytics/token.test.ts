@@ -9,6 +9,7 @@ import { ANALYTICS_PATHS, singleBodySchema } from "../../schemas/analytics";
 import { ANALYTICS_TOKEN_HEADER, ANALYTICS_TOKEN_PARAM } from "../../schemas/analyticsToken";
 import type { LoginResponse } from "../../schemas/api";
 import { keepAnalyticsToken, readAnalyticsToken } from "../../src/analytics/tokenStore";
+import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import { logInWithLaunch } from "../../src/ui/screens/login/launchLogin";
 import { TEST_TOKEN, jsonOf, makeClient, memoryStore, ok } from "./fakes";
 
@@ -78,6 +79,7 @@ describe("the login keeps the analytics token", () => {
         storage: store,
         canKeepCookies: () => true,
         unknownCodeMessage: (code) => code,
+        stats: createStatsRecorder(() => 0),
       });
     expect(readAnalyticsToken(store)).toBeUndefined();
     expect(await login(answer)).toEqual({ kind: "loggedIn" });

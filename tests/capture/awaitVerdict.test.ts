@@ -5,7 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AttemptOutcome, AttemptState } from "../../schemas/api";
+import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import { ApiError } from "../../src/api/apiError";
+import { UNMAPPED_API_ERROR_STAT } from "../../src/api/screenForApiError";
 import { awaitVerdict, retryDelay, VERDICT_WAIT_LIMITS, type AcceptedAttempt, type AwaitVerdictInput, type VerifyProgress } from "../../src/capture/awaitVerdict";
 
 const PASSED: AttemptOutcome = { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] };
@@ -36,15 +38,17 @@ function scriptedService(answers: Answer[]) {
 function run(accepted: AcceptedAttempt, answers: Answer[], extra: Partial<AwaitVerdictInput> = {}) {
   const service = scriptedService(answers);
   const progress: VerifyProgress[] = [];
+  const stats = createStatsRecorder(() => 0);
   const result = awaitVerdict({
     api: service.api,
     accepted,
     onProgress: (p) => progress.push(p),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     now: () => Date.now(),
+    stats,
     ...extra,
   });
-  return { result, progress, service };
+  return { result, progress, service, stats };
 }
 
 /** Runs fake time until `promise` settles (bounded, so a hang fails the test instead of the suite). */
@@ -163,6 +167,9 @@ describe("awaitVerdict", () => {
     expect(expired).toMatchObject({ ok: false, reason: "refused", status: "401Exception" });
     const other = await run(verifying("queued", 0), [verifying("queued", 0, 2)]).result;
     expect(other).toMatchObject({ ok: false, reason: "refused", status: "exception" });
+    const newer = run(verifying("queued", 0), [new ApiError(409, "SOMETHING_NEWER", "from a newer service")]);
+    expect(await newer.result).toMatchObject({ ok: false, reason: "refused", status: "exception" });
+    expect(newer.stats.pending().map((e) => e.name)).toEqual([UNMAPPED_API_ERROR_STAT]);
   });
 
   it("stops when the page goes away, also in the middle of a poll", async () => {

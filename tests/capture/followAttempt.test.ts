@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AttemptOutcome, AttemptState, ResultResponse } from "../../schemas/api";
+import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import { ApiError } from "../../src/api/apiError";
 import { followAttempt } from "../../src/capture/followAttempt";
 import { forgetPendingAttempt, pendingAttemptOf, rememberPendingAttempt } from "../../src/capture/pendingAttempt";
@@ -35,6 +36,7 @@ function setUp(answers: (AttemptState | Error)[], onPoll: (storage: KycStorage) 
     followAttempt({
       api,
       storage,
+      stats: createStatsRecorder(() => 0),
       accepted,
       onProgress: () => undefined,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { AttemptOutcome, ResultResponse } from "../../schemas/api";
 import { storedValueSchemas } from "../../schemas/session";
+import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import { ApiError } from "../../src/api/apiError";
+import { UNMAPPED_API_ERROR_STAT } from "../../src/api/screenForApiError";
 import { resultValuesOf, settleAttempt } from "../../src/capture/settleAttempt";
 import { createKycStorage, createMemoryBackend } from "../../src/session/storage";
 import { returnValuesOf } from "../../src/ui/screens/ResultScreen";
@@ -35,13 +37,14 @@ function fakes(answer: ResultResponse | Error) {
       },
     },
     storage: { setJSON: (key: string, value: unknown) => void writes.push([key, value]) },
+    stats: createStatsRecorder(() => 0),
   };
 }
 
 describe("settleAttempt: the order is over", () => {
   it("stores exactly the result-value fields of a passed will-mode result and goes to success", async () => {
     const f = fakes(resultResponse("passed", { liveRate: "97", willCode: "0", faceCode: "0", similarity: "88.5" }));
-    const next = await settleAttempt({ api: f.api, outcome: outcome({ passed: true, finished: true, code: "0" }), storage: f.storage });
+    const next = await settleAttempt({ api: f.api, outcome: outcome({ passed: true, finished: true, code: "0" }), storage: f.storage, stats: f.stats });
     expect(next).toEqual({ next: "success", canRetry: false });
     expect(f.writes).toEqual([
       ["resultValues", { code: "0", sign: SIG, newSign: NEW_SIG, liveRate: "97", willCode: "0", faceCode: "0", similarity: "88.5" }],
@@ -51,7 +54,7 @@ describe("settleAttempt: the order is over", () => {
 
   it("goes to fail without retry when the order failed, storing what there is and dropping empty and 'null' values", async () => {
     const f = fakes(resultResponse("failed", { liveRate: "", similarity: "null" }));
-    const next = await settleAttempt({ api: f.api, outcome: outcome({ finished: true, attemptsLeft: 0 }), storage: f.storage });
+    const next = await settleAttempt({ api: f.api, outcome: outcome({ finished: true, attemptsLeft: 0 }), storage: f.storage, stats: f.stats });
     expect(next).toEqual({ next: "fail", canRetry: false });
     // noRetry: recording again cannot help; /fail itself carries no retry check, so its 完成 still hands the result back.
     expect(f.writes).toEqual([["resultValues", { code: "66660004", sign: SIG, newSign: NEW_SIG }], ["noRetry", true]]);
@@ -59,7 +62,7 @@ describe("settleAttempt: the order is over", () => {
 
   it("follows the result's state, not the attempt's", async () => {
     const f = fakes(resultResponse("failed"));
-    expect(await settleAttempt({ api: f.api, outcome: outcome({ passed: true, finished: true }), storage: f.storage })).toEqual({
+    expect(await settleAttempt({ api: f.api, outcome: outcome({ passed: true, finished: true }), storage: f.storage, stats: f.stats })).toEqual({
       next: "fail",
       canRetry: false,
     });
@@ -67,7 +70,7 @@ describe("settleAttempt: the order is over", () => {
 
   it("fetches the result for a pass even if the service did not say finished", async () => {
     const f = fakes(resultResponse("passed"));
-    expect(await settleAttempt({ api: f.api, outcome: outcome({ passed: true, finished: false }), storage: f.storage })).toEqual({
+    expect(await settleAttempt({ api: f.api, outcome: outcome({ passed: true, finished: false }), storage: f.storage, stats: f.stats })).toEqual({
       next: "success",
       canRetry: false,
     });
@@ -78,36 +81,38 @@ describe("settleAttempt: the order is over", () => {
     const storage = createKycStorage({ backend: createMemoryBackend(), cacheId: "launch-1" });
     const payload = resultResponse("passed", { liveRate: "97", checks: "media,duration,face" }).payload;
     const f = fakes(resultResponse("passed", { liveRate: "97", checks: "media,duration,face" }));
-    await settleAttempt({ api: f.api, outcome: outcome({ passed: true, finished: true }), storage });
+    await settleAttempt({ api: f.api, outcome: outcome({ passed: true, finished: true }), storage, stats: f.stats });
     const stored = storage.getParsed("resultValues", storedValueSchemas.resultValues);
     const handedBack = Object.fromEntries(Object.entries(returnValuesOf(stored)).filter(([, v]) => v !== undefined));
     expect(handedBack).toEqual({ code: payload.code, signature: payload.signature, newSignature: payload.newSignature, liveRate: "97", checks: "media,duration,face" });
   });
 
   it("maps a failed result fetch to its screen and stores nothing", async () => {
-    const cases: [ApiError, string][] = [
-      [new ApiError(409, "RESULT_PENDING", "not yet"), "exception"],
-      [new ApiError(401, "SESSION_INVALID", "expired"), "401Exception"],
-      [new ApiError(0, "NETWORK_ERROR", "offline"), "seniorException"],
-      [new ApiError(500, "SOMETHING_NEWER", "unknown to this build"), "exception"],
+    const cases: [ApiError, string, number][] = [
+      [new ApiError(409, "RESULT_PENDING", "not yet"), "exception", 0],
+      [new ApiError(401, "SESSION_INVALID", "expired"), "401Exception", 0],
+      [new ApiError(0, "NETWORK_ERROR", "offline"), "seniorException", 0],
+      // A code without a screen shows the general error and is counted.
+      [new ApiError(500, "SOMETHING_NEWER", "unknown to this build"), "exception", 1],
     ];
-    for (const [error, status] of cases) {
+    for (const [error, status, counted] of cases) {
       const f = fakes(error);
-      expect(await settleAttempt({ api: f.api, outcome: outcome({ finished: true }), storage: f.storage })).toEqual({ next: "error", status });
+      expect(await settleAttempt({ api: f.api, outcome: outcome({ finished: true }), storage: f.storage, stats: f.stats })).toEqual({ next: "error", status });
       expect(f.writes).toEqual([]);
+      expect(f.stats.pending().filter((e) => e.name === UNMAPPED_API_ERROR_STAT)).toHaveLength(counted);
     }
   });
 
   it("lets a programming error through", async () => {
     const f = fakes(new TypeError("bug"));
-    await expect(settleAttempt({ api: f.api, outcome: outcome({ finished: true }), storage: f.storage })).rejects.toThrow(TypeError);
+    await expect(settleAttempt({ api: f.api, outcome: outcome({ finished: true }), storage: f.storage, stats: f.stats })).rejects.toThrow(TypeError);
   });
 });
 
 describe("settleAttempt: the order goes on", () => {
   it("fails with a retry while attempts are left, without fetching or storing anything", async () => {
     const f = fakes(new Error("result must not be fetched"));
-    expect(await settleAttempt({ api: f.api, outcome: outcome({ attemptsLeft: 1 }), storage: f.storage })).toEqual({
+    expect(await settleAttempt({ api: f.api, outcome: outcome({ attemptsLeft: 1 }), storage: f.storage, stats: f.stats })).toEqual({
       next: "fail",
       canRetry: true,
     });
@@ -117,7 +122,7 @@ describe("settleAttempt: the order goes on", () => {
 
   it("fails without a retry and sets noRetry when no attempt is left", async () => {
     const f = fakes(new Error("result must not be fetched"));
-    expect(await settleAttempt({ api: f.api, outcome: outcome({ attemptsLeft: 0 }), storage: f.storage })).toEqual({
+    expect(await settleAttempt({ api: f.api, outcome: outcome({ attemptsLeft: 0 }), storage: f.storage, stats: f.stats })).toEqual({
       next: "fail",
       canRetry: false,
     });

@@ -9,6 +9,7 @@ import type { TrtcRoomConfig } from "../../schemas/api";
 import { captureFileSchema } from "../../schemas/capture";
 import { DOWNGRADE_REASONS } from "../../schemas/session";
 import type { CaptureRequest } from "../../src/capture/contract";
+import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import type { MediaRecorderClass } from "../../src/capture/recorder/streamRecording";
 import { createTrtcHandlerWith, type TrtcHandlerEnv } from "../../src/capture/trtc/trtcHandler";
 import { trtcModuleFrom, TrtcSdkShapeError } from "../../src/capture/trtc/trtcModule";
@@ -311,6 +312,7 @@ describe("the real-time page's hand-over of the recording", () => {
       random: () => 0.5,
       sleep: async () => undefined,
       onUploadProgress: () => undefined,
+      stats: createStatsRecorder(() => 0),
     });
     // The page follows it to the verdict (useRealtimePage), as it does an ended stream.
     expect(ending).toEqual({ kind: "accepted", accepted });
@@ -329,6 +331,7 @@ describe("the real-time page's hand-over of the recording", () => {
       random: () => 0.5,
       sleep: async () => undefined,
       onUploadProgress: () => undefined,
+      stats: createStatsRecorder(() => 0),
     });
     expect(next).toEqual({ kind: "settled", result: { next: "error", status: "shortException" } });
   });

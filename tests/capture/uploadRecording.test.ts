@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { AttemptState, UploadMeta } from "../../schemas/api";
 import { uploadMetaSchema } from "../../schemas/api";
+import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import { ApiError } from "../../src/api/apiError";
+import { UNMAPPED_API_ERROR_STAT } from "../../src/api/screenForApiError";
 import type { UploadOptions } from "../../src/api/client";
 import { pickCutPositions, unscrambleBase64, type CutPositions } from "../../src/capture/scramble";
 import { backoffDelay, isRetryable, uploadRecording, type UploadRecordingInput } from "../../src/capture/uploadRecording";
@@ -38,6 +40,7 @@ function run(script: Answer[], overrides: Partial<UploadRecordingInput> = {}) {
   const fake = fakeApi(script);
   const sleeps: number[] = [];
   const progress: number[] = [];
+  const stats = createStatsRecorder(() => 0);
   const promise = uploadRecording({
     api: fake.api,
     blob: recording,
@@ -48,9 +51,10 @@ function run(script: Answer[], overrides: Partial<UploadRecordingInput> = {}) {
     onProgress: (f) => void progress.push(f),
     retries: 2,
     backoffMs: 1000,
+    stats,
     ...overrides,
   });
-  return { promise, calls: fake.calls, sleeps, progress };
+  return { promise, calls: fake.calls, sleeps, progress, stats };
 }
 
 const network = () => new ApiError(0, "NETWORK_ERROR", "no answer from the service: connection reset");
@@ -155,6 +159,7 @@ describe("uploadRecording", () => {
       [new ApiError(400, "MESSAGE_ID_MISMATCH", "mismatch"), "uploadVideoException"],
       [new ApiError(409, "ORDER_FINISHED", "done"), "exitException"],
       [new ApiError(401, "SESSION_INVALID", "expired"), "401Exception"],
+      // A code without a screen is still a refusal of this upload, and is counted.
       [new ApiError(418, "SOMETHING_NEWER", "from a newer service"), "uploadVideoOtherException"],
     ];
     for (const [error, status] of cases) {
@@ -162,6 +167,8 @@ describe("uploadRecording", () => {
       expect(await t.promise).toMatchObject({ ok: false, status, attempts: 1 });
       expect(t.calls).toHaveLength(1);
       expect(t.sleeps).toEqual([]);
+      const counted = t.stats.pending().filter((e) => e.name === UNMAPPED_API_ERROR_STAT);
+      expect(counted.map((e) => e.data.code)).toEqual(error.code === "SOMETHING_NEWER" ? ["SOMETHING_NEWER"] : []);
     }
   });
 

@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import captureJson from "../../flows/capture.json";
 import { captureFileSchema } from "../../schemas/capture";
+import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import { createApiClient } from "../../src/api/client";
 import { awaitVerdict } from "../../src/capture/awaitVerdict";
 import type { CaptureEvent } from "../../src/capture/contract";
@@ -41,7 +42,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     const frames = fakeFrames(6000);
     frames.ready();
     const handler = createWebsocketHandlerWith(
-      { win: {} as Window, now: () => performance.now(), api, launch: {} },
+      { win: {} as Window, now: () => performance.now(), api, launch: {}, stats: createStatsRecorder(() => 0) },
       {
         openCamera: grantedCamera(camera.stream),
         frames: () => frames.source,
@@ -73,6 +74,7 @@ describe("websocket handler with the real streaming endpoint", () => {
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       now: () => performance.now(),
       limits: { longPollMs: 5_000, maxTotalMs: 60_000 },
+      stats: createStatsRecorder(() => 0),
     });
     expect(verdict.ok).toBe(true);
     const view = await service.partner.getOrder(order.orderNo);
@@ -90,7 +92,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     const frames = fakeFrames();
     frames.ready();
     const handler = createWebsocketHandlerWith(
-      { win: {} as Window, now: () => performance.now(), api, launch: {} },
+      { win: {} as Window, now: () => performance.now(), api, launch: {}, stats: createStatsRecorder(() => 0) },
       {
         openCamera: grantedCamera(fakeStream().stream),
         frames: () => frames.source,

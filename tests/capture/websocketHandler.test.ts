@@ -3,6 +3,7 @@ import captureJson from "../../flows/capture.json";
 import { captureFileSchema } from "../../schemas/capture";
 import { DOWNGRADE_REASONS } from "../../schemas/session";
 import { ApiError } from "../../src/api/apiError";
+import { UNMAPPED_API_ERROR_STAT } from "../../src/api/screenForApiError";
 import type { CaptureRequest } from "../../src/capture/contract";
 import { streamUrlFor, isKnownHost } from "../../src/capture/stream/streamHost";
 import { createWebsocketHandlerWith, type WebsocketHandlerEnv } from "../../src/capture/websocketHandler";
@@ -53,8 +54,9 @@ function setUp(script: ServiceScript = {}, overrides: Partial<WebsocketHandlerEn
     countdownSeconds: 3,
     ...overrides,
   };
-  const handler = createWebsocketHandlerWith(captureDeps(clock), env);
-  return { clock, camera, frames, service, handler, env, cameraAsks: () => cameraAsks };
+  const deps = captureDeps(clock);
+  const handler = createWebsocketHandlerWith(deps, env);
+  return { clock, camera, frames, service, handler, env, deps, cameraAsks: () => cameraAsks };
 }
 
 /** Starts the attempt and brings it to the first frame on screen. */
@@ -186,6 +188,14 @@ describe("websocket handler: failures", () => {
     const { outcome } = await startToFirstFrame(s, s.clock);
     s.service.deliver({ type: "error", code: "SESSION_INVALID", message: "no valid session" });
     expect(await outcome).toEqual({ kind: "failed", status: "401Exception" });
+  });
+
+  it("a code without a screen shows the general error, counts as a front error, and is recorded", async () => {
+    const s = setUp();
+    const { outcome } = await startToFirstFrame(s, s.clock);
+    s.service.deliver({ type: "error", code: "SOMETHING_NEWER", message: "from a newer service" });
+    expect(await outcome).toEqual({ kind: "failed", status: "exception", frontError: true });
+    expect(s.deps.stats.pending().map((e) => [e.name, e.data.code])).toEqual([[UNMAPPED_API_ERROR_STAT, "SOMETHING_NEWER"]]);
   });
 
   it("the service going quiet after end is a timeout, and a verdict on the socket (an older service) a protocol failure", async () => {

@@ -4,6 +4,7 @@
  * streaming protocol, frames, camera streams and an API client with just what they call.
  */
 import { streamClientMessageSchema, type OrderConfig, type StreamServerMessage } from "../../schemas/api";
+import { createStatsRecorder, type StatsRecorder } from "../../src/analytics/statsRecorder";
 import type { ApiClient } from "../../src/api/client";
 import type { CaptureDeps, CaptureEvent } from "../../src/capture/contract";
 import type { OpenCameraResult } from "../../src/capture/permission";
@@ -102,8 +103,9 @@ export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
   } as ApiClient;
 }
 
-export function captureDeps(clock: Pick<ManualClock, "now">, api: ApiClient = fakeApi(), launch: CaptureDeps["launch"] = {}): CaptureDeps {
-  return { win: {} as Window, now: clock.now, api, launch };
+/** The handler's dependencies; its statistics are a real recorder, so a test reads what was recorded. */
+export function captureDeps(clock: Pick<ManualClock, "now">, api: ApiClient = fakeApi(), launch: CaptureDeps["launch"] = {}): CaptureDeps & { stats: StatsRecorder } {
+  return { win: {} as Window, now: clock.now, api, launch, stats: createStatsRecorder(clock.now) };
 }
 
 /** A camera stream double: tracks that record whether they were stopped. */

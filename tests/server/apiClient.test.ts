@@ -2,12 +2,17 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginRequestSchema, type LoginRequest } from "../../schemas/api";
 import { messageIdOf, scrambleBase64 } from "../../src/capture/scramble";
-import { ApiError, errorScreenOf } from "../../src/api/apiError";
+import { createStatsRecorder } from "../../src/analytics/statsRecorder";
+import { ApiError } from "../../src/api/apiError";
+import { screenForApiError, UNMAPPED_API_ERROR_STAT } from "../../src/api/screenForApiError";
 import { createApiClient } from "../../src/api/client";
 import type { XhrLike } from "../../src/api/xhrUpload";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import { buildWebm } from "../media/fixtures";
 import { Browser, launchParams, orderRequest, startService, type Service } from "./harness";
+
+/** The screen the flow shows for a failure (statistics of unmapped codes checked in their own test). */
+const screenOf = (error: ApiError) => screenForApiError(error, { stats: createStatsRecorder(() => 0) });
 
 let service: Service;
 beforeAll(async () => {
@@ -73,23 +78,23 @@ describe("createApiClient against the real service", () => {
     const first = createApiClient({ baseUrl: service.baseUrl, fetch: new Browser(service.baseUrl).fetch });
     const tampered = await failure(first.login({ ...params, url: "https://evil.example/" }));
     expect(tampered).toMatchObject({ status: 400, code: "400101" });
-    expect(errorScreenOf(tampered)).toBe("400101");
+    expect(screenOf(tampered)).toBe("400101");
     await first.login(params);
     const other = createApiClient({ baseUrl: service.baseUrl, fetch: new Browser(service.baseUrl).fetch });
     const used = await failure(other.login(params));
     expect(used).toMatchObject({ status: 409, code: "LAUNCH_USED" });
-    expect(errorScreenOf(used)).toBe("exitException");
+    expect(screenOf(used)).toBe("exitException");
     const noSession = await failure(other.config());
-    expect(errorScreenOf(noSession)).toBe("401Exception");
+    expect(screenOf(noSession)).toBe("401Exception");
     const wrongMode = await failure(first.digits());
-    expect(errorScreenOf(wrongMode)).toBe("errorSettings");
+    expect(screenOf(wrongMode)).toBe("errorSettings");
   });
 
   it("reports no answer, a non-contract answer and an abort with client codes", async () => {
     const offline = createApiClient({ baseUrl: "http://127.0.0.1:1" });
     const network = await failure(offline.config());
     expect(network).toMatchObject({ status: 0, code: "NETWORK_ERROR" });
-    expect(errorScreenOf(network)).toBe("seniorException");
+    expect(screenOf(network)).toBe("seniorException");
 
     const html = createApiClient({ fetch: async () => new Response("<html>", { status: 200 }) });
     expect(await failure(html.config())).toMatchObject({ code: "BAD_RESPONSE" });
@@ -102,8 +107,12 @@ describe("createApiClient against the real service", () => {
     controller.abort();
     const aborted = await failure(createApiClient({ baseUrl: service.baseUrl }).config(controller.signal));
     expect(aborted.code).toBe("ABORTED");
-    expect(errorScreenOf(aborted)).toBeNull();
-    expect(errorScreenOf(new ApiError(500, "SOMETHING_NEW", "x"))).toBeNull();
+    // An abort is the caller's doing: its own fallback, and nothing counted.
+    const stats = createStatsRecorder(() => 0);
+    expect(screenForApiError(aborted, { stats, fallback: "lipsException" })).toBe("lipsException");
+    expect(stats.pending()).toEqual([]);
+    expect(screenForApiError(new ApiError(500, "SOMETHING_NEW", "x"), { stats })).toBe("exception");
+    expect(stats.pending().map((e) => e.name)).toEqual([UNMAPPED_API_ERROR_STAT]);
   });
 
   it("uploads through XMLHttpRequest when progress is wanted", async () => {

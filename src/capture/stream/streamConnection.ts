@@ -12,6 +12,7 @@ import {
   streamServerMessageSchema,
   type StreamClientMessage,
 } from "../../../schemas/api";
+import type { StatsRecorder } from "../../analytics/statsRecorder";
 import type { CaptureOutcome } from "../contract";
 import { serviceErrorOutcome, streamBreakOutcome } from "./streamOutcomes";
 
@@ -55,8 +56,15 @@ export interface StreamConnection {
 /**
  * Speak the protocol on `socket` for `orderNo`. `sessionToken` is a cookie-less page's session
  * (api/client.ts streamSessionToken), sent in `start` because a WebSocket carries no header.
+ * `stats` counts a service error code with no screen (screenForApiError).
  */
-export function connectStream(socket: WebSocketLike, orderNo: string, listener: StreamListener, sessionToken?: string): StreamConnection {
+export function connectStream(
+  socket: WebSocketLike,
+  orderNo: string,
+  listener: StreamListener,
+  stats: Pick<StatsRecorder, "record">,
+  sessionToken?: string,
+): StreamConnection {
   let over = false;
 
   const finish = (report: () => void) => {
@@ -116,7 +124,7 @@ export function connectStream(socket: WebSocketLike, orderNo: string, listener: 
         finish(() => listener.onAccepted(message.attempt));
         return close();
       case "error":
-        return fail(serviceErrorOutcome(message.code));
+        return fail(serviceErrorOutcome(message.code, stats));
     }
   };
   // A broken connection fires error then close; close alone covers both.

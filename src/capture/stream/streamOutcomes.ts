@@ -8,7 +8,8 @@
  * order itself (session expired, order finished, digits missing) is not: plain recording
  * would meet the same refusal, so downgrading would not help.
  */
-import { API_ERROR_SCREEN } from "../../../schemas/apiCodes";
+import type { StatsRecorder } from "../../analytics/statsRecorder";
+import { screenForApiError } from "../../api/screenForApiError";
 import type { ErrorStatus } from "../../../schemas/errors";
 import type { CaptureOutcome } from "../contract";
 
@@ -25,13 +26,9 @@ const ORDER_CODES: ReadonlySet<string> = new Set([
   "WRONG_MODE",
 ]);
 
-function isKnownCode(code: string): code is keyof typeof API_ERROR_SCREEN {
-  return Object.prototype.hasOwnProperty.call(API_ERROR_SCREEN, code);
-}
-
 /** The service sent `error {code}` and closed the stream. */
-export function serviceErrorOutcome(code: string): Failed {
-  const status: ErrorStatus = (isKnownCode(code) ? API_ERROR_SCREEN[code] : null) ?? "exception";
+export function serviceErrorOutcome(code: string, stats: Pick<StatsRecorder, "record">): Failed {
+  const status = screenForApiError({ code }, { stats });
   return ORDER_CODES.has(code) ? { kind: "failed", status } : { kind: "failed", status, frontError: true };
 }
 

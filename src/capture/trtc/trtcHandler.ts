@@ -21,7 +21,8 @@ import type { OrderConfig } from "../../../schemas/api";
 import type { CaptureFile } from "../../../schemas/capture";
 import { DOWNGRADE_REASONS } from "../../../schemas/session";
 import { openPageCamera } from "../pageCamera";
-import { ApiError, errorScreenOf } from "../../api/apiError";
+import { ApiError } from "../../api/apiError";
+import { screenForApiError } from "../../api/screenForApiError";
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureOutcome, CaptureRequest } from "../contract";
 import { releaseStream, type OpenCameraResult } from "../permission";
 import { waitForFirstFrame } from "../recorder/firstFrame";
@@ -95,7 +96,7 @@ export function createTrtcHandlerWith(deps: CaptureDeps, env: TrtcHandlerEnv): C
       config = await deps.api.config();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return scope.settle({ kind: "failed", status: errorScreenOf(error) ?? "exception" });
+      return scope.settle({ kind: "failed", status: screenForApiError(error, { stats: deps.stats }) });
     }
     const room = config.trtc;
     // No ticket: the service has no TRTC credentials (or the launch did not ask for real-time

@@ -5,8 +5,6 @@
  * result and whether its signature verified (demo/DemoResult).
  */
 import { lazy } from "react";
-import * as z from "zod/mini";
-import { DEMO_RETURN_ROUTES } from "../../../schemas/apiCodes";
 import { useRuntime } from "../FlowProvider";
 import { demo } from "../../../flows/texts.zh-CN.json";
 import type { ScreenProps } from "../screenContract";
@@ -17,8 +15,6 @@ import "./demo.css";
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { demo };
 
-const variantSchema = z.enum(DEMO_RETURN_ROUTES);
-
 // Shown only when the flow returns here with a result; it reads the contract's return payload,
 // which the form the partner page opens with does not need (issue 14).
 const DemoResult = lazy(() => import("./demo/DemoResult").then((m) => ({ default: m.DemoResult })));
@@ -28,12 +24,12 @@ function isReturn(search: Readonly<Record<string, string>>): boolean {
   return search.orderNo !== undefined && search.code !== undefined;
 }
 
-export default function DemoEntryScreen({ route }: ScreenProps) {
+export default function DemoEntryScreen({ props }: ScreenProps<"demoEntry">) {
   const rt = useRuntime();
   const texts = SCREEN_TEXTS;
   const t = texts.demo;
-  // routes.json names the variant; a wrong one is a definitions bug and fails loudly.
-  const variant = variantSchema.parse(route.props?.variant);
+  // routes.json names the variant (checked by `npm run validate`).
+  const { variant } = props;
   const { origin, pathname } = rt.win.location;
 
   return (

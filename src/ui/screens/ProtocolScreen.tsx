@@ -32,15 +32,14 @@ function productName(product: string | undefined, t: ProtocolTexts): string {
   return product === "tencent" ? t.productTencent : t.productDefault;
 }
 
-export default function ProtocolScreen({ route, params }: ScreenProps) {
+export default function ProtocolScreen({ props, params }: ScreenProps<"protocol">) {
   const rt = useRuntime();
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const navigate = useFlowNavigate();
   useVisitRecord();
   const t = texts.protocol;
-  const routeProduct = route.props?.product;
-  const product = typeof routeProduct === "string" ? routeProduct : params.product;
+  const product = props.product ?? params.product;
   const values = {
     corp: launch.protocol_corp_name?.trim() || t.defaultCorp,
     product: productName(product, t),

@@ -3,7 +3,6 @@
  * route's props say success or fail and plain or action mode, the launch says what was
  * checked (will, face or live). Finish hands the stored result values back to the partner.
  */
-import { resultModeSchema, resultOutcomeSchema } from "../../../schemas/results";
 import { storedValueSchemas, type ResultValues } from "../../../schemas/session";
 import type { ReturnValues } from "../../finish/returnUrl";
 import { ResultView } from "../components/ResultView";
@@ -27,13 +26,11 @@ export function returnValuesOf(values: ResultValues | undefined): ReturnValues {
   };
 }
 
-export default function ResultScreen({ route }: ScreenProps) {
+export default function ResultScreen({ props }: ScreenProps<"result">) {
   const rt = useRuntime();
   const launch = useLaunch();
   const finisher = useFinisher();
-  // routes.json is validated at build time; a wrong prop here is a definitions bug worth a loud failure.
-  const outcome = resultOutcomeSchema.parse(route.props?.outcome);
-  const mode = resultModeSchema.parse(route.props?.mode);
+  const { outcome, mode } = props;
   const stored = rt.storage.getParsed("resultValues", storedValueSchemas.resultValues);
   const noRetry = rt.storage.getParsed("noRetry", storedValueSchemas.noRetry) ?? false;
   const screen = resolveResultScreen({ outcome, mode, kind: resultKindOf(launch), canRetry: !noRetry });

@@ -11,7 +11,6 @@
  * when this browser cannot record.
  */
 import { useEffect, useState } from "react";
-import * as z from "zod/mini";
 import { isWillMode } from "../../engine/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
 import { start, protocol, prePictures, splash, authorization, actions } from "../../../flows/texts.zh-CN.json";
@@ -26,7 +25,7 @@ import { ConsentTick } from "./ConsentTick";
 import { NoticeDialog } from "./NoticeDialog";
 import { PrePictures } from "./PrePictures";
 import { SplashStep } from "./SplashStep";
-import { checkItemsOf, prePictureCount, recordPathOf, showsSplash, START_CHANNELS, START_MODES } from "./startPlan";
+import { checkItemsOf, prePictureCount, recordPathOf, showsSplash } from "./startPlan";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { start, protocol, prePictures, splash, authorization, actions };
@@ -35,15 +34,14 @@ const PROTOCOL_HREF = "#/protocol";
 
 type Eligibility = "checking" | "allowed";
 
-export default function StartScreen({ route, query }: ScreenProps) {
+export default function StartScreen({ route, props, query }: ScreenProps<"start">) {
   const rt = useRuntime();
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const navigate = useFlowNavigate();
   const toast = useToast();
   const finisher = useFinisher();
-  const mode = z.enum(START_MODES).parse(route.props?.mode);
-  const channel = z.enum(START_CHANNELS).parse(route.props?.channel);
+  const { mode, channel } = props;
   const will = isWillMode(launch);
   const authLevel = authLevelOf(rt, { path: route.path, route, query });
   const [eligibility, setEligibility] = useState<Eligibility>(route.flags.uaDetect ? "checking" : "allowed");

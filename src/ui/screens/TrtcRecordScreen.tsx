@@ -35,13 +35,13 @@ const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verif
 /** capture.json was validated by build.mjs before it was embedded. */
 const capture = captureJson as CaptureFile;
 
-export default function TrtcRecordScreen({ route }: ScreenProps) {
+export default function TrtcRecordScreen({ props }: ScreenProps<"trtcRecord">) {
   const rt = useRuntime();
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const api = useApi();
   // The route, not the launch, says whether this is the will variant (routes.json props.will).
-  const will = route.props?.will === true;
+  const { will } = props;
   const liveMode = liveModeOf(launch);
   const audio = needsMicrophone(liveMode, will);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
@@ -71,6 +71,7 @@ export default function TrtcRecordScreen({ route }: ScreenProps) {
         random: Math.random,
         sleep: (ms) => new Promise<void>((resolve) => void rt.win.setTimeout(resolve, ms)),
         onUploadProgress: (fraction) => dispatch({ type: "uploading", fraction }),
+        stats: rt.stats,
       });
       // An accepted recording is followed to its verdict there, as a stream is.
       await page.finish(ending);

@@ -2,7 +2,6 @@
  * /vertify (plain mode: reading digits) and /action/vertify (action or silent mode):
  * recording the check as a video, uploading it and going on to the result.
  */
-import * as z from "zod/mini";
 import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
 import { useLaunch } from "../FlowProvider";
 import { recorder } from "../../../flows/texts.zh-CN.json";
@@ -14,12 +13,10 @@ import { needsMicrophone } from "./startPlan";
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { recorder };
 
-const verifyModeSchema = z.enum(["plain", "action"]);
-
-export default function VerifyScreen({ route }: ScreenProps) {
+export default function VerifyScreen({ props }: ScreenProps<"verify">) {
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
-  const mode = verifyModeSchema.parse(route.props?.mode);
+  const { mode } = props;
   // The plain page always reads digits; the action page does what the launch asks (action or silent).
   const liveMode: LiveMode = mode === "plain" ? "number" : liveModeOf(launch);
   const will = isWillMode(launch);

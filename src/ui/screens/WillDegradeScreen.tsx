@@ -4,7 +4,6 @@
  * which records the consent as a video with sound (the question shown and spoken) and
  * uploads it like the plain recording pages.
  */
-import * as z from "zod/mini";
 import { liveModeOf } from "../../engine/modes";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch } from "../FlowProvider";
@@ -16,8 +15,6 @@ import { recorderCopyOf } from "./recorderCopy";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { willDegrade, recorder };
-
-const stepSchema = z.enum(["transition", "index"]);
 
 function Transition() {
   const texts = SCREEN_TEXTS;
@@ -45,10 +42,10 @@ function Transition() {
   );
 }
 
-export default function WillDegradeScreen({ route }: ScreenProps) {
+export default function WillDegradeScreen({ props }: ScreenProps<"willDegrade">) {
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
-  if (stepSchema.parse(route.props?.step) === "transition") return <Transition />;
+  if (props.step === "transition") return <Transition />;
   const liveMode = liveModeOf(launch);
   return <RecorderStart copy={recorderCopyOf(liveMode, true, launch, texts)} badge={texts.recorder.badgeRecord} audio liveMode={liveMode} will />;
 }

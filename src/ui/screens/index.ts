@@ -1,7 +1,8 @@
 /**
- * Screen types → screens loaded on demand (src/ui/lazyScreen.tsx). `satisfies Record<ScreenType,
- * …>` makes a screen type without a screen (or a stray one) a compile error; routes.json is
- * checked against SCREEN_TYPES at build time.
+ * Screen types → screens loaded on demand (src/ui/lazyScreen.tsx). The `satisfies` makes a
+ * screen type without a screen, a stray one, or a screen taking another type's props
+ * (ScreenProps<T>) a compile error; routes.json is checked against SCREEN_TYPES and each
+ * type's props schema (schemas/screenProps.ts) at build time.
  */
 import { lazyScreen, type LazyScreen } from "../lazyScreen";
 import type { ScreenType } from "./screenTypes";
@@ -19,4 +20,4 @@ export const SCREENS = {
   trtcRecord: lazyScreen(() => import("./TrtcRecordScreen")),
   willDegrade: lazyScreen(() => import("./WillDegradeScreen")),
   wsRecord: lazyScreen(() => import("./WsRecordScreen")),
-} satisfies Record<ScreenType, LazyScreen>;
+} satisfies { [T in ScreenType]: LazyScreen<T> };

@@ -1,20 +1,6 @@
 /**
- * Every screen type a route of flows/routes.json may name. The loaders in ./index.ts are
- * checked against this list at compile time, and the routes file at build time.
+ * Every screen type a route of flows/routes.json may name (defined with each type's props in
+ * schemas/screenProps.ts). The loaders in ./index.ts are checked against this list at compile
+ * time, and the routes file at build time.
  */
-export const SCREEN_TYPES = [
-  "rootRedirect",
-  "start",
-  "login",
-  "uaDetect",
-  "verify",
-  "result",
-  "error",
-  "demoEntry",
-  "protocol",
-  "trtcRecord",
-  "willDegrade",
-  "wsRecord",
-] as const;
-
-export type ScreenType = (typeof SCREEN_TYPES)[number];
+export { SCREEN_TYPES, type ScreenType } from "../../../schemas/screenProps";

@@ -7,13 +7,8 @@
 import captureJson from "../../../flows/capture.json";
 import { ACTION_CODES, type LaunchParams } from "../../../schemas/launch";
 import type { CaptureFile } from "../../../schemas/capture";
+import type { StartChannel, StartMode } from "../../../schemas/screenProps";
 import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
-
-/** The start-page variants of routes.json (props.mode) and their channels (props.channel). */
-export const START_MODES = ["plain", "action", "silent", "trtc"] as const;
-export type StartMode = (typeof START_MODES)[number];
-export const START_CHANNELS = ["wx", "h5"] as const;
-export type StartChannel = (typeof START_CHANNELS)[number];
 
 /** capture.json was validated by build.mjs before it was embedded. */
 const capture = captureJson as CaptureFile;

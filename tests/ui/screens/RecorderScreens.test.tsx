@@ -12,6 +12,7 @@ import { createFileInputHandler } from "../../../src/capture/fileInputHandler";
 import { idealConstraints } from "../../../src/capture/permission";
 import { createRecorderHandler } from "../../../src/capture/recorderHandler";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
+import type { AnyScreenComponent } from "../../../src/ui/screenContract";
 import WillDegradeScreen from "../../../src/ui/screens/WillDegradeScreen";
 import { mediaError, setupFlow, UA } from "./harness";
 import { fakeApi, renderRecording } from "./recordingHarness";
@@ -69,7 +70,7 @@ function camera(result: () => Promise<MediaStream>) {
   return { getUserMedia, mediaDevices: { getUserMedia } as Partial<MediaDevices> };
 }
 
-function open(url: string, routeName: string, options: { userAgent?: string; mediaDevices?: Partial<MediaDevices> | null; question?: string; screen?: typeof VerifyScreen } = {}) {
+function open(url: string, routeName: string, options: { userAgent?: string; mediaDevices?: Partial<MediaDevices> | null; question?: string; screen?: AnyScreenComponent } = {}) {
   const flow = setupFlow({ url, userAgent: options.userAgent ?? UA.desktop, mediaDevices: options.mediaDevices });
   flow.rt.captureHandlers = realHandlers();
   const service = fakeApi(options.question === undefined ? {} : { question: options.question });

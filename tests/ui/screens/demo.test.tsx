@@ -8,6 +8,7 @@ import type { ApiClient } from "../../../src/api/client";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
 import DemoEntryScreen from "../../../src/ui/screens/DemoEntryScreen";
+import { routeProps } from "../../../src/ui/screenContract";
 import {
   checkLaunchReturn,
   demoOrderRequestOf,
@@ -99,7 +100,7 @@ function renderDemo(flow: Flow, api: ApiClient, routeName = "entry") {
       <ApiProvider api={api}>
         {/* As under the router: the result view loads on demand. */}
         <Suspense fallback={null}>
-          <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} params={{}} query={{}} />
+          <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} props={routeProps<"demoEntry">(flow.rt.engine.routeByName(routeName))} params={{}} query={{}} />
         </Suspense>
       </ApiProvider>
     </FlowProvider>,

@@ -11,13 +11,13 @@ import { fakeCaptureHandlers } from "../../capture/fakeHandlers";
  *   flow.renderScreen(ErrorScreen, "error", { status: "trtc_cameraError" });
  */
 import { act, render, type RenderResult } from "@testing-library/react";
-import { Suspense, type ComponentType } from "react";
+import { Suspense } from "react";
 import { vi, type Mock } from "vitest";
 import { createEngine } from "../../../src/engine/engine";
 import { createEngineRegistries } from "../../../src/engine/builtins";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
 import { createFlowRuntime, type FlowRuntime } from "../../../src/runtime/runtime";
-import type { ScreenProps } from "../../../src/ui/screenContract";
+import { routeProps, type AnyScreenComponent, type ScreenComponent } from "../../../src/ui/screenContract";
 import { ToastHost } from "../../../src/ui/ToastHost";
 import { loadDefinitions } from "../../engine/fixtures";
 
@@ -42,7 +42,7 @@ export interface Flow {
   rt: FlowRuntime;
   nav: Navigation;
   /** Renders the component as the screen of the named route (from flows/routes.json). */
-  renderScreen(screen: ComponentType<ScreenProps>, routeName: string, query?: Record<string, string>, params?: Record<string, string>): RenderResult;
+  renderScreen(screen: AnyScreenComponent, routeName: string, query?: Record<string, string>, params?: Record<string, string>): RenderResult;
   /** The hash route now shown, decoded, e.g. "/error?status=x". */
   hash(): string;
 }
@@ -134,12 +134,14 @@ export function setupFlow(options: FlowOptions = {}): Flow {
   return {
     rt,
     nav,
-    renderScreen(Screen, routeName, query = {}, params = {}) {
+    renderScreen(screen, routeName, query = {}, params = {}) {
       const route = engine.routeByName(routeName);
+      // As the router does: the route's props, typed for its screen (the test names the pair).
+      const Screen = screen as ScreenComponent;
       return render(
         <FlowProvider runtime={rt}>
           <Suspense fallback={null}>
-            <Screen route={route} params={params} query={query} />
+            <Screen route={route} props={routeProps(route)} params={params} query={query} />
           </Suspense>
           <ToastHost />
         </FlowProvider>,

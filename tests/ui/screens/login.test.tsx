@@ -6,6 +6,7 @@ import type { LoginRequest, LoginResponse } from "../../../schemas/api";
 import { launchParamsSchema } from "../../../schemas/launch";
 import { storedValueSchemas } from "../../../schemas/session";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../src/api/apiError";
+import { UNMAPPED_API_ERROR_STAT } from "../../../src/api/screenForApiError";
 import type { ApiClient } from "../../../src/api/client";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
@@ -205,6 +206,7 @@ describe("LoginScreen", () => {
     renderLogin(flow, api);
     await waitFor(() => expect(flow.hash()).toMatch(/^\/error\?status=publicError&msg=/));
     expect(flow.hash()).toContain(`错误码：${code}`);
+    expect(flow.rt.stats.pending().filter((e) => e.name === UNMAPPED_API_ERROR_STAT).map((e) => e.data.code)).toEqual([code]);
   });
 
   it("a network failure offers a retry instead of a dead end, and retrying logs in", async () => {

@@ -9,7 +9,9 @@ import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { storedValueSchemas } from "../../../schemas/session";
 import { ApiError } from "../../../src/api/apiError";
+import { UNMAPPED_API_ERROR_STAT } from "../../../src/api/screenForApiError";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
+import type { AnyScreenComponent } from "../../../src/ui/screenContract";
 import WillDegradeScreen from "../../../src/ui/screens/WillDegradeScreen";
 import { setupFlow } from "./harness";
 import { fakeApi, PASSED, previewStream, RESULT, recordingBlob, renderRecording, scriptedHandlers, SIGNATURE } from "./recordingHarness";
@@ -29,7 +31,7 @@ afterEach(() => {
 });
 
 /** A page with a camera the browser lets the page use, the scripted handlers and service. */
-function page(url: string, routeName: string, options: { camera?: boolean; api?: ReturnType<typeof fakeApi>; screen?: typeof VerifyScreen; strict?: boolean } = {}) {
+function page(url: string, routeName: string, options: { camera?: boolean; api?: ReturnType<typeof fakeApi>; screen?: AnyScreenComponent; strict?: boolean } = {}) {
   const flow = setupFlow({ url, mediaDevices: options.camera === false ? {} : { getUserMedia: vi.fn() } });
   const handlers = scriptedHandlers();
   flow.rt.captureHandlers = handlers.registry;
@@ -191,6 +193,15 @@ describe("number mode (/vertify)", () => {
     const service = fakeApi({ digits: async () => Promise.reject(new ApiError(0, "NETWORK_ERROR", "offline")) });
     const { flow } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
     await waitFor(() => expect(flow.hash()).toBe("/error?status=seniorException"));
+  });
+
+  it("digits refused with a code without a screen show the page's own choice, lipsException, and count the code", async () => {
+    const service = fakeApi({ digits: async () => Promise.reject(new ApiError(409, "SOMETHING_NEWER", "from a newer service")) });
+    const { flow } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
+    await waitFor(() => expect(flow.hash()).toBe("/error?status=lipsException"));
+    expect(flow.rt.stats.pending().filter((e) => e.name === UNMAPPED_API_ERROR_STAT).map((e) => e.data)).toEqual([
+      { code: "SOMETHING_NEWER", unknown: true, httpStatus: 409, shown: "lipsException" },
+    ]);
   });
 
   it("a cancelled attempt goes back to the start button; leaving the page disposes the handler", async () => {

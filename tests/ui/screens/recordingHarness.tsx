@@ -5,7 +5,7 @@
  * of a screen with both in place (the real runtime of ./harness otherwise).
  */
 import { render, type RenderResult } from "@testing-library/react";
-import { StrictMode, Suspense, type ComponentType } from "react";
+import { StrictMode, Suspense } from "react";
 import { vi } from "vitest";
 import type { AttemptOutcome, AttemptState, OrderConfig, ResultResponse, UploadMeta } from "../../../schemas/api";
 import type { ApiClient, UploadOptions } from "../../../src/api/client";
@@ -13,7 +13,7 @@ import type { CaptureEvent, CaptureKind, CaptureOutcome, CaptureRequest } from "
 import { shippedKindRegistry } from "../../capture/shippedKinds";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
-import type { ScreenProps } from "../../../src/ui/screenContract";
+import { routeProps, type AnyScreenComponent, type ScreenComponent } from "../../../src/ui/screenContract";
 import { ToastHost } from "../../../src/ui/ToastHost";
 import type { Flow } from "./harness";
 
@@ -129,17 +129,19 @@ export function fakeApi(options: FakeApiOptions = {}) {
 /** Renders a screen of the named route with the scripted handlers and the fake service. */
 export function renderRecording(
   flow: Flow,
-  Screen: ComponentType<ScreenProps>,
+  screen: AnyScreenComponent,
   routeName: string,
   api: ApiClient,
   options: { strict?: boolean } = {},
 ): RenderResult {
   const route = flow.rt.engine.routeByName(routeName);
+  // As the router does: the route's props, typed for its screen (the test names the pair).
+  const Screen = screen as ScreenComponent;
   const tree = (
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
         <Suspense fallback={null}>
-          <Screen route={route} params={{}} query={{}} />
+          <Screen route={route} props={routeProps(route)} params={{}} query={{}} />
         </Suspense>
         <ToastHost />
       </ApiProvider>

@@ -5,7 +5,9 @@
  */
 import { loginRequestSchema, type LoginResponse } from "../../../../schemas/api";
 import { storedValueSchemas } from "../../../../schemas/session";
-import { ApiError, CLIENT_ERROR_CODES, errorScreenOf } from "../../../api/apiError";
+import type { StatsRecorder } from "../../../analytics/statsRecorder";
+import { ApiError, CLIENT_ERROR_CODES } from "../../../api/apiError";
+import { screenForApiError } from "../../../api/screenForApiError";
 import { keepAnalyticsToken } from "../../../analytics/tokenStore";
 import type { ApiClient } from "../../../api/client";
 import type { KycStorage } from "../../../session/storage";
@@ -29,6 +31,8 @@ export interface LaunchLoginInput {
   canKeepCookies: () => boolean;
   /** The error message for a refusal whose code this build has no screen for. */
   unknownCodeMessage: (code: string) => string;
+  /** Counts a refusal code with no screen (screenForApiError). */
+  stats: Pick<StatsRecorder, "record">;
 }
 
 /** The link-invalid screen is named by its code only (spec §8 "400101 link invalid (code-only)"). */
@@ -36,15 +40,15 @@ const LINK_INVALID = "400101";
 
 /**
  * The error route query for a refused login.
- * @example refusalQuery(new ApiError(409, "LAUNCH_USED", "…"), msg) // { status: "exitException" }
+ * @example refusalQuery(new ApiError(409, "LAUNCH_USED", "…"), msg, rt.stats) // { status: "exitException" }
  */
-export function refusalQuery(error: ApiError, unknownCodeMessage: (code: string) => string): Record<string, string> {
-  const status = errorScreenOf(error);
-  if (status === LINK_INVALID) return { code: LINK_INVALID };
-  if (status !== null) return { status };
+export function refusalQuery(error: ApiError, unknownCodeMessage: (code: string) => string, stats: Pick<StatsRecorder, "record">): Record<string, string> {
   // A code without a screen (a newer service, or a partner-only code) must not show some
-  // other status's wording; publicError shows our message naming the code instead.
-  return { status: "publicError", msg: unknownCodeMessage(error.code) };
+  // other status's wording: publicError, which shows the message it is given, names the code.
+  const status = screenForApiError(error, { stats, fallback: "publicError" });
+  if (status === LINK_INVALID) return { code: LINK_INVALID };
+  if (status === "publicError") return { status, msg: unknownCodeMessage(error.code) };
+  return { status };
 }
 
 function isOffline(error: ApiError): boolean {
@@ -68,7 +72,7 @@ function isOffline(error: ApiError): boolean {
  *   the user (and a result code) anywhere.
  */
 export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOutcome> {
-  const { api, search, storage, canKeepCookies, unknownCodeMessage } = input;
+  const { api, search, storage, canKeepCookies, unknownCodeMessage, stats } = input;
   const sign = search.sign;
   if (sign === undefined || sign === "") return { kind: "loggedIn" };
   if (storage.getParsed("loginSign", storedValueSchemas.loginSign) === sign) return { kind: "loggedIn" };
@@ -85,7 +89,7 @@ export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOut
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: "refused", query: { status: "publicError", msg: unknownCodeMessage("-") } };
     if (isOffline(error)) return { kind: "offline" };
-    const query = refusalQuery(error, unknownCodeMessage);
+    const query = refusalQuery(error, unknownCodeMessage, stats);
     if (query.code === LINK_INVALID) storage.remove("url");
     // A genuine launch refused as used, expired or finished: the service vouches for its address.
     if (error.returnUrl) storage.setJSON("url", error.returnUrl);

@@ -45,6 +45,7 @@ export function launchLogin(rt: FlowRuntime, api: Pick<ApiClient, "login">): Pro
     storage: rt.storage,
     canKeepCookies: () => canKeepCookies(rt.win.document, rt.win.navigator),
     unknownCodeMessage: (code) => fillText(loginTexts.failed, { code }),
+    stats: rt.stats,
   });
 }
 

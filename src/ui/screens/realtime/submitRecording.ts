@@ -7,6 +7,7 @@
  */
 import type { CapturePrompt } from "../../../../schemas/api";
 import type { CaptureFile } from "../../../../schemas/capture";
+import type { StatsRecorder } from "../../../analytics/statsRecorder";
 import type { ApiClient } from "../../../api/client";
 import type { CaptureOutcome, CaptureRequest } from "../../../capture/contract";
 import type { Platform } from "../../../capture/modeChoice";
@@ -25,6 +26,8 @@ export interface SubmitRecordingInput {
   random(): number;
   sleep(ms: number): Promise<void>;
   onUploadProgress(fraction: number): void;
+  /** Counts a refusal code with no screen (screenForApiError). */
+  stats: Pick<StatsRecorder, "record">;
 }
 
 /** Check and upload; the ending to hand to the page: the accepted attempt, or an error screen. */
@@ -45,6 +48,7 @@ export async function submitRecording(input: SubmitRecordingInput): Promise<Extr
     retries: limits.upload.retries,
     backoffMs: limits.upload.backoffMs,
     prompts: input.prompts,
+    stats: input.stats,
   });
   if (!uploaded.ok) return { kind: "settled", result: { next: "error", status: uploaded.status } };
   return { kind: "accepted", accepted: uploaded.state };

@@ -66,7 +66,7 @@ export function useRealtimeAttempt(): RealtimeAttempt {
       // The page went away while the handler's code loaded: nothing may open the camera now.
       if (!mounted.current) return { kind: "cancelled" };
       const now = () => rt.win.performance.now();
-      const current = factory({ win: rt.win, now, api, launch: rt.launch });
+      const current = factory({ win: rt.win, now, api, launch: rt.launch, stats: rt.stats });
       handler.current = current;
       const log = createPromptLog(now);
       promptLog.current = log;

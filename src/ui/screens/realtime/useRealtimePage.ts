@@ -16,7 +16,8 @@ import { useCallback, useEffect, useRef } from "react";
 import captureJson from "../../../../flows/capture.json";
 import type { CaptureFile } from "../../../../schemas/capture";
 import { WEBSOCKET_ERROR_TYPE, type ErrorStatus } from "../../../../schemas/errors";
-import { ApiError, errorScreenOf } from "../../../api/apiError";
+import { ApiError } from "../../../api/apiError";
+import { screenForApiError } from "../../../api/screenForApiError";
 import type { AcceptedAttempt } from "../../../capture/awaitVerdict";
 import type { CaptureKind, CaptureOutcome } from "../../../capture/contract";
 import { followAttempt, type FollowAttemptResult } from "../../../capture/followAttempt";
@@ -99,6 +100,7 @@ export function useRealtimePage({ mode, needsDigits, needsQuestion, dispatch }: 
       return followAttempt({
         api,
         storage: rt.storage,
+        stats: rt.stats,
         accepted,
         sleep: (ms) => new Promise<void>((resolve) => void rt.win.setTimeout(resolve, ms)),
         now: () => rt.win.performance.now(),
@@ -134,7 +136,7 @@ export function useRealtimePage({ mode, needsDigits, needsQuestion, dispatch }: 
         if (live) latest.current.dispatch({ type: "prepared", digits, question });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        if (live) showError(errorScreenOf(error) ?? "exception");
+        if (live) showError(screenForApiError(error, { stats: rt.stats }));
       }
     })().catch(() => live && showError("exception"));
     return () => {

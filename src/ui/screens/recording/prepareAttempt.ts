@@ -5,7 +5,8 @@
  * (will mode, from the order config) and whether the order wants face guidance. A failure names the error screen to show.
  */
 import type { ErrorStatus } from "../../../../schemas/errors";
-import { ApiError, errorScreenOf } from "../../../api/apiError";
+import { ApiError } from "../../../api/apiError";
+import { screenForApiError } from "../../../api/screenForApiError";
 import type { ApiClient } from "../../../api/client";
 import type { CaptureDeps, CaptureHandlerFactory, CaptureKind } from "../../../capture/contract";
 import type { LiveMode } from "../../../engine/modes";
@@ -16,8 +17,8 @@ export type Prepared =
   | { ok: true; kind: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; digits: string | null; question: string | null; guidance: boolean }
   | { ok: false; status: ErrorStatus; detail: string };
 
-function failure(error: unknown, fallback: ErrorStatus): { ok: false; status: ErrorStatus; detail: string } {
-  if (error instanceof ApiError) return { ok: false, status: errorScreenOf(error) ?? fallback, detail: `${error.code}: ${error.message}` };
+function failure(rt: FlowRuntime, error: unknown, fallback: ErrorStatus): { ok: false; status: ErrorStatus; detail: string } {
+  if (error instanceof ApiError) return { ok: false, status: screenForApiError(error, { stats: rt.stats, fallback }), detail: `${error.code}: ${error.message}` };
   return { ok: false, status: fallback, detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
 }
 
@@ -34,7 +35,7 @@ export async function prepareAttempt(input: { rt: FlowRuntime; api: Pick<ApiClie
     kind = await chooseRecordingKind(rt);
     factory = await loadHandler(rt, kind);
   } catch (error) {
-    return failure(error, "exception");
+    return failure(rt, error, "exception");
   }
   let digits: string | null = null;
   let question: string | null = null;
@@ -43,7 +44,7 @@ export async function prepareAttempt(input: { rt: FlowRuntime; api: Pick<ApiClie
       digits = (await api.digits()).digits;
     } catch (error) {
       // Without digits there is nothing to read: the lip-reading text was not obtained (spec §8).
-      return failure(error, "lipsException");
+      return failure(rt, error, "lipsException");
     }
   }
   // The order config says whether the partner wants on-device face guidance, and in will mode the question.
@@ -53,7 +54,7 @@ export async function prepareAttempt(input: { rt: FlowRuntime; api: Pick<ApiClie
     guidance = config.guidance;
     if (input.will) question = config.will?.question ?? null;
   } catch (error) {
-    return failure(error, "exception");
+    return failure(rt, error, "exception");
   }
   return { ok: true, kind, factory, digits, question, guidance };
 }

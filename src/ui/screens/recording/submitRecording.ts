@@ -8,6 +8,7 @@
 import type { CapturePrompt } from "../../../../schemas/api";
 import type { CaptureFile } from "../../../../schemas/capture";
 import type { ErrorStatus } from "../../../../schemas/errors";
+import type { StatsRecorder } from "../../../analytics/statsRecorder";
 import type { ApiClient } from "../../../api/client";
 import type { AcceptedAttempt, VerifyProgress } from "../../../capture/awaitVerdict";
 import type { CaptureRequest } from "../../../capture/contract";
@@ -42,6 +43,8 @@ export type SubmitResult =
 export interface FollowDeps {
   api: Pick<ApiClient, "attemptState" | "result">;
   storage: Pick<KycStorage, "setJSON" | "remove">;
+  /** Counts a refusal code with no screen (screenForApiError). */
+  stats: Pick<StatsRecorder, "record">;
   sleep(ms: number): Promise<void>;
   /** Milliseconds on a monotonic clock. */
   now(): number;
@@ -101,6 +104,7 @@ export function followWith(accepted: AcceptedAttempt, deps: FollowDeps): Promise
   return followAttempt({
     api: deps.api,
     storage: deps.storage,
+    stats: deps.stats,
     accepted,
     sleep: deps.sleep,
     now: deps.now,
@@ -131,6 +135,7 @@ export async function submitRecording(recording: Recording, deps: SubmitDeps): P
     backoffMs: deps.limits.upload.backoffMs,
     evidence: recording.evidence,
     prompts: recording.prompts,
+    stats: deps.stats,
   });
   if (!sent.ok) {
     return KEEP_RECORDING_STATUSES.has(sent.status)

@@ -276,7 +276,7 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
       handler.current = null;
     }
     if (!make || !request || (isCapturing(state.phase) && state.phase.name !== "picking") || handler.current) return;
-    const created = make({ win: rt.win, now, api, launch: rt.launch, beforeCountdown: guidanceReady });
+    const created = make({ win: rt.win, now, api, launch: rt.launch, stats: rt.stats, beforeCountdown: guidanceReady });
     handler.current = created;
     dispatch({ type: "started" });
     rt.stats.record("captureStart", { kind: created.kind });

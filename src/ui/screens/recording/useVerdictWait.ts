@@ -30,6 +30,7 @@ export function useVerdictWait({ rt, api, now, dispatch, onResumed, onNothingToR
     (): FollowDeps => ({
       api,
       storage: rt.storage,
+      stats: rt.stats,
       sleep: (ms) => new Promise((resolve) => rt.win.setTimeout(resolve, ms)),
       now,
       ...(life.current ? { signal: life.current.signal } : {}),
