@@ -1,6 +1,6 @@
 /**
  * `npm run validate`: parse every flow file by its schema, cross-check every name they use
- * against the engine's registries and the screen list, and write the JSON Schema files the
+ * against the engine's registries, the screen list and the server's checks, and write the JSON Schema files the
  * flow files reference. Exits non-zero listing every problem; build.mjs runs it first.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,6 +10,9 @@ import * as z from "zod/mini";
 import { actionArgSchemas, predicateArgSchemas } from "../src/engine/argumentSchemas";
 import { createEngineRegistries } from "../src/engine/builtins";
 import { crossCheckDefinitions, DefinitionError, parseDefinitions } from "../src/engine/definitions";
+import { checksFileSchema } from "../schemas/checks";
+import { checkPlanProblems } from "../src/server/verify/checks/checkPlan";
+import { createServerCheckRegistry } from "../src/server/verify/checks/registry";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
 import { FLOW_FILES, readFlowJson, readRawDefinitions } from "./flowFiles";
 
@@ -42,6 +45,8 @@ export function validateAll(): string[] {
     if (e instanceof DefinitionError) problems.push(...e.problems);
     else throw e;
   }
+  const checks = checksFileSchema.parse(readJson("flows/checks.json"));
+  problems.push(...checkPlanProblems(checks, createServerCheckRegistry()).map((p) => `flows/checks.json: ${p}`));
   return problems;
 }
 
