@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { actionCodeSchema, capturePromptSchema, liveTypeSchema, VERIFY_STEPS } from "./api";
+import { checksFileSchema } from "./checks";
 import { mediaStoreConfigSchema } from "./mediaStoreConfig";
 
 const ms = z.number().check(z.gte(0));
@@ -71,6 +72,8 @@ export const verifyWorkerDataSchema = z.object({
   ffmpegPath: z.string().check(z.minLength(1)),
   /** The media store the thread builds for itself: the same media the service stored. */
   media: mediaStoreConfigSchema,
+  /** The checks each mode runs, as the service read and checked them at start (flows/checks.json). */
+  checks: checksFileSchema,
   /** The thread's own folder for temporary copies, removed by the pool with the thread. */
   scratchDir: z.optional(z.string().check(z.minLength(1))),
 });

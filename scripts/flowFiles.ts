@@ -11,6 +11,7 @@ import type { RawDefinitions } from "../src/engine/definitions";
 import { analyticsFileSchema } from "../schemas/analytics";
 import { appsFileSchema } from "../schemas/apps";
 import { captureFileSchema } from "../schemas/capture";
+import { checksFileSchema } from "../schemas/checks";
 import { devicesFileSchema } from "../schemas/devices";
 import { errorsFileSchema } from "../schemas/errors";
 import { resultsFileSchema } from "../schemas/results";
@@ -33,6 +34,7 @@ export const FLOW_FILES: FlowFile[] = [
   { path: "flows/guard.json", jsonSchema: "guard.schema.json", schema: guardFileSchema },
   { path: "flows/apps.json", jsonSchema: "apps.schema.json", schema: appsFileSchema },
   { path: "flows/capture.json", jsonSchema: "capture.schema.json", schema: captureFileSchema },
+  { path: "flows/checks.json", jsonSchema: "checks.schema.json", schema: checksFileSchema },
   { path: "flows/devices.json", jsonSchema: "devices.schema.json", schema: devicesFileSchema },
   { path: "flows/errors.json", jsonSchema: "errors.schema.json", schema: errorsFileSchema },
   { path: "flows/results.json", jsonSchema: "results.schema.json", schema: resultsFileSchema },

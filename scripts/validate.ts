@@ -1,8 +1,9 @@
 /**
  * `npm run validate`: parse every flow file by its schema, cross-check every name they use
- * against the engine's registries, the screen list and the shipped capture kinds, parse every
- * route's props by its screen type's schema (schemas/screenProps.ts), and write the JSON
- * Schema files the flow files reference. Exits non-zero listing every problem; build.mjs runs it first.
+ * against the engine's registries, the screen list, the shipped capture kinds and the server's
+ * checks, parse every route's props by its screen type's schema (schemas/screenProps.ts), and
+ * write the JSON Schema files the flow files reference. Exits non-zero listing every problem;
+ * build.mjs runs it first.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -16,6 +17,9 @@ import { createEngineRegistries } from "../src/engine/builtins";
 import { crossCheckDefinitions, DefinitionError, parseDefinitions, type Definitions } from "../src/engine/definitions";
 import { realtimeModeOrder } from "../src/engine/modes";
 import { routePropsProblems } from "../schemas/screenProps";
+import { checksFileSchema } from "../schemas/checks";
+import { checkPlanProblems } from "../src/server/verify/checks/checkPlan";
+import { createServerCheckRegistry } from "../src/server/verify/checks/registry";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
 import { FLOW_FILES, readFlowJson, readRawDefinitions } from "./flowFiles";
 
@@ -51,6 +55,8 @@ export function validateAll(): string[] {
     if (e instanceof DefinitionError) problems.push(...e.problems);
     else throw e;
   }
+  const checks = checksFileSchema.parse(readJson("flows/checks.json"));
+  problems.push(...checkPlanProblems(checks, createServerCheckRegistry()).map((p) => `flows/checks.json: ${p}`));
   return problems;
 }
 

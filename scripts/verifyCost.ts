@@ -12,14 +12,18 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { basename, dirname } from "node:path";
+import { checksFileSchema } from "../schemas/checks";
 import type { VerifyAsk, VerifyJobInput } from "../schemas/verifyJob";
 import { loadCaptureLimits } from "../src/server/limits";
 import { resolveFfmpeg } from "../src/server/media/decode/ffmpegBinary";
 import { probeMedia } from "../src/server/media/decode/probeMedia";
 import { createLocalMediaStore } from "../src/server/media/store/localMediaStore";
 import type { AnalysisOptions } from "../src/server/verify/frameAnalyzer";
+import { createCheckPlan } from "../src/server/verify/checks/checkPlan";
+import { createServerCheckRegistry } from "../src/server/verify/checks/registry";
 import { createMediaVerifierDeps } from "../src/server/verify/mediaVerifierDeps";
 import { verifyMedia, type MediaVerifierDeps } from "../src/server/verify/verifyMedia";
+import { readFlowJson } from "./flowFiles";
 import { median, spread, type Spread } from "./verifyBenchMedia";
 
 const ASKS = {
@@ -171,7 +175,8 @@ function summarise(mode: CostMode, runs: Run[], seconds: number, iris: boolean):
 export async function measureVerifyCost(options: { clip: string; runs: number; modes?: readonly CostMode[] }): Promise<CostFigures> {
   const limits = loadCaptureLimits();
   const ffmpegPath = resolveFfmpeg(process.env, { release: false, log: (m) => console.warn(m) }).path;
-  const { deps } = createMediaVerifierDeps({ media: createLocalMediaStore(dirname(options.clip)), ffmpegPath, limits, env: process.env });
+  const checks = createCheckPlan(checksFileSchema.parse(readFlowJson("flows/checks.json")), createServerCheckRegistry());
+  const { deps } = createMediaVerifierDeps({ media: createLocalMediaStore(dirname(options.clip)), ffmpegPath, limits, checks, env: process.env });
   let start = performance.now();
   await deps.analyzer();
   const human = performance.now() - start;

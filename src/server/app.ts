@@ -7,6 +7,8 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import checksJson from "../../flows/checks.json";
+import { checksFileSchema, type ChecksFile } from "../../schemas/checks";
 import type { ServiceContext } from "./context";
 import { analyticsOptionsFromEnv, registerAnalytics } from "./analytics";
 import { ensureApps } from "./apps";
@@ -26,6 +28,8 @@ import { registerSessionRoutes } from "./routes/session";
 import { registerStreamRoute } from "./routes/stream";
 import { registerUploadRoute } from "./routes/upload";
 import { registerAttemptRoutes } from "./routes/attempts";
+import { createCheckPlan } from "./verify/checks/checkPlan";
+import { createServerCheckRegistry } from "./verify/checks/registry";
 import { createVerificationQueue } from "./verify/verificationQueue";
 import { createPgBossQueue } from "./verify/pgBossQueue";
 import { createWorkerPool, defaultWorkerScript, type JobRunner } from "./verify/workerPool";
@@ -94,6 +98,8 @@ export interface BuildAppOptions {
   /** Load the verification models in every worker thread at start (main.ts); tests leave them to the first job. */
   warmVerification?: boolean;
   limits?: ServerLimits;
+  /** The checks each mode runs; default flows/checks.json. Checked against the registered checks at start. */
+  checks?: ChecksFile;
   rateLimits?: Partial<RateLimits>;
   launchTtlSec?: number;
   sessionTtlSec?: number;
@@ -106,6 +112,9 @@ const JSON_BODY_LIMIT = 64 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const limits = options.limits ?? loadCaptureLimits();
+  // Refused here, before anything opens, rather than on the first job of a verification thread.
+  const checks = options.checks ?? checksFileSchema.parse(checksJson);
+  createCheckPlan(checks, createServerCheckRegistry());
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const role = options.role ?? "all";
   if (options.mediaStore && !options.mediaStoreConfig && !options.verificationRunner && role !== "api") {
@@ -150,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : (options.verificationRunner ??
         createWorkerPool({
           size: workers,
-          script: defaultWorkerScript({ media: mediaConfig, ffmpegPath }, { scratchDir: mediaScratchDir(options.mediaDir) }),
+          script: defaultWorkerScript({ media: mediaConfig, ffmpegPath, checks }, { scratchDir: mediaScratchDir(options.mediaDir) }),
           timeoutMs: limits.verification.jobs.timeoutMs,
         }));
   const base: Omit<ServiceContext, "verification"> = {

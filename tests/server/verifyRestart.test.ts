@@ -18,6 +18,7 @@ import { loadCaptureLimits } from "../../src/server/limits";
 import { resolveFfmpeg } from "../../src/server/media/decode/ffmpegBinary";
 import { createFaceflowPartner } from "../../src/server/partner";
 import { createWorkerPool, defaultWorkerScript, type JobRunner } from "../../src/server/verify/workerPool";
+import { shippedChecks } from "./verify/shippedChecks";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import {
@@ -129,7 +130,7 @@ describe("restart in one process", () => {
     const failingAttempt = await inspectStore(first, async (store) => (await store.attempts.list(orders[2]?.orderNo ?? ""))[0]?.id);
     const pool = createWorkerPool({
       size: 1,
-      script: defaultWorkerScript({ media: { kind: "local", dir: join(dir, "media") }, ffmpegPath: resolveFfmpeg(process.env, { release: false, log: () => undefined }).path }),
+      script: defaultWorkerScript({ media: { kind: "local", dir: join(dir, "media") }, checks: shippedChecks, ffmpegPath: resolveFfmpeg(process.env, { release: false, log: () => undefined }).path }),
       timeoutMs: 60_000,
     });
     const runs: number[] = [];

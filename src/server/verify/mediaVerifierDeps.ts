@@ -8,6 +8,7 @@
  */
 import { loadHuman } from "../face/humanRuntime";
 import type { ServerLimits } from "../limits";
+import type { CheckPlan } from "./checks/checkPlan";
 import type { MediaStore } from "../media/store/mediaStore";
 import { speechRecognizerFromEnv } from "../speech/sherpaRecognizer";
 import { createVoiceActivityDetector } from "../speech/voiceActivity";
@@ -27,13 +28,15 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * @example const { deps, warm } = createMediaVerifierDeps({ media: createMediaStore(config), ffmpegPath, limits, env: process.env });
+ * @example const { deps, warm } = createMediaVerifierDeps({ media: createMediaStore(config), ffmpegPath, limits, checks, env: process.env });
  */
 export function createMediaVerifierDeps(options: {
   /** Where the jobs' media is read from (the worker thread builds its own store). */
   media: MediaStore;
   ffmpegPath: string;
   limits: ServerLimits;
+  /** The checks each mode runs, resolved at start (checks/checkPlan.ts). */
+  checks: CheckPlan;
   env: Record<string, string | undefined>;
 }): MediaVerifierSetup {
   const { limits } = options;
@@ -42,6 +45,7 @@ export function createMediaVerifierDeps(options: {
   const deps: MediaVerifierDeps = {
     media: options.media,
     limits,
+    checks: options.checks,
     decoder: createFfmpegDecoder(options.ffmpegPath, limits),
     analyzer,
     detectVoice: async (samples) => (await detector()).detect(samples),

@@ -16,6 +16,7 @@ import type { MediaStore } from "../media/store/mediaStore";
 import { VERIFY_CODES } from "../media/verifyCodes";
 import type { SpeechRecognizer } from "../speech/speechRecognizer";
 import type { DescriptorSample, HeardSpeech, MediaAnalysis, SourceFacts } from "./checks/analysis";
+import type { CheckPlan } from "./checks/checkPlan";
 import { judgeMedia, notJudged } from "./checks/judgeMedia";
 import type { FrameAnalyzer } from "./frameAnalyzer";
 import type { DecodedFrame, DecodedMedia, MediaProbe, VoiceSegment } from "./mediaTypes";
@@ -37,6 +38,8 @@ export interface MediaVerifierDeps {
   /** Where the recordings, stream frames and reference photos are (this thread's own store). */
   media: MediaStore;
   limits: ServerLimits;
+  /** The checks each mode runs (flows/checks.json, resolved against the registry at start). */
+  checks: CheckPlan;
   decoder: MediaDecoder;
   /** Loaded on the first job that needs it, once per worker. */
   analyzer(): Promise<FrameAnalyzer>;
@@ -150,5 +153,5 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   }
 
   progress("deciding", 0.95);
-  return judgeMedia({ source: decoded.facts, frames, samples, reference, speech }, ask, input.platform, deps.limits);
+  return judgeMedia({ source: decoded.facts, frames, samples, reference, speech }, ask, input.platform, deps.limits, deps.checks);
 }

@@ -10,6 +10,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { toWorkerMessageSchema, verifyWorkerDataSchema, type FromWorkerMessage } from "../../../schemas/verifyJob";
 import { loadCaptureLimits } from "../limits";
 import { createMediaStore } from "../media/store/mediaStoreFromEnv";
+import { createCheckPlan } from "./checks/checkPlan";
+import { createServerCheckRegistry } from "./checks/registry";
 import { createMediaVerifierDeps } from "./mediaVerifierDeps";
 import { verifyMedia } from "./verifyMedia";
 
@@ -18,7 +20,9 @@ if (port === null) throw new Error("verify/worker.ts runs only as a worker threa
 const data = verifyWorkerDataSchema.parse(workerData);
 const post = (message: FromWorkerMessage) => port.postMessage(message);
 const media = createMediaStore(data.media, { tempDir: data.scratchDir });
-const { deps, warm } = createMediaVerifierDeps({ media, ffmpegPath: data.ffmpegPath, limits: loadCaptureLimits(), env: process.env });
+// The checks come from the service that started the thread, which refused to start on a bad list.
+const checks = createCheckPlan(data.checks, createServerCheckRegistry());
+const { deps, warm } = createMediaVerifierDeps({ media, ffmpegPath: data.ffmpegPath, limits: loadCaptureLimits(), checks, env: process.env });
 
 // One job at a time: the pool sends the next only after this one's verdict or error.
 port.on("message", (raw: unknown) => {

@@ -41,7 +41,7 @@ export interface WorkerScript {
 /**
  * The worker entry next to this module: the bundle's verifyWorker.mjs in dist/server, or,
  * when running from the sources (tests), a small boot file that registers tsx for the thread.
- * @example defaultWorkerScript({ ffmpegPath, media: mediaStoreConfig }, { scratchDir: mediaScratchDir(mediaDir) })
+ * @example defaultWorkerScript({ ffmpegPath, media: mediaStoreConfig, checks }, { scratchDir: mediaScratchDir(mediaDir) })
  */
 export function defaultWorkerScript(workerData: Omit<VerifyWorkerData, "scratchDir">, options: { scratchDir?: string } = {}): WorkerScript {
   const bundled = new URL("./verifyWorker.mjs", import.meta.url);

@@ -8,6 +8,7 @@ import { judgeMedia, notJudged } from "../../../src/server/verify/checks/judgeMe
 import { performing } from "../../face/actionSequences";
 import { personDescriptor, sameFaceAgain } from "../../face/syntheticDescriptor";
 import { faceFrames, frameOf, syntheticFace } from "../../face/syntheticFace";
+import { shippedCheckPlan } from "./shippedChecks";
 
 const limits = loadCaptureLimits();
 const KB = 1024;
@@ -38,7 +39,7 @@ function analysisOf(frames: FrameObservation[], durationMs: number, patch: Parti
   return { source: recording(durationMs), frames, samples: samplesOver(durationMs), reference: null, speech: null, ...patch };
 }
 const ask = (patch: Partial<VerifyAsk>): VerifyAsk => ({ liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, ...patch });
-const judge = (analysis: MediaAnalysis, asked: VerifyAsk) => judgeMedia(analysis, asked, "other", limits);
+const judge = (analysis: MediaAnalysis, asked: VerifyAsk) => judgeMedia(analysis, asked, "other", limits, shippedCheckPlan);
 const names = (result: ReturnType<typeof judge>) => result.checks.map((c) => c.name);
 const failing = (result: ReturnType<typeof judge>) => result.checks.filter((c) => !c.passed).map((c) => c.name);
 

@@ -1,0 +1,61 @@
+/**
+ * The checks each attempt runs: flows/checks.json resolved against the registry. Built once at
+ * start (the service's composition root, and each verification thread), so a name nobody
+ * registered, a check listed before one it needs, or a registered check no list names stops
+ * the service from starting, as `npm run validate` stops the build.
+ */
+import type { ChecksFile } from "../../../../schemas/checks";
+import type { VerifyAsk } from "../../../../schemas/verifyJob";
+import type { CheckRegistry } from "./registry";
+import type { ServerCheck } from "./serverCheck";
+
+export interface PlannedCheck {
+  name: string;
+  check: ServerCheck;
+}
+
+export interface CheckPlan {
+  /** The attempt's checks in order: its will list in will mode, else its live list. */
+  checksFor(ask: Pick<VerifyAsk, "liveType" | "will">): readonly PlannedCheck[];
+}
+
+export class CheckPlanError extends Error {
+  override readonly name = "CheckPlanError";
+  constructor(readonly problems: readonly string[]) {
+    super(`flows/checks.json: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
+  }
+}
+
+const lists = (file: ChecksFile) =>
+  (["live", "will"] as const).flatMap((section) => (["1", "2", "3"] as const).map((liveType) => ({ where: `${section}.${liveType}`, names: file[section][liveType] })));
+
+/** Every problem of the file against the registry (empty when sound), each saying where and what exists. */
+export function checkPlanProblems(file: ChecksFile, registry: CheckRegistry): string[] {
+  const problems: string[] = [];
+  const known = registry.names();
+  const used = new Set<string>();
+  for (const { where, names } of lists(file)) {
+    names.forEach((name, i) => {
+      used.add(name);
+      if (!registry.has(name)) {
+        problems.push(`${where}[${i}]: unknown check "${name}" (known: ${known.join(", ")})`);
+        return;
+      }
+      for (const need of registry.get(name).needs) {
+        if (!names.slice(0, i).includes(need)) problems.push(`${where}[${i}]: check "${name}" needs "${need}" listed before it`);
+      }
+    });
+  }
+  for (const name of known) if (!used.has(name)) problems.push(`check "${name}" is registered but no list names it: list it where it runs, or remove it`);
+  return problems;
+}
+
+/** Resolves every list once; throws CheckPlanError listing every problem. */
+export function createCheckPlan(file: ChecksFile, registry: CheckRegistry): CheckPlan {
+  const problems = checkPlanProblems(file, registry);
+  if (problems.length) throw new CheckPlanError(problems);
+  const resolve = (names: readonly string[]) => names.map((name) => ({ name, check: registry.get(name) }));
+  const live = { "1": resolve(file.live["1"]), "2": resolve(file.live["2"]), "3": resolve(file.live["3"]) };
+  const will = { "1": resolve(file.will["1"]), "2": resolve(file.will["2"]), "3": resolve(file.will["3"]) };
+  return { checksFor: (ask) => (ask.will === null ? live : will)[ask.liveType] };
+}
