@@ -5,7 +5,7 @@
  * Re-exported by schemas/api.ts; zod/mini because the browser builds it.
  */
 import * as z from "zod/mini";
-import { GUIDANCE_HINTS } from "../src/face/quality";
+import { GUIDANCE_HINTS } from "./guidanceHints";
 
 /** Why guidance could not run on the device. */
 export const GUIDANCE_UNAVAILABLE_REASONS = ["wasm", "load", "slow", "worker", "unsupported"] as const;

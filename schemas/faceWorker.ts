@@ -11,7 +11,7 @@
  * zod chunk the first screen loads, for code only the capture route runs.
  */
 import * as z from "zod/mini";
-import type { FrameObservation } from "../src/face/types";
+import type { FrameObservation } from "./faceObservation";
 
 // zod 4 numbers reject NaN and ±Infinity already.
 const finite = z.number();
@@ -38,7 +38,7 @@ export const frameObservationSchema = z.strictObject({
   faces: z.array(faceObservationSchema),
 });
 
-// The schema and src/face/types.ts describe one shape: a drift in either fails to compile.
+// The schema and faceObservation.ts describe one shape: a drift in either fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _frameShapeMatches: Same<z.infer<typeof frameObservationSchema>, FrameObservation> = true;
 void _frameShapeMatches;
