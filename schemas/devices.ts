@@ -15,7 +15,7 @@
  * "/source/flags" with flags from i, m, s, u (g and y would make matching stateful).
  */
 import * as z from "zod/mini";
-import { isValidVersionSpec } from "../src/device/versionRange";
+import { isValidVersionSpec } from "./versionSpec";
 
 /** Browser names (ua-parser-js 1.x spelling) the rules may name. */
 export const BROWSER_NAMES = [
