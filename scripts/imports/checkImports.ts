@@ -10,7 +10,7 @@ import { describeViolation, findImportViolations } from "./importRules";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The folders whose imports the rules govern: the browser app, the service and the contract. */
-export const CHECKED_FOLDERS = ["src", "schemas"];
+const CHECKED_FOLDERS = ["src", "schemas"];
 
 /** The import graph of the repository's checked folders. */
 export function repositoryImportGraph(root: string = ROOT): ImportGraph {

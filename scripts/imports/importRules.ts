@@ -13,7 +13,7 @@
  */
 import type { ImportEdge, ImportGraph } from "./importGraph";
 
-export interface ArrowRule {
+interface ArrowRule {
   name: string;
   /** Whether an importing file is bound by the rule. */
   from: (file: string) => boolean;
@@ -23,7 +23,7 @@ export interface ArrowRule {
 
 const UI_IMPORTERS = ["src/ui/", "src/gallery/", "src/main.tsx"];
 
-export const ARROW_RULES: ArrowRule[] = [
+const ARROW_RULES: ArrowRule[] = [
   {
     name: "only ui and the composition roots import src/ui/",
     from: (file) => !UI_IMPORTERS.some((allowed) => file.startsWith(allowed)),
@@ -32,11 +32,11 @@ export const ARROW_RULES: ArrowRule[] = [
   { name: "schemas/ imports nothing from src/", from: (file) => file.startsWith("schemas/"), to: (file) => file.startsWith("src/") },
 ];
 
-export type ImportViolation = { rule: string; edge: ImportEdge } | { rule: "import cycle"; cycle: string[] };
+type ImportViolation = { rule: string; edge: ImportEdge } | { rule: "import cycle"; cycle: string[] };
 
 /** Every broken rule of the graph: forbidden arrows, then one cycle per group of files that import each other. */
-export function findImportViolations(graph: ImportGraph, rules: ArrowRule[] = ARROW_RULES): ImportViolation[] {
-  const arrows = graph.edges.flatMap((edge) => rules.filter((r) => r.from(edge.from) && r.to(edge.to)).map((r) => ({ rule: r.name, edge })));
+export function findImportViolations(graph: ImportGraph): ImportViolation[] {
+  const arrows = graph.edges.flatMap((edge) => ARROW_RULES.filter((r) => r.from(edge.from) && r.to(edge.to)).map((r) => ({ rule: r.name, edge })));
   const runtime = graph.edges.filter((e) => e.kind !== "type");
   const cycles = stronglyConnected(graph.files, runtime).map((group) => ({ rule: "import cycle" as const, cycle: cycleWithin(group, runtime) }));
   return [...arrows, ...cycles];
