@@ -23,7 +23,7 @@ const durationRangeSchema = z.strictObject({ min: ms, max: z.nullable(ms) }).che
 export type DurationRange = z.infer<typeof durationRangeSchema>;
 
 /** Capture modes in the order they are tried (spec §4): real-time video, websocket, plain video. */
-export const CAPTURE_MODES = ["trtc", "ws", "video"] as const;
+const CAPTURE_MODES = ["trtc", "ws", "video"] as const;
 const modeOrderSchema = z.array(z.enum(CAPTURE_MODES)).check(
   z.minLength(1),
   z.refine((modes) => new Set(modes).size === modes.length, "a mode may appear only once"),

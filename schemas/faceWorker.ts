@@ -29,7 +29,7 @@ const faceObservationSchema = z.strictObject({
   live: z.nullable(unit),
 });
 
-export const frameObservationSchema = z.strictObject({
+const frameObservationSchema = z.strictObject({
   // Any time on the page's clock: frames before a recording starts may come out negative.
   atMs: finite,
   width: size,
@@ -44,7 +44,7 @@ const _frameShapeMatches: Same<z.infer<typeof frameObservationSchema>, FrameObse
 void _frameShapeMatches;
 
 /** What the worker needs to start: where our own copies of the models and wasm are, and limits. */
-export const faceWorkerSettingsSchema = z.strictObject({
+const faceWorkerSettingsSchema = z.strictObject({
   /** Absolute URL of the folder holding blazeface.json, facemesh.json, … (ends with "/"). */
   modelBaseUrl: z.url(),
   /** Absolute URL of the folder holding the tfjs-backend-wasm .wasm files (ends with "/"). */
@@ -83,7 +83,7 @@ type RequestData = z.infer<typeof requestDataSchema>;
 export type FaceWorkerRequest = Exclude<RequestData, { type: "frame" }> | (Extract<RequestData, { type: "frame" }> & { bitmap: ImageBitmap });
 
 /** Why the worker cannot analyse: the wasm backend did not start, or a model did not load. */
-export const FACE_WORKER_FAILURES = ["wasm", "load", "unsupported", "frame", "message"] as const;
+const FACE_WORKER_FAILURES = ["wasm", "load", "unsupported", "frame", "message"] as const;
 export type FaceWorkerFailure = (typeof FACE_WORKER_FAILURES)[number];
 
 /** Worker → page, plain-data part (a result's `jpeg` is checked by parseFaceWorkerResponse). */
@@ -114,7 +114,7 @@ type ResponseData = z.infer<typeof responseDataSchema>;
 /** A result's `jpeg`: the frame as JPEG when it was asked to keep it and it fit maxFrameBytes; else null. */
 export type FaceWorkerResponse = Exclude<ResponseData, { type: "result" }> | (Extract<ResponseData, { type: "result" }> & { jpeg: Blob | null });
 
-export type Parsed<T> = { success: true; data: T } | { success: false; error: string };
+type Parsed<T> = { success: true; data: T } | { success: false; error: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 // The globals are looked up when used: Node (unit tests) has Blob but no ImageBitmap.

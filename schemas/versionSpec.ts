@@ -7,7 +7,7 @@
  */
 
 /** A parsed spec; bounds are lists of non-negative integers. */
-export type VersionSpec =
+type VersionSpec =
   | { kind: "any" }
   | { kind: "exact"; version: readonly number[] }
   | { kind: "range"; from: readonly number[]; to: readonly number[] };

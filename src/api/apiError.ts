@@ -15,7 +15,7 @@ export const CLIENT_ERROR_CODES = {
   /** The caller aborted the request. */
   aborted: "ABORTED",
 } as const;
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
+type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
 
 export class ApiError extends Error {
   readonly status: number;
