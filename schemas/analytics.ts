@@ -96,7 +96,7 @@ export const missingBodySchema = z.strictObject({
 });
 export type MissingBody = z.infer<typeof missingBodySchema>;
 
-export const queueStatSchema = z.strictObject({
+const queueStatSchema = z.strictObject({
   /** Queue name; the client has one, "batch". */
   type: z.string().check(z.minLength(1), z.maxLength(32)),
   /** Events the queue received since the page loaded. */
@@ -104,7 +104,6 @@ export const queueStatSchema = z.strictObject({
   /** Events currently held in the (persisted) buffer, not yet accepted. */
   cached: z.int().check(z.nonnegative()),
 });
-export type QueueStat = z.infer<typeof queueStatSchema>;
 
 export const checkBodySchema = z.strictObject({
   appId: appIdSchema,

@@ -24,4 +24,3 @@ export const dashboardQuerySchema = z.object({
   events: z.optional(z.enum(["0", "1"])),
   token: z.optional(z.string()),
 });
-export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;

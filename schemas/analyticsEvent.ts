@@ -20,7 +20,7 @@ export const msEpoch = z.int().check(z.nonnegative());
 export const analyticsEnvSchema = z.enum(["release", "test"]);
 export type AnalyticsEnv = z.infer<typeof analyticsEnvSchema>;
 
-export const eventValueSchema = z.union([z.string().check(z.maxLength(EVENT_STRING_MAX)), z.number(), z.boolean()]);
+const eventValueSchema = z.union([z.string().check(z.maxLength(EVENT_STRING_MAX)), z.number(), z.boolean()]);
 export type EventValue = z.infer<typeof eventValueSchema>;
 
 /** One recorded event: a flow statistic, a script error, a failed resource load or request. */

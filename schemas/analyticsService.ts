@@ -14,7 +14,7 @@ import * as z from "zod/mini";
 
 const count = (min: number, max: number) => z.int().check(z.gte(min, `at least ${min}`), z.lte(max, `at most ${max}`));
 
-export const analyticsServiceConfigSchema = z.strictObject({
+const analyticsServiceConfigSchema = z.strictObject({
   quota: z.strictObject({
     /** A page records a few dozen events per flow; a thousand an hour is a page gone wrong or a script. */
     perSession: z._default(count(1, 1_000_000), 1000),
@@ -39,7 +39,7 @@ export const analyticsServiceEnvSchema = z.object({
   FACEFLOW_ANALYTICS_QUOTA_WINDOW_SEC: envNumber,
   FACEFLOW_ANALYTICS_RETENTION_DAYS: envNumber,
 });
-export type AnalyticsServiceEnv = z.infer<typeof analyticsServiceEnvSchema>;
+type AnalyticsServiceEnv = z.infer<typeof analyticsServiceEnvSchema>;
 
 /** Which variable sets which value, so a refusal names what to fix. */
 const VARIABLE_OF: Record<string, keyof AnalyticsServiceEnv> = {

@@ -21,4 +21,3 @@ export const ANALYTICS_TOKEN_HEADER = "x-analytics-token";
 export const ANALYTICS_TOKEN_PARAM = "t";
 
 export const analyticsTokenSchema = z.string().check(z.regex(/^v1\.[A-Za-z0-9_-]{16,512}\.[0-9a-f]{64}$/, "expected an analytics token"));
-export type AnalyticsToken = z.infer<typeof analyticsTokenSchema>;

@@ -24,7 +24,7 @@ export * from "./apiStream";
 // ---------------------------------------------------------------------------------------
 // Shared values
 
-export const ORDER_STATES = ["created", "in_progress", "passed", "failed"] as const;
+const ORDER_STATES = ["created", "in_progress", "passed", "failed"] as const;
 export const orderStateSchema = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof orderStateSchema>;
 
@@ -151,10 +151,10 @@ export type AttemptStatus = z.infer<typeof attemptStatusSchema>;
  * "verifying". "pending" then only means no recording yet: the digits were handed out, or
  * frames are still streaming.
  */
-export const attemptViewStatusSchema = z.enum([...attemptStatusSchema.options, "verifying"]);
+const attemptViewStatusSchema = z.enum([...attemptStatusSchema.options, "verifying"]);
 export type AttemptViewStatus = z.infer<typeof attemptViewStatusSchema>;
 
-export const attemptViewSchema = z.object({
+const attemptViewSchema = z.object({
   seq: z.int(),
   channel: z.enum(["upload", "stream"]),
   status: attemptViewStatusSchema,
@@ -210,7 +210,7 @@ export const loginRequestSchema = z.extend(launchParamsSchema, {
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** Server-side limits of spec §5 for this order (flows/capture.json), so the client checks the same numbers. */
-export const uploadLimitsSchema = z.object({
+const uploadLimitsSchema = z.object({
   /** max null: no upper bound. */
   durationMs: z.object({ min: z.int(), max: z.nullable(z.int()) }),
   /** Allowed beyond both ends of the duration window. */
@@ -225,7 +225,7 @@ export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
  * The ticket for the order's real-time video room (trtc-sdk-v5 `enterRoom`), issued by the
  * service because only it holds the TRTC secret key (src/server/trtc/).
  */
-export const trtcRoomConfigSchema = z.object({
+const trtcRoomConfigSchema = z.object({
   sdkAppId: z.int().check(z.gte(1)),
   userId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/)),
   /** Tencent UserSig (TLSSigAPIv2) for userId, valid until expiresAt. */
@@ -293,7 +293,7 @@ export const digitsResponseSchema = z.object({ digits: z.string().check(z.regex(
 export type DigitsResponse = z.infer<typeof digitsResponseSchema>;
 
 /** The two cut positions of spec §4: first 1..300, second first+1..400. */
-export const posArrSchema = z.tuple([z.int(), z.int()]).check(
+const posArrSchema = z.tuple([z.int(), z.int()]).check(
   z.refine(([a, b]) => a >= 1 && a <= 300 && b > a && b <= 400, "posArr must be [p1, p2] with 1 <= p1 <= 300 and p1 < p2 <= 400"),
 );
 
@@ -333,7 +333,7 @@ export const uploadMetaSchema = z.strictObject({
 export type UploadMeta = z.infer<typeof uploadMetaSchema>;
 
 /** Outcome of one recording (upload response, and the stream's result message). */
-export const attemptOutcomeSchema = z.object({
+const attemptOutcomeSchema = z.object({
   passed: z.boolean(),
   code: z.string(),
   /** True when the order is over (passed, or no attempts left): fetch the result and return. */
@@ -345,7 +345,7 @@ export type AttemptOutcome = z.infer<typeof attemptOutcomeSchema>;
 
 /** What the service is doing with an accepted attempt, for the page's 核验中 progress. */
 export const VERIFY_STEPS = ["queued", "decoding", "analysing", "listening", "deciding"] as const;
-export const verifyStepSchema = z.enum(VERIFY_STEPS);
+const verifyStepSchema = z.enum(VERIFY_STEPS);
 export type VerifyStep = z.infer<typeof verifyStepSchema>;
 
 /**

@@ -4,11 +4,8 @@
  * Written with zod/mini because the browser imports it.
  */
 import * as z from "zod/mini";
-import { API_ERROR_CODES, type ApiErrorCode } from "./apiCodes";
 
 export * from "./apiCodes";
-
-export const apiErrorCodeSchema = z.enum(Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]]);
 
 /** Body of every error response. `code` is a string so a newer service cannot break an older client. */
 export const apiErrorSchema = z.object({
@@ -20,4 +17,3 @@ export const apiErrorSchema = z.object({
    */
   returnUrl: z.optional(z.url({ protocol: /^https?$/ })),
 });
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

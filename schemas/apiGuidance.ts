@@ -5,13 +5,13 @@
  * Re-exported by schemas/api.ts; zod/mini because the browser builds it.
  */
 import * as z from "zod/mini";
-import { GUIDANCE_HINTS } from "../src/face/quality";
+import { GUIDANCE_HINTS } from "./guidanceHints";
 
 /** Why guidance could not run on the device. */
-export const GUIDANCE_UNAVAILABLE_REASONS = ["wasm", "load", "slow", "worker", "unsupported"] as const;
+const GUIDANCE_UNAVAILABLE_REASONS = ["wasm", "load", "slow", "worker", "unsupported"] as const;
 
 /** Upper bound of the schema; the service's limit is face.evidence.maxFrames of flows/capture.json. */
-export const MAX_EVIDENCE_FRAMES = 64;
+const MAX_EVIDENCE_FRAMES = 64;
 
 const count = z.int().check(z.gte(0), z.lte(1_000_000));
 /** A moment on the capture's clock (the recording's start is 0), in ms; 10 min at most. */

@@ -8,11 +8,11 @@ import { environmentSchema } from "./environment";
 const appId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 
 /** "*" (every version), "8.0.47" (one version) or "8.0.40-8.0.45" (inclusive range). */
-export const versionSpecSchema = z.string().check(
+const versionSpecSchema = z.string().check(
   z.regex(/^(\*|\d+(\.\d+)*(-\d+(\.\d+)*)?)$/, "expected *, a version like 8.0.47 or a range like 8.0.40-8.0.45"),
 );
 
-export { environmentSchema, type Environment } from "./environment";
+export type { Environment } from "./environment";
 
 export const appsFileSchema = z.strictObject({
   $schema: z.optional(z.string()),

@@ -11,11 +11,10 @@
  */
 import * as z from "zod/mini";
 
-export const APP_SECRET_MIN_LENGTH = 16;
+const APP_SECRET_MIN_LENGTH = 16;
 
 export const previousSecretSchema = z.strictObject({
   secret: z.string().check(z.minLength(APP_SECRET_MIN_LENGTH, `app secrets are at least ${APP_SECRET_MIN_LENGTH} characters`)),
   /** ISO 8601 with a zone ("2030-01-08T00:00:00Z", "2030-01-08T08:00:00+08:00"), so no server's local time is guessed. */
   until: z.iso.datetime({ offset: true }),
 });
-export type PreviousSecretConfig = z.infer<typeof previousSecretSchema>;

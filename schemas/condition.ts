@@ -27,12 +27,3 @@ export const conditionSchema: z.ZodMiniType<Condition> = z.lazy(() =>
     z.strictObject({ not: conditionSchema }),
   ]),
 );
-
-/** Every predicate name a condition uses, for the build-time cross-check. */
-export function predicateNames(c: Condition): string[] {
-  if (typeof c === "string") return [c];
-  if ("pred" in c) return [c.pred];
-  if ("all" in c) return c.all.flatMap(predicateNames);
-  if ("any" in c) return c.any.flatMap(predicateNames);
-  return predicateNames(c.not);
-}

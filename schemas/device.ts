@@ -8,12 +8,12 @@ import { THEMES } from "./launch";
 import { deviceModeSchema, downgradeReasonSchema, h5confCodeSchema } from "./session";
 
 /** Device types of spec §3: mobile, tablet, desktop, plus the kinds the parser also knows. */
-export const DEVICE_TYPES = ["mobile", "tablet", "desktop", "television", "gaming", "ereader", "media", "emulator"] as const;
-export const deviceTypeSchema = z.enum(DEVICE_TYPES);
+const DEVICE_TYPES = ["mobile", "tablet", "desktop", "television", "gaming", "ereader", "media", "emulator"] as const;
+const deviceTypeSchema = z.enum(DEVICE_TYPES);
 export type DeviceType = z.infer<typeof deviceTypeSchema>;
 
 /** A name and version as the parser reports them; null when the user-agent does not say. */
-export const nameVersionSchema = z.strictObject({
+const nameVersionSchema = z.strictObject({
   name: z.nullable(z.string()),
   version: z.nullable(z.string()),
 });
@@ -32,8 +32,8 @@ export const parsedDeviceSchema = z.strictObject({
 export type ParsedDevice = z.infer<typeof parsedDeviceSchema>;
 
 /** Browser kind of the device-info string: messaging app, its mini-program, anything else. */
-export const BROWSER_KINDS = ["wechat", "wechatmp", "other"] as const;
-export const browserKindSchema = z.enum(BROWSER_KINDS);
+const BROWSER_KINDS = ["wechat", "wechatmp", "other"] as const;
+const browserKindSchema = z.enum(BROWSER_KINDS);
 export type BrowserKind = z.infer<typeof browserKindSchema>;
 
 /** Every field of the device-info string (spec §3), in the order they are written. */
@@ -59,13 +59,13 @@ export const deviceInfoFieldsSchema = z.strictObject({
 export type DeviceInfoFields = z.infer<typeof deviceInfoFieldsSchema>;
 
 /** Why camera input is allowed or not (spec §5 "Camera-input eligibility"). */
-export const ALLOWING_REASONS = ["iosAlwaysAllowed", "noRuleMatched"] as const;
-export const BLOCKING_REASONS = ["inAppDeviceBlocked", "userAgentBlacklisted", "browserVersionBlocked"] as const;
-export const eligibilityReasonSchema = z.enum([...ALLOWING_REASONS, ...BLOCKING_REASONS]);
+const ALLOWING_REASONS = ["iosAlwaysAllowed", "noRuleMatched"] as const;
+const BLOCKING_REASONS = ["inAppDeviceBlocked", "userAgentBlacklisted", "browserVersionBlocked"] as const;
+const eligibilityReasonSchema = z.enum([...ALLOWING_REASONS, ...BLOCKING_REASONS]);
 export type EligibilityReason = z.infer<typeof eligibilityReasonSchema>;
 
 /** Whether a reason allows camera input; used to reject a stored record whose two halves disagree. */
-export function reasonAllows(reason: EligibilityReason): boolean {
+function reasonAllows(reason: EligibilityReason): boolean {
   return (ALLOWING_REASONS as readonly string[]).includes(reason);
 }
 

@@ -15,7 +15,7 @@
  * "/source/flags" with flags from i, m, s, u (g and y would make matching stateful).
  */
 import * as z from "zod/mini";
-import { isValidVersionSpec } from "../src/device/versionRange";
+import { isValidVersionSpec } from "./versionSpec";
 
 /** Browser names (ua-parser-js 1.x spelling) the rules may name. */
 export const BROWSER_NAMES = [
@@ -27,10 +27,6 @@ export const BROWSER_NAMES = [
 export const OS_NAMES = ["Android", "HarmonyOS", "iOS", "Mac OS", "Windows"] as const;
 /** Manufacturer names (ua-parser-js 1.x `device.vendor`) the rules may name. */
 export const MANUFACTURER_NAMES = ["Apple", "Honor", "Huawei", "OPPO", "Samsung", "Vivo", "Xiaomi"] as const;
-
-export type BrowserName = (typeof BROWSER_NAMES)[number];
-export type OsName = (typeof OS_NAMES)[number];
-export type ManufacturerName = (typeof MANUFACTURER_NAMES)[number];
 
 function namedEnum<const T extends readonly [string, ...string[]]>(kind: string, names: T) {
   return z.enum(names, { error: (issue) => `unknown ${kind} ${JSON.stringify(issue.input)}; known ${kind}s: ${names.join(", ")}` });
@@ -50,13 +46,13 @@ function isValidPattern(pattern: string): boolean {
   }
 }
 
-export const uaPatternSchema = z.string().check(
+const uaPatternSchema = z.string().check(
   z.minLength(1),
   z.refine(isValidPattern, "expected a substring or /regex/ with flags from i, m, s, u, that compiles"),
 );
 
 /** A version spec ("*", "8.0.47", "8.0.40-8.0.45") whose range, if any, is in order. */
-export const orderedVersionSpecSchema = z.string().check(
+const orderedVersionSpecSchema = z.string().check(
   z.refine(isValidVersionSpec, "expected *, a version like 8.0.47 or an ordered range like 8.0.40-8.0.45"),
 );
 
@@ -64,9 +60,9 @@ export const orderedVersionSpecSchema = z.string().check(
 const note = z.string().check(z.minLength(1));
 const nonEmpty = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.minLength(1));
 
-export const userAgentBlacklistEntrySchema = z.strictObject({ pattern: uaPatternSchema, note });
+const userAgentBlacklistEntrySchema = z.strictObject({ pattern: uaPatternSchema, note });
 
-export const browserVersionBlockSchema = z.strictObject({
+const browserVersionBlockSchema = z.strictObject({
   browser: namedEnum("browser", BROWSER_NAMES),
   versions: nonEmpty(orderedVersionSpecSchema),
   /** Only on this operating system; every OS when absent. */
@@ -74,7 +70,7 @@ export const browserVersionBlockSchema = z.strictObject({
   note,
 });
 
-export const inAppBlockSchema = z.strictObject({
+const inAppBlockSchema = z.strictObject({
   os: namedEnum("OS", OS_NAMES),
   osVersions: nonEmpty(orderedVersionSpecSchema),
   /** Only devices of these manufacturers; every manufacturer when absent. */

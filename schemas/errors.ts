@@ -66,11 +66,11 @@ export const ERROR_STATUSES = [
   "400101",
   "publicError",
 ] as const;
-export const errorStatusSchema = z.enum(ERROR_STATUSES);
+const errorStatusSchema = z.enum(ERROR_STATUSES);
 export type ErrorStatus = z.infer<typeof errorStatusSchema>;
 
 /** The only status allowed a second (retry) button (spec §2 "Error screen"). */
-export const SECOND_BUTTON_STATUS = "trtc_androidNoWebcamPermission" satisfies ErrorStatus;
+const SECOND_BUTTON_STATUS = "trtc_androidNoWebcamPermission" satisfies ErrorStatus;
 
 /**
  * Value of the error route's `type` query for errors raised by the websocket recorder; with
@@ -94,27 +94,26 @@ export const ILLUSTRATIONS = [
   "timeout",
   "face",
 ] as const;
-export const illustrationSchema = z.enum(ILLUSTRATIONS);
+const illustrationSchema = z.enum(ILLUSTRATIONS);
 export type IllustrationName = z.infer<typeof illustrationSchema>;
 
 /** Named tip blocks shared by several statuses, so product staff edit them once. */
-export const TIP_SETS = ["uploadFailure"] as const;
-export const tipSetNameSchema = z.enum(TIP_SETS);
-export type TipSetName = z.infer<typeof tipSetNameSchema>;
+const TIP_SETS = ["uploadFailure"] as const;
+const tipSetNameSchema = z.enum(TIP_SETS);
 
-export const ERROR_ACTIONS = ["quit", "retry"] as const;
-export const errorActionSchema = z.enum(ERROR_ACTIONS);
+const ERROR_ACTIONS = ["quit", "retry"] as const;
+const errorActionSchema = z.enum(ERROR_ACTIONS);
 export type ErrorAction = z.infer<typeof errorActionSchema>;
 
 const text = z.string().check(z.minLength(1));
 
-export const tipSetSchema = z.strictObject({
+const tipSetSchema = z.strictObject({
   heading: text,
   items: z.array(text).check(z.minLength(1)),
 });
 export type TipSet = z.infer<typeof tipSetSchema>;
 
-export const errorEntrySchema = z.strictObject({
+const errorEntrySchema = z.strictObject({
   title: text,
   /** Shown as the message; for showServerMessage entries only when the URL has no msg. */
   text,

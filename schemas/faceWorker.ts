@@ -11,7 +11,7 @@
  * zod chunk the first screen loads, for code only the capture route runs.
  */
 import * as z from "zod/mini";
-import type { FrameObservation } from "../src/face/types";
+import type { FrameObservation } from "./faceObservation";
 
 // zod 4 numbers reject NaN and ±Infinity already.
 const finite = z.number();
@@ -29,7 +29,7 @@ const faceObservationSchema = z.strictObject({
   live: z.nullable(unit),
 });
 
-export const frameObservationSchema = z.strictObject({
+const frameObservationSchema = z.strictObject({
   // Any time on the page's clock: frames before a recording starts may come out negative.
   atMs: finite,
   width: size,
@@ -38,13 +38,13 @@ export const frameObservationSchema = z.strictObject({
   faces: z.array(faceObservationSchema),
 });
 
-// The schema and src/face/types.ts describe one shape: a drift in either fails to compile.
+// The schema and faceObservation.ts describe one shape: a drift in either fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _frameShapeMatches: Same<z.infer<typeof frameObservationSchema>, FrameObservation> = true;
 void _frameShapeMatches;
 
 /** What the worker needs to start: where our own copies of the models and wasm are, and limits. */
-export const faceWorkerSettingsSchema = z.strictObject({
+const faceWorkerSettingsSchema = z.strictObject({
   /** Absolute URL of the folder holding blazeface.json, facemesh.json, … (ends with "/"). */
   modelBaseUrl: z.url(),
   /** Absolute URL of the folder holding the tfjs-backend-wasm .wasm files (ends with "/"). */
@@ -83,7 +83,7 @@ type RequestData = z.infer<typeof requestDataSchema>;
 export type FaceWorkerRequest = Exclude<RequestData, { type: "frame" }> | (Extract<RequestData, { type: "frame" }> & { bitmap: ImageBitmap });
 
 /** Why the worker cannot analyse: the wasm backend did not start, or a model did not load. */
-export const FACE_WORKER_FAILURES = ["wasm", "load", "unsupported", "frame", "message"] as const;
+const FACE_WORKER_FAILURES = ["wasm", "load", "unsupported", "frame", "message"] as const;
 export type FaceWorkerFailure = (typeof FACE_WORKER_FAILURES)[number];
 
 /** Worker → page, plain-data part (a result's `jpeg` is checked by parseFaceWorkerResponse). */
@@ -114,7 +114,7 @@ type ResponseData = z.infer<typeof responseDataSchema>;
 /** A result's `jpeg`: the frame as JPEG when it was asked to keep it and it fit maxFrameBytes; else null. */
 export type FaceWorkerResponse = Exclude<ResponseData, { type: "result" }> | (Extract<ResponseData, { type: "result" }> & { jpeg: Blob | null });
 
-export type Parsed<T> = { success: true; data: T } | { success: false; error: string };
+type Parsed<T> = { success: true; data: T } | { success: false; error: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 // The globals are looked up when used: Node (unit tests) has Blob but no ImageBitmap.

@@ -9,10 +9,10 @@ import * as z from "zod";
 
 export const HEALTH_PATHS = { live: "/healthz", ready: "/readyz" } as const;
 
-export const dependencyNames = ["store", "media", "queue"] as const;
+const dependencyNames = ["store", "media", "queue"] as const;
 export type DependencyName = (typeof dependencyNames)[number];
 
-export const dependencyCheckSchema = z.object({
+const dependencyCheckSchema = z.object({
   ok: z.boolean(),
   /** What was checked, e.g. "postgres 127.0.0.1:5432/faceflow" or "local ./data/media"; never a secret. */
   target: z.string(),

@@ -6,10 +6,9 @@
 import * as z from "zod";
 
 export const verifyJobMessageSchema = z.strictObject({ attemptId: z.number().int().positive() });
-export type VerifyJobMessage = z.infer<typeof verifyJobMessageSchema>;
 
 /** One job as staff see it (`GET /admin/jobs.json`): the input is left out, the error kept. */
-export const staffJobSchema = z.object({
+const staffJobSchema = z.object({
   attemptId: z.number().int(),
   orderNo: z.string(),
   appId: z.string(),

@@ -13,12 +13,11 @@ import * as z from "zod/mini";
 const flag = z.enum(["0", "1"]);
 const digits = z.string().check(z.regex(/^\d+$/, "expected digits"));
 
-export const LIVE_TYPES = { number: "1", action: "2", silent: "3" } as const;
 export const THEMES = ["", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"] as const;
 export const ACTION_CODES = { shakeHead: "1", blink: "2", openMouth: "3", nod: "4" } as const;
 
 /** Longest popup_context kept (spec §9). */
-export const POPUP_CONTEXT_MAX = 70;
+const POPUP_CONTEXT_MAX = 70;
 
 export const launchParamsSchema = z.object({
   live_type: z.optional(z.enum(["1", "2", "3"])),

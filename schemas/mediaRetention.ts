@@ -11,7 +11,7 @@ import * as z from "zod/mini";
 
 const count = (min: number, max: number) => z.int().check(z.gte(min, `at least ${min}`), z.lte(max, `at most ${max}`));
 
-export const mediaRetentionConfigSchema = z.strictObject({
+const mediaRetentionConfigSchema = z.strictObject({
   /** At least a day: an order's launch lives at most a day, so no upload of an order this old is still under way. */
   days: count(1, 36_500),
   /** How often the job runs, and how many orders one of its steps handles before yielding. */
@@ -25,7 +25,7 @@ export type MediaRetentionConfig = z.infer<typeof mediaRetentionConfigSchema>;
 export const mediaRetentionEnvSchema = z.object({
   FACEFLOW_MEDIA_RETENTION_DAYS: z.optional(z.string()),
 });
-export type MediaRetentionEnv = z.infer<typeof mediaRetentionEnvSchema>;
+type MediaRetentionEnv = z.infer<typeof mediaRetentionEnvSchema>;
 
 const wholeNumber = z.string().check(z.regex(/^\d{1,12}$/, "a whole number of days"));
 

@@ -54,7 +54,7 @@ export const mediaStoreEnvSchema = z.object({
   /** The SDK's own region variable, the fallback of FACEFLOW_S3_REGION (only read when S3 is chosen). */
   AWS_REGION: z.optional(region),
 });
-export type MediaStoreEnv = z.infer<typeof mediaStoreEnvSchema>;
+type MediaStoreEnv = z.infer<typeof mediaStoreEnvSchema>;
 
 /** The variables above; their values are read by mediaStoreFromEnv.ts. */
 export const MEDIA_STORE_ENV_VARIABLES = ["FACEFLOW_S3_BUCKET", "FACEFLOW_S3_ENDPOINT", "FACEFLOW_S3_REGION", "FACEFLOW_S3_PATH_STYLE", "FACEFLOW_S3_PREFIX", "AWS_REGION"] as const satisfies readonly (keyof MediaStoreEnv)[];

@@ -18,26 +18,25 @@ export type ResultMode = z.infer<typeof resultModeSchema>;
 
 /** What was checked: redirect_mode 1 live, 2 face; live_service 2 will (consent). */
 export const RESULT_KINDS = ["live", "face", "will"] as const;
-export const resultKindSchema = z.enum(RESULT_KINDS);
+const resultKindSchema = z.enum(RESULT_KINDS);
 export type ResultKind = z.infer<typeof resultKindSchema>;
 
 /** finish hands the signed result back; retry starts again; quit returns with a front code. */
-export const RESULT_ACTIONS = ["finish", "retry", "quit"] as const;
-export const resultActionSchema = z.enum(RESULT_ACTIONS);
+const RESULT_ACTIONS = ["finish", "retry", "quit"] as const;
+const resultActionSchema = z.enum(RESULT_ACTIONS);
 export type ResultAction = z.infer<typeof resultActionSchema>;
 
 const text = z.string().check(z.minLength(1));
 
-export const resultButtonSchema = z.strictObject({ action: resultActionSchema, label: text });
+const resultButtonSchema = z.strictObject({ action: resultActionSchema, label: text });
 export type ResultButton = z.infer<typeof resultButtonSchema>;
 
-export const resultVariantSchema = z.strictObject({
+const resultVariantSchema = z.strictObject({
   titles: z.record(resultKindSchema, text),
   tips: z.record(resultKindSchema, text),
   primary: resultButtonSchema,
   secondary: z.optional(resultButtonSchema),
 });
-export type ResultVariant = z.infer<typeof resultVariantSchema>;
 
 export const resultsFileSchema = z.strictObject({
   $schema: z.optional(z.string()),

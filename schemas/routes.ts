@@ -14,9 +14,8 @@ export const routeFlagsSchema = z.strictObject({
   /** "wx": a page of the messaging-app channel (only makes sense with its camera). */
   channel: z.optional(z.enum(["wx"])),
 });
-export type RouteFlags = z.infer<typeof routeFlagsSchema>;
 
-export const routeSchema = z.strictObject({
+const routeSchema = z.strictObject({
   /** wouter pattern, e.g. "/protocol/:product". */
   path: z.string().check(z.regex(/^\/[A-Za-z0-9/:_-]*$/)),
   /** Unique name; action-mode counterparts are named "action_<plain name>" (guard steps 4 and 5). */

@@ -7,13 +7,12 @@
 import * as z from "zod/mini";
 import { conditionSchema, predicateArgsSchema } from "./condition";
 
-export const actionRefSchema = z.strictObject({
+const actionRefSchema = z.strictObject({
   do: z.string().check(z.minLength(1)),
   args: z.optional(predicateArgsSchema),
 });
-export type ActionRef = z.infer<typeof actionRefSchema>;
 
-export const ruleSchema = z.strictObject({
+const ruleSchema = z.strictObject({
   /** Stable id, used in tests and in the debug trace. */
   id: z.string().check(z.regex(/^[a-zA-Z][a-zA-Z0-9_]*$/)),
   /** The spec's wording of the step, kept next to the data for product staff. */

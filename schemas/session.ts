@@ -44,7 +44,7 @@ export type DowngradeReason = z.infer<typeof downgradeReasonSchema>;
 const count = z.int().check(z.nonnegative());
 
 /** The part of the device-info string (spec §3) that the capture flow decides at run time. */
-export const deviceInfoSchema = z.object({
+const deviceInfoSchema = z.object({
   /** Mode in use; null until one has been chosen. */
   trtc: z.nullable(deviceModeSchema),
   /** Every h5conf code recorded so far, in order. */
@@ -55,7 +55,7 @@ export const deviceInfoSchema = z.object({
 export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 
 /** Session state of spec §3: which modes still count as supported, and why not. */
-export const sessionStateSchema = z.object({
+const sessionStateSchema = z.object({
   /** A mode counts as supported until a check or the front-error threshold says otherwise (spec §4). */
   supportTrtc: z.boolean(),
   supportWs: z.boolean(),
@@ -90,10 +90,9 @@ export const videoResultSchema = z.object({
     z.refine(([first, second]) => second > first, "second cut position must be after the first"),
   ),
 });
-export type VideoResult = z.infer<typeof videoResultSchema>;
 
 /** Result values handed back to the partner (spec §3); will fields only exist in will mode. */
-export const resultValuesSchema = z.object({
+const resultValuesSchema = z.object({
   code: z.string(),
   sign: z.optional(z.string()),
   newSign: z.optional(z.string()),
@@ -112,13 +111,12 @@ export const willResultValuesSchema = z.extend(resultValuesSchema, {
   faceCode: z.string(),
   similarity: z.string(),
 });
-export type WillResultValues = z.infer<typeof willResultValuesSchema>;
 
 /**
  * An attempt the service accepted and is still verifying: a reload of the page then waits
  * for this attempt's verdict instead of recording again. Removed once it is judged.
  */
-export const pendingAttemptSchema = z.object({
+const pendingAttemptSchema = z.object({
   /** The attempt's sequence number in the order (schemas/api.ts attemptStateSchema). */
   attempt: z.int().check(z.gte(1)),
 });
@@ -142,4 +140,3 @@ export const storedValueSchemas = {
   pendingAttempt: pendingAttemptSchema,
 } as const;
 export type StoredKey = keyof typeof storedValueSchemas;
-export type StoredValue<K extends StoredKey> = z.infer<(typeof storedValueSchemas)[K]>;

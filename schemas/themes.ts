@@ -7,7 +7,7 @@ import { THEMES } from "./launch";
 
 const colour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, "expected #rrggbb"));
 
-export const themeTokensSchema = z.strictObject({
+const themeTokensSchema = z.strictObject({
   primary: colour,
   primaryText: colour,
   background: colour,
@@ -19,10 +19,8 @@ export const themeTokensSchema = z.strictObject({
   success: colour,
   radius: z.string().check(z.regex(/^\d+px$/)),
 });
-export type ThemeTokens = z.infer<typeof themeTokensSchema>;
-export const THEME_TOKEN_NAMES = Object.keys(themeTokensSchema.shape) as (keyof ThemeTokens)[];
 
-export const themeSchema = z.strictObject({
+const themeSchema = z.strictObject({
   label: z.string(),
   /** Body class added while the theme is active (spec §2: landscape, theme-NN). */
   bodyClass: z.nullable(z.string().check(z.regex(/^[a-z0-9-]+$/))),

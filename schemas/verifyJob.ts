@@ -15,22 +15,21 @@ const fileName = z.string().check(z.regex(/^[\w-][\w.-]*$/, "a plain file name")
 /** A media store key (a path relative to FACEFLOW_MEDIA for the local store), made by the service: segments of plain names. */
 const mediaPath = z.string().check(z.regex(/^[\w-][\w.-]*(\/[\w-][\w.-]*)*$/, "a path under the media folder"));
 
-export const mediaProbeSchema = z.object({
+const mediaProbeSchema = z.object({
   format: z.string(),
   durationMs: ms,
   video: z.nullable(z.object({ codec: z.string(), width: count, height: count, rotation: z.number(), frames: count })),
   audio: z.nullable(z.object({ codec: z.string(), sampleRate: count, channels: count })),
 });
 
-export const verifySourceSchema = z.discriminatedUnion("kind", [
+const verifySourceSchema = z.discriminatedUnion("kind", [
   /** A recording file, probed when it was accepted. */
   z.object({ kind: z.literal("recording"), path: mediaPath, bytes: count, probe: mediaProbeSchema }),
   /** A frame stream's JPEGs as received, each timed by the service's clock on arrival. */
   z.object({ kind: z.literal("frames"), dir: mediaPath, frames: z.array(z.object({ file: fileName, atMs: ms })) }),
 ]);
-export type VerifySource = z.infer<typeof verifySourceSchema>;
 
-export const verifyAskSchema = z.object({
+const verifyAskSchema = z.object({
   liveType: liveTypeSchema,
   actions: z.array(actionCodeSchema),
   /** Number mode: the digits issued for this attempt. */
@@ -56,7 +55,7 @@ export type VerifyJobInput = z.infer<typeof verifyJobInputSchema>;
 const checkSchema = z.object({ name: z.string(), passed: z.boolean(), detail: z.string() });
 
 /** A worker's judgement of one job: what recordVerdict stores. */
-export const verifyResultSchema = z.object({
+const verifyResultSchema = z.object({
   passed: z.boolean(),
   code: z.string(),
   liveRate: z.nullable(z.number()),
@@ -84,7 +83,6 @@ export const toWorkerMessageSchema = z.discriminatedUnion("type", [
   /** Load the models now, so the first user does not wait for them. */
   z.object({ type: z.literal("warm") }),
 ]);
-export type ToWorkerMessage = z.infer<typeof toWorkerMessageSchema>;
 
 export const fromWorkerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ready") }),

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
-export const BENCH_RESULTS_FILE = "bench-results.json";
+const BENCH_RESULTS_FILE = "bench-results.json";
 
 export function saveBenchPart(key: string, figures: unknown): void {
   const previous: Record<string, unknown> = existsSync(BENCH_RESULTS_FILE) ? (JSON.parse(readFileSync(BENCH_RESULTS_FILE, "utf8")) as Record<string, unknown>) : {};

@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 export const BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
 
-export interface BenchService {
+interface BenchService {
   base: string;
   stop(): void;
 }

@@ -22,7 +22,7 @@ export interface FaceSizeReport {
   wasm: { raw: number; gz: number; files: { file: string }[] };
 }
 
-export interface FaceRun {
+interface FaceRun {
   state: FaceBenchState;
   /** Every URL the browser requested during the run. */
   requests: string[];

@@ -20,7 +20,7 @@ import { entryFileSchema, guardFileSchema } from "../schemas/rules";
 import { shellTextsFileSchema, textsFileSchema } from "../schemas/texts";
 import { themesFileSchema } from "../schemas/themes";
 
-export interface FlowFile {
+interface FlowFile {
   /** Path from the repository root. */
   path: string;
   /** Name of the JSON Schema file under schemas/json/. */

@@ -25,7 +25,7 @@ const COUNT = Number(process.env.BENCH_SCALE_COUNT ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_SCALE_CONCURRENCY ?? 8);
 const ENTRY = resolve("dist/server/main.mjs");
 
-export interface ScaleFigure {
+interface ScaleFigure {
   setup: string;
   verifications: number;
   perMinute: number;

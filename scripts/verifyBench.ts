@@ -24,7 +24,7 @@ import { saveBenchPart } from "./benchResults";
 const COST_GOAL_MS = 1500;
 const LATENCY_GOAL_P95_MS = 100;
 
-export interface VerificationFigures {
+interface VerificationFigures {
   cost: CostFigures & { goalMs: number; met: boolean; loadAverage: { before: number[]; after: number[] } };
   service: ServiceFigures & { latencyGoalP95Ms: number; met: boolean; loadAverage: { before: number[]; after: number[] } };
 }

@@ -16,7 +16,7 @@ export const CLIP_SECONDS = 5;
 const MANDARIN_DIGITS = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
 /** "3071" → "三 零 七 一", each digit a word for espeak-ng. */
-export function spokenDigits(digits: string): string {
+function spokenDigits(digits: string): string {
   return [...digits].map((d) => MANDARIN_DIGITS[Number(d)] ?? d).join(" ");
 }
 
@@ -72,7 +72,7 @@ export function median(xs: readonly number[]): number {
 }
 
 /** The nearest-rank percentile `p` (0..100) of `xs`. */
-export function percentile(xs: readonly number[], p: number): number {
+function percentile(xs: readonly number[], p: number): number {
   return sorted(xs)[Math.max(0, Math.ceil((xs.length * p) / 100) - 1)] ?? NaN;
 }
 

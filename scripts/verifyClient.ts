@@ -9,7 +9,7 @@ import { Agent, request as httpRequest } from "node:http";
 import type { CapturePrompt, UploadMeta } from "../schemas/api";
 import { messageIdOf, scrambleBase64 } from "../src/capture/scramble";
 
-export interface Answer {
+interface Answer {
   status: number;
   text: string;
   /** From sending the request to the end of the answer's body. */

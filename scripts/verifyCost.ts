@@ -32,7 +32,7 @@ const ASKS = {
   "action 1": { liveType: "2", actions: ["1"], digits: null, will: null, prompts: [{ what: "action", action: "1", atMs: 500 }], requireSpeech: false },
   "action 2": { liveType: "2", actions: ["2"], digits: null, will: null, prompts: [{ what: "action", action: "2", atMs: 500 }], requireSpeech: false },
 } as const satisfies Record<string, VerifyAsk>;
-export type CostMode = keyof typeof ASKS;
+type CostMode = keyof typeof ASKS;
 
 interface Run {
   totalMs: number;
@@ -46,7 +46,7 @@ interface Run {
   code: string;
 }
 
-export interface ModeCost {
+interface ModeCost {
   mode: CostMode;
   frames: number;
   iris: boolean;

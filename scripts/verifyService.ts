@@ -63,7 +63,7 @@ async function numberUser(base: string, address: string, clip: string, dir: stri
   return { client, body: await uploadBody(readFileSync(made.file), CLIP_SECONDS * 1000, [{ what: "digits", atMs: 0 }]) };
 }
 
-export interface Verdict {
+interface Verdict {
   ms: number;
   /** The upload's own answer (stored, probed, queued). */
   acceptedMs: number;
@@ -94,7 +94,7 @@ interface Sample {
   ok: boolean;
 }
 
-export interface Latency {
+interface Latency {
   requests: number;
   /** Answers other than 200 (a 429 would mean the probe measured the rate limiter). */
   notOk: number;

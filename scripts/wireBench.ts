@@ -27,7 +27,7 @@ const ROUNDS = Number(process.env.BENCH_WIRE_ROUNDS ?? 5);
 const GUIDANCE_ROUNDS = Number(process.env.BENCH_GUIDANCE_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_WIRE_PORT ?? 8192);
 /** The goals, as ratios to the floor. */
-export const WIRE_GOALS = { bytes: 1.5, firstButton: 1.4 } as const;
+const WIRE_GOALS = { bytes: 1.5, firstButton: 1.4 } as const;
 
 type PageName = "floor" | "entry" | "launch" | "error";
 const PAGES: readonly PageName[] = ["floor", "entry", "launch", "error"];
@@ -41,7 +41,7 @@ async function launchUrl(base: string): Promise<string> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-export interface WirePageFigures {
+interface WirePageFigures {
   firstButtonMs: { median: number; runs: number[] };
   wireBytes: { median: number; runs: number[] };
   requests: number;
@@ -64,7 +64,7 @@ function cjkFont(): string | null {
   }
 }
 
-export interface GuidanceFigures {
+interface GuidanceFigures {
   rounds: number;
   /** Camera open → first guidance hint, tapping start at once / after the prefetch finished. */
   atOnce: { medianMs: number; runs: GuidanceReadyRun[] };

@@ -11,7 +11,7 @@ import { connect, type Socket } from "node:net";
 
 const CHECK_MS = 500;
 
-export interface Backend {
+interface Backend {
   host: string;
   port: number;
 }

@@ -18,9 +18,9 @@ import { pathToFileURL } from "node:url";
 import { startLocalPostgres, type LocalPostgres } from "../pg/localPostgres";
 import { startBalancer, type Balancer } from "./balancer";
 
-export type InstanceRole = "api" | "worker";
+type InstanceRole = "api" | "worker";
 
-export interface Instance {
+interface Instance {
   name: string;
   role: InstanceRole;
   port: number;
@@ -44,7 +44,7 @@ export interface LocalCluster {
   stop(): Promise<void>;
 }
 
-export interface LocalClusterOptions {
+interface LocalClusterOptions {
   apis?: number;
   workers?: number;
   /** Verification threads per worker instance (default 1: a 2-core machine runs two workers). */

@@ -17,7 +17,7 @@ import pg from "pg";
 
 const execFileAsync = promisify(execFile);
 
-export interface LocalPostgresOptions {
+interface LocalPostgresOptions {
   /** Also turn off full_page_writes: nothing here survives a crash anyway. */
   fast?: boolean;
   /** Directory holding initdb and pg_ctl; default FACEFLOW_PG_BIN, else the newest /usr/lib/postgresql/N/bin. */

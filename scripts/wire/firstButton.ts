@@ -7,7 +7,7 @@
 import type { Browser } from "@playwright/test";
 import { applyPhoneProfile } from "./throttle";
 
-export interface WireRequest {
+interface WireRequest {
   url: string;
   /** Milliseconds after navigation start. */
   startMs: number;

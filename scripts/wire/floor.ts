@@ -28,7 +28,7 @@ const HTML = `<!doctype html>
 
 const brotli = (text: string | Uint8Array) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
 
-export interface Floor {
+interface Floor {
   url: string;
   close(): Promise<void>;
 }

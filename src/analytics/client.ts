@@ -75,12 +75,12 @@ export interface AnalyticsClient {
   stats(): { total: number; cached: number; dropped: number };
 }
 
-export const BUFFER_KEY = "analyticsBuffer";
-export const TRACE_ID_KEY = "analyticsTraceId";
+const BUFFER_KEY = "analyticsBuffer";
+const TRACE_ID_KEY = "analyticsTraceId";
 const traceIdSchema = z.string().check(z.minLength(1), z.maxLength(128));
 
 /** A trace id made in the page when the service gives none (spec §7). */
-export const makeLocalTraceId = (now: number, random: () => number): string =>
+const makeLocalTraceId = (now: number, random: () => number): string =>
   `L${Math.round(now).toString(36)}${Math.floor(random() * 36 ** 8).toString(36).padStart(8, "0")}`;
 
 /** An endpoint URL with the token as a query parameter, for the beacons. */

@@ -9,7 +9,7 @@ import { cutText, redactUrl } from "./truncate";
 
 export type RecordFn = (name: string, data: Record<string, EventValue>) => void;
 
-export interface ErrorCollectorLimits {
+interface ErrorCollectorLimits {
   elementTextMax: number;
   outerHtmlMax: number;
 }

@@ -11,11 +11,11 @@ import { analyticsEventSchema } from "../../schemas/analyticsEvent";
 import type { JsonValue, KycStorage } from "../session/storage";
 
 /** An event as buffered: its trace id is filled in at upload time when it was not known yet. */
-export const bufferedEventSchema = z.extend(analyticsEventSchema, { traceId: z.optional(analyticsEventSchema.shape.traceId) });
-export type BufferedEvent = z.infer<typeof bufferedEventSchema>;
+const bufferedEventSchema = z.extend(analyticsEventSchema, { traceId: z.optional(analyticsEventSchema.shape.traceId) });
+type BufferedEvent = z.infer<typeof bufferedEventSchema>;
 
 const entrySchema = z.strictObject({ id: z.string(), event: bufferedEventSchema });
-export type BufferEntry = z.infer<typeof entrySchema>;
+type BufferEntry = z.infer<typeof entrySchema>;
 const storedSchema = z.array(entrySchema);
 
 /** Where the buffer persists: the launch's kyc storage satisfies it. */
@@ -35,7 +35,7 @@ export interface EventBuffer {
   dropped(): number;
 }
 
-export interface EventBufferOptions {
+interface EventBufferOptions {
   store: BufferStore;
   key: string;
   maxEntries: number;

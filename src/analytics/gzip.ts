@@ -8,7 +8,7 @@ interface PakoDeflate {
   gzip(data: Uint8Array | string): Uint8Array;
 }
 
-export interface GzipDeps {
+interface GzipDeps {
   /** The CompressionStream constructor, or undefined where the browser lacks it (Safari < 16.4). */
   compressionStream: typeof CompressionStream | undefined;
   loadPako: () => Promise<PakoDeflate>;

@@ -14,7 +14,7 @@ import { installRequestCollector } from "./requestCollector";
 import { readAnalyticsToken } from "./tokenStore";
 import { createBrowserTransport } from "./transport";
 
-export type StartDecision = { start: true; orderNo: string } | { start: false; openId?: string };
+type StartDecision = { start: true; orderNo: string } | { start: false; openId?: string };
 
 /** Whether analytics starts on load, and with which identity (spec §4). */
 export function decideAnalyticsStart(launch: Pick<LaunchParams, "order_no">, search: Record<string, string>): StartDecision {
@@ -29,7 +29,7 @@ export const reportEnvironment = (environment: Environment): AnalyticsEnv => (en
 /** The parts of the flow runtime analytics uses. */
 export type AnalyticsRuntime = Pick<FlowRuntime, "win" | "launch" | "search" | "apps" | "settings" | "storage" | "now" | "location" | "stats">;
 
-export interface StartAnalyticsInput {
+interface StartAnalyticsInput {
   runtime: AnalyticsRuntime;
   config: AnalyticsFile;
   loadReporter: AnalyticsClientOptions["loadReporter"];
@@ -38,7 +38,7 @@ export interface StartAnalyticsInput {
   log?: (message: string, error: unknown) => void;
 }
 
-export interface StartedAnalytics {
+interface StartedAnalytics {
   client: AnalyticsClient;
   /** Stop the client and remove its collectors and listeners (pages never need it; tests do). */
   dispose(): void;

@@ -4,7 +4,7 @@
  * analytics client (spec §7) drains and uploads. Until a sink is attached, the newest
  * `limit` events are kept so nothing emitted during start-up is lost.
  */
-export interface StatEvent {
+interface StatEvent {
   name: string;
   at: number;
   data: Record<string, string | number | boolean>;

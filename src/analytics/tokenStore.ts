@@ -7,7 +7,7 @@ import { analyticsTokenSchema } from "../../schemas/analyticsToken";
 import type { KycStorage } from "../session/storage";
 
 /** Storage key, camelCase like every non-launch value (schemas/session.ts). */
-export const ANALYTICS_TOKEN_KEY = "analyticsToken";
+const ANALYTICS_TOKEN_KEY = "analyticsToken";
 
 /** The stored token, or undefined when the page has none (not logged in yet, or a corrupt value). */
 export function readAnalyticsToken(store: Pick<KycStorage, "getParsed">): string | undefined {

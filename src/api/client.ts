@@ -33,9 +33,9 @@ import { xhrPost, type RawResponse, type XhrLike } from "./xhrUpload";
 type AnswerSchemas = typeof import("./parseAnswer").ANSWER_SCHEMAS;
 
 /** The longest wait one long poll may ask for (the service holds at most verification.jobs.maxWaitMs). */
-export const MAX_LONG_POLL_MS = 25_000;
+const MAX_LONG_POLL_MS = 25_000;
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** Origin (and path prefix) of the service; "" = the page's own origin. */
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;

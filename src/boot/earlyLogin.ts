@@ -32,7 +32,7 @@ export const EARLY_LOGIN_KEY = "__faceflowEarlyLogin";
  * What the script leaves on the window: the answer (schemas/earlyLogin.ts; never a rejection),
  * and whether it has come yet.
  */
-export interface EarlyLoginSlot {
+interface EarlyLoginSlot {
   answer: Promise<EarlyLoginAnswer>;
   settled: boolean;
 }

@@ -27,7 +27,7 @@
 import type { NameVersion } from "../../schemas/device";
 import { compareParts, parseVersion } from "./versionRange";
 
-export type CamouflageRule =
+type CamouflageRule =
   | "iosNonWebKit"
   | "engineFamily"
   | "chromeBlinkVersion"
@@ -36,7 +36,7 @@ export type CamouflageRule =
   | "safariMacVersion"
   | "safariWindows";
 
-export interface UserAgentParts {
+interface UserAgentParts {
   browser: NameVersion;
   engine: NameVersion;
   os: NameVersion;

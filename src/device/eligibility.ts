@@ -30,7 +30,7 @@ export interface KeyValueStore {
   set(key: string, value: string): void;
 }
 
-export interface EligibilityInput {
+interface EligibilityInput {
   userAgent: string;
   /** Launch parameter `from`; "app" means the partner's own app web-view. */
   from: string | null | undefined;
@@ -44,7 +44,7 @@ export interface CameraEligibility {
 }
 
 /** `from` value of a launch inside the partner's app. */
-export const IN_APP_FROM = "app";
+const IN_APP_FROM = "app";
 
 function inAppBlockMatches(block: InAppBlock, device: ParsedDevice): boolean {
   if (device.os.name !== block.os || !matchesAnyVersionSpec(device.os.version, block.osVersions)) return false;
@@ -87,7 +87,7 @@ export function rulesFingerprint(rules: DevicesFile): string {
   return hash.toString(16).padStart(8, "0");
 }
 
-export interface CameraEligibilityOptions {
+interface CameraEligibilityOptions {
   rules: DevicesFile;
   storage: KeyValueStore;
   /** The user-agent parser; only called when the cache cannot answer. */
@@ -96,7 +96,7 @@ export interface CameraEligibilityOptions {
   onCorruptCache?: (issue: string) => void;
 }
 
-export interface CameraEligibilityChecker {
+interface CameraEligibilityChecker {
   /** The decision for this user-agent and launch, from the cache when it still applies. */
   check(input: EligibilityInput): CameraEligibility;
 }

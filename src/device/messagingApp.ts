@@ -10,7 +10,7 @@
  * wechat: the messaging app's in-app browser; wxwork: its work variant; miniprogram: a
  * mini-program web-view (of either app); none: anything else.
  */
-export type MessagingAppKind = "wechat" | "wxwork" | "miniprogram" | "none";
+type MessagingAppKind = "wechat" | "wxwork" | "miniprogram" | "none";
 
 export interface MessagingApp {
   kind: MessagingAppKind;
@@ -52,7 +52,7 @@ export function detectMessagingApp(ua: string, env: MessagingAppEnv): MessagingA
   return { kind: "none", version: null, inIframe };
 }
 
-export interface WxCameraInput {
+interface WxCameraInput {
   messagingApp: MessagingApp;
   /** JS-SDK config signature from the launch parameters. */
   signature: string | null | undefined;

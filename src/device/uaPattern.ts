@@ -5,7 +5,7 @@
 import { REGEX_PATTERN } from "../../schemas/devices";
 
 /** A compiled pattern: a predicate over a text. */
-export type TextMatcher = (text: string) => boolean;
+type TextMatcher = (text: string) => boolean;
 
 /** Compile a pattern; throws on a regular expression that does not compile. */
 export function compilePattern(pattern: string): TextMatcher {

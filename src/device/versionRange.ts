@@ -1,28 +1,18 @@
 /**
- * Dotted-version comparison and the version specs of flows/apps.json and flows/devices.json
- * (spec §5: "all wildcard, single versions, ranges").
- *
- * A spec is "*" (every version, even an unknown one), a single version "8.0.47", or an
- * inclusive range "8.0.40-8.0.45".
+ * Dotted-version comparison and matching against the version specs of flows/apps.json and
+ * flows/devices.json (the spec grammar, which the flow files' schemas check, is
+ * schemas/versionSpec.ts).
  *
  * A version is compared at the precision of the bound it is compared with: the messaging
  * app reports "8.0.42.2380" (version plus build) and the partner who lists "8.0.42" means
  * every build of 8.0.42, and "4-6" means Android 4.x to 6.x. So the version is cut (or
  * padded with zeros) to the bound's number of parts before comparing.
  */
+import { compareParts, parseVersionSpec, toParts } from "../../schemas/versionSpec";
 
-/** A parsed spec; bounds are lists of non-negative integers. */
-export type VersionSpec =
-  | { kind: "any" }
-  | { kind: "exact"; version: readonly number[] }
-  | { kind: "range"; from: readonly number[]; to: readonly number[] };
+export { compareParts };
 
-const STRICT_VERSION = /^\d+(\.\d+)*$/;
 const LEADING_VERSION = /^\d+(\.\d+)*/;
-
-function toParts(version: string): number[] {
-  return version.split(".").map((p) => Number.parseInt(p, 10));
-}
 
 /**
  * The numeric parts of a version, read from its leading dotted digits ("121.0a1" → [121, 0]),
@@ -33,17 +23,6 @@ export function parseVersion(version: string | null | undefined): number[] | nul
   if (version == null) return null;
   const m = LEADING_VERSION.exec(version.trim());
   return m ? toParts(m[0]) : null;
-}
-
-/** Compare two part lists; missing parts count as 0, so [8, 0] equals [8, 0, 0]. */
-export function compareParts(a: readonly number[], b: readonly number[]): -1 | 0 | 1 {
-  const n = Math.max(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
 }
 
 /** Compare two dotted versions numerically ("8.0.10" > "8.0.9"); throws if either is not a version. */
@@ -57,34 +36,6 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 {
 /** Compare `version` with `bound` at the bound's precision (see the file comment). */
 function compareAtPrecision(version: readonly number[], bound: readonly number[]): -1 | 0 | 1 {
   return compareParts(version.slice(0, bound.length), bound);
-}
-
-/** Parse a spec; throws on a malformed spec or a range whose start lies after its end. */
-export function parseVersionSpec(spec: string): VersionSpec {
-  if (spec === "*") return { kind: "any" };
-  const dash = spec.indexOf("-");
-  if (dash < 0) {
-    if (!STRICT_VERSION.test(spec)) throw new Error(`Bad version spec "${spec}": expected *, 8.0.47 or 8.0.40-8.0.45`);
-    return { kind: "exact", version: toParts(spec) };
-  }
-  const from = spec.slice(0, dash);
-  const to = spec.slice(dash + 1);
-  if (!STRICT_VERSION.test(from) || !STRICT_VERSION.test(to)) {
-    throw new Error(`Bad version spec "${spec}": expected *, 8.0.47 or 8.0.40-8.0.45`);
-  }
-  const range = { kind: "range" as const, from: toParts(from), to: toParts(to) };
-  if (compareParts(range.from, range.to) > 0) throw new Error(`Bad version spec "${spec}": the range starts after it ends`);
-  return range;
-}
-
-/** True when `spec` is well formed (including an ordered range); for schema checks. */
-export function isValidVersionSpec(spec: string): boolean {
-  try {
-    parseVersionSpec(spec);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { matchesAnyVersionSpec } from "./versionRange";
 export type WxCameraPolicy = Pick<AppsFile, "wxCameraDowngrade" | "unchangeableCameraAppIds">;
 
 /** The key of `wxCameraDowngrade` whose versions apply to every app. */
-export const EVERY_APP = "*";
+const EVERY_APP = "*";
 
 /**
  * Whether the messaging-app camera is downgraded for this app and messaging-app version:

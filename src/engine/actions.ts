@@ -12,7 +12,7 @@ export interface ActionDeps {
   routesByName: ReadonlyMap<string, RouteDef>;
 }
 
-export interface ActionResult {
+interface ActionResult {
   outcome?: NavOutcome;
   effects?: EngineEffect[];
 }

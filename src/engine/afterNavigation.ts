@@ -6,9 +6,9 @@
 import type { EngineEffect } from "./context";
 
 /** Spec §9: page-load threshold. */
-export const PAGE_LOAD_THRESHOLD_MS = 5000;
+const PAGE_LOAD_THRESHOLD_MS = 5000;
 
-export interface PageView {
+interface PageView {
   title: string;
   pageId: string;
   effects: EngineEffect[];

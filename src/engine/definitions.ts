@@ -62,7 +62,7 @@ export function parseDefinitions(raw: RawDefinitions): Definitions {
   return { routes, entry, guard, apps, themes, titles: texts.titles };
 }
 
-export interface KnownNames {
+interface KnownNames {
   predicates: Registry<Predicate>;
   actions: Registry<Action>;
   screens: readonly string[];

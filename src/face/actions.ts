@@ -19,7 +19,7 @@ import type { ACTION_CODES } from "../../schemas/launch";
 import type { FaceMeasures } from "./types";
 
 export type ActionCode = (typeof ACTION_CODES)[keyof typeof ACTION_CODES];
-export type ActionThresholds = FaceConfig["actions"];
+type ActionThresholds = FaceConfig["actions"];
 
 export interface ActionDetection {
   done: boolean;

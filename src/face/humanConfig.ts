@@ -5,7 +5,7 @@
  * every other model, Human's image filters and its frame-to-frame caching off.
  */
 
-export interface HumanFaceOptions {
+interface HumanFaceOptions {
   /** Where Human finds the tfjs-backend-wasm .wasm files (a folder URL ending with "/"). */
   wasmPath: string;
   /** Where Human finds the model .json and .bin files (a folder URL ending with "/"). */

@@ -10,7 +10,7 @@ import { measureFace } from "./geometry";
 import { singleFace } from "./quality";
 import type { FaceMeasures, FrameObservation } from "./types";
 
-export interface ActionVerdict {
+interface ActionVerdict {
   code: string;
   /** When the page reported showing its prompt; null when it reported none (then the previous action's end counts). */
   promptAtMs: number | null;

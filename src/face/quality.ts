@@ -4,15 +4,12 @@
  * fundamental first, because a user can act on only one instruction at a time.
  */
 import type { FaceConfig } from "../../schemas/capture";
+import type { GuidanceHint } from "../../schemas/guidanceHints";
 import type { FaceObservation, FrameObservation } from "./types";
 
-/**
- * Every hint, in the order qualityHint tests them. "tooDark" comes first: in a dark room the
- * detector finds no face, and "no face" would send the user looking for the camera instead of
- * for light.
- */
-export const GUIDANCE_HINTS = ["tooDark", "noFace", "manyFaces", "tooFar", "tooClose", "offCentre", "ok"] as const;
-export type GuidanceHint = (typeof GUIDANCE_HINTS)[number];
+// The list is part of the contract (the upload's guidance report counts each hint), so it lives
+// in schemas/; the face code keeps naming it from here.
+export { GUIDANCE_HINTS, type GuidanceHint } from "../../schemas/guidanceHints";
 
 export type QualityConfig = FaceConfig["quality"];
 

@@ -7,7 +7,7 @@ import type { ActionDetection } from "./actions";
 import { qualityHint, singleFace, type QualityConfig } from "./quality";
 import type { FrameObservation } from "./types";
 
-export type SilentConfig = FaceConfig["silent"];
+type SilentConfig = FaceConfig["silent"];
 
 /** The box centre of the frame's one face, in units of the frame's width (both axes, so a move counts the same either way). */
 function centre(frame: FrameObservation, q: QualityConfig): { x: number; y: number } | null {

@@ -28,13 +28,13 @@ export interface TrackerState {
   frames: number;
 }
 
-export interface LivenessTracker {
+interface LivenessTracker {
   /** Take the next frame (frames in capture order) and return the new state. */
   push(frame: FrameObservation): TrackerState;
   readonly state: TrackerState;
 }
 
-export interface TrackerOptions {
+interface TrackerOptions {
   /** Action codes in the order asked ("1".."4"); empty for number and silent modes. */
   actions: readonly string[];
   /** Silent mode: a steady single face is required. */

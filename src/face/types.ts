@@ -1,37 +1,9 @@
 /**
- * What face analysis sees in one frame, in one shape for the browser (the worker running
- * Human on the camera preview) and the service (Human on the frames sent with an upload), so
- * the same pure checks (quality hints, action detectors, the steady-face check) run on both.
+ * The shapes the face checks work on. What analysis sees in one frame is one shape for the
+ * browser and the service; it is part of the contract (the face worker's messages carry it),
+ * so it lives in schemas/faceObservation.ts and is named from here by the face checks.
  */
-
-/** A landmark in the analysed frame's pixels. */
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export interface FaceObservation {
-  /** Detector confidence 0..1. */
-  score: number;
-  /** Face box in the frame's pixels. */
-  box: { x: number; y: number; width: number; height: number };
-  /** The 468 points of the face mesh (MediaPipe numbering); null when the mesh model did not run. */
-  mesh: Point[] | null;
-  /** Anti-spoofing score 0..1 (1: a real face, not a picture of one); null when the model did not run. */
-  real: number | null;
-  /** Liveness score 0..1; null when the model did not run. */
-  live: number | null;
-}
-
-export interface FrameObservation {
-  /** When the frame was taken, ms on the capture's clock (the recording's start is 0 during recording). */
-  atMs: number;
-  width: number;
-  height: number;
-  /** Mean luma 0..255 of the frame (for "too dark"). */
-  luma: number;
-  faces: FaceObservation[];
-}
+export type { FaceObservation, FrameObservation, Point } from "../../schemas/faceObservation";
 
 /** The per-frame figures the action detectors work on, derived from one face's mesh. */
 export interface FaceMeasures {

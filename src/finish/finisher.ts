@@ -18,7 +18,7 @@ import type { WxFacade, WxLoader } from "./wx";
 export const REDIRECT_DEBOUNCE_MS = 5000;
 
 /** Routes of the real-time video flow; leaving them on iOS needs a full reload to free the camera. */
-export const TRTC_ROUTE_PREFIX = "/action/trtc/";
+const TRTC_ROUTE_PREFIX = "/action/trtc/";
 
 /** Things worth a diagnostic report; none of them is shown to the user beyond the toast. */
 export type FinishReport =
@@ -52,7 +52,7 @@ export interface FinisherDeps {
   report(event: FinishReport): void;
 }
 
-export type FinishOutcome =
+type FinishOutcome =
   | { kind: "redirected"; url: string; method: "replace" | "assign" }
   | { kind: "posted"; payload: ReturnPayload }
   | { kind: "busy" }

@@ -22,7 +22,7 @@ export const RETURN_PAYLOAD_FIELDS = [
   // The service's checks (schemas/api.ts returnPayloadSchema): newSignature covers it, so leaving it out breaks the signature.
   "checks",
 ] as const;
-export type ReturnPayloadField = (typeof RETURN_PAYLOAD_FIELDS)[number];
+type ReturnPayloadField = (typeof RETURN_PAYLOAD_FIELDS)[number];
 
 /** Result values as the flow has them; missing and empty ones are left out of the payload. */
 export type ReturnValues = { [K in ReturnPayloadField]?: string | number | null | undefined };
@@ -31,7 +31,7 @@ export type ReturnPayload = { [K in ReturnPayloadField]?: string };
 /** Why a return address was refused. */
 export type ReturnUrlRefusal = "notAbsoluteUrl" | "protocolNotAllowed";
 
-export type BuildReturnUrlResult =
+type BuildReturnUrlResult =
   | { ok: true; url: string; payload: ReturnPayload }
   | { ok: false; reason: ReturnUrlRefusal; detail: string };
 

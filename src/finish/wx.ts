@@ -7,11 +7,11 @@
  */
 
 /** What a mini-program host receives (spec §4): the return payload under `returnData`. */
-export interface MiniProgramMessage<Payload> {
+interface MiniProgramMessage<Payload> {
   data: { returnData: Payload };
 }
 
-export interface WxMiniProgram {
+interface WxMiniProgram {
   /** Queues a message the host receives when the web view closes or navigates back. */
   postMessage<Payload>(message: MiniProgramMessage<Payload>): void;
   navigateBack(options?: { delta?: number }): void;

@@ -25,7 +25,7 @@ export interface GalleryQuery {
   compare?: string | undefined;
 }
 
-export function frameSize(theme: ThemeId): { width: number; height: number } {
+function frameSize(theme: ThemeId): { width: number; height: number } {
   return theme === LANDSCAPE_THEME ? LANDSCAPE : PORTRAIT;
 }
 

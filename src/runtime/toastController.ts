@@ -8,7 +8,7 @@
  *   toasts.show({ type: "error", msg: "处理中，请稍候" });
  */
 
-export const TOAST_TYPES = ["error", "success", "none"] as const;
+const TOAST_TYPES = ["error", "success", "none"] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 
 /** Default display time (spec §9). */
@@ -30,7 +30,7 @@ export interface ToastState {
   msg: string;
 }
 
-export interface ToastControllerDeps<Handle> {
+interface ToastControllerDeps<Handle> {
   setTimeout: (callback: () => void, ms: number) => Handle;
   clearTimeout: (handle: Handle) => void;
   /** Called with every new state (the React host keeps it in state and renders <Toast>). */

@@ -32,7 +32,7 @@ export const DEMO_APP_ID = "TIDA0001";
 export const BUILT_IN_DEMO_SECRET = "faceflow-demo-secret-TIDA0001-not-for-production";
 
 /** What a start did to the apps in the store. */
-export interface AppsApplied {
+interface AppsApplied {
   /** Apps disabled by this start because the configuration no longer has them. */
   disabled: string[];
 }

@@ -47,7 +47,7 @@ const origin = z.string().refine((value) => {
   }
 }, 'expected "self" or an origin like https://partner.example (scheme, host, optional port; no path)');
 
-export const appSecretConfigSchema = z.strictObject({
+const appSecretConfigSchema = z.strictObject({
   secret: z.string().min(16, "app secrets are at least 16 characters"),
   /** During a rotation, the old secret and until when it is accepted (schemas/appsConfig.ts). */
   previousSecret: z.optional(previousSecretSchema),
@@ -69,7 +69,7 @@ const configFileSchema = z.strictObject({
   demo: z.boolean().optional(),
 });
 
-export interface ServerConfig {
+interface ServerConfig {
   host: string;
   port: number;
   dbPath: string;

@@ -16,7 +16,6 @@ export type { Platform };
 // QuickTime is what an iPhone's own camera hands the file input (.mov): the same ISO-BMFF
 // boxes the MP4 probe reads, so it is judged as that container.
 export const ACCEPTED_MIME_TYPES = { "video/mp4": "mp4", "video/quicktime": "mp4", "video/webm": "webm" } as const;
-export type AcceptedMimeType = keyof typeof ACCEPTED_MIME_TYPES;
 
 /** flows/capture.json, validated (throws with the schema's message when the file is wrong). */
 export function loadCaptureLimits(): ServerLimits {

@@ -11,7 +11,7 @@ import type * as z from "zod/mini";
 import { launchParamsSchema } from "../../schemas/launch";
 import { describeIssues } from "./storage";
 
-export interface CookieAttributes {
+interface CookieAttributes {
   path?: string;
   domain?: string;
   expires?: number | Date;
@@ -26,7 +26,7 @@ export interface CookieImpl {
   remove(name: string, attributes?: CookieAttributes): void;
 }
 
-export interface CookieJarOptions {
+interface CookieJarOptions {
   /** The launch's wb_app_id, if known. */
   appId: string | undefined;
   /** From flows/apps.json `hostScopedCookieAppIds`. */
@@ -108,7 +108,7 @@ export function createCookieJar(options: CookieJarOptions): CookieJar {
   return jar;
 }
 
-export interface StoredCookie {
+interface StoredCookie {
   name: string;
   value: string;
   attributes: CookieAttributes;

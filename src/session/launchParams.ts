@@ -11,7 +11,7 @@ import { storedValueSchemas } from "../../schemas/session";
 import { hasOwn, isCookieLessMode, type Query } from "./query";
 import { describeIssue, type KycStorage } from "./storage";
 
-export { isCookieLessMode, parseQuery, type Query } from "./query";
+export { isCookieLessMode, parseQuery } from "./query";
 
 export interface LaunchIssue {
   /** The launch parameter at fault, e.g. `live_type`. */
@@ -19,7 +19,7 @@ export interface LaunchIssue {
   message: string;
 }
 
-export type LaunchResult = { ok: true; params: LaunchParams } | { ok: false; issues: LaunchIssue[] };
+type LaunchResult = { ok: true; params: LaunchParams } | { ok: false; issues: LaunchIssue[] };
 
 /** What the stored `url` becomes once the flow has finished (spec §4 "Finish"). */
 export const FINISHED_URL = "null";

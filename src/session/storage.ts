@@ -24,10 +24,10 @@ export interface StorageLike {
   readonly length: number;
 }
 
-export type StorageOperation = "open" | "get" | "set" | "remove" | "keys" | "clear";
+type StorageOperation = "open" | "get" | "set" | "remove" | "keys" | "clear";
 
 /** A storage operation the browser refused; the instance has switched to memory. */
-export interface StorageFailure {
+interface StorageFailure {
   operation: StorageOperation;
   key?: string;
   error: unknown;
@@ -35,7 +35,7 @@ export interface StorageFailure {
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export interface KycStorageOptions {
+interface KycStorageOptions {
   /** A Web-Storage-like backend, or a getter for one (reading `window.localStorage` itself can throw). */
   backend: StorageLike | (() => StorageLike);
   /** The launch's scope, from `deriveCacheId`. */

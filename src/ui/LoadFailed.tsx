@@ -7,7 +7,7 @@
  */
 import { Component, type ReactNode } from "react";
 
-export interface LoadFailedTexts {
+interface LoadFailedTexts {
   message: string;
   reload: string;
 }

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { createDebugClickDetector, createDebugConsoleLoader } from "./debugClicks";
 import { useRuntime } from "./FlowProvider";
 
-export const READY_DELAY_MS = 500;
+const READY_DELAY_MS = 500;
 
 export function Wrapper({ children, loadDebugConsole }: { children: ReactNode; loadDebugConsole: () => Promise<unknown> }) {
   const rt = useRuntime();

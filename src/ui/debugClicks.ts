@@ -2,8 +2,8 @@
  * The hidden debug-console gesture of spec §2: 10 clicks, each within 500 ms of the
  * previous one. A slower click starts a new series.
  */
-export const DEBUG_CLICKS = 10;
-export const DEBUG_CLICK_GAP_MS = 500;
+const DEBUG_CLICKS = 10;
+const DEBUG_CLICK_GAP_MS = 500;
 
 export function createDebugClickDetector(now: () => number): { click(): boolean } {
   let count = 0;

@@ -38,12 +38,12 @@ export interface ErrorScreenInput {
   hasReturnUrl: boolean;
 }
 
-export interface ResolvedErrorButton {
+interface ResolvedErrorButton {
   action: ErrorAction;
   label: string;
 }
 
-export interface ResolvedErrorScreen {
+interface ResolvedErrorScreen {
   /** The catalogue status shown, or null when the generic entry stands in for an unknown one. */
   status: ErrorStatus | null;
   illustration: IllustrationName;

@@ -10,14 +10,14 @@ import * as z from "zod/mini";
 import type { KycStorage } from "../session/storage";
 
 /** Storage key of the record (camelCase like the other non-launch values of schemas/session.ts). */
-export const PATH_HISTORY_KEY = "pathHistory";
+const PATH_HISTORY_KEY = "pathHistory";
 
 const pathHistorySchema = z.object({
   current: z.string(),
   previous: z.optional(z.string()),
 });
 
-export interface PathHistory {
+interface PathHistory {
   /** Records that `path` is now shown; showing the same path again changes nothing. */
   visit(path: string): void;
   /** The path shown before the current one, if any screen recorded one. */

@@ -7,7 +7,7 @@ import { matchRoute } from "wouter";
 import { parse as parsePattern } from "regexparam";
 import type { RouteDef } from "../../schemas/routes";
 
-export interface ResolvedRoute {
+interface ResolvedRoute {
   route: RouteDef;
   params: Record<string, string>;
 }

@@ -15,7 +15,7 @@ import {
 } from "../../schemas/results";
 
 /** The shipped result texts, validated at start-up like the error catalogue. */
-export const RESULT_TEXTS: ResultsFile = resultsFileSchema.parse(resultsJson);
+const RESULT_TEXTS: ResultsFile = resultsFileSchema.parse(resultsJson);
 
 /**
  * What the result is about (spec §3, §4): will mode (live_service 2) confirms a will;
@@ -26,7 +26,7 @@ export function resultKindOf(launch: Pick<LaunchParams, "live_service" | "redire
   return launch.redirect_mode === "2" ? "face" : "live";
 }
 
-export interface ResultScreenInput {
+interface ResultScreenInput {
   outcome: ResultOutcome;
   mode: ResultMode;
   kind: ResultKind;
@@ -34,7 +34,7 @@ export interface ResultScreenInput {
   canRetry?: boolean;
 }
 
-export interface ResolvedResultScreen {
+interface ResolvedResultScreen {
   outcome: ResultOutcome;
   /** May contain ";" line breaks; ResultView splits it. */
   title: string;

@@ -19,7 +19,7 @@ function reportData(event: FinishReport): Record<string, string> {
 }
 
 /** A finisher over the runtime; exported for tests that drive it without React. */
-export function createRuntimeFinisher(rt: FlowRuntime, previousPath: () => string | undefined): Finisher {
+function createRuntimeFinisher(rt: FlowRuntime, previousPath: () => string | undefined): Finisher {
   return createFinisher({
     location: {
       replace: (url) => rt.win.location.replace(url),

@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from "react";
 import type { HashLocation } from "../runtime/hashLocation";
 
-export interface WouterHooks {
+interface WouterHooks {
   /** wouter `hook`: [path, navigate]. */
   hook: () => [string, (to: string, opts?: { replace?: boolean }) => void];
   /** wouter `searchHook`: the hash's query without "?". */

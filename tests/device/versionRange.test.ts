@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  compareVersions,
-  isValidVersionSpec,
-  matchesAnyVersionSpec,
-  matchesVersionSpec,
-  parseVersion,
-  parseVersionSpec,
-} from "../../src/device/versionRange";
+import { isValidVersionSpec, parseVersionSpec } from "../../schemas/versionSpec";
+import { compareVersions, matchesAnyVersionSpec, matchesVersionSpec, parseVersion } from "../../src/device/versionRange";
 
 describe("compareVersions", () => {
   it("compares numerically, not as text", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import apps from "../../flows/apps.json";
 import { appsFileSchema } from "../../schemas/apps";
+import { isValidVersionSpec } from "../../schemas/versionSpec";
 import { canChangeCamera, isWxCameraDowngraded, type WxCameraPolicy } from "../../src/device/wxCameraPolicy";
-import { isValidVersionSpec } from "../../src/device/versionRange";
 
 const policy: WxCameraPolicy = {
   wxCameraDowngrade: { "*": ["8.0.40-8.0.42"], APP_ALL: ["*"], APP_SOME: ["7.0.20", "8.0.1-8.0.5"] },

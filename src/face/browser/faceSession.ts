@@ -20,7 +20,7 @@ import { missingFaceFeature } from "./support";
 
 export type FaceUnavailableReason = "wasm" | "load" | "slow" | "worker" | "unsupported";
 
-export interface FaceFrameInfo {
+interface FaceFrameInfo {
   /** From taking the frame to its answer on the page (scaling, transfer, analysis), ms. */
   frameMs: number;
   /** The worker's share of it (drawing, luma, detection, JPEG when kept), ms. */
@@ -55,7 +55,7 @@ export interface FaceSession {
 }
 
 /** Faces the detector looks for: two are enough to say "several faces"; more costs time. */
-export const MAX_FACES = 3;
+const MAX_FACES = 3;
 /** createImageBitmap failing this many times in a row (no frames from the video) ends the session. */
 const MAX_GRAB_FAILURES = 20;
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to copy. */

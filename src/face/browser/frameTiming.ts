@@ -23,7 +23,7 @@ export function percentile(values: readonly number[], p: number): number | null 
   return sorted[Math.max(0, rank - 1)]!;
 }
 
-export interface SlowRule {
+interface SlowRule {
   /** A frame time above this (ms, median) makes guidance lag too far behind the user. */
   slowFrameMs: number;
   /** How many recent frames the median is taken over; no decision before that many. */

@@ -4,8 +4,8 @@
  */
 
 /** The browser features the face session relies on, in the order they are checked. */
-export const FACE_FEATURES = ["Worker", "WebAssembly", "createImageBitmap", "OffscreenCanvas"] as const;
-export type FaceFeature = (typeof FACE_FEATURES)[number];
+const FACE_FEATURES = ["Worker", "WebAssembly", "createImageBitmap", "OffscreenCanvas"] as const;
+type FaceFeature = (typeof FACE_FEATURES)[number];
 
 /**
  * The first feature `scope` (a window, or a worker's global scope) lacks; null when all are

@@ -144,7 +144,7 @@ const failure = (error: unknown, fallback: FaceWorkerFailure, id: number | null)
 });
 
 /** Wires the message handler; messages are handled strictly one after another. */
-export function runFaceWorker(scope: WorkerScope): void {
+function runFaceWorker(scope: WorkerScope): void {
   let initialised = false;
   let analyse: ReturnType<typeof createAnalyser> | null = null;
   let queue: Promise<void> = Promise.resolve();

@@ -16,7 +16,7 @@ const PURPOSE = "faceflow-analytics-v1\n";
  * How long a token outlives its session: the pages after the verdict and the page-hide
  * beacon still report, but a token is never good for long after its session.
  */
-export const TOKEN_GRACE_MS = 60 * 60 * 1000;
+const TOKEN_GRACE_MS = 60 * 60 * 1000;
 
 type TokenContext = Pick<ServiceContext, "store" | "randomBytes">;
 

@@ -11,10 +11,10 @@ import { HttpError, parseOr400 } from "../http/errors";
 /** Largest request body read (compressed or not); the client's buffer holds at most 50 KB. */
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Largest inflated gzip body: past this the inflater stops instead of filling memory. */
-export const MAX_INFLATED_BYTES = 512 * 1024;
+const MAX_INFLATED_BYTES = 512 * 1024;
 
 /** Inflate a gzip body, refusing with 413 once the output would pass `maxBytes`. */
-export function inflateBounded(body: Buffer, maxBytes: number = MAX_INFLATED_BYTES): string {
+function inflateBounded(body: Buffer, maxBytes: number = MAX_INFLATED_BYTES): string {
   try {
     return gunzipSync(body, { maxOutputLength: maxBytes }).toString("utf8");
   } catch (error) {
@@ -25,7 +25,7 @@ export function inflateBounded(body: Buffer, maxBytes: number = MAX_INFLATED_BYT
   }
 }
 
-export function parseJsonText(text: string): unknown {
+function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -37,7 +37,7 @@ export function parseJsonText(text: string): unknown {
  * The body as a value: Buffer (octet-stream, gzip), string (text/plain JSON) or already
  * parsed JSON (application/json, parsed by the service's raw JSON parser).
  */
-export function bodyValue(body: unknown): unknown {
+function bodyValue(body: unknown): unknown {
   if (Buffer.isBuffer(body)) return parseJsonText(inflateBounded(body));
   if (typeof body === "string") return parseJsonText(body);
   if (body === undefined || body === null) throw new HttpError(400, API_ERROR_CODES.badRequest, "body is empty");

@@ -21,7 +21,7 @@ import { createIngestQuotas } from "./ingestQuotas";
 import { registerIngestRoutes } from "./ingestRoutes";
 import { createRetentionJob, nodeScheduler, type Scheduler } from "./retentionJob";
 
-export interface AnalyticsOptions {
+interface AnalyticsOptions {
   /** The admin token; empty or undefined turns the dashboard off. */
   adminToken?: string | undefined;
   /** Quotas and retention; defaults as in schemas/analyticsService.ts. */
@@ -34,7 +34,7 @@ export interface AnalyticsOptions {
   dashboardRateLimit?: RateLimit;
 }
 
-export const DEFAULT_ANALYTICS_RATE_LIMITS = {
+const DEFAULT_ANALYTICS_RATE_LIMITS = {
   ingest: { max: 600, timeWindowMs: 60_000 },
   dashboard: { max: 120, timeWindowMs: 60_000 },
 } as const;

@@ -43,7 +43,7 @@ const SMALL_BODY_BYTES = 16 * 1024;
 
 const ACCEPTED: AnalyticsAnswer = { code: ANALYTICS_SUCCESS_CODE };
 
-export interface IngestDeps {
+interface IngestDeps {
   tokens: AnalyticsTokens;
   quotas: IngestQuotas;
   /** What a stored event adds to the dashboard's counters (dashboard/eventFacts.ts). */

@@ -13,15 +13,15 @@ import { dayOf } from "./dashboard/eventFacts";
 
 export { nodeScheduler, type Scheduler } from "../jobs/periodicJob";
 
-export interface RetentionRun {
+interface RetentionRun {
   counted: number;
   deletedEvents: number;
   deletedCounters: number;
 }
 
-export type RetentionJob = PeriodicJob<RetentionRun>;
+type RetentionJob = PeriodicJob<RetentionRun>;
 
-export interface RetentionJobOptions {
+interface RetentionJobOptions {
   events: Pick<AnalyticsEventsRepo, "countLegacy" | "purgeEventsBefore" | "purgeCountersBefore">;
   clock: Clock;
   scheduler: Scheduler;

@@ -24,9 +24,9 @@
  */
 
 /** The smallest length accepted in release mode. */
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 /** The smallest estimated entropy accepted in release mode (see above). */
-export const MIN_SECRET_BITS = 80;
+const MIN_SECRET_BITS = 80;
 
 /**
  * Words a guesser tries first, lower case, looked for as written, Capitalised and in CAPITALS.
@@ -125,7 +125,7 @@ function shannonBits(secret: string): number {
 }
 
 /** The estimated entropy of a secret in bits: the smaller of the pattern and Shannon estimates. */
-export function estimateSecretBits(secret: string): number {
+function estimateSecretBits(secret: string): number {
   return Math.min(patternBits(secret), shannonBits(secret));
 }
 

@@ -21,20 +21,20 @@ import { randomHex } from "../runtime";
 import type { OrderRecord } from "../store/orders";
 import type { SessionRecord } from "../store/sessions";
 
-export const SESSION_COOKIE = "faceflow_session";
-export const ORDER_NO_COOKIE = "order_no";
+const SESSION_COOKIE = "faceflow_session";
+const ORDER_NO_COOKIE = "order_no";
 
-export interface ActiveSession {
+interface ActiveSession {
   session: SessionRecord;
   order: OrderRecord;
 }
 
-export function hashSessionToken(token: string): string {
+function hashSessionToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
 /** Look up the session behind a raw (still signed) cookie value; null when absent, forged or expired. */
-export async function sessionFromCookie(
+async function sessionFromCookie(
   ctx: ServiceContext,
   signedValue: string | undefined,
   unsign: (value: string) => { valid: boolean; value: string | null },

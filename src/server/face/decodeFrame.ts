@@ -10,14 +10,14 @@ import { FrameRejectedError } from "./analysisErrors";
 /** Frames above this side are refused (browsers send 640 px or less). */
 export const MAX_FRAME_SIDE = 1920;
 
-export interface FrameDecodeLimits {
+interface FrameDecodeLimits {
   /** Largest JPEG accepted (face.evidence.maxFrameBytes). */
   maxBytes: number;
   /** Largest width and height accepted, in pixels. */
   maxSide: number;
 }
 
-export interface DecodedFrame {
+interface DecodedFrame {
   width: number;
   height: number;
   /** RGB, 3 bytes a pixel, row by row. */

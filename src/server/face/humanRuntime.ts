@@ -36,7 +36,7 @@ export interface HumanInstance {
 
 type HumanConstructor = new (config: Record<string, unknown>) => HumanInstance;
 
-export interface HumanPaths {
+interface HumanPaths {
   /** The human.node-wasm.js file. */
   humanFile: string;
   /** Folder of the model json and bin files. */
@@ -46,7 +46,7 @@ export interface HumanPaths {
 }
 
 /** Where Human, its models and the wasm binaries are, from the installed packages. */
-export function resolveHumanPaths(): HumanPaths {
+function resolveHumanPaths(): HumanPaths {
   const require = createRequire(import.meta.url);
   let humanDir: string;
   let wasmDir: string;
@@ -68,7 +68,7 @@ export function resolveHumanPaths(): HumanPaths {
  * more faces looked for (several must be seen to be refused) and the iris model always on,
  * since any evidence may have to show a blink.
  */
-export function humanConfig(paths: HumanPaths): Record<string, unknown> {
+function humanConfig(paths: HumanPaths): Record<string, unknown> {
   return humanFaceConfig({
     wasmPath: `${pathToFileURL(paths.wasmDir).href}/`,
     modelBasePath: `${pathToFileURL(paths.modelsDir).href}/`,

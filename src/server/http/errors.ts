@@ -35,7 +35,7 @@ export function parseOr400<T extends z.core.$ZodType>(
   return parsed.data;
 }
 
-export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
+function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
   return reply.code(error.statusCode).type("application/json; charset=utf-8").send({ code: error.code, message: error.message, ...(error.returnUrl ? { returnUrl: error.returnUrl } : {}) });
 }
 
@@ -71,7 +71,7 @@ const STATUS_CODES: Record<number, ApiErrorCode> = {
 };
 
 /** Translate any thrown value into an HttpError; unknown failures become a logged 500. */
-export function toHttpError(error: unknown): HttpError {
+function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const e = error as Partial<FastifyError> | null;
   const status = typeof e?.statusCode === "number" ? e.statusCode : 500;

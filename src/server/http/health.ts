@@ -12,14 +12,14 @@ import { HEALTH_PATHS, type DependencyCheck, type DependencyName, type LiveAnswe
 
 const PING_TIMEOUT_MS = 2_000;
 
-export interface Dependency {
+interface Dependency {
   /** What is checked, for the answer and the logs; never a secret. */
   target: string;
   /** Resolves when the dependency answers; rejects (or hangs) when it does not. */
   ping(): Promise<void>;
 }
 
-export interface HealthOptions {
+interface HealthOptions {
   role: ServiceRole;
   draining(): boolean;
   dependencies: Record<DependencyName, Dependency>;

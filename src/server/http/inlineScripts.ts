@@ -14,7 +14,7 @@ import { join } from "node:path";
 /** A script with its code inline: classic, or the module that starts the entry chunk. */
 const INLINE_SCRIPT = /<script(?: type="module")?>([\s\S]*?)<\/script>/g;
 
-export function inlineScriptSources(html: string): string[] {
+function inlineScriptSources(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash("sha256").update(m[1] ?? "", "utf8").digest("base64")}'`);
 }
 

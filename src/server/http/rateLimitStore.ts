@@ -13,7 +13,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/
 import type { Clock } from "../runtime";
 import type { RateCountersRepo } from "../store/rateCounters";
 
-export interface SharedRateLimitStoreOptions {
+interface SharedRateLimitStoreOptions {
   counters: RateCountersRepo;
   clock: Clock;
   /** Delete up to `batchRows` ended windows once every `everyHits` hits (default 100 and 1000). */
@@ -22,7 +22,7 @@ export interface SharedRateLimitStoreOptions {
   onPurgeError(error: unknown): void;
 }
 
-export interface SharedRateLimitStore {
+interface SharedRateLimitStore {
   /** What @fastify/rate-limit's `store` option takes: it constructs one and asks it for a child per limiter. */
   Store: FastifyRateLimitStoreCtor;
   /** Resolves once no purge is running (await before the database closes). */
@@ -30,7 +30,7 @@ export interface SharedRateLimitStore {
 }
 
 /** Thrown to the plugin when a hit cannot be counted; the request is then refused (security.ts says why). */
-export class RateCountersUnavailableError extends Error {
+class RateCountersUnavailableError extends Error {
   override name = "RateCountersUnavailableError";
 }
 

@@ -51,7 +51,7 @@ function websocketSource(publicOrigin: string): string {
   return publicOrigin.replace(/^http/, "ws");
 }
 
-export interface SecurityOptions {
+interface SecurityOptions {
   publicOrigin: () => string;
   connectSrc: readonly string[];
   secure: boolean;

@@ -33,12 +33,12 @@ export interface PeriodicJob<R> {
 }
 
 /** What a run is given: a pause between steps, and whether it should stop. */
-export interface RunControl {
+interface RunControl {
   breathe(): Promise<void>;
   closed(): boolean;
 }
 
-export interface PeriodicJobOptions<R> {
+interface PeriodicJobOptions<R> {
   /** Names the job in the log line of a failed run. */
   name: string;
   scheduler: Scheduler;

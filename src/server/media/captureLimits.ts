@@ -4,11 +4,11 @@
  */
 import type { CaptureFile, DurationRange } from "../../../schemas/capture";
 
-export type LiveType = "1" | "2" | "3";
+type LiveType = "1" | "2" | "3";
 export type Platform = "ios" | "android" | "other";
 
 /** KB in the spec's size limits (see schemas/capture.ts). */
-export const BYTES_PER_KB = 1024;
+const BYTES_PER_KB = 1024;
 
 export interface RecordingKind {
   liveType: LiveType;
@@ -16,9 +16,6 @@ export interface RecordingKind {
   /** Requested action codes (action mode). */
   actions: readonly string[];
 }
-
-/** The limit subset the verifier reads; a whole CaptureFile fits. */
-export type VerifierLimits = Pick<CaptureFile, "durationMs" | "sizeKB" | "frameRate" | "face">;
 
 /**
  * Duration window for a recording (spec §5): will mode uses the will window whatever the

@@ -13,7 +13,7 @@ export const pass = (name: string, detail: string): Outcome => ({ name, passed: 
 export const failed = (name: string, failCode: VerifyCode, detail: string): Outcome => ({ name, passed: false, detail, failCode });
 
 /** Spoken names of the action codes, for details. */
-export const ACTION_NAMES: Record<string, string> = { "1": "shake head", "2": "blink", "3": "open mouth", "4": "nod" };
+const ACTION_NAMES: Record<string, string> = { "1": "shake head", "2": "blink", "3": "open mouth", "4": "nod" };
 
 export const actionName = (code: string): string => `${code} ${ACTION_NAMES[code] ?? "unknown action"}`;
 

@@ -21,14 +21,14 @@ import type { Clock } from "../runtime";
 import type { MediaRetentionRepo } from "../store/mediaRetention";
 import { isMediaKey, type MediaStore } from "./store/mediaStore";
 
-export interface MediaRetentionRun {
+interface MediaRetentionRun {
   /** Orders whose media this run deleted and marked. */
   purged: number;
   /** Orders whose deletion failed, left for the next run. */
   failed: string[];
 }
 
-export type MediaRetentionJob = PeriodicJob<MediaRetentionRun>;
+type MediaRetentionJob = PeriodicJob<MediaRetentionRun>;
 
 export interface MediaRetentionJobOptions {
   orders: Pick<MediaRetentionRepo, "due" | "markPurged">;

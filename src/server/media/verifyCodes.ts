@@ -57,7 +57,7 @@ export const VERIFY_CODES = {
   noFaceWhileSpeaking: "1027",
 } as const;
 
-export type VerifyCodeName = keyof typeof VERIFY_CODES;
+type VerifyCodeName = keyof typeof VERIFY_CODES;
 export type VerifyCode = (typeof VERIFY_CODES)[VerifyCodeName];
 
 /** Error screen (spec §8) for each failure code; null for the pass code. */

@@ -7,7 +7,7 @@ import type { ServiceContext } from "../context";
 import type { AttemptRecord } from "../store/attempts";
 
 /** The outcome of a closed attempt, with the order's current state. */
-export async function outcomeOf(ctx: ServiceContext, attempt: AttemptRecord): Promise<AttemptOutcome> {
+async function outcomeOf(ctx: ServiceContext, attempt: AttemptRecord): Promise<AttemptOutcome> {
   const order = await ctx.store.orders.get(attempt.orderNo);
   const used = await ctx.store.attempts.countVerified(attempt.orderNo);
   const max = order?.maxAttempts ?? 0;

@@ -12,7 +12,7 @@ import { issueLaunch } from "./launch";
 import { isReturnUrlAllowed } from "./returnUrl";
 import { storeReferencePhoto } from "./referencePhoto";
 
-export type ParsedCreateOrder = z.output<typeof createOrderRequestSchema>;
+type ParsedCreateOrder = z.output<typeof createOrderRequestSchema>;
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 

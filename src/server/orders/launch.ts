@@ -10,7 +10,7 @@ import { signLaunch } from "../signing/launch";
 import type { OrderRecord } from "../store/orders";
 
 /** The launch parameters of an order, as strings, empty ones left out. */
-export function launchParamsOf(order: OrderRecord): Record<string, string> {
+function launchParamsOf(order: OrderRecord): Record<string, string> {
   const params: Record<string, string | undefined> = {
     ...order.launchOptions,
     live_type: order.liveType,

@@ -14,7 +14,7 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
 
 /** The photo's kind by its first bytes; null when it is neither JPEG nor PNG. */
-export function photoKind(bytes: Buffer): "jpg" | "png" | null {
+function photoKind(bytes: Buffer): "jpg" | "png" | null {
   if (startsWith(bytes, JPEG)) return "jpg";
   if (startsWith(bytes, PNG)) return "png";
   return null;

@@ -10,7 +10,7 @@ import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
 
 /** At most 4 decimals, no exponent, no trailing zeros: 92 -> "92", 0.8712345 -> "0.8712". */
-export function formatNumber(n: number | null): string | undefined {
+function formatNumber(n: number | null): string | undefined {
   if (n === null || !Number.isFinite(n)) return undefined;
   return String(Number(n.toFixed(4)));
 }

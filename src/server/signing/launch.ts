@@ -9,7 +9,7 @@
  */
 import { canonicalQuery, hmacHex, safeEqualHex } from "../partner/canonical";
 
-export interface LaunchToken {
+interface LaunchToken {
   expiresAtSec: number;
   nonce: string;
   mac: string;
@@ -23,7 +23,7 @@ function signedParams(params: Readonly<Record<string, string | undefined>>): Rec
   return rest;
 }
 
-export function launchSignatureBase(params: Readonly<Record<string, string | undefined>>, expiresAtSec: number, nonce: string): string {
+function launchSignatureBase(params: Readonly<Record<string, string | undefined>>, expiresAtSec: number, nonce: string): string {
   return `faceflow-launch-v1\n${expiresAtSec}\n${nonce}\n${canonicalQuery(signedParams(params))}`;
 }
 

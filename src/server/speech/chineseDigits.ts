@@ -124,7 +124,7 @@ export function normaliseSpokenDigits(text: string): string {
   return out + digitsOfRun(run);
 }
 
-export interface DigitMatch {
+interface DigitMatch {
   /** The expected digits occur, in order and together, among the digits heard. */
   matched: boolean;
   /** Every digit heard, in order ("" when none). */

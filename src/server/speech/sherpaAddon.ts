@@ -20,7 +20,7 @@ export class SpeechSetupError extends Error {
 }
 
 /** sherpa's Silero settings (seconds, not ms, as sherpa spells them). */
-export interface SherpaVadConfig {
+interface SherpaVadConfig {
   sileroVad: {
     model: string;
     threshold: number;
@@ -78,7 +78,7 @@ export interface SherpaOfflineRecognizer {
 }
 export type SherpaOfflineRecognizerConstructor = new (config: SherpaOfflineRecognizerConfig) => SherpaOfflineRecognizer;
 
-export interface SherpaModule {
+interface SherpaModule {
   Vad: SherpaVadConstructor;
   OfflineRecognizer: SherpaOfflineRecognizerConstructor;
   version: string;

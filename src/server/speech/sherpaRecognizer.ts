@@ -30,10 +30,10 @@ import {
 } from "./sherpaAddon";
 import { recognizedText, type SpeechRecognizer } from "./speechRecognizer";
 
-export const ASR_KINDS = ["paraformer", "sense-voice", "whisper"] as const;
-export type AsrKind = (typeof ASR_KINDS)[number];
+const ASR_KINDS = ["paraformer", "sense-voice", "whisper"] as const;
+type AsrKind = (typeof ASR_KINDS)[number];
 
-export type SherpaRecognizerSettings =
+type SherpaRecognizerSettings =
   | { kind: "paraformer"; model: string; tokens: string; threads: number }
   | { kind: "sense-voice"; model: string; tokens: string; language: string; threads: number }
   | { kind: "whisper"; encoder: string; decoder: string; tokens: string; language: string; threads: number };
@@ -119,7 +119,7 @@ export function offlineRecognizerConfig(settings: SherpaRecognizerSettings): She
 }
 
 /** The name verdicts show, e.g. "sherpa-onnx paraformer (model.int8.onnx)". */
-export function sherpaRecognizerName(settings: SherpaRecognizerSettings): string {
+function sherpaRecognizerName(settings: SherpaRecognizerSettings): string {
   return `sherpa-onnx ${settings.kind} (${basename(settings.kind === "whisper" ? settings.encoder : settings.model)})`;
 }
 

@@ -5,7 +5,7 @@
  * environment); without one the service judges only that voice is present.
  */
 
-export interface RecognizedSpeech {
+interface RecognizedSpeech {
   /** The recogniser's text, trimmed, never empty (nothing heard is null). */
   text: string;
 }

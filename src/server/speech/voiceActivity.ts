@@ -19,7 +19,7 @@ import type { VoiceSegment } from "../verify/mediaTypes";
 import { checkOnnxFile, loadSherpa, SpeechSetupError, type SherpaVad, type SherpaVadConstructor } from "./sherpaAddon";
 
 /** The only rate the detector takes: what the decoder produces and Silero was trained on. */
-export const VOICE_SAMPLE_RATE = 16_000;
+const VOICE_SAMPLE_RATE = 16_000;
 /** Silero v5 judges 512-sample windows (32 ms) at 16 kHz; sherpa must be fed exactly these. */
 const WINDOW = 512;
 
@@ -34,7 +34,7 @@ const optionsSchema = z.strictObject({
   modelPath: z.string().min(1).optional(),
 });
 
-export interface VoiceActivityOptions {
+interface VoiceActivityOptions {
   /** Speech probability above which a 32 ms window is speech (flows/capture.json verification.voice.threshold); default 0.5. */
   threshold?: number;
   /** Silence inside speech shorter than this does not end a segment; default 300 ms. */
@@ -51,7 +51,7 @@ export interface VoiceActivityOptions {
 }
 
 /** Injected in tests of this module's own error paths; the service uses sherpa-onnx-node's. */
-export interface VoiceActivityEngine {
+interface VoiceActivityEngine {
   Vad: SherpaVadConstructor;
 }
 

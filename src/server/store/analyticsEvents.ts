@@ -12,8 +12,8 @@ import { createRollups, type EventFacts, type RollupQuery, type Rollups } from "
 import { jsonColumn, parseRows } from "./json";
 
 /** What kind of report a row came from. */
-export const ANALYTICS_KINDS = ["event", "missing", "check"] as const;
-export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
+const ANALYTICS_KINDS = ["event", "missing", "check"] as const;
+type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -73,7 +73,7 @@ const eventRow = z
     }),
   );
 
-export interface AnalyticsQuery {
+interface AnalyticsQuery {
   /** Received at or after (Unix ms). */
   since?: number;
   appId?: string;

@@ -15,14 +15,14 @@ import * as z from "zod";
 import type { Sql } from "./sql";
 import { parseRows } from "./json";
 
-export const ROLLUP_METRICS = ["name", "status", "downgrade", "cell", "funnel"] as const;
-export type RollupMetric = (typeof ROLLUP_METRICS)[number];
-export const FUNNEL_USER_STEPS = ["startPage", "cameraReady"] as const;
-export type FunnelUserStep = (typeof FUNNEL_USER_STEPS)[number];
+const ROLLUP_METRICS = ["name", "status", "downgrade", "cell", "funnel"] as const;
+type RollupMetric = (typeof ROLLUP_METRICS)[number];
+const FUNNEL_USER_STEPS = ["startPage", "cameraReady"] as const;
+type FunnelUserStep = (typeof FUNNEL_USER_STEPS)[number];
 
 /** Distinct labels kept per day, app and metric; the rest count as OTHER_LABEL. */
-export const LABELS_PER_DAY = 100;
-export const OTHER_LABEL = "(other)";
+const LABELS_PER_DAY = 100;
+const OTHER_LABEL = "(other)";
 
 /** What one stored event adds to the counters. */
 export interface EventFacts {

@@ -20,10 +20,10 @@ export const appOptionsSchema = z.strictObject({
   /** Default launch URL lifetime in seconds (60..86400). */
   launchTtlSec: z.number().int().min(60).max(86_400).optional(),
 });
-export type AppOptions = z.infer<typeof appOptionsSchema>;
+type AppOptions = z.infer<typeof appOptionsSchema>;
 
 /** The secret being retired and the Unix time (ms) from which it is refused. */
-export interface PreviousSecret {
+interface PreviousSecret {
   secret: string;
   until: number;
 }

@@ -9,7 +9,7 @@ import { attemptStatusSchema, uploadGuidanceSchema, type AttemptStatus, type Upl
 import type { Sql, SqlParams } from "./sql";
 import { jsonColumn, parseRow, parseRows } from "./json";
 
-export type AttemptChannel = "upload" | "stream";
+type AttemptChannel = "upload" | "stream";
 
 export interface AttemptRecord {
   id: number;
@@ -32,7 +32,7 @@ export interface AttemptRecord {
 }
 
 /** What finishing an attempt records. */
-export interface AttemptVerdict {
+interface AttemptVerdict {
   status: Exclude<AttemptStatus, "pending">;
   code: string;
   liveRate?: number | null;

@@ -6,14 +6,14 @@ import { createStore, storeOn, type Store } from ".";
 import { migratePostgres } from "./pg/migrate";
 import { createPgSql } from "./pgSql";
 
-export interface StoreLocation {
+interface StoreLocation {
   /** SQLite file (":memory:" for a throwaway store); used when databaseUrl is absent. */
   dbPath: string;
   /** postgres://… */
   databaseUrl?: string | undefined;
 }
 
-export interface OpenedStore {
+interface OpenedStore {
   store: Store;
   engine: "sqlite" | "postgres";
   /** Where it is, for logs and /readyz; never the password. */
@@ -21,7 +21,7 @@ export interface OpenedStore {
 }
 
 /** The URL without its password (and user), for logs and readiness answers. */
-export function describeDatabaseUrl(url: string): string {
+function describeDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `postgres ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ""}${parsed.pathname}`;

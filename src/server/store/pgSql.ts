@@ -30,7 +30,7 @@ function codeOf(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" ? error.code : undefined;
 }
 
-export interface PgSqlOptions {
+interface PgSqlOptions {
   connectionString: string;
   /** Connections this process keeps at most (default 10). */
   max?: number;

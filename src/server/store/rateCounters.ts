@@ -39,7 +39,7 @@ export interface RateCountersRepo {
 }
 
 /** The window of `windowMs` holding `now`, aligned to the epoch. */
-export function windowStartOf(now: number, windowMs: number): number {
+function windowStartOf(now: number, windowMs: number): number {
   if (!Number.isInteger(windowMs) || windowMs <= 0) throw new Error(`rate counter window must be a positive whole number of ms, not ${windowMs}`);
   return Math.floor(now / windowMs) * windowMs;
 }

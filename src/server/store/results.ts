@@ -6,7 +6,7 @@ import { returnPayloadSchema, type ReturnPayload } from "../../../schemas/api";
 import type { Sql } from "./sql";
 import { jsonColumn, parseRow } from "./json";
 
-export interface ResultRecord {
+interface ResultRecord {
   orderNo: string;
   attemptId: number | null;
   passed: boolean;

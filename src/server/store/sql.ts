@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-export type SqlValue = string | number | null;
+type SqlValue = string | number | null;
 /** Positional values for `?`, or named values for `@name`. */
 export type SqlParams = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
 export type Dialect = "sqlite" | "postgres";
@@ -46,7 +46,7 @@ export interface TransactionOptions {
   readOnly?: boolean;
 }
 
-export interface CompiledSql {
+interface CompiledSql {
   text: string;
   values: SqlValue[];
 }

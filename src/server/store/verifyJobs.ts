@@ -14,7 +14,7 @@ import { verifyJobInputSchema, type VerifyJobInput } from "../../../schemas/veri
 import type { Sql } from "./sql";
 import { jsonColumn, parseRow, parseRows } from "./json";
 
-export type VerifyJobState = "queued" | "running" | "done";
+type VerifyJobState = "queued" | "running" | "done";
 
 export interface VerifyJobRecord {
   attemptId: number;

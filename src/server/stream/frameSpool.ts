@@ -21,7 +21,7 @@ export interface FrameSpool {
 }
 
 /** Puts in flight at once: enough to hide S3's latency at the page's 10 frames a second. */
-export const FRAME_PUTS_IN_FLIGHT = 4;
+const FRAME_PUTS_IN_FLIGHT = 4;
 
 /**
  * @example const spool = createFrameSpool(ctx.media, "ord_1/2-stream"); await spool.add("00000.jpg", jpeg); await spool.flush();

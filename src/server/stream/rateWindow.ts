@@ -3,7 +3,7 @@
  * `maxPerSecond` frames arrived in the last second, so a client cannot flood the service
  * with frames faster than any camera produces them.
  */
-export interface RateWindow {
+interface RateWindow {
   /** Record an arrival at `nowMs` if allowed; false when the window is full. */
   admit(nowMs: number): boolean;
 }

@@ -12,11 +12,3 @@ export interface StreamClock extends Clock {
   /** Run `callback` once after `ms` milliseconds unless cancelled first. */
   schedule(callback: () => void, ms: number): ScheduledTimer;
 }
-
-export const systemStreamClock: StreamClock = {
-  now: () => Date.now(),
-  schedule(callback, ms) {
-    const handle = setTimeout(callback, ms);
-    return { cancel: () => clearTimeout(handle) };
-  },
-};

@@ -23,13 +23,13 @@ export interface TrtcServiceConfig {
   userSigTtlSec: number;
 }
 
-export const DEFAULT_USERSIG_TTL_SEC = 900;
+const DEFAULT_USERSIG_TTL_SEC = 900;
 
 const sdkAppIdSchema = z.coerce.number().int().positive().max(4_294_967_295);
 const secretKeySchema = z.string().min(16, "a TRTC secret key is at least 16 characters");
 const ttlSchema = z.coerce.number().int().min(60).max(86_400);
 
-export type TrtcEnvResult = { ok: true; config: TrtcServiceConfig | null } | { ok: false; variable: string; message: string };
+type TrtcEnvResult = { ok: true; config: TrtcServiceConfig | null } | { ok: false; variable: string; message: string };
 
 /** Read the three variables; `config: null` when real-time video is not configured. */
 export function readTrtcEnv(env: Readonly<Record<string, string | undefined>>): TrtcEnvResult {

@@ -12,7 +12,7 @@
 import { createHmac } from "node:crypto";
 import { deflateSync } from "node:zlib";
 
-export interface UserSigInput {
+interface UserSigInput {
   sdkAppId: number;
   secretKey: string;
   /** TRTC user id: at most 32 bytes of letters, digits, _ and - (Tencent's rule). */
@@ -24,7 +24,7 @@ export interface UserSigInput {
 }
 
 /** The document inside a UserSig, field names as Tencent defines them. */
-export interface UserSigDocument {
+interface UserSigDocument {
   "TLS.ver": "2.0";
   "TLS.identifier": string;
   "TLS.sdkappid": number;
@@ -33,7 +33,7 @@ export interface UserSigDocument {
   "TLS.sig": string;
 }
 
-export const TRTC_USER_ID = /^[A-Za-z0-9_-]{1,32}$/;
+const TRTC_USER_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** The text the HMAC covers: each field on its own line, in this order, each line ending in \n. */
 export function userSigContent(userId: string, sdkAppId: number, timeSec: number, expireSec: number): string {
@@ -41,7 +41,7 @@ export function userSigContent(userId: string, sdkAppId: number, timeSec: number
 }
 
 /** Base64 HMAC-SHA256 of the content with the secret key. */
-export function userSigHmac(secretKey: string, content: string): string {
+function userSigHmac(secretKey: string, content: string): string {
   return createHmac("sha256", secretKey).update(content, "utf8").digest("base64");
 }
 

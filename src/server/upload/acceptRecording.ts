@@ -14,7 +14,7 @@ import { MediaLimitError, MediaTimeoutError, MediaUnreadableError } from "../med
 import { probeMedia } from "../media/decode/probeMedia";
 import type { MediaProbe } from "../verify/mediaTypes";
 
-export type Container = (typeof ACCEPTED_MIME_TYPES)[keyof typeof ACCEPTED_MIME_TYPES];
+type Container = (typeof ACCEPTED_MIME_TYPES)[keyof typeof ACCEPTED_MIME_TYPES];
 
 /** The probe runs ffmpeg on a file of a few megabytes at most; this bounds a pathological one. */
 const PROBE_TIMEOUT_MS = 10_000;

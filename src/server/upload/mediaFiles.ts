@@ -10,12 +10,12 @@ import { join } from "node:path";
 import type { MediaStore, StoredMedia } from "../media/store/mediaStore";
 
 /** The recording's key, e.g. `ord_1a2b/1.webm`. */
-export function recordingKey(orderNo: string, seq: number, container: string): string {
+function recordingKey(orderNo: string, seq: number, container: string): string {
   return `${orderNo}/${seq}.${container}`;
 }
 
 /** The folder of an attempt's evidence frames, e.g. `ord_1a2b/1-evidence`: what deletePrefix removes. */
-export function evidencePrefix(orderNo: string, seq: number): string {
+function evidencePrefix(orderNo: string, seq: number): string {
   return `${orderNo}/${seq}-evidence`;
 }
 

@@ -14,7 +14,7 @@ import { HttpError } from "../http/errors";
 import { isCompleteJpeg } from "../stream/jpeg";
 
 /** An evidence frame of on-device guidance: kept for staff as a hint, never judged. */
-export interface EvidenceFrame {
+interface EvidenceFrame {
   jpeg: Uint8Array;
   /** When it was taken on the capture's clock (the report's evidenceAtMs). */
   atMs: number;
@@ -29,7 +29,7 @@ export interface UploadParts {
   frames: Buffer[];
 }
 
-export type FrameLimits = Pick<CaptureFile["face"]["evidence"], "maxFrames" | "maxFrameBytes">;
+type FrameLimits = Pick<CaptureFile["face"]["evidence"], "maxFrames" | "maxFrameBytes">;
 
 /** Read one frame part whole, refusing it (after draining it) when it is not a JPEG or too big. */
 async function readFrame(part: MultipartFile, index: number, limits: FrameLimits): Promise<Buffer> {

@@ -4,7 +4,7 @@
  */
 import { ButtonRow, type ViewButton } from "./ButtonRow";
 
-export interface ActionFailureViewProps {
+interface ActionFailureViewProps {
   title: string;
   tip: string;
   primaryText: string;

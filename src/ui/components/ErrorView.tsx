@@ -9,9 +9,9 @@ import { ButtonRow, type ViewButton } from "./ButtonRow";
 import { Illustration } from "./illustrations";
 
 /** Height / width at or below which the screen uses the short layout (spec §2). */
-export const SHORT_SCREEN_RATIO = 1.5;
+const SHORT_SCREEN_RATIO = 1.5;
 
-export interface ErrorViewProps {
+interface ErrorViewProps {
   illustration: IllustrationName;
   title: string;
   message: string;
@@ -29,7 +29,7 @@ export interface ErrorViewProps {
 }
 
 /** Applies the websocket marker rule of spec §2 to one text. */
-export function markTipForType(text: string, type: string | undefined): string {
+function markTipForType(text: string, type: string | undefined): string {
   return type === WEBSOCKET_ERROR_TYPE ? text.replaceAll("[提示]", "(提示)") : text;
 }
 

@@ -8,10 +8,10 @@ import { useId } from "react";
 
 export const RECORD_TIMEOUT_DEFAULT_TITLE = "录制超时";
 export const RECORD_TIMEOUT_DEFAULT_TEXT = "长时间未收到录制的视频，请检查网络后重新录制。";
-export const RECORD_TIMEOUT_DEFAULT_LEFT = "退出";
-export const RECORD_TIMEOUT_DEFAULT_RIGHT = "重新录制";
+const RECORD_TIMEOUT_DEFAULT_LEFT = "退出";
+const RECORD_TIMEOUT_DEFAULT_RIGHT = "重新录制";
 
-export interface RecordTimeoutModalProps {
+interface RecordTimeoutModalProps {
   show: boolean;
   title?: string | undefined;
   text?: string | undefined;
@@ -28,7 +28,7 @@ export interface RecordTimeoutModalProps {
   highlights?: readonly string[] | undefined;
 }
 
-export interface TextPart {
+interface TextPart {
   text: string;
   highlighted: boolean;
 }

@@ -6,7 +6,7 @@
 import { ButtonRow, type ViewButton } from "./ButtonRow";
 import { ResultIcon } from "./icons";
 
-export interface ResultViewProps {
+interface ResultViewProps {
   outcome: "success" | "fail";
   /** "a;b" is shown as two lines. */
   title: string;
@@ -18,7 +18,7 @@ export interface ResultViewProps {
 }
 
 /** The lines of a result title: split on ";", blanks dropped. */
-export function titleLines(title: string): string[] {
+function titleLines(title: string): string[] {
   return title
     .split(";")
     .map((line) => line.trim())

@@ -10,11 +10,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { API_ERROR_CODES, type ApiErrorCode } from "../../../../schemas/api";
 import { HttpError } from "../../http/errors";
 
-export const ADMIN_COOKIE = "ff_admin";
+const ADMIN_COOKIE = "ff_admin";
 const COOKIE_PATH = "/admin";
 const COOKIE_MAX_AGE_SEC = 8 * 60 * 60;
 
-export type AdminAccess =
+type AdminAccess =
   /** Go on and answer. */
   | { kind: "allowed" }
   /** The token came in the query: the cookie is set, send the browser to `location` without it. */
@@ -28,7 +28,7 @@ function sameDigest(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export interface AdminAuth {
+interface AdminAuth {
   /** Throws 401 unless the request carries the token (header, query or cookie). */
   check(request: FastifyRequest, reply: FastifyReply): AdminAccess;
 }

@@ -19,14 +19,14 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export type FunnelCounts = Record<FunnelStep, number>;
 
 /** Upper bounds (ms) of the page-load histogram; the last bucket is open-ended. */
-export const LOAD_BUCKETS_MS = [100, 250, 500, 1000, 2000, 3000, 5000] as const;
+const LOAD_BUCKETS_MS = [100, 250, 500, 1000, 2000, 3000, 5000] as const;
 
-export interface Count {
+interface Count {
   label: string;
   count: number;
 }
 
-export interface DayFunnel {
+interface DayFunnel {
   day: string;
   appId: string;
   counts: FunnelCounts;
@@ -43,7 +43,7 @@ export interface AnalyticsAggregates {
 }
 
 /** The rows a dashboard request reads. */
-export interface DashboardRows {
+interface DashboardRows {
   counts: readonly CountRow[];
   cells: readonly CellRow[];
   funnelUsers: readonly FunnelUsersRow[];
@@ -84,7 +84,7 @@ function groupedMedian(groups: readonly LoadTimeRow[], samples: number): number 
   return lowValue;
 }
 
-export function loadBucketLabel(index: number): string {
+function loadBucketLabel(index: number): string {
   const upper = LOAD_BUCKETS_MS[index];
   const lower = index === 0 ? 0 : LOAD_BUCKETS_MS[index - 1];
   return upper === undefined ? `>${LOAD_BUCKETS_MS[LOAD_BUCKETS_MS.length - 1]}` : `${lower}-${upper}`;

@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 const RAW_EVENTS_MAX = 1000;
 
 
-export interface DashboardJson extends AnalyticsAggregates {
+interface DashboardJson extends AnalyticsAggregates {
   recentEvents?: AnalyticsEventRecord[];
 }
 

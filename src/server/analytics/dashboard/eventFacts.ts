@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 /** An event may say it happened up to this long after it arrived (clock skew), no later. */
 const FUTURE_SKEW_MS = DAY_MS;
 /** Longest page load counted as itself; longer ones count as this (a tab left in the background). */
-export const LOAD_MS_CAP = 3_600_000;
+const LOAD_MS_CAP = 3_600_000;
 
 /** "2030-01-01" (UTC) of a Unix ms time. */
 export function dayOf(ms: number): string {
@@ -42,7 +42,7 @@ function numberIn(data: JsonValue, key: string): number | null {
 }
 
 /** The route name of a pageView: its data.pageId ("h5pre_0") without the gray-version suffix. */
-export function routeNameOf(event: Pick<AnalyticsEventInput, "data" | "pageId">): string | null {
+function routeNameOf(event: Pick<AnalyticsEventInput, "data" | "pageId">): string | null {
   const pageId = text(event.data, "pageId") ?? event.pageId;
   return pageId === null ? null : pageId.replace(/_\d+$/, "");
 }
@@ -62,7 +62,7 @@ function statusOf(event: AnalyticsEventInput): string {
  * milliseconds), and few enough distinct values that the median is read from at most a few
  * thousand counter rows per day and app, whatever a client sends.
  */
-export function quantiseLoadMs(ms: number): number {
+function quantiseLoadMs(ms: number): number {
   const clamped = Math.min(Math.max(ms, 0), LOAD_MS_CAP);
   const step = clamped < 1000 ? 1 : clamped < 10_000 ? 10 : clamped < 60_000 ? 100 : 1000;
   return Math.ceil(clamped / step) * step;
@@ -74,7 +74,7 @@ export function quantiseLoadMs(ms: number): number {
  * buffered events sent later count on their own day, and no client can file events under a
  * day the retention job would never reach.
  */
-export function countedDay(event: Pick<AnalyticsEventInput, "eventAt" | "receivedAt">, retentionMs: number): string {
+function countedDay(event: Pick<AnalyticsEventInput, "eventAt" | "receivedAt">, retentionMs: number): string {
   const at = event.eventAt;
   const plausible = at !== null && at >= event.receivedAt - retentionMs && at <= event.receivedAt + FUTURE_SKEW_MS;
   return dayOf(plausible ? at : event.receivedAt);

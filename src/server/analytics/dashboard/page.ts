@@ -7,7 +7,7 @@ import { RANGE_DAYS } from "../../../../schemas/analyticsDashboard";
 import { DASHBOARD_ASSET_PATHS } from "./assets";
 import { PALETTE, columns, escapeHtml, groupedColumns, horizontalBars, type Bar } from "./svgCharts";
 
-export const STEP_LABELS = {
+const STEP_LABELS = {
   launched: "发起核身",
   startPage: "进入开始页",
   cameraReady: "摄像头就绪",

@@ -11,7 +11,7 @@ export interface Bar {
   note?: string;
 }
 
-export interface Series {
+interface Series {
   name: string;
   color: string;
 }

@@ -38,12 +38,12 @@ export function sampledVideoFilter(fps: number, width: number): string {
 }
 
 /** The most frames a decode of `probe` may produce: the duration's frames plus one at each end. */
-export function maxDecodedFrames(probe: MediaProbe, fps: number): number {
+function maxDecodedFrames(probe: MediaProbe, fps: number): number {
   return Math.ceil((probe.durationMs / 1000) * fps) + 2;
 }
 
 /** The ffmpeg arguments of a decode (exported for tests and for reading in logs). */
-export function decodeArgs(file: string, options: Pick<DecodeOptions, "fps" | "width" | "maxPixels">, audio: boolean): string[] {
+function decodeArgs(file: string, options: Pick<DecodeOptions, "fps" | "width" | "maxPixels">, audio: boolean): string[] {
   const args = [
     "-hide_banner", "-nostdin", "-nostats", "-loglevel", "level+error",
     // One thread each for decoding and filtering: several decodes share two cores.

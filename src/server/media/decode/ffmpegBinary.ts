@@ -11,14 +11,14 @@ import { createRequire } from "node:module";
 import { delimiter, isAbsolute, join } from "node:path";
 import { FfmpegUnavailableError } from "./mediaErrors";
 
-export type FfmpegSource = "env" | "path" | "npm";
+type FfmpegSource = "env" | "path" | "npm";
 
-export interface FfmpegBinary {
+interface FfmpegBinary {
   path: string;
   source: FfmpegSource;
 }
 
-export interface ResolveFfmpegOptions {
+interface ResolveFfmpegOptions {
   /** Release mode: the old npm build is refused. */
   release: boolean;
   /** Told once when the npm build is chosen. */
@@ -27,7 +27,7 @@ export interface ResolveFfmpegOptions {
   npmBinary?: () => string | null;
 }
 
-export const FFMPEG_ENV_VAR = "FACEFLOW_FFMPEG";
+const FFMPEG_ENV_VAR = "FACEFLOW_FFMPEG";
 
 /** Why `file` cannot be run, or null when it is an executable regular file. */
 function notExecutable(file: string): string | null {

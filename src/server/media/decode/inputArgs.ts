@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 
 /** ffmpeg's names of the demuxers accepted: MediaRecorder's WebM, phones' MP4 and QuickTime. */
-export const ACCEPTED_DEMUXERS = "matroska,webm,mov,mp4,m4a,3gp,3g2,mj2";
+const ACCEPTED_DEMUXERS = "matroska,webm,mov,mp4,m4a,3gp,3g2,mj2";
 
 /** The absolute path ffmpeg is given (an absolute path cannot be read as a protocol prefix). */
 export function inputPath(file: string): string {

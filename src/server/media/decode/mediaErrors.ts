@@ -12,7 +12,7 @@ export class MediaUnreadableError extends Error {
 }
 
 /** The limits the probe checks before anything is decoded. */
-export const MEDIA_LIMITS = ["pixels", "duration", "frames", "noVideo"] as const;
+const MEDIA_LIMITS = ["pixels", "duration", "frames", "noVideo"] as const;
 export type MediaLimit = (typeof MEDIA_LIMITS)[number];
 
 /** The recording is over one of the configured limits (or has no video to judge). */

@@ -13,13 +13,13 @@ export interface PpmFrame {
   rgb: Uint8Array;
 }
 
-export interface PpmStreamHandlers {
+interface PpmStreamHandlers {
   /** Called with each header before its pixels are buffered; throw to refuse the frame (and the stream). */
   onHeader?: (width: number, height: number, index: number) => void;
   onFrame: (frame: PpmFrame, index: number) => void;
 }
 
-export interface PpmStream {
+interface PpmStream {
   push(chunk: Uint8Array): void;
   /** The stream is over: throws if it stopped inside a frame. */
   end(): void;

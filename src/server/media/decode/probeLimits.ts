@@ -6,10 +6,10 @@ import type { MediaProbe } from "../../verify/mediaTypes";
 import type { VerificationConfig } from "../../../../schemas/verification";
 import { MediaLimitError } from "./mediaErrors";
 
-export type ProbeLimits = VerificationConfig["limits"];
+type ProbeLimits = VerificationConfig["limits"];
 
 /** Widest picture shape accepted: phones record 16:9 or 4:3, either way round. */
-export const MAX_ASPECT = 3;
+const MAX_ASPECT = 3;
 
 /**
  * Throw MediaLimitError naming the first limit the probe breaks; return nothing when it passes.

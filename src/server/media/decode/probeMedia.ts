@@ -13,13 +13,13 @@ import { createProgressReader, parseProbeOutput } from "./probeOutput";
 import { fileInputArgs, inputPath } from "./inputArgs";
 import { errorLines, ffmpegReason, runFfmpeg } from "./runFfmpeg";
 
-export interface ProbeOptions {
+interface ProbeOptions {
   timeoutMs: number;
   signal?: AbortSignal;
 }
 
 /** The ffmpeg arguments of a probe (exported for tests and for reading in logs). */
-export function probeArgs(file: string): string[] {
+function probeArgs(file: string): string[] {
   return [
     "-hide_banner", "-nostdin", "-nostats",
     // Tag every line with its level, so a damaged file's errors are told from the stream dump.

@@ -8,7 +8,7 @@
 import type { MediaProbe } from "../../verify/mediaTypes";
 
 /** What the progress lines say at the end of a run. */
-export interface ProgressSummary {
+interface ProgressSummary {
   /** Packets copied of the first mapped video stream (ffmpeg's `frame=`). */
   frames: number;
   /** Latest output timestamp, in ms from the start of the file; null when none was reported. */

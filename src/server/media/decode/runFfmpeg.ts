@@ -9,7 +9,7 @@ import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import { MediaTimeoutError } from "./mediaErrors";
 
-export interface FfmpegRun {
+interface FfmpegRun {
   path: string;
   args: string[];
   stage: "probe" | "decode";
@@ -21,7 +21,7 @@ export interface FfmpegRun {
   stderrLimitBytes?: number;
 }
 
-export interface FfmpegExit {
+interface FfmpegExit {
   /** Exit code; ffmpeg only ends by itself here, so this is never null. */
   code: number;
   stderr: string;

@@ -18,7 +18,7 @@ export function discardBody(body: Buffer | Readable): void {
   if (!Buffer.isBuffer(body)) body.destroy();
 }
 
-export interface Sha256Meter {
+interface Sha256Meter {
   /** Pass-through stream to pipe the body through. */
   stream: Transform;
   /** The hash and length of everything that went through; call once the stream has ended. */

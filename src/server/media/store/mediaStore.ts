@@ -19,7 +19,7 @@ export interface StoredMedia {
 }
 
 /** A file ffmpeg can open by path; call release once it is no longer read. */
-export interface LocalMediaCopy {
+interface LocalMediaCopy {
   path: string;
   release(): Promise<void>;
 }

@@ -8,7 +8,7 @@ import type { Migration } from "../migrations";
 import { PG_MIGRATIONS } from "./migrations";
 
 /** The advisory lock every faceflow instance takes to migrate: the bytes of "faceflow" as an int8. */
-export const MIGRATION_LOCK_KEY = "7377286951770812279"; // 0x66616365666c6f77
+const MIGRATION_LOCK_KEY = "7377286951770812279"; // 0x66616365666c6f77
 
 const CREATE_LEDGER = `CREATE TABLE IF NOT EXISTS schema_migrations (
   version INTEGER PRIMARY KEY,
@@ -16,7 +16,7 @@ const CREATE_LEDGER = `CREATE TABLE IF NOT EXISTS schema_migrations (
   applied_at BIGINT NOT NULL
 )`;
 
-export interface MigrationOutcome {
+interface MigrationOutcome {
   /** Schema version found before, 0 for an empty database. */
   from: number;
   /** Schema version now. */
