@@ -1,11 +1,9 @@
 /**
  * Result codes of the default verifier: "0" when every check passed, otherwise the code of
  * the first failing check. Each failure has its own code so a partner (and the attempt log)
- * can tell exactly what was wrong; `VERIFY_CODE_STATUS` says which error screen of spec §8
- * the flow shows for it.
+ * can tell exactly what was wrong. A failed verdict leads the flow to the failure page (or
+ * another attempt), never to an error screen, so no code maps to one.
  */
-import type { ErrorStatus } from "../../../schemas/errors";
-
 export const VERIFY_CODES = {
   passed: "0",
   /** Neither a readable WebM nor a readable MP4. */
@@ -59,38 +57,3 @@ export const VERIFY_CODES = {
 
 type VerifyCodeName = keyof typeof VERIFY_CODES;
 export type VerifyCode = (typeof VERIFY_CODES)[VerifyCodeName];
-
-/** Error screen (spec §8) for each failure code; null for the pass code. */
-export const VERIFY_CODE_STATUS = {
-  "0": null,
-  "1001": "chooseVideoException",
-  "1002": "exception",
-  "1003": "shortException",
-  "1004": "longException",
-  "1005": "smallException",
-  "1006": "largeException",
-  "1007": "chooseVideoException",
-  "1008": "exception",
-  "1009": "exception",
-  "1010": "exception",
-  "1011": "lipsException",
-  "1012": "errorSettings",
-  // The catalogue has no screen for several faces or for a spoof; the face screen's advice
-  // (face the screen, in good light, retry) fits all three, and a spoof is not told it was seen.
-  "1015": "trtc_faceFailed",
-  "1016": "trtc_faceFailed",
-  "1017": "trtc_faceFailed",
-  // "Not done within the time allowed, verify again": the recording ended without the action.
-  "1018": "trtc_opTimeout",
-  "1019": "trtc_faceFailed",
-  "1020": "trtc_faceFailed",
-  // Not heard: the upload-failure advice (record in one go, read the digits loudly) fits best.
-  "1021": "uploadVideoOtherException",
-  "1022": "uploadVideoOtherException",
-  "1023": "uploadVideoOtherException",
-  "1024": "trtc_faceFailed",
-  // The partner's photo is at fault, not the user: the support screen.
-  "1025": "errorSettings",
-  "1026": "trtc_serviceError",
-  "1027": "trtc_faceFailed",
-} as const satisfies Record<VerifyCode, ErrorStatus | null>;
