@@ -5,11 +5,11 @@
  *   schemas, and the service) never do;
  * - schemas/ imports nothing from src/: the contract is shared by the browser, the service and the
  *   partner kit, so it may not depend on either side's code;
- * - no import cycles among the edges that exist at run time (value and dynamic imports).
- * Arrows count every edge, type-only ones too: naming a type from a layer is depending on it.
- * Cycles leave type-only edges out: they are erased before anything runs, so they cannot change the
- * order modules are evaluated in (the hazard of a cycle: a value read before its module has run),
- * and they are how the service's ServiceContext names its parts while the parts take the context.
+ * - no import cycles.
+ * Every edge counts, type-only ones too: naming a type from a module is depending on it. A cycle
+ * of type-only edges cannot reorder module evaluation, but its files still cannot be read or
+ * changed apart; where a context names a part that takes the context, the part's interface
+ * lives in a file of its own (src/server/verify/queueContract.ts).
  */
 import type { ImportEdge, ImportGraph } from "./importGraph";
 
@@ -37,8 +37,8 @@ type ImportViolation = { rule: string; edge: ImportEdge } | { rule: "import cycl
 /** Every broken rule of the graph: forbidden arrows, then one cycle per group of files that import each other. */
 export function findImportViolations(graph: ImportGraph): ImportViolation[] {
   const arrows = graph.edges.flatMap((edge) => ARROW_RULES.filter((r) => r.from(edge.from) && r.to(edge.to)).map((r) => ({ rule: r.name, edge })));
-  const runtime = graph.edges.filter((e) => e.kind !== "type");
-  const cycles = stronglyConnected(graph.files, runtime).map((group) => ({ rule: "import cycle" as const, cycle: cycleWithin(group, runtime) }));
+  const edges = graph.edges;
+  const cycles = stronglyConnected(graph.files, edges).map((group) => ({ rule: "import cycle" as const, cycle: cycleWithin(group, edges) }));
   return [...arrows, ...cycles];
 }
 

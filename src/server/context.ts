@@ -7,7 +7,7 @@ import type { MediaStore } from "./media/store/mediaStore";
 import type { Clock, RandomBytes } from "./runtime";
 import type { Store } from "./store";
 import type { TrtcIssuer } from "./trtc/trtcConfig";
-import type { VerificationQueue } from "./verify/verificationQueue";
+import type { VerificationQueue } from "./verify/queueContract";
 
 export interface ServiceContext {
   store: Store;

@@ -20,7 +20,8 @@ import { verifyJobMessageSchema } from "../../../schemas/jobQueue";
 import type { ServiceContext } from "../context";
 import { createAttemptWaiters } from "./attemptWaiters";
 import { createJobJudge, DEAD_LETTERED } from "./jobOutcome";
-import { leaseMarginMs, settledWithin, type VerificationQueue } from "./verificationQueue";
+import type { VerificationQueue } from "./queueContract";
+import { leaseMarginMs, settledWithin } from "./verificationQueue";
 import { JobFailedError, type JobRunner } from "./workerPool";
 
 export const VERIFY_QUEUE = "faceflow-verify";

@@ -1,6 +1,6 @@
 /**
- * Verification jobs: the interface the routes use (VerificationQueue), and its embedded
- * implementation, which takes queued jobs from the store (fairly across apps,
+ * Verification jobs: the embedded implementation of the interface the routes use
+ * (queueContract.ts), which takes queued jobs from the store (fairly across apps,
  * verifyJobs.claimNext) whenever a pool thread is free. On PostgreSQL the jobs go through
  * pg-boss instead (pgBossQueue.ts). Either way the verdict is recorded by jobOutcome.ts.
  *
@@ -13,12 +13,11 @@
  * An instance without workers (role "api") runs no jobs: it queues them, and its long polls
  * learn the verdict from the store.
  */
-import type { VerifyStep } from "../../../schemas/api";
-import type { VerifyJobInput } from "../../../schemas/verifyJob";
 import type { ServiceContext } from "../context";
 import type { Store } from "../store";
 import { createAttemptWaiters, POLL_MS } from "./attemptWaiters";
 import { createJobJudge } from "./jobOutcome";
+import type { NewJob, VerificationQueue } from "./queueContract";
 import { JobFailedError, type JobRunner } from "./workerPool";
 
 export { MEDIA_VERIFIER_NAME } from "./jobOutcome";
@@ -30,33 +29,6 @@ export { MEDIA_VERIFIER_NAME } from "./jobOutcome";
  */
 export function leaseMarginMs(timeoutMs: number): number {
   return Math.min(30_000, Math.max(2_000, Math.round(timeoutMs / 4)));
-}
-
-export interface NewJob {
-  attemptId: number;
-  orderNo: string;
-  appId: string;
-  input: VerifyJobInput;
-}
-
-export interface VerificationQueue {
-  /** Queue a job as part of the transaction `tx` that accepts its media. */
-  enqueue(tx: Store, job: NewJob, now: number): Promise<void>;
-  /** A job was queued and committed: take it now rather than at the next poll. */
-  kick(): void;
-  /** Progress of a job this process runs; null when it runs elsewhere or not at all. */
-  progressOf(attemptId: number): { step: VerifyStep; progress: number } | null;
-  /** Resolves when the attempt's job reports progress or ends here, `isSettled` says so (asked every POLL_MS), or after `ms`. */
-  waitForChange(attemptId: number, ms: number, isSettled: () => Promise<boolean>): Promise<void>;
-  /** Start taking jobs (after queueing leftovers again, when requeueAtStart). */
-  start(): Promise<void>;
-  /** Take no more jobs and wait until those running here are judged, or `timeoutMs` passed. */
-  drain(timeoutMs: number): Promise<void>;
-  close(): Promise<void>;
-  /** Throws when jobs cannot be queued or taken (the readiness probe). */
-  ping(): Promise<void>;
-  /** For the readiness answer and logs. */
-  describe(): string;
 }
 
 export interface VerificationQueueOptions {
