@@ -133,7 +133,7 @@ export default function StartScreen({ route, props, query }: ScreenProps<"start"
         </header>
         <div className="ff-start__cards">
           <CheckList items={checkItemsOf(mode, launch)} heading={texts.start.checkHeading} texts={texts} />
-          <PrePictures count={prePictureCount(mode, channel, launch)} heading={texts.start.prePicturesHeading} labels={texts.prePictures} />
+          <PrePictures count={prePictureCount(mode, channel, launch, rt.capture.prePictures)} heading={texts.start.prePicturesHeading} labels={texts.prePictures} />
         </div>
       </div>
       <div className="ff-start__footer">

@@ -1,4 +1,6 @@
 import { fakeCaptureHandlers } from "../../capture/fakeHandlers";
+import { shippedCapture } from "../../capture/shippedKinds";
+import type { CaptureFile } from "../../../schemas/capture";
 /**
  * Screens under test: a real FlowRuntime made by createFlowRuntime over jsdom's window,
  * with the shipped definitions, and the screen of a named route rendered inside the
@@ -61,6 +63,8 @@ export interface FlowOptions {
    * screens under test would otherwise have no return address at all.
    */
   returnUrl?: string | null;
+  /** The runtime's capture definition; the shipped capture.json by default (a test changes a limit here). */
+  capture?: CaptureFile;
 }
 
 function clearCookies(): void {
@@ -126,6 +130,7 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     win: windowWithRecordedNavigation(nav),
     engine,
     apps: definitions.apps,
+    capture: options.capture ?? shippedCapture,
     settings: { environment: "release", grayVersion: "0" },
     captureHandlers: fakeCaptureHandlers().registry,
   });
