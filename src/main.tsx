@@ -16,6 +16,7 @@ import themesJson from "../themes/themes.json";
 import type { AnalyticsFile } from "../schemas/analytics";
 import type { AppsFile } from "../schemas/apps";
 import type { CaptureFile } from "../schemas/capture";
+import type { DevicesFile } from "../schemas/devices";
 import type { RoutesFile } from "../schemas/routes";
 import type { EntryFile, GuardFile } from "../schemas/rules";
 import type { ThemesFile } from "../schemas/themes";
@@ -74,6 +75,8 @@ const runtime = createFlowRuntime({
   engine,
   apps,
   capture,
+  // Its own small chunk, fetched alongside the camera-input check that reads it.
+  loadDevices: () => import("../flows/devices.json").then((m) => validated<DevicesFile>(m.default)),
   captureHandlers,
   settings: {
     environment: resolveEnvironment(apps, typeof __FACEFLOW_ENV__ === "string" ? __FACEFLOW_ENV__ : undefined),

@@ -6,6 +6,7 @@
 import Cookies from "js-cookie";
 import type { AppsFile } from "../../schemas/apps";
 import type { CaptureFile } from "../../schemas/capture";
+import type { DevicesFile } from "../../schemas/devices";
 import { environmentSchema, type Environment } from "../../schemas/environment";
 import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
 import type { NavContext, NavTarget } from "../engine/context";
@@ -40,6 +41,11 @@ export interface FlowRuntime {
   apps: AppsFile;
   /** flows/capture.json, validated: the capture limits every capture page and handler reads. */
   capture: CaptureFile;
+  /**
+   * flows/devices.json, validated, fetched on first use: only the camera-input check reads it,
+   * and it loads with that check (src/ui/screens/cameraCheck.ts), not with the first screen.
+   */
+  loadDevices(): Promise<DevicesFile>;
   settings: FlowSettings;
   /** The page URL's own query: the partner's launch parameters and the OAuth code. */
   search: Record<string, string>;
@@ -85,6 +91,7 @@ export function createFlowRuntime(input: {
   engine: Engine;
   apps: AppsFile;
   capture: CaptureFile;
+  loadDevices: () => Promise<DevicesFile>;
   settings: FlowSettings;
   captureHandlers: CaptureKindRegistry;
 }): FlowRuntime {
@@ -149,6 +156,7 @@ export function createFlowRuntime(input: {
     engine,
     apps,
     capture,
+    loadDevices: lazyOnce(input.loadDevices),
     settings,
     search,
     launch,
