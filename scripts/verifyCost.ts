@@ -12,9 +12,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { basename, dirname } from "node:path";
+import { captureFileSchema } from "../schemas/capture";
 import { checksFileSchema } from "../schemas/checks";
 import type { VerifyAsk, VerifyJobInput } from "../schemas/verifyJob";
-import { loadCaptureLimits } from "../src/server/limits";
 import { resolveFfmpeg } from "../src/server/media/decode/ffmpegBinary";
 import { probeMedia } from "../src/server/media/decode/probeMedia";
 import { createLocalMediaStore } from "../src/server/media/store/localMediaStore";
@@ -173,7 +173,7 @@ function summarise(mode: CostMode, runs: Run[], seconds: number, iris: boolean):
  * @example await measureVerifyCost({ clip: "/tmp/x/face.webm", runs: 5 })
  */
 export async function measureVerifyCost(options: { clip: string; runs: number; modes?: readonly CostMode[] }): Promise<CostFigures> {
-  const limits = loadCaptureLimits();
+  const limits = captureFileSchema.parse(readFlowJson("flows/capture.json"));
   const ffmpegPath = resolveFfmpeg(process.env, { release: false, log: (m) => console.warn(m) }).path;
   const checks = createCheckPlan(checksFileSchema.parse(readFlowJson("flows/checks.json")), createServerCheckRegistry());
   const { deps } = createMediaVerifierDeps({ media: createLocalMediaStore(dirname(options.clip)), ffmpegPath, limits, checks, env: process.env });

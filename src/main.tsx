@@ -10,17 +10,18 @@ import entryJson from "../flows/entry.json";
 import guardJson from "../flows/guard.json";
 import appsJson from "../flows/apps.json";
 import analyticsJson from "../flows/analytics.json";
-import { modeKinds, modeOrder } from "../flows/capture.json";
+import captureJson from "../flows/capture.json";
 import shell from "../flows/shell.zh-CN.json";
 import themesJson from "../themes/themes.json";
 import type { AnalyticsFile } from "../schemas/analytics";
 import type { AppsFile } from "../schemas/apps";
+import type { CaptureFile } from "../schemas/capture";
+import type { DevicesFile } from "../schemas/devices";
 import type { RoutesFile } from "../schemas/routes";
 import type { EntryFile, GuardFile } from "../schemas/rules";
 import type { ThemesFile } from "../schemas/themes";
 import { startAnalytics } from "./analytics/startAnalytics";
 import { createCaptureKindRegistry } from "./capture/kinds/registry";
-import type { CaptureModes } from "./capture/kinds/modeTable";
 import { shippedCaptureKinds } from "./capture/kinds/shipped";
 import { createEngine } from "./engine/engine";
 import { createEngineRegistries } from "./engine/builtins";
@@ -54,6 +55,7 @@ const validated = <T,>(json: unknown): T => json as T;
 
 const apps = validated<AppsFile>(appsJson);
 const themes = validated<ThemesFile>(themesJson);
+const capture = validated<CaptureFile>(captureJson);
 const engine = createEngine(
   {
     routes: validated<RoutesFile>(routesJson),
@@ -67,11 +69,14 @@ const engine = createEngine(
 );
 // The capture kinds, tried in capture.json's mode order; each kind's handler loads only when a
 // page first asks for it (real-time video's SDK is large).
-const captureHandlers = createCaptureKindRegistry(shippedCaptureKinds(), validated<CaptureModes>({ modeOrder, modeKinds }));
+const captureHandlers = createCaptureKindRegistry(shippedCaptureKinds(), capture);
 const runtime = createFlowRuntime({
   win: window,
   engine,
   apps,
+  capture,
+  // Its own small chunk, fetched alongside the camera-input check that reads it.
+  loadDevices: () => import("../flows/devices.json").then((m) => validated<DevicesFile>(m.default)),
   captureHandlers,
   settings: {
     environment: resolveEnvironment(apps, typeof __FACEFLOW_ENV__ === "string" ? __FACEFLOW_ENV__ : undefined),

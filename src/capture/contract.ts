@@ -75,6 +75,10 @@ export interface CaptureDeps {
   now(): number;
   api: import("../api/client").ApiClient;
   launch: import("../../schemas/launch").LaunchParams;
+  /** flows/capture.json, validated (the runtime's): the limits the handler applies. */
+  capture: import("../../schemas/capture").CaptureFile;
+  /** flows/apps.json, validated (the runtime's): the messaging-app settings. */
+  apps: import("../../schemas/apps").AppsFile;
   /** The page's statistics (a refusal code with no screen is counted: screenForApiError). */
   stats: Pick<import("../analytics/statsRecorder").StatsRecorder, "record">;
   /**

@@ -16,8 +16,6 @@
  * timers, speech) is released by dispose(), which also resolves a pending start with
  * "cancelled"; the camera is released as soon as the recording is in hand.
  */
-import captureJson from "../../flows/capture.json";
-import type { CaptureFile } from "../../schemas/capture";
 import { DOWNGRADE_REASONS } from "../../schemas/session";
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureOutcome, CaptureRequest } from "./contract";
 import { openPageCamera } from "./pageCamera";
@@ -27,9 +25,6 @@ import { recorderBitrates } from "./recorder/recorderFormat";
 import { COUNTDOWN_SECONDS, recordingPlan } from "./recorder/recordingPlan";
 import { speakQuestion, type Speaking, type SpeechWindow } from "./recorder/speakQuestion";
 import { startStreamRecording, type MediaRecorderClass, type StreamRecording } from "./recorder/streamRecording";
-
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
 
 const TICK_MS = 200;
 const CANCELLED: CaptureOutcome = { kind: "cancelled" };
@@ -90,7 +85,7 @@ export function createRecorderHandler(deps: CaptureDeps): CaptureHandler {
         Recorder,
         stream: live,
         audio: request.audio,
-        bitrates: recorderBitrates({ maxMs: plan.autoStopMs, maxBytes: capture.sizeKB.zip * 1024, audio: request.audio }),
+        bitrates: recorderBitrates({ maxMs: plan.autoStopMs, maxBytes: deps.capture.sizeKB.zip * 1024, audio: request.audio }),
         now,
         onError: () => finishRecording?.({ kind: "recorderError" }),
       });
@@ -143,7 +138,7 @@ export function createRecorderHandler(deps: CaptureDeps): CaptureHandler {
     // Checked before the camera: asking for a permission the page cannot use would only confuse.
     const Recorder = (win as unknown as { MediaRecorder?: MediaRecorderClass }).MediaRecorder;
     if (!Recorder) return { kind: "failed", status: "browserNotSupport", downgrade: DOWNGRADE_REASONS.webcamOtherError };
-    const opened = await openPageCamera(win, now, request.audio);
+    const opened = await openPageCamera(win, now, request.audio, deps.capture.camera);
     if (disposed) {
       if (opened.ok) releaseStream(opened.stream);
       return CANCELLED;

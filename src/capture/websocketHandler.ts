@@ -11,7 +11,6 @@
  * Every way the stream breaks on this side (socket, timeouts, the service refusing frames)
  * is `{kind: "failed", frontError: true}`, which the page counts towards giving the mode up.
  */
-import captureJson from "../../flows/capture.json";
 import type { CaptureFile } from "../../schemas/capture";
 import { openPageCamera } from "./pageCamera";
 import { ApiError } from "../api/apiError";
@@ -24,9 +23,6 @@ import { countDown, createCaptureScope, type Timers } from "./stream/captureScop
 import { connectStream, type StreamConnection, type WebSocketLike } from "./stream/streamConnection";
 import { streamBreakOutcome } from "./stream/streamOutcomes";
 import { streamUrlFor } from "./stream/streamHost";
-
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
 
 export type StreamClientSettings = CaptureFile["streamClient"];
 
@@ -44,14 +40,15 @@ export interface WebsocketHandlerEnv {
   countdownSeconds: number;
 }
 
-export function browserWebsocketEnv(win: Window, now: () => number): WebsocketHandlerEnv {
+/** The browser's env; `capture`: the runtime's capture.json (client settings, wave timeout, camera limits). */
+export function browserWebsocketEnv(win: Window, now: () => number, capture: CaptureFile): WebsocketHandlerEnv {
   const timers: Timers = {
     setTimeout: (callback, ms) => win.setTimeout(callback, ms),
     clearTimeout: (handle) => win.clearTimeout(handle as number),
   };
   const settings = capture.streamClient;
   return {
-    openCamera: (audio) => openPageCamera(win, now, audio),
+    openCamera: (audio) => openPageCamera(win, now, audio, capture.camera),
     frames: (stream) => createCanvasFrames({ doc: win.document, stream, maxWidth: settings.maxFrameWidth, quality: settings.jpegQuality }),
     openSocket: (url) => new (win as Window & typeof globalThis).WebSocket(url),
     pageHostname: win.location.hostname,
@@ -64,7 +61,7 @@ export function browserWebsocketEnv(win: Window, now: () => number): WebsocketHa
 
 /** The handler over the page's browser. */
 export function createWebsocketHandler(deps: CaptureDeps): CaptureHandler {
-  return createWebsocketHandlerWith(deps, browserWebsocketEnv(deps.win, deps.now));
+  return createWebsocketHandlerWith(deps, browserWebsocketEnv(deps.win, deps.now, deps.capture));
 }
 
 export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHandlerEnv): CaptureHandler {

@@ -17,16 +17,12 @@
  * noVideoPermission. A refused config (spec §8: analytics only) or an app without the calls:
  * exception, after which the page may fall back to the in-page recorder.
  */
-import appsJson from "../../flows/apps.json";
 import type { AppsFile } from "../../schemas/apps";
 import type { CaptureDeps, CaptureHandler, CaptureOutcome, CaptureRequest } from "./contract";
 import { readVideoDuration } from "./recorder/videoFileDuration";
 import { createCaptureScope, type Timers } from "./stream/captureScope";
 import { fetchLocalVideo, readableVideoUrl } from "./wx/localVideo";
 import { loadWxVideoApi, WX_VIDEO_JS_APIS, type WxChosenVideo, type WxVideoApi } from "./wx/wxVideoApi";
-
-/** apps.json was validated by build.mjs before it was embedded. */
-const apps = appsJson as AppsFile;
 
 /** wx.ready normally fires within a second; no answer means the app will not configure. */
 export const WX_CONFIG_TIMEOUT_MS = 10_000;
@@ -47,7 +43,8 @@ export interface WxVideoHandlerEnv {
   configTimeoutMs: number;
 }
 
-export function browserWxVideoEnv(win: Window): WxVideoHandlerEnv {
+/** The browser's env; `apps`: the runtime's apps.json (the official account's app id). */
+export function browserWxVideoEnv(win: Window, apps: AppsFile): WxVideoHandlerEnv {
   return {
     loadApi: loadWxVideoApi,
     wxAppId: apps.wxOauth.appId,
@@ -67,7 +64,7 @@ export function browserWxVideoEnv(win: Window): WxVideoHandlerEnv {
 }
 
 export function createWxVideoHandler(deps: CaptureDeps): CaptureHandler {
-  return createWxVideoHandlerWith(deps, browserWxVideoEnv(deps.win));
+  return createWxVideoHandlerWith(deps, browserWxVideoEnv(deps.win, deps.apps));
 }
 
 /** Whole seconds for maxDuration: the window's maximum, rounded up so a full-length recording fits. */

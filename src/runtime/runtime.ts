@@ -5,6 +5,8 @@
  */
 import Cookies from "js-cookie";
 import type { AppsFile } from "../../schemas/apps";
+import type { CaptureFile } from "../../schemas/capture";
+import type { DevicesFile } from "../../schemas/devices";
 import { environmentSchema, type Environment } from "../../schemas/environment";
 import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
 import type { NavContext, NavTarget } from "../engine/context";
@@ -37,6 +39,13 @@ export interface FlowRuntime {
   captureHandlers: CaptureKindRegistry;
   engine: Engine;
   apps: AppsFile;
+  /** flows/capture.json, validated: the capture limits every capture page and handler reads. */
+  capture: CaptureFile;
+  /**
+   * flows/devices.json, validated, fetched on first use: only the camera-input check reads it,
+   * and it loads with that check (src/ui/screens/cameraCheck.ts), not with the first screen.
+   */
+  loadDevices(): Promise<DevicesFile>;
   settings: FlowSettings;
   /** The page URL's own query: the partner's launch parameters and the OAuth code. */
   search: Record<string, string>;
@@ -81,10 +90,12 @@ export function createFlowRuntime(input: {
   win: Window;
   engine: Engine;
   apps: AppsFile;
+  capture: CaptureFile;
+  loadDevices: () => Promise<DevicesFile>;
   settings: FlowSettings;
   captureHandlers: CaptureKindRegistry;
 }): FlowRuntime {
-  const { win, engine, apps, settings, captureHandlers } = input;
+  const { win, engine, apps, capture, settings, captureHandlers } = input;
   const now = () => win.performance.now() + win.performance.timeOrigin;
   const stats = createStatsRecorder(now);
   const search = parseQuery(win.location.search);
@@ -144,6 +155,8 @@ export function createFlowRuntime(input: {
     captureHandlers,
     engine,
     apps,
+    capture,
+    loadDevices: lazyOnce(input.loadDevices),
     settings,
     search,
     launch,

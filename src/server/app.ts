@@ -7,7 +7,9 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import captureJson from "../../flows/capture.json";
 import checksJson from "../../flows/checks.json";
+import { captureFileSchema } from "../../schemas/capture";
 import { checksFileSchema, type ChecksFile } from "../../schemas/checks";
 import type { ServiceContext } from "./context";
 import { analyticsOptionsFromEnv, registerAnalytics } from "./analytics";
@@ -18,7 +20,7 @@ import { createRateLimitHooks, DEFAULT_RATE_LIMITS, installSecurity, type RateLi
 import { installCompression } from "./http/compression";
 import { appInlineScriptSources } from "./http/inlineScripts";
 import { serveApp } from "./http/staticApp";
-import { loadCaptureLimits, maxBase64Chars, type ServerLimits } from "./limits";
+import { maxBase64Chars, type ServerLimits } from "./limits";
 import { availableParallelism } from "node:os";
 import { resolveFfmpeg } from "./media/decode/ffmpegBinary";
 import { registerDemoRoutes } from "./routes/demo";
@@ -43,6 +45,11 @@ import type { ServiceRole } from "../../schemas/health";
 import { fastifyTrustProxy, type AppSecretConfig, type TrustProxy } from "./config";
 import type { StreamClock } from "./stream/streamClock";
 import { createTrtcIssuer, type TrtcServiceConfig } from "./trtc/trtcConfig";
+
+/** flows/capture.json, validated (throws with the schema's message when the file is wrong): the service's limits. */
+export function loadCaptureLimits(): ServerLimits {
+  return captureFileSchema.parse(captureJson);
+}
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,11 +1,11 @@
 /**
  * The recording limits the service enforces: flows/capture.json (spec §5), the same file the
- * browser and the verifier read, embedded in the bundle at build time and parsed at start.
+ * browser and the verifier read, embedded in the bundle at build time and parsed at start by
+ * the service's composition root (app.ts loadCaptureLimits, and the verify worker's start-up).
  * The server refuses a recording outside them before verifying it, so a modified client
  * cannot get around the checks the browser makes.
  */
-import captureJson from "../../flows/capture.json";
-import { captureFileSchema, type CaptureFile } from "../../schemas/capture";
+import type { CaptureFile } from "../../schemas/capture";
 import type { LiveType, UploadLimits } from "../../schemas/api";
 import { durationRangeFor, sizeRangeFor, type Platform } from "./media/captureLimits";
 
@@ -16,11 +16,6 @@ export type { Platform };
 // QuickTime is what an iPhone's own camera hands the file input (.mov): the same ISO-BMFF
 // boxes the MP4 probe reads, so it is judged as that container.
 export const ACCEPTED_MIME_TYPES = { "video/mp4": "mp4", "video/quicktime": "mp4", "video/webm": "webm" } as const;
-
-/** flows/capture.json, validated (throws with the schema's message when the file is wrong). */
-export function loadCaptureLimits(): ServerLimits {
-  return captureFileSchema.parse(captureJson);
-}
 
 interface OrderKind {
   liveType: LiveType;

@@ -4,9 +4,9 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "./app";
+import { buildApp, loadCaptureLimits } from "./app";
 import { ConfigError, loadServerConfig } from "./config";
-import { loadCaptureLimits, type ServerLimits } from "./limits";
+import type { ServerLimits } from "./limits";
 
 /** dist/app next to dist/server (the bundle), or ./dist/app when run from the sources. */
 function defaultAppDir(): string | undefined {

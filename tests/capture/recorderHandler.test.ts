@@ -151,7 +151,7 @@ function setup(options: SetupOptions = {}) {
     ...(options.noSpeech ? {} : { speechSynthesis: speech, SpeechSynthesisUtterance: Utterance }),
     ...(options.noRecorder ? {} : { MediaRecorder: Recorder }),
   };
-  const deps = { win: win as unknown as Window, now: clock.now, api: {}, launch: {} } as unknown as CaptureDeps;
+  const deps = { win: win as unknown as Window, now: clock.now, api: {}, launch: {}, capture: captureJson } as unknown as CaptureDeps;
   const handler = createRecorderHandler(deps);
   const events: CaptureEvent[] = [];
   let outcome: CaptureOutcome | undefined;

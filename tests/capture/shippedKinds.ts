@@ -13,6 +13,8 @@ import { createCaptureKindRegistry, type CaptureKindRegistry } from "../../src/c
 import { shippedCaptureKinds } from "../../src/capture/kinds/shipped";
 
 const capture = z.parse(captureFileSchema, captureJson);
+/** The shipped capture.json, parsed: what the composition root hands the runtime. */
+export const shippedCapture = capture;
 export const shippedModes: CaptureModes = { modeOrder: capture.modeOrder, modeKinds: capture.modeKinds };
 
 export function shippedKindRegistry(load?: (kind: CaptureKind) => CaptureHandlerLoader): CaptureKindRegistry {

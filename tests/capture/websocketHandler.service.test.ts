@@ -16,6 +16,7 @@ import type { CaptureEvent } from "../../src/capture/contract";
 import type { WebSocketLike } from "../../src/capture/stream/streamConnection";
 import { createWebsocketHandlerWith } from "../../src/capture/websocketHandler";
 import { Browser, launchParams, orderRequest, startService, type Service } from "../server/harness";
+import { loadDefinitions } from "../engine/fixtures";
 import { fakeFrames, fakeStream, grantedCamera } from "./websocketHandlerFakes";
 
 type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WebSocketLike;
@@ -42,7 +43,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     const frames = fakeFrames(6000);
     frames.ready();
     const handler = createWebsocketHandlerWith(
-      { win: {} as Window, now: () => performance.now(), api, launch: {}, stats: createStatsRecorder(() => 0) },
+      { win: {} as Window, now: () => performance.now(), api, launch: {}, capture, apps: loadDefinitions().apps, stats: createStatsRecorder(() => 0) },
       {
         openCamera: grantedCamera(camera.stream),
         frames: () => frames.source,
@@ -92,7 +93,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     const frames = fakeFrames();
     frames.ready();
     const handler = createWebsocketHandlerWith(
-      { win: {} as Window, now: () => performance.now(), api, launch: {}, stats: createStatsRecorder(() => 0) },
+      { win: {} as Window, now: () => performance.now(), api, launch: {}, capture, apps: loadDefinitions().apps, stats: createStatsRecorder(() => 0) },
       {
         openCamera: grantedCamera(fakeStream().stream),
         frames: () => frames.source,

@@ -10,6 +10,8 @@ import type { CaptureDeps, CaptureEvent } from "../../src/capture/contract";
 import type { OpenCameraResult } from "../../src/capture/permission";
 import type { FrameSource } from "../../src/capture/stream/canvasFrames";
 import type { WebSocketLike } from "../../src/capture/stream/streamConnection";
+import { loadDefinitions } from "../engine/fixtures";
+import { shippedCapture } from "./shippedKinds";
 
 /** Lets every pending promise callback run (setImmediate comes after the microtask queue). */
 export const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -105,7 +107,7 @@ export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
 
 /** The handler's dependencies; its statistics are a real recorder, so a test reads what was recorded. */
 export function captureDeps(clock: Pick<ManualClock, "now">, api: ApiClient = fakeApi(), launch: CaptureDeps["launch"] = {}): CaptureDeps & { stats: StatsRecorder } {
-  return { win: {} as Window, now: clock.now, api, launch, stats: createStatsRecorder(clock.now) };
+  return { win: {} as Window, now: clock.now, api, launch, capture: shippedCapture, apps: loadDefinitions().apps, stats: createStatsRecorder(clock.now) };
 }
 
 /** A camera stream double: tracks that record whether they were stopped. */

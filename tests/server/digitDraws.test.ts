@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadCaptureLimits } from "../../src/server/limits";
+import { loadCaptureLimits } from "./shippedLimits";
 import { Browser, errorCode, launchParams, manualRunner, orderRequest, startService, type Service } from "./harness";
 
 const { maxDigitDraws } = loadCaptureLimits().verification;

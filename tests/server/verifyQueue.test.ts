@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptStateSchema, type CreateOrderRequest } from "../../schemas/api";
-import { loadCaptureLimits } from "../../src/server/limits";
+import { loadCaptureLimits } from "./shippedLimits";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import {
   awaitVerdict,

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptStateSchema, type AttemptState, type CreateOrderRequest } from "../../schemas/api";
-import { loadCaptureLimits } from "../../src/server/limits";
+import { loadCaptureLimits } from "./shippedLimits";
 import { resolveFfmpeg } from "../../src/server/media/decode/ffmpegBinary";
 import { createFaceflowPartner } from "../../src/server/partner";
 import { createWorkerPool, defaultWorkerScript, type JobRunner } from "../../src/server/verify/workerPool";

@@ -16,7 +16,6 @@
  * SDK failures (loading, entering, a fatal event in the room) are front errors: the page
  * counts them and gives real-time video up at the threshold of spec §4.
  */
-import captureJson from "../../../flows/capture.json";
 import type { OrderConfig } from "../../../schemas/api";
 import type { CaptureFile } from "../../../schemas/capture";
 import { DOWNGRADE_REASONS } from "../../../schemas/session";
@@ -33,9 +32,6 @@ import { startStreamRecording, type MediaRecorderClass, type StreamRecording } f
 import { countDown, createCaptureScope, type Timers } from "../stream/captureScope";
 import { loadTrtcModule, type TrtcModule } from "./trtcModule";
 import { joinRoom } from "./trtcRoom";
-
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
 
 /** How often `recording` events go out while recording. */
 const TICK_MS = 200;
@@ -61,14 +57,15 @@ export interface TrtcHandlerEnv {
   enterRoomTimeoutMs: number;
 }
 
-export function browserTrtcEnv(win: Window, now: () => number): TrtcHandlerEnv {
+/** The browser's env; `capture`: the runtime's capture.json (wave timeout, camera limits). */
+export function browserTrtcEnv(win: Window, now: () => number, capture: CaptureFile): TrtcHandlerEnv {
   const timers: Timers = {
     setTimeout: (callback, ms) => win.setTimeout(callback, ms),
     clearTimeout: (handle) => win.clearTimeout(handle as number),
   };
   return {
     loadSdk: loadTrtcModule,
-    openCamera: (audio) => openPageCamera(win, now, audio),
+    openCamera: (audio) => openPageCamera(win, now, audio, capture.camera),
     waitForFirstFrame: (stream) => waitForFirstFrame(win.document, stream),
     Recorder: (win as unknown as { MediaRecorder?: MediaRecorderClass }).MediaRecorder,
     speak: (text) => speakQuestion(win as unknown as SpeechWindow, text).cancel,
@@ -81,7 +78,7 @@ export function browserTrtcEnv(win: Window, now: () => number): TrtcHandlerEnv {
 
 /** The handler over the page's browser and the real SDK. */
 export function createTrtcHandler(deps: CaptureDeps): CaptureHandler {
-  return createTrtcHandlerWith(deps, browserTrtcEnv(deps.win, deps.now));
+  return createTrtcHandlerWith(deps, browserTrtcEnv(deps.win, deps.now, deps.capture));
 }
 
 export function createTrtcHandlerWith(deps: CaptureDeps, env: TrtcHandlerEnv): CaptureHandler {
@@ -167,7 +164,7 @@ export function createTrtcHandlerWith(deps: CaptureDeps, env: TrtcHandlerEnv): C
         Recorder,
         stream,
         audio: request.audio,
-        bitrates: recorderBitrates({ maxMs: plan.autoStopMs, maxBytes: capture.sizeKB.zip * 1024, audio: request.audio }),
+        bitrates: recorderBitrates({ maxMs: plan.autoStopMs, maxBytes: deps.capture.sizeKB.zip * 1024, audio: request.audio }),
         now: deps.now,
         onError: () => scope.settle({ kind: "failed", status: "exception" }),
       });

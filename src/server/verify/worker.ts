@@ -7,8 +7,9 @@
  * directory or bucket the service stores to), its temporary copies in the thread's scratch folder.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import captureJson from "../../../flows/capture.json";
+import { captureFileSchema } from "../../../schemas/capture";
 import { toWorkerMessageSchema, verifyWorkerDataSchema, type FromWorkerMessage } from "../../../schemas/verifyJob";
-import { loadCaptureLimits } from "../limits";
 import { createMediaStore } from "../media/store/mediaStoreFromEnv";
 import { createCheckPlan } from "./checks/checkPlan";
 import { createServerCheckRegistry } from "./checks/registry";
@@ -22,7 +23,7 @@ const post = (message: FromWorkerMessage) => port.postMessage(message);
 const media = createMediaStore(data.media, { tempDir: data.scratchDir });
 // The checks come from the service that started the thread, which refused to start on a bad list.
 const checks = createCheckPlan(data.checks, createServerCheckRegistry());
-const { deps, warm } = createMediaVerifierDeps({ media, ffmpegPath: data.ffmpegPath, limits: loadCaptureLimits(), checks, env: process.env });
+const { deps, warm } = createMediaVerifierDeps({ media, ffmpegPath: data.ffmpegPath, limits: captureFileSchema.parse(captureJson), checks, env: process.env });
 
 // One job at a time: the pool sends the next only after this one's verdict or error.
 port.on("message", (raw: unknown) => {

@@ -26,6 +26,7 @@ import { NoticeDialog } from "./NoticeDialog";
 import { PrePictures } from "./PrePictures";
 import { SplashStep } from "./SplashStep";
 import { checkItemsOf, prePictureCount, recordPathOf, showsSplash } from "./startPlan";
+import { loadCameraCheck, type CameraCheck } from "./cameraCheck";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { start, protocol, prePictures, splash, authorization, actions };
@@ -57,11 +58,11 @@ export default function StartScreen({ route, props, query }: ScreenProps<"start"
   useEffect(() => {
     if (!route.flags.uaDetect) return;
     let live = true;
-    const decide = ({ checkCameraEligibility }: typeof import("./cameraEligibility")) => {
+    const decide = (cameraCheck: CameraCheck) => {
       if (!live) return;
-      let decision: ReturnType<typeof checkCameraEligibility>;
+      let decision: ReturnType<CameraCheck["check"]>;
       try {
-        decision = checkCameraEligibility(rt);
+        decision = cameraCheck.check();
       } catch (error) {
         unavailable(error);
         return;
@@ -81,7 +82,7 @@ export default function StartScreen({ route, props, query }: ScreenProps<"start"
       setEligibility("allowed");
     };
     // Loaded on demand: the user-agent parser and device rules are only needed on these routes.
-    void import("./cameraEligibility").then(decide, unavailable);
+    void loadCameraCheck(rt).then(decide, unavailable);
     return () => {
       live = false;
     };
@@ -133,7 +134,7 @@ export default function StartScreen({ route, props, query }: ScreenProps<"start"
         </header>
         <div className="ff-start__cards">
           <CheckList items={checkItemsOf(mode, launch)} heading={texts.start.checkHeading} texts={texts} />
-          <PrePictures count={prePictureCount(mode, channel, launch)} heading={texts.start.prePicturesHeading} labels={texts.prePictures} />
+          <PrePictures count={prePictureCount(mode, channel, launch, rt.capture.prePictures)} heading={texts.start.prePicturesHeading} labels={texts.prePictures} />
         </div>
       </div>
       <div className="ff-start__footer">

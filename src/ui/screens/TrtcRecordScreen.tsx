@@ -11,8 +11,6 @@
  * video up (then the next mode), or shows its error page.
  */
 import { useMemo } from "react";
-import captureJson from "../../../flows/capture.json";
-import type { CaptureFile } from "../../../schemas/capture";
 import { platformOfUserAgent } from "../../capture/recorder/platform";
 import { recordingPlan } from "../../capture/recorder/recordingPlan";
 import { liveModeOf } from "../../engine/modes";
@@ -32,11 +30,9 @@ import { actionCodesOf, needsMicrophone } from "./startPlan";
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
 
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
-
 export default function TrtcRecordScreen({ props }: ScreenProps<"trtcRecord">) {
   const rt = useRuntime();
+  const capture = rt.capture;
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const api = useApi();
@@ -50,7 +46,7 @@ export default function TrtcRecordScreen({ props }: ScreenProps<"trtcRecord">) {
   const page = useRealtimePage({ mode: "trtc", needsDigits: liveMode === "number", needsQuestion: will, dispatch });
   const request = useMemo(
     () => captureRequestOf({ liveMode, will, audio, launch, digits: state.digits, question: state.question, limits: capture }),
-    [liveMode, will, audio, launch, state.digits, state.question],
+    [liveMode, will, audio, launch, state.digits, state.question, capture],
   );
   const plan = useMemo(() => recordingPlan({ window: request.durationMs, actions: request.actions, will }), [request, will]);
   const phase = state.phase;

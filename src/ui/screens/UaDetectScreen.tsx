@@ -10,6 +10,7 @@ import type { CameraEligibility } from "../../device/eligibility";
 import { Illustration } from "../components/illustrations";
 import { ERROR_CATALOGUE } from "../errorCatalogue";
 import { useFlowNavigate, useRuntime, useToast, type Texts } from "../FlowProvider";
+import { loadCameraCheck } from "./cameraCheck";
 import { uaDetect, common } from "../../../flows/texts.zh-CN.json";
 import { useFinisher } from "../useFinisher";
 
@@ -66,8 +67,8 @@ export default function UaDetectScreen() {
 
   useEffect(() => {
     let live = true;
-    void import("./cameraEligibility").then(({ checkCameraEligibility, parseThisDevice }) => {
-      if (live) setDetection({ decision: checkCameraEligibility(rt), device: parseThisDevice(rt) });
+    void loadCameraCheck(rt).then((cameraCheck) => {
+      if (live) setDetection({ decision: cameraCheck.check(), device: cameraCheck.parseThisDevice() });
     });
     return () => {
       live = false;

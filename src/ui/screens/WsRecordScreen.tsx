@@ -10,10 +10,8 @@
  * threshold (2) the websocket is given up and the user continues on plain recording.
  */
 import { useMemo } from "react";
-import captureJson from "../../../flows/capture.json";
-import type { CaptureFile } from "../../../schemas/capture";
 import { isWillMode, liveModeOf } from "../../engine/modes";
-import { useLaunch } from "../FlowProvider";
+import { useLaunch, useRuntime } from "../FlowProvider";
 import { recorder, realtime, actions, capture as captureTexts, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
@@ -26,10 +24,8 @@ import { actionCodesOf } from "./startPlan";
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
 
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
-
 export default function WsRecordScreen() {
+  const capture = useRuntime().capture;
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const liveMode = liveModeOf(launch);
@@ -40,7 +36,7 @@ export default function WsRecordScreen() {
   const page = useRealtimePage({ mode: "ws", needsDigits: liveMode === "number", needsQuestion: false, dispatch });
   const request = useMemo(
     () => captureRequestOf({ liveMode, will, audio: false, launch, digits: state.digits, question: null, limits: capture }),
-    [liveMode, will, launch, state.digits],
+    [liveMode, will, launch, state.digits, capture],
   );
 
   const start = async () => {

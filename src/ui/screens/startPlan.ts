@@ -4,14 +4,10 @@
  * them, how many pre-pictures to show, whether the splash page comes first and which route
  * records.
  */
-import captureJson from "../../../flows/capture.json";
 import { ACTION_CODES, type LaunchParams } from "../../../schemas/launch";
 import type { CaptureFile } from "../../../schemas/capture";
 import type { StartChannel, StartMode } from "../../../schemas/screenProps";
 import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
-
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
 
 export type ActionCode = (typeof ACTION_CODES)[keyof typeof ACTION_CODES];
 const ACTION_CODE_SET: ReadonlySet<string> = new Set(Object.values(ACTION_CODES));
@@ -66,9 +62,9 @@ export function checkItemsOf(mode: StartMode, launch: LaunchParams): CheckItem[]
   return items;
 }
 
-/** Pre-pictures of spec §4: action 8 (messaging browser) or 9 (h5), silent 5 each, none for digits. */
-export function prePictureCount(mode: StartMode, channel: StartChannel, launch: LaunchParams): number {
-  return capture.prePictures[liveModeForStart(mode, launch)][channel];
+/** Pre-pictures of spec §4 (capture.json `prePictures`: action 8 in the messaging browser or 9 in h5, silent 5 each, none for digits). */
+export function prePictureCount(mode: StartMode, channel: StartChannel, launch: LaunchParams, prePictures: CaptureFile["prePictures"]): number {
+  return prePictures[liveModeForStart(mode, launch)][channel];
 }
 
 /** Spec §2: the splash page comes first in will mode or when splash_page is 1. */

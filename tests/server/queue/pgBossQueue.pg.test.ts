@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptStateSchema, type CreateOrderRequest } from "../../../schemas/api";
 import { createTestDatabase } from "../../../scripts/pg/localPostgres";
-import { loadCaptureLimits } from "../../../src/server/limits";
+import { loadCaptureLimits } from "../shippedLimits";
 import { makeClip, makeTempDir, removeTempDir } from "../../fixtures/mediaMaker";
 import { injectPgUrl } from "../../pgGlobalSetup";
 import { awaitVerdict, Browser, launchParams, manualRunner, orderRequest, startService, uploadForm, verdict, type Service } from "../harness";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CapturePrompt } from "../../../schemas/api";
 import { judgeActions } from "../../../src/face/judgeActions";
-import { loadCaptureLimits } from "../../../src/server/limits";
+import { loadCaptureLimits } from "../shippedLimits";
 import { checkActions, checkSteady } from "../../../src/server/verify/checks/challengeChecks";
 import { performing, type Performance } from "../../face/actionSequences";
 import { faceFrames, frameOf, NEUTRAL, syntheticFace } from "../../face/syntheticFace";

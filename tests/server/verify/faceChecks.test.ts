@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FrameObservation } from "../../../src/face/types";
-import { loadCaptureLimits } from "../../../src/server/limits";
+import { loadCaptureLimits } from "../shippedLimits";
 import type { DescriptorSample } from "../../../src/server/verify/checks/analysis";
 import { checkIdentity, checkLiveness, checkPresence, livenessScores, lowestSimilarity } from "../../../src/server/verify/checks/faceChecks";
 import { checkReference } from "../../../src/server/verify/checks/referenceCheck";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadCaptureLimits } from "../../../src/server/limits";
+import { loadCaptureLimits } from "../shippedLimits";
 import type { RecordingKind } from "../../../src/server/media/captureLimits";
 import type { SourceFacts } from "../../../src/server/verify/checks/analysis";
 import { checkDuration, checkFrameRate, checkMedia, checkSize } from "../../../src/server/verify/checks/recordingChecks";

@@ -10,7 +10,7 @@ import type { ChecksFile } from "../../../schemas/checks";
 import type { VerifyAsk } from "../../../schemas/verifyJob";
 import type { FrameObservation } from "../../../src/face/types";
 import { buildApp } from "../../../src/server/app";
-import { loadCaptureLimits } from "../../../src/server/limits";
+import { loadCaptureLimits } from "../shippedLimits";
 import { failed, pass } from "../../../src/server/media/checkOutcome";
 import { VERIFY_CODES } from "../../../src/server/media/verifyCodes";
 import type { MediaAnalysis } from "../../../src/server/verify/checks/analysis";

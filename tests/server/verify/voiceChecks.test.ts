@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FrameObservation } from "../../../src/face/types";
-import { loadCaptureLimits } from "../../../src/server/limits";
+import { loadCaptureLimits } from "../shippedLimits";
 import type { HeardSpeech } from "../../../src/server/verify/checks/analysis";
 import { answerWindowStart, checkFaceWhileSpeaking, checkSpeech, checkVoice } from "../../../src/server/verify/checks/voiceChecks";
 import { frameOf, syntheticFace } from "../../face/syntheticFace";

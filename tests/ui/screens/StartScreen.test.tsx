@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import StartScreen from "../../../src/ui/screens/StartScreen";
+import { shippedCapture } from "../../capture/shippedKinds";
 import { settle, setupFlow, UA } from "./harness";
 
 afterEach(cleanup);
@@ -42,6 +43,14 @@ describe("StartScreen: what the check asks and the pre-pictures", () => {
     expect(tips(view.container)).toHaveLength(9);
     expect(view.container.textContent).toContain("按屏幕提示依次完成随机动作");
     expect(view.container.textContent).toContain("允许使用摄像头。");
+  });
+
+  it("shows as many pre-pictures as the runtime's capture definition says (a test passes a definition, not a module mock)", async () => {
+    const capture = { ...shippedCapture, prePictures: { ...shippedCapture.prePictures, action: { wx: 8, h5: 3 } } };
+    const flow = setupFlow({ url: `${LAUNCH}&live_type=2#/action/h5pre`, capture });
+    const view = flow.renderScreen(StartScreen, "action_h5pre");
+    await settle();
+    expect(tips(view.container)).toHaveLength(3);
   });
 
   it.each([["action_pre_slient"], ["action_h5pre_slient"]])("silent (%s): hold still and 5 pre-pictures", async (route) => {

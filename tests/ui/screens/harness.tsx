@@ -1,4 +1,8 @@
 import { fakeCaptureHandlers } from "../../capture/fakeHandlers";
+import { shippedCapture } from "../../capture/shippedKinds";
+import type { CaptureFile } from "../../../schemas/capture";
+import { devicesFileSchema, type DevicesFile } from "../../../schemas/devices";
+import devicesJson from "../../../flows/devices.json";
 /**
  * Screens under test: a real FlowRuntime made by createFlowRuntime over jsdom's window,
  * with the shipped definitions, and the screen of a named route rendered inside the
@@ -30,6 +34,7 @@ export const UA = {
 } as const;
 
 const definitions = loadDefinitions();
+const shippedDevices = devicesFileSchema.parse(devicesJson);
 const engine = createEngine(definitions, createEngineRegistries());
 
 export interface Navigation {
@@ -61,6 +66,10 @@ export interface FlowOptions {
    * screens under test would otherwise have no return address at all.
    */
   returnUrl?: string | null;
+  /** The runtime's capture definition; the shipped capture.json by default (a test changes a limit here). */
+  capture?: CaptureFile;
+  /** The runtime's device rules; the shipped devices.json by default. */
+  devices?: DevicesFile;
 }
 
 function clearCookies(): void {
@@ -126,6 +135,8 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     win: windowWithRecordedNavigation(nav),
     engine,
     apps: definitions.apps,
+    capture: options.capture ?? shippedCapture,
+    loadDevices: async () => options.devices ?? shippedDevices,
     settings: { environment: "release", grayVersion: "0" },
     captureHandlers: fakeCaptureHandlers().registry,
   });

@@ -9,6 +9,7 @@ import type { CaptureKind } from "../../../capture/contract";
 import { selectCaptureKind } from "../../../capture/modeChoice";
 import { platformOfUserAgent } from "../../../capture/recorder/platform";
 import type { FlowRuntime } from "../../../runtime/runtime";
+import { loadCameraCheck } from "../cameraCheck";
 import type { CameraFacts } from "./realtimePlan";
 
 export interface RealtimeChoice {
@@ -23,8 +24,8 @@ export function hasCameraApi(win: Window): boolean {
 
 export async function chooseRealtimeKind(rt: FlowRuntime, state: SessionState): Promise<RealtimeChoice> {
   // Loaded on demand, as on the start pages: the user-agent parser is not in the first screen.
-  const { checkCameraEligibility } = await import("../cameraEligibility");
-  const facts: CameraFacts = { cameraApi: hasCameraApi(rt.win), cameraEligible: checkCameraEligibility(rt).allowed };
+  const cameraCheck = await loadCameraCheck(rt);
+  const facts: CameraFacts = { cameraApi: hasCameraApi(rt.win), cameraEligible: cameraCheck.check().allowed };
   const kind = selectCaptureKind(
     {
       launch: rt.launch,

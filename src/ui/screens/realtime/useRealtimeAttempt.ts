@@ -7,18 +7,13 @@
  * handler's prompt as soon as its event arrives.
  */
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import captureJson from "../../../../flows/capture.json";
 import type { CapturePrompt } from "../../../../schemas/api";
-import type { CaptureFile } from "../../../../schemas/capture";
 import type { CaptureEvent, CaptureHandler, CaptureKind, CaptureOutcome, CaptureRequest } from "../../../capture/contract";
 import { createPromptLog, type PromptLog } from "../../../capture/promptLog";
 import { useApi } from "../../apiContext";
 import { useRuntime } from "../../FlowProvider";
 import { useCameraPreview } from "../useCameraPreview";
 import { INITIAL_STAGE_STATE, stageReducer, type StageAction, type StageState } from "./stageState";
-
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
 
 export interface RealtimeAttempt {
   state: StageState;
@@ -41,7 +36,7 @@ export function useRealtimeAttempt(): RealtimeAttempt {
   const handler = useRef<CaptureHandler | null>(null);
   const mounted = useRef(true);
   const promptLog = useRef<PromptLog | null>(null);
-  const camera = useCameraPreview({ win: rt.win, frameWaitMs: capture.waveTimeoutMs, onStall: () => dispatch({ type: "stalled" }) });
+  const camera = useCameraPreview({ win: rt.win, frameWaitMs: rt.capture.waveTimeoutMs, onStall: () => dispatch({ type: "stalled" }) });
   const { show: showCamera, ready: cameraReady, clear: clearCamera, videoRef } = camera;
 
   const disposeHandler = useCallback(() => {
@@ -66,7 +61,7 @@ export function useRealtimeAttempt(): RealtimeAttempt {
       // The page went away while the handler's code loaded: nothing may open the camera now.
       if (!mounted.current) return { kind: "cancelled" };
       const now = () => rt.win.performance.now();
-      const current = factory({ win: rt.win, now, api, launch: rt.launch, stats: rt.stats });
+      const current = factory({ win: rt.win, now, api, launch: rt.launch, capture: rt.capture, apps: rt.apps, stats: rt.stats });
       handler.current = current;
       const log = createPromptLog(now);
       promptLog.current = log;

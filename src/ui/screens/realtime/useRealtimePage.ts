@@ -13,8 +13,6 @@
  *   instead of choosing a mode and recording again.
  */
 import { useCallback, useEffect, useRef } from "react";
-import captureJson from "../../../../flows/capture.json";
-import type { CaptureFile } from "../../../../schemas/capture";
 import { WEBSOCKET_ERROR_TYPE, type ErrorStatus } from "../../../../schemas/errors";
 import { ApiError } from "../../../api/apiError";
 import { screenForApiError } from "../../../api/screenForApiError";
@@ -29,9 +27,6 @@ import { useFlowNavigate, useRuntime } from "../../FlowProvider";
 import { chooseRealtimeKind } from "./chooseRealtimeKind";
 import { pathForKind, recordRealtimeChoice, recordRealtimeFailure, stepAfterFailure } from "./realtimePlan";
 import type { StageAction } from "./stageState";
-
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
 
 const KIND_OF_MODE = { trtc: "trtc", ws: "websocket" } as const satisfies Record<RealtimeMode, CaptureKind>;
 const WS_PATH = "/action/ws/record";
@@ -161,7 +156,7 @@ export function useRealtimePage({ mode, needsDigits, needsQuestion, dispatch }: 
         case "failed": {
           latest.current.dispatch({ type: "leaving" });
           const session = await rt.sessionState();
-          const after = session.update((draft) => recordRealtimeFailure(draft, mode, ending, capture.frontErrorThreshold));
+          const after = session.update((draft) => recordRealtimeFailure(draft, mode, ending, rt.capture.frontErrorThreshold));
           rt.stats.record("realtimeFailed", { mode, status: ending.status, downgrade: ending.downgrade ?? 0, frontError: ending.frontError ?? false });
           const step = stepAfterFailure(mode, ending, after);
           return step.kind === "downgrade" ? forwardTo(await chooseAndRecord()) : showError(step.status);

@@ -4,8 +4,6 @@
  * switch the page to recording a video file — for a permission never answered (spec §4
  * retry rule) or a browser that found no camera — or show the failure's error screen.
  */
-import captureJson from "../../../../flows/capture.json";
-import type { CaptureFile } from "../../../../schemas/capture";
 import type { ErrorStatus } from "../../../../schemas/errors";
 import type { CaptureDeps, CaptureHandlerFactory, CaptureKind, CaptureOutcome } from "../../../capture/contract";
 import { recordDowngrade, recordFrontError } from "../../../capture/downgrade";
@@ -14,9 +12,6 @@ import type { FlowRuntime } from "../../../runtime/runtime";
 import type { SwitchReason } from "./attemptState";
 import { chooseRecordingKind } from "./chooseCaptureKind";
 import { loadHandler } from "./prepareAttempt";
-
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
 
 export type CameraFailureStep =
   | { kind: "switch"; to: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; reason: SwitchReason }
@@ -28,7 +23,7 @@ export async function afterCameraFailure(rt: FlowRuntime, kind: CaptureKind, fai
   const store = await rt.sessionState();
   store.update((draft) => {
     if (reason !== undefined) recordDowngrade(draft, reason);
-    if (failure.frontError && (kind === "trtc" || kind === "websocket")) recordFrontError(draft, kind === "trtc" ? "trtc" : "ws", capture.frontErrorThreshold);
+    if (failure.frontError && (kind === "trtc" || kind === "websocket")) recordFrontError(draft, kind === "trtc" ? "trtc" : "ws", rt.capture.frontErrorThreshold);
   });
   const timedOut = reason !== undefined && permissionRetryPlan(reason).toNonRealtime;
   // A camera API without a camera (NotFoundError) is not a dead end either: a video file still is.

@@ -9,6 +9,7 @@ import type { CaptureKind } from "../../../capture/contract";
 import { selectCaptureKind } from "../../../capture/modeChoice";
 import { platformOfUserAgent } from "../../../capture/recorder/platform";
 import type { FlowRuntime } from "../../../runtime/runtime";
+import { loadCameraCheck } from "../cameraCheck";
 
 /** getUserMedia and MediaRecorder both exist: the page can record by itself. */
 export function hasRecorderApi(win: Window): boolean {
@@ -34,7 +35,7 @@ export async function hasCamera(win: Window): Promise<boolean> {
 
 export async function chooseRecordingKind(rt: FlowRuntime): Promise<CaptureKind> {
   // Loaded on demand, as on the start pages: the user-agent parser is not in the first screen.
-  const { checkCameraEligibility } = await import("../cameraEligibility");
+  const cameraCheck = await loadCameraCheck(rt);
   const state = rt.readSessionState();
   // Without a camera the page has nothing to open; the file input can still hand over a video.
   const cameraApi = hasRecorderApi(rt.win) && (await hasCamera(rt.win));
@@ -43,7 +44,7 @@ export async function chooseRecordingKind(rt: FlowRuntime): Promise<CaptureKind>
       launch: rt.launch,
       state,
       cameraApi,
-      cameraEligible: checkCameraEligibility(rt).allowed,
+      cameraEligible: cameraCheck.check().allowed,
       wxCameraUsable: rt.wxCameraUsable,
       platform: platformOfUserAgent(rt.win.navigator.userAgent),
     },

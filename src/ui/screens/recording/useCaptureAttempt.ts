@@ -20,8 +20,6 @@
  * that attempt's verdict (the stored pending attempt), not recording a new one.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
-import captureJson from "../../../../flows/capture.json";
-import type { CaptureFile } from "../../../../schemas/capture";
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureHandlerFactory, CaptureKind, CaptureOutcome, CaptureRequest } from "../../../capture/contract";
 import { deviceModeOf, setDeviceMode } from "../../../capture/downgrade";
 import { platformOfUserAgent } from "../../../capture/recorder/platform";
@@ -41,9 +39,6 @@ import type { GuidanceView } from "./guidance/guidanceController";
 import { useFaceGuidance } from "./guidance/useFaceGuidance";
 import { useShownPrompts } from "./useShownPrompts";
 import { useVerdictWait } from "./useVerdictWait";
-
-/** capture.json was validated by build.mjs before it was embedded. */
-const capture = captureJson as CaptureFile;
 
 export interface CaptureAttemptOptions {
   liveMode: LiveMode;
@@ -76,6 +71,7 @@ export interface CaptureAttempt {
 
 export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptions): CaptureAttempt {
   const rt = useRuntime();
+  const capture = rt.capture;
   const api = useApi();
   const [state, dispatch] = useReducer(attemptReducer, INITIAL_ATTEMPT_STATE);
   const factory = useRef<CaptureHandlerFactory<CaptureDeps> | null>(null);
@@ -276,7 +272,7 @@ export function useCaptureAttempt({ liveMode, will, audio }: CaptureAttemptOptio
       handler.current = null;
     }
     if (!make || !request || (isCapturing(state.phase) && state.phase.name !== "picking") || handler.current) return;
-    const created = make({ win: rt.win, now, api, launch: rt.launch, stats: rt.stats, beforeCountdown: guidanceReady });
+    const created = make({ win: rt.win, now, api, launch: rt.launch, capture, apps: rt.apps, stats: rt.stats, beforeCountdown: guidanceReady });
     handler.current = created;
     dispatch({ type: "started" });
     rt.stats.record("captureStart", { kind: created.kind });
