@@ -23,7 +23,7 @@ import type { ApiClient } from "../api/client";
 import { isRetryable } from "./uploadRecording";
 
 /** The numbers of one wait. The defaults are VERDICT_WAIT_LIMITS; tests shorten them. */
-export interface VerdictWaitLimits {
+interface VerdictWaitLimits {
   /** waitMs of one long poll. */
   longPollMs: number;
   /** A poll with no answer this long after its waitMs counts as lost and is asked again. */
@@ -75,7 +75,7 @@ export interface AwaitVerdictInput {
   stats: Pick<StatsRecorder, "record">;
 }
 
-export type AwaitVerdictResult =
+type AwaitVerdictResult =
   | { ok: true; outcome: AttemptOutcome; polls: number }
   /** The service refused to say (session expired, order over, ...): its error screen. */
   | { ok: false; reason: "refused"; status: ErrorStatus; detail: string }
@@ -92,7 +92,7 @@ export type AwaitVerdictResult =
  * catalogue's service timeout. Not uploadVideoException: the upload itself went through,
  * and saying "upload failed, record again" would be untrue.
  */
-export const GIVE_UP_STATUS = {
+const GIVE_UP_STATUS = {
   network: "seniorTimeout",
   service: "trtc_serviceError",
 } as const satisfies Record<string, ErrorStatus>;

@@ -15,7 +15,7 @@ import { awaitVerdict, type AwaitVerdictInput } from "./awaitVerdict";
 import { forgetPendingAttempt, rememberPendingAttempt } from "./pendingAttempt";
 import { settleAttempt, type SettleAttemptResult } from "./settleAttempt";
 
-export interface FollowAttemptInput extends Omit<AwaitVerdictInput, "api"> {
+interface FollowAttemptInput extends Omit<AwaitVerdictInput, "api"> {
   api: Pick<ApiClient, "attemptState" | "result">;
   storage: Pick<KycStorage, "setJSON" | "remove">;
   /** The verdict is in; the signed result is fetched next. */

@@ -61,7 +61,7 @@ const NOT_FOUND = new Set(["NotFoundError", "DevicesNotFoundError"]);
 const OVERCONSTRAINED = new Set(["OverconstrainedError", "ConstraintNotSatisfiedError"]);
 
 /** The DOMException name of an error, or its type when it has none. */
-export function errorNameOf(error: unknown): string {
+function errorNameOf(error: unknown): string {
   if (typeof error === "object" && error !== null && "name" in error && typeof error.name === "string") return error.name;
   return typeof error;
 }

@@ -13,11 +13,11 @@ import { actionCodeSchema, type CapturePrompt } from "../../schemas/api";
 import type { CaptureRequest } from "./contract";
 
 /** uploadMetaSchema.prompts takes at most this many. */
-export const MAX_PROMPTS = 8;
+const MAX_PROMPTS = 8;
 /** capturePromptSchema's atMs bound. */
 const MAX_AT_MS = 600_000;
 
-export type ShownPrompt =
+type ShownPrompt =
   /** Action number `index` of the request (an action may be asked twice, so the index names it). */
   | { what: "action"; index: number; action: string }
   | { what: "digits" }

@@ -9,7 +9,7 @@
 
 export type ReadVideoFailure = "noFile" | "readFailure" | "serialisationFailure";
 
-export type ReadVideoResult =
+type ReadVideoResult =
   | { ok: true; base64: string; bytes: number; type: string }
   | { ok: false; reason: ReadVideoFailure; detail: string };
 
@@ -24,7 +24,7 @@ export type Base64Encoder = (bytes: Uint8Array) => string;
 const CHUNK = 3 * 8192;
 
 /** Default encoder: chunked btoa, available in browsers and in Node >= 16. */
-export const encodeBase64: Base64Encoder = (bytes) => {
+const encodeBase64: Base64Encoder = (bytes) => {
   let out = "";
   for (let i = 0; i < bytes.length; i += CHUNK) {
     out += btoa(String.fromCharCode(...bytes.subarray(i, i + CHUNK)));

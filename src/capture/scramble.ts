@@ -12,14 +12,14 @@
  */
 
 /** Bounds of spec §4: first cut 1..300, second cut first+1..400 (inclusive). */
-export const CUT_BOUNDS = { firstMin: 1, firstMax: 300, secondMax: 400 } as const;
+const CUT_BOUNDS = { firstMin: 1, firstMax: 300, secondMax: 400 } as const;
 
 /** How many trailing base64 characters derive messageId (spec §4). */
-export const MESSAGE_ID_TAIL = 1000;
+const MESSAGE_ID_TAIL = 1000;
 
 export type CutPositions = [number, number];
 
-export type ScrambleErrorCode = "badPositions" | "tooShort";
+type ScrambleErrorCode = "badPositions" | "tooShort";
 
 /** Thrown when posArr is outside the spec §4 bounds or the text is too short to cut. */
 export class ScrambleError extends Error {
@@ -50,7 +50,7 @@ export function pickCutPositions(random: () => number): CutPositions {
 }
 
 /** Throws ScrambleError unless posArr is within spec §4 bounds and `length` reaches the second cut. */
-export function assertCutPositions(posArr: readonly number[], length: number): asserts posArr is CutPositions {
+function assertCutPositions(posArr: readonly number[], length: number): asserts posArr is CutPositions {
   const [p1, p2] = posArr;
   const valid =
     posArr.length === 2 &&

@@ -15,7 +15,7 @@ import { screenForApiError } from "../api/screenForApiError";
 import type { ApiClient } from "../api/client";
 import type { KycStorage } from "../session/storage";
 
-export interface SettleAttemptInput {
+interface SettleAttemptInput {
   api: Pick<ApiClient, "result">;
   outcome: AttemptOutcome;
   storage: Pick<KycStorage, "setJSON">;

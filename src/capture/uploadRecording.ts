@@ -52,7 +52,7 @@ export interface RecordingEvidence {
   frames: readonly Blob[];
 }
 
-export type UploadRecordingResult =
+type UploadRecordingResult =
   | { ok: true; state: AttemptState; attempts: number; bytesSent: number }
   | { ok: false; status: ErrorStatus; attempts: number; detail: string };
 

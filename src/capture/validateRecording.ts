@@ -32,7 +32,7 @@ export interface ValidateRecordingInput {
   limits: CaptureFile;
 }
 
-export type ValidateRecordingResult = { ok: true } | { ok: false; status: ErrorStatus; detail: string };
+type ValidateRecordingResult = { ok: true } | { ok: false; status: ErrorStatus; detail: string };
 
 /**
  * The recording window of a check (spec §5), without tolerance: will mode uses the will

@@ -24,7 +24,7 @@ import { connectStream, type StreamConnection, type WebSocketLike } from "./stre
 import { streamBreakOutcome } from "./stream/streamOutcomes";
 import { streamUrlFor } from "./stream/streamHost";
 
-export type StreamClientSettings = CaptureFile["streamClient"];
+type StreamClientSettings = CaptureFile["streamClient"];
 
 /** Everything the handler touches outside itself; the browser's by default, doubles in tests. */
 export interface WebsocketHandlerEnv {
@@ -41,7 +41,7 @@ export interface WebsocketHandlerEnv {
 }
 
 /** The browser's env; `capture`: the runtime's capture.json (client settings, wave timeout, camera limits). */
-export function browserWebsocketEnv(win: Window, now: () => number, capture: CaptureFile): WebsocketHandlerEnv {
+function browserWebsocketEnv(win: Window, now: () => number, capture: CaptureFile): WebsocketHandlerEnv {
   const timers: Timers = {
     setTimeout: (callback, ms) => win.setTimeout(callback, ms),
     clearTimeout: (handle) => win.clearTimeout(handle as number),

@@ -25,7 +25,7 @@ import { fetchLocalVideo, readableVideoUrl } from "./wx/localVideo";
 import { loadWxVideoApi, WX_VIDEO_JS_APIS, type WxChosenVideo, type WxVideoApi } from "./wx/wxVideoApi";
 
 /** wx.ready normally fires within a second; no answer means the app will not configure. */
-export const WX_CONFIG_TIMEOUT_MS = 10_000;
+const WX_CONFIG_TIMEOUT_MS = 10_000;
 const DURATION_READ_TIMEOUT_MS = 5000;
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
@@ -44,7 +44,7 @@ export interface WxVideoHandlerEnv {
 }
 
 /** The browser's env; `apps`: the runtime's apps.json (the official account's app id). */
-export function browserWxVideoEnv(win: Window, apps: AppsFile): WxVideoHandlerEnv {
+function browserWxVideoEnv(win: Window, apps: AppsFile): WxVideoHandlerEnv {
   return {
     loadApi: loadWxVideoApi,
     wxAppId: apps.wxOauth.appId,

@@ -25,7 +25,7 @@ import { isWxCameraDowngraded } from "../device/wxCameraPolicy";
 import { createHashLocation, type HashLocation } from "./hashLocation";
 import { createToastController, type ToastController } from "./toastController";
 
-export interface FlowSettings {
+interface FlowSettings {
   environment: Environment;
   grayVersion: string;
 }

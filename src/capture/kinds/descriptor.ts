@@ -29,7 +29,7 @@ export type CaptureHandlerLoader = () => Promise<CaptureHandlerFactory<CaptureDe
 /** The page family a kind runs on: the plain recording pages, or a real-time page of its own. */
 export type CapturePage = "recording" | "realtime";
 
-export interface CaptureKindTraits {
+interface CaptureKindTraits {
   /** The outcome is a video file to validate and upload (not a stream the service already has). */
   recordsVideo: boolean;
   /** Opens the camera with getUserMedia in the page (so it needs the page camera to be usable). */

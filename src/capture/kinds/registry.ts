@@ -20,7 +20,7 @@ export interface CaptureKindRegistry<K extends string = CaptureKind> extends Reg
   inOrder(order: ModeOrderKey): readonly CaptureKindDescriptor<K>[];
 }
 
-export class CaptureKindsError extends Error {
+class CaptureKindsError extends Error {
   constructor(readonly problems: string[]) {
     super(`capture kinds: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
     this.name = "CaptureKindsError";

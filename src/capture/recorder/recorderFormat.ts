@@ -9,7 +9,7 @@
  */
 
 /** Preferred types with sound (number and will mode), best first. */
-export const RECORDER_TYPES_WITH_AUDIO = [
+const RECORDER_TYPES_WITH_AUDIO = [
   "video/mp4;codecs=avc1,mp4a.40.2",
   "video/mp4;codecs=avc1,opus",
   "video/mp4;codecs=avc1",
@@ -18,7 +18,7 @@ export const RECORDER_TYPES_WITH_AUDIO = [
 ] as const;
 
 /** Preferred types for pictures only (action and silent mode), best first. */
-export const RECORDER_TYPES_VIDEO_ONLY = ["video/mp4;codecs=avc1", "video/webm;codecs=vp8", "video/webm"] as const;
+const RECORDER_TYPES_VIDEO_ONLY = ["video/mp4;codecs=avc1", "video/webm;codecs=vp8", "video/webm"] as const;
 
 /**
  * The first preferred type the browser can record, or null when it supports none of them

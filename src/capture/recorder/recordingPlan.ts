@@ -13,15 +13,15 @@
 
 export const COUNTDOWN_SECONDS = 3;
 /** How far below the window's maximum the recorder stops by itself. */
-export const STOP_MARGIN_MS = 250;
+const STOP_MARGIN_MS = 250;
 /** How far above the window's minimum the user may stop. */
-export const MIN_MARGIN_MS = 200;
+const MIN_MARGIN_MS = 200;
 /** Will mode: time given to each action before the consent is asked for. */
-export const WILL_ACTION_SLOT_MS = 2000;
+const WILL_ACTION_SLOT_MS = 2000;
 /** Will mode: the least time left for answering the question (or nodding). */
-export const WILL_ANSWER_MS = 2000;
+const WILL_ANSWER_MS = 2000;
 /** Action mode: the least time the last action is shown before the user may stop. */
-export const LAST_ACTION_MS = 1000;
+const LAST_ACTION_MS = 1000;
 
 export interface RecordingPlan {
   /** When the recorder stops by itself, ms after recording started. */
@@ -34,7 +34,7 @@ export interface RecordingPlan {
   answerAtMs: number | null;
 }
 
-export interface PlanInput {
+interface PlanInput {
   window: { min: number; max: number };
   /** Action codes prompted in turn (action mode, and will mode over action liveness). */
   actions: readonly string[];

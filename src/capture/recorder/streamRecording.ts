@@ -7,7 +7,7 @@ import { pickRecorderType, recordedType, type RecorderBitrates } from "./recorde
 
 export type MediaRecorderClass = typeof MediaRecorder;
 
-export interface StreamRecordingOptions {
+interface StreamRecordingOptions {
   Recorder: MediaRecorderClass;
   stream: MediaStream;
   audio: boolean;
@@ -17,7 +17,7 @@ export interface StreamRecordingOptions {
   onError: (error: unknown) => void;
 }
 
-export interface RecordedVideo {
+interface RecordedVideo {
   blob: Blob;
   mimeType: string;
   durationMs: number;

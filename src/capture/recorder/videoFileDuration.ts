@@ -9,7 +9,7 @@
  * real value in a `durationchange`.
  */
 
-export interface DurationReadOptions {
+interface DurationReadOptions {
   doc: Document;
   url: Pick<typeof URL, "createObjectURL" | "revokeObjectURL">;
   setTimeout(callback: () => void, ms: number): number;

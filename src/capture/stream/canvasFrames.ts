@@ -14,7 +14,7 @@ export interface FrameSource {
   release(): void;
 }
 
-export interface CanvasFrameOptions {
+interface CanvasFrameOptions {
   doc: Document;
   stream: MediaStream;
   maxWidth: number;

@@ -11,7 +11,7 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-export interface CaptureScope {
+interface CaptureScope {
   /** Resolves with the settled outcome. */
   readonly outcome: Promise<CaptureOutcome>;
   isSettled(): boolean;

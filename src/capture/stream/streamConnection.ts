@@ -35,7 +35,7 @@ const OPEN = 1;
 /** Normal closure (RFC 6455). */
 const CLOSE_NORMAL = 1000;
 
-export interface StreamListener {
+interface StreamListener {
   /** The service resolved the order and accepts frames. */
   onReady(): void;
   /** The service accepted frame `seq`. */

@@ -5,7 +5,7 @@
  * page's host has no streaming endpoint, so the frames must go to the service directly.
  */
 
-export interface StreamHostRule {
+interface StreamHostRule {
   /** Hostnames (no port); "*.example.com" matches any subdomain of example.com. */
   knownHosts: readonly string[];
   /** ws:// or wss:// origin of the service; null: none configured, the page's host is kept. */

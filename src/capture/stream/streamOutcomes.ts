@@ -33,7 +33,7 @@ export function serviceErrorOutcome(code: string, stats: Pick<StatsRecorder, "re
 }
 
 /** Why the stream broke on the browser's side. */
-export type StreamBreak =
+type StreamBreak =
   /** The socket could not be opened, or closed before the service took the stream on. */
   | "connection"
   /** No "ready", no acknowledgement, or no "verifying" after end, in time. */

@@ -36,7 +36,7 @@ import { joinRoom } from "./trtcRoom";
 /** How often `recording` events go out while recording. */
 const TICK_MS = 200;
 /** Entering a room and publishing takes a second or two; longer means the network or the cloud is failing. */
-export const ENTER_ROOM_TIMEOUT_MS = 15_000;
+const ENTER_ROOM_TIMEOUT_MS = 15_000;
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
 
@@ -58,7 +58,7 @@ export interface TrtcHandlerEnv {
 }
 
 /** The browser's env; `capture`: the runtime's capture.json (wave timeout, camera limits). */
-export function browserTrtcEnv(win: Window, now: () => number, capture: CaptureFile): TrtcHandlerEnv {
+function browserTrtcEnv(win: Window, now: () => number, capture: CaptureFile): TrtcHandlerEnv {
   const timers: Timers = {
     setTimeout: (callback, ms) => win.setTimeout(callback, ms),
     clearTimeout: (handle) => win.clearTimeout(handle as number),

@@ -32,7 +32,7 @@ export interface TrtcLocalAudioConfig {
 }
 
 /** What `TRTC.isSupported()` resolves with (detail lists the individual capabilities). */
-export interface TrtcSupport {
+interface TrtcSupport {
   result: boolean;
   detail?: Record<string, unknown>;
 }

@@ -7,12 +7,12 @@
 import type { TrtcRoomConfig } from "../../../schemas/api";
 import type { TrtcClient, TrtcModule } from "./trtcModule";
 
-export interface TrtcRoomSession {
+interface TrtcRoomSession {
   /** Exit and destroy; safe to call more than once. */
   leave(): Promise<void>;
 }
 
-export interface JoinRoomInput {
+interface JoinRoomInput {
   sdk: TrtcModule;
   room: TrtcRoomConfig;
   videoTrack: MediaStreamTrack;

@@ -14,7 +14,7 @@ import { WxSdkUnavailableError } from "../../finish/wx";
 /** The jsApiList of spec §7. */
 export const WX_VIDEO_JS_APIS = ["chooseMedia", "chooseVideo", "uploadVideo", "checkJsApi"] as const;
 
-export interface WxVideoConfig {
+interface WxVideoConfig {
   appId?: string;
   timestamp: number;
   nonceStr: string;
@@ -22,7 +22,7 @@ export interface WxVideoConfig {
   jsApiList: readonly string[];
 }
 
-export interface WxChooseVideoOptions {
+interface WxChooseVideoOptions {
   sourceType: ["camera"];
   camera: "front";
   /** Seconds. */
@@ -30,7 +30,7 @@ export interface WxChooseVideoOptions {
 }
 
 /** What chooseVideo hands back; which fields are filled depends on the app's version. */
-export const wxChosenVideoSchema = z.object({
+const wxChosenVideoSchema = z.object({
   localId: z.optional(z.string()),
   tempFilePath: z.optional(z.string()),
   /** Seconds. */
@@ -41,14 +41,14 @@ export const wxChosenVideoSchema = z.object({
 });
 export type WxChosenVideo = z.infer<typeof wxChosenVideoSchema>;
 
-export const wxUploadedVideoSchema = z.object({ serverId: z.optional(z.string()) });
-export type WxUploadedVideo = z.infer<typeof wxUploadedVideoSchema>;
+const wxUploadedVideoSchema = z.object({ serverId: z.optional(z.string()) });
+type WxUploadedVideo = z.infer<typeof wxUploadedVideoSchema>;
 
 const wxAnswerSchema = z.object({ errMsg: z.optional(z.string()), err_msg: z.optional(z.string()) });
 const checkResultSchema = z.object({ checkResult: z.optional(z.record(z.string(), z.boolean())) });
 
 /** How a call ended: ok with its parsed answer, cancelled by the user, or failed with the app's message. */
-export type WxCall<T> = { ok: true; value: T } | { ok: false; cancelled: boolean; errMsg: string };
+type WxCall<T> = { ok: true; value: T } | { ok: false; cancelled: boolean; errMsg: string };
 
 export interface WxVideoApi {
   config(config: WxVideoConfig): void;
@@ -60,7 +60,7 @@ export interface WxVideoApi {
   uploadVideo(options: { localId: string; isShowProgressTips: 0 | 1 }): Promise<WxCall<WxUploadedVideo>>;
 }
 
-export class WxConfigError extends Error {
+class WxConfigError extends Error {
   constructor(readonly errMsg: string) {
     super(`messaging-app JS config failed: ${errMsg}`);
     this.name = "WxConfigError";

@@ -9,7 +9,7 @@ import type { VerifyStep } from "../../../schemas/api";
 /** How often a waiter looks at the store for a verdict another process recorded. */
 export const POLL_MS = 500;
 
-export interface AttemptWaiters {
+interface AttemptWaiters {
   /** A job here began, changed step or ended: wake its waiters. */
   report(attemptId: number, step: VerifyStep | null, progress?: number): void;
   progressOf(attemptId: number): { step: VerifyStep; progress: number } | null;

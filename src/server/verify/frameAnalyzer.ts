@@ -18,7 +18,7 @@ export interface AnalysisOptions {
   scores: boolean;
 }
 
-export interface AnalysedFrame {
+interface AnalysedFrame {
   observation: FrameObservation;
   /** One descriptor per face of the observation (same order) when asked for, else empty. */
   descriptors: (number[] | null)[];

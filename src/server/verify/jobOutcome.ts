@@ -18,9 +18,9 @@ export const GIVEN_UP = "given up";
 export const DEAD_LETTERED = "dead-lettered";
 
 /** Recorded with each attempt, so a result can be traced to what judged it. */
-export const MEDIA_VERIFIER_NAME = "faceflow-media-checks";
+const MEDIA_VERIFIER_NAME = "faceflow-media-checks";
 
-export interface JobJudge {
+interface JobJudge {
   /** Record the verdict and mark the job done, in one transaction. */
   finish(job: VerifyJobRecord, result: VerifyResult, error: string | null): Promise<void>;
   /** A run failed: "retry" when the job was queued again, "judged" when its tries are used up and it was judged not run. */

@@ -16,7 +16,7 @@ import { createFfmpegDecoder } from "./ffmpegDecoder";
 import { createFrameAnalyzer, type FrameAnalyzer } from "./frameAnalyzer";
 import type { MediaVerifierDeps } from "./verifyMedia";
 
-export interface MediaVerifierSetup {
+interface MediaVerifierSetup {
   deps: MediaVerifierDeps;
   /** Loads the face models and the voice detector now; rejects with the loader's error. */
   warm(): Promise<void>;

@@ -24,14 +24,14 @@ import type { VerificationQueue } from "./queueContract";
 import { leaseMarginMs, settledWithin } from "./verificationQueue";
 import { JobFailedError, type JobRunner } from "./workerPool";
 
-export const VERIFY_QUEUE = "faceflow-verify";
-export const VERIFY_DEAD_QUEUE = "faceflow-verify-dead";
+const VERIFY_QUEUE = "faceflow-verify";
+const VERIFY_DEAD_QUEUE = "faceflow-verify-dead";
 /** pg-boss's tables live in their own schema, apart from the service's. */
-export const PG_BOSS_SCHEMA = "pgboss";
+const PG_BOSS_SCHEMA = "pgboss";
 /** pg-boss's fastest polling; a job waits at most this long for an idle worker to see it. */
 const POLLING_SECONDS = 0.5;
 
-export interface PgBossQueueOptions {
+interface PgBossQueueOptions {
   connectionString: string;
   /** Runs jobs; null on an instance that only sends them (role "api"). */
   pool: JobRunner | null;

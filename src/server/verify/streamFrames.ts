@@ -10,7 +10,7 @@ import { decodeFrame, MAX_FRAME_SIDE } from "../face/decodeFrame";
 import type { MediaStore } from "../media/store/mediaStore";
 import type { DecodedFrame } from "./mediaTypes";
 
-export interface SpooledFrame {
+interface SpooledFrame {
   file: string;
   atMs: number;
 }

@@ -20,8 +20,6 @@ import { createJobJudge } from "./jobOutcome";
 import type { NewJob, VerificationQueue } from "./queueContract";
 import { JobFailedError, type JobRunner } from "./workerPool";
 
-export { MEDIA_VERIFIER_NAME } from "./jobOutcome";
-
 /**
  * A job is taken again this long after its worker's own timeout would have ended it: a
  * quarter of the timeout, between 2 and 30 seconds (the pool kills a job at its timeout, so
@@ -31,7 +29,7 @@ export function leaseMarginMs(timeoutMs: number): number {
   return Math.min(30_000, Math.max(2_000, Math.round(timeoutMs / 4)));
 }
 
-export interface VerificationQueueOptions {
+interface VerificationQueueOptions {
   /** Runs jobs; null on an instance that only queues them (role "api"). */
   pool: JobRunner | null;
   /** Queue again, at start, every job left running: only for the one process of an embedded store. */

@@ -47,7 +47,7 @@ export interface MediaVerifierDeps {
   recognizer: SpeechRecognizer | null;
 }
 
-export type ProgressReport = (step: VerifyStep, progress: number) => void;
+type ProgressReport = (step: VerifyStep, progress: number) => void;
 
 /**
  * `count` frame indices spread over `n`: one drawn at random inside each of `count` equal

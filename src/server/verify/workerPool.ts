@@ -30,7 +30,7 @@ export interface JobRunner {
   close(): Promise<void>;
 }
 
-export interface WorkerScript {
+interface WorkerScript {
   url: URL;
   /** Handed to the thread (the entry re-reads its own part with a schema). */
   workerData: Record<string, unknown>;

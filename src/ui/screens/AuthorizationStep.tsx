@@ -7,7 +7,7 @@ import { Illustration } from "../components/illustrations";
 import type { TextsOf } from "../FlowProvider";
 import { fillText } from "./textTemplate";
 
-export interface AuthorizationStepProps {
+interface AuthorizationStepProps {
   /** Who asks (protocol_corp_name or the texts' default). */
   corp: string;
   will: boolean;

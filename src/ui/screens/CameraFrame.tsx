@@ -4,7 +4,7 @@
  */
 import type { CameraPhase } from "./useCameraPreview";
 
-export interface CameraFrameProps {
+interface CameraFrameProps {
   phase: CameraPhase;
   videoRef: (video: HTMLVideoElement | null) => void;
   label: string;

@@ -4,7 +4,7 @@
  */
 import { useId } from "react";
 
-export interface ConsentTickProps {
+interface ConsentTickProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   prefix: string;

@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import type { Texts } from "../FlowProvider";
 
-export const PRE_PICTURES = [
+const PRE_PICTURES = [
   "faceFront",
   "goodLight",
   "noHat",
@@ -18,7 +18,7 @@ export const PRE_PICTURES = [
   "holdSteady",
   "allowCamera",
 ] as const satisfies readonly (keyof Texts["prePictures"])[];
-export type PrePictureName = (typeof PRE_PICTURES)[number];
+type PrePictureName = (typeof PRE_PICTURES)[number];
 
 /** A head and shoulders centred at (cx, 34); the shared subject of most tips. */
 function Person({ cx = 32, shade = false }: { cx?: number; shade?: boolean }) {

@@ -30,7 +30,7 @@ import "./recording.css";
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { recorder, capture, guidance, actions, verifying, verifySteps, recordTimeout };
 
-export interface RecorderStartProps {
+interface RecorderStartProps {
   copy: RecorderCopy;
   /** Which capture this page does, e.g. 录制视频. */
   badge: string;

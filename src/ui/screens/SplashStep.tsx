@@ -22,7 +22,7 @@ function SplashArt() {
   );
 }
 
-export interface SplashStepProps {
+interface SplashStepProps {
   will: boolean;
   /** protocol_corp_name, shown as text; absent: no "initiated by" line. */
   corp: string | undefined;

@@ -9,7 +9,7 @@ import { createEngineRegistries } from "../../engine/builtins";
 import { evaluate } from "../../engine/evaluate";
 import { buildNavContext, type FlowRuntime } from "../../runtime/runtime";
 
-export type AuthLevel = "none" | "simple" | "enhanced";
+type AuthLevel = "none" | "simple" | "enhanced";
 
 export function authLevelOf(rt: FlowRuntime, target: { path: string; route: RouteDef; query: Record<string, string> }): AuthLevel {
   if (!target.route.flags.auth) return "none";

@@ -21,7 +21,7 @@ export function actionCodesOf(launch: Pick<LaunchParams, "traditional_action">):
 }
 
 /** The liveness check of a start page: the route fixes it, except trtc which takes the launch's. */
-export function liveModeForStart(mode: StartMode, launch: LaunchParams): LiveMode {
+function liveModeForStart(mode: StartMode, launch: LaunchParams): LiveMode {
   switch (mode) {
     case "plain":
       return "number";

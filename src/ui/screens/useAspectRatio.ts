@@ -6,7 +6,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import { useRuntime } from "../FlowProvider";
 
 /** innerHeight / innerWidth; a window without a width (hidden iframe) counts as tall. */
-export function aspectRatioOf(win: Pick<Window, "innerHeight" | "innerWidth">): number {
+function aspectRatioOf(win: Pick<Window, "innerHeight" | "innerWidth">): number {
   return win.innerWidth > 0 ? win.innerHeight / win.innerWidth : Number.POSITIVE_INFINITY;
 }
 

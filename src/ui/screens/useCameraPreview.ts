@@ -12,14 +12,14 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 /** What the camera viewport shows: the idle picture, a spinner, or the live picture. */
 export type CameraPhase = "idle" | "opening" | "live";
 
-export interface CameraPreviewOptions {
+interface CameraPreviewOptions {
   win: Window;
   /** How long a shown stream may go without its first picture. */
   frameWaitMs: number;
   onStall: () => void;
 }
 
-export interface CameraPreview {
+interface CameraPreview {
   /** Ref callback for the <video> element that shows the stream. */
   videoRef: (video: HTMLVideoElement | null) => void;
   /** Shows `stream` and starts waiting for its first picture. */

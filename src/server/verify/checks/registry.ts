@@ -19,7 +19,7 @@ export interface CheckRegistry {
   names(): string[];
 }
 
-export class UnknownCheckError extends Error {
+class UnknownCheckError extends Error {
   override readonly name = "UnknownCheckError";
   constructor(check: string, known: readonly string[]) {
     super(`Unknown server check "${check}". Known server checks: ${known.length ? known.join(", ") : "(none registered)"}`);

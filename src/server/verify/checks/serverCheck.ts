@@ -25,7 +25,7 @@ export interface CheckJudged {
 }
 
 /** A check with nothing to judge on this attempt, and why (e.g. no reference photo was sent). */
-export interface CheckOmitted {
+interface CheckOmitted {
   omitted: string;
 }
 

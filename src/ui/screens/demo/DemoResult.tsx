@@ -42,7 +42,7 @@ function stateLabel(texts: TextsOf<"demo">, state: OrderState): string {
 
 const SIGNATURE_FIELDS: ReadonlySet<string> = new Set(["signature", "newSignature"]);
 
-export interface DemoResultProps {
+interface DemoResultProps {
   /** This page's query string without "?", exactly as received. */
   query: string;
   /** The same query, parsed. */

@@ -11,10 +11,10 @@ import { isDemoReturnUrl } from "../../../engine/demoCheck";
 export const DEMO_MODES = ["number", "action", "silent", "will"] as const;
 export type DemoMode = (typeof DEMO_MODES)[number];
 export type DemoReturnRoute = (typeof DEMO_RETURN_ROUTES)[number];
-export type DemoTheme = (typeof THEMES)[number];
+type DemoTheme = (typeof THEMES)[number];
 
 /** The landscape theme runs only the number check (spec §4: action and silent are off for 02). */
-export const LANDSCAPE_THEME = "02";
+const LANDSCAPE_THEME = "02";
 
 export interface DemoOrderForm {
   mode: DemoMode;
@@ -32,7 +32,7 @@ export interface DemoOrderForm {
   returnRoute: DemoReturnRoute;
 }
 
-export type DemoFormProblem = "actionsEmpty" | "questionEmpty";
+type DemoFormProblem = "actionsEmpty" | "questionEmpty";
 
 export const WILL_QUESTION_MAX = 200;
 
@@ -97,7 +97,7 @@ export function demoOrderRequestOf(form: DemoOrderForm): DemoOrderRequest {
   return request;
 }
 
-export type LaunchCheck =
+type LaunchCheck =
   | { ok: true }
   /** The launch returns somewhere that is not a demo page of this page's app; `demoPage` is one that is. */
   | { ok: false; returnUrl: string | null; demoPage: string };

@@ -22,7 +22,7 @@ export type LoginOutcome =
   /** No answer from the service: the user may try again. */
   | { kind: "offline" };
 
-export interface LaunchLoginInput {
+interface LaunchLoginInput {
   api: Pick<ApiClient, "login">;
   /** The page URL's own query (FlowRuntime.search). */
   search: Readonly<Record<string, string>>;
@@ -42,7 +42,7 @@ const LINK_INVALID = "400101";
  * The error route query for a refused login.
  * @example refusalQuery(new ApiError(409, "LAUNCH_USED", "…"), msg, rt.stats) // { status: "exitException" }
  */
-export function refusalQuery(error: ApiError, unknownCodeMessage: (code: string) => string, stats: Pick<StatsRecorder, "record">): Record<string, string> {
+function refusalQuery(error: ApiError, unknownCodeMessage: (code: string) => string, stats: Pick<StatsRecorder, "record">): Record<string, string> {
   // A code without a screen (a newer service, or a partner-only code) must not show some
   // other status's wording: publicError, which shows the message it is given, names the code.
   const status = screenForApiError(error, { stats, fallback: "publicError" });

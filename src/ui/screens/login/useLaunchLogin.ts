@@ -8,7 +8,7 @@ import { useRuntime } from "../../FlowProvider";
 import type { LoginOutcome } from "./launchLogin";
 import { launchLogin, launchLoginOnce, outcomeTarget } from "./launchLoginOnce";
 
-export type LaunchLoginState = { kind: "working" } | { kind: "offline"; retry: () => void };
+type LaunchLoginState = { kind: "working" } | { kind: "offline"; retry: () => void };
 
 export function useLaunchLogin(): LaunchLoginState {
   const rt = useRuntime();

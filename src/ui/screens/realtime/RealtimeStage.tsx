@@ -19,7 +19,7 @@ import type { CameraPhase } from "../useCameraPreview";
 import type { StagePhase, StageState } from "./stageState";
 import "../realtime.css";
 
-export interface RealtimeStageProps {
+interface RealtimeStageProps {
   mode: "trtc" | "ws";
   badge: string;
   copy: RecorderCopy;

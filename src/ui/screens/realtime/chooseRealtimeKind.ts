@@ -12,13 +12,13 @@ import type { FlowRuntime } from "../../../runtime/runtime";
 import { loadCameraCheck } from "../cameraCheck";
 import type { CameraFacts } from "./realtimePlan";
 
-export interface RealtimeChoice {
+interface RealtimeChoice {
   kind: CaptureKind;
   facts: CameraFacts;
 }
 
 /** getUserMedia exists (it is missing outside a secure context and in old browsers). */
-export function hasCameraApi(win: Window): boolean {
+function hasCameraApi(win: Window): boolean {
   return typeof (win.navigator as Partial<Navigator>).mediaDevices?.getUserMedia === "function";
 }
 

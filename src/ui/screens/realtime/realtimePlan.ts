@@ -51,7 +51,7 @@ function cameraReason(facts: CameraFacts): DowngradeReason {
 }
 
 /** The h5conf codes of a choice, in the order they are recorded. */
-export function choiceCodes(kind: CaptureKind, launch: LaunchParams): H5confCode[] {
+function choiceCodes(kind: CaptureKind, launch: LaunchParams): H5confCode[] {
   const rtc = isRtcEnabled(launch);
   const ws = isWsEnabled(launch);
   const will = isWillMode(launch);
@@ -114,7 +114,7 @@ export function recordRealtimeFailure(draft: Draft<SessionState>, mode: Realtime
   if (outcome.frontError) recordFrontError(draft, mode, threshold);
 }
 
-export type FailureStep =
+type FailureStep =
   /** The mode is given up: choose again and go to the next mode's page. */
   | { kind: "downgrade" }
   /** Show the error page; its retry starts the flow again. */

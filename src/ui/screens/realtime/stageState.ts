@@ -51,7 +51,7 @@ export const INITIAL_STAGE_STATE: StageState = { phase: { name: "preparing" }, d
 const LIVE_PHASES: ReadonlySet<StagePhase["name"]> = new Set(["opening", "preview", "countdown", "capturing", "verifying"]);
 
 /** The handler owns the camera in these phases. */
-export function isLive(phase: StagePhase): boolean {
+function isLive(phase: StagePhase): boolean {
   return LIVE_PHASES.has(phase.name);
 }
 

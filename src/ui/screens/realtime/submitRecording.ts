@@ -15,7 +15,7 @@ import { uploadRecording } from "../../../capture/uploadRecording";
 import { checkRecordingBeforeUpload } from "../recording/submitRecording";
 import type { RealtimeEnding } from "./useRealtimePage";
 
-export interface SubmitRecordingInput {
+interface SubmitRecordingInput {
   api: Pick<ApiClient, "upload">;
   recording: Extract<CaptureOutcome, { kind: "recording" }>;
   request: CaptureRequest;

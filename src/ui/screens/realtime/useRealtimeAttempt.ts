@@ -15,7 +15,7 @@ import { useRuntime } from "../../FlowProvider";
 import { useCameraPreview } from "../useCameraPreview";
 import { INITIAL_STAGE_STATE, stageReducer, type StageAction, type StageState } from "./stageState";
 
-export interface RealtimeAttempt {
+interface RealtimeAttempt {
   state: StageState;
   dispatch(action: StageAction): void;
   /** Runs one attempt; resolves with its outcome ("cancelled" when reset or unmounted). */

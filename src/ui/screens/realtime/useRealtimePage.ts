@@ -31,7 +31,7 @@ import type { StageAction } from "./stageState";
 const KIND_OF_MODE = { trtc: "trtc", ws: "websocket" } as const satisfies Record<RealtimeMode, CaptureKind>;
 const WS_PATH = "/action/ws/record";
 
-export interface RealtimePageOptions {
+interface RealtimePageOptions {
   mode: RealtimeMode;
   /** Fetch the digits (number mode) and the will question (will mode). */
   needsDigits: boolean;
@@ -42,7 +42,7 @@ export interface RealtimePageOptions {
 /** What a page hands back after an attempt: the handler's outcome (an ended stream is "accepted"), an uploaded recording's accepted attempt, or a refusal already settled. */
 export type RealtimeEnding = Exclude<CaptureOutcome, { kind: "recording" }> | { kind: "settled"; result: SettleAttemptResult };
 
-export interface RealtimePage {
+interface RealtimePage {
   /** Go where the attempt's ending leads (an accepted attempt is followed to its verdict and settled here first). */
   finish(ending: RealtimeEnding): Promise<void>;
 }

@@ -10,7 +10,7 @@ import { fillText } from "../textTemplate";
 import type { ActionCode } from "../startPlan";
 import "../recording.css";
 
-export interface CapturePromptProps {
+interface CapturePromptProps {
   texts: TextsOf<"capture" | "actions">;
   liveMode: "number" | "action" | "silent";
   will: boolean;

@@ -9,7 +9,7 @@ import type { CameraPhase } from "../useCameraPreview";
 import type { AttemptPhase } from "./attemptState";
 import "../recording.css";
 
-export interface CaptureStageProps {
+interface CaptureStageProps {
   phase: AttemptPhase;
   videoRef: (video: HTMLVideoElement | null) => void;
   label: string;
@@ -20,7 +20,7 @@ export interface CaptureStageProps {
   overlay?: ReactNode;
 }
 
-export function cameraPhaseOf(phase: AttemptPhase): CameraPhase {
+function cameraPhaseOf(phase: AttemptPhase): CameraPhase {
   switch (phase.name) {
     case "opening":
       return "opening";

@@ -12,7 +12,7 @@ import { useFinisher } from "../../useFinisher";
 const TIMEOUT_QUIT_CODE = ERROR_CATALOGUE.statuses.exception.code;
 
 /** The launch's high_light, split on "|" into the segments the modal highlights. */
-export function highlightSegments(highLight: string | undefined): string[] {
+function highlightSegments(highLight: string | undefined): string[] {
   return (highLight ?? "").split("|").filter((segment) => segment.trim() !== "");
 }
 

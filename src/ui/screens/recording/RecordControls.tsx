@@ -12,7 +12,7 @@ import { UploadProgress } from "./UploadProgress";
 import { VerifyingProgress } from "./VerifyingProgress";
 import "../recording.css";
 
-export interface RecordControlsProps {
+interface RecordControlsProps {
   texts: TextsOf<"capture" | "verifying" | "verifySteps">;
   phase: AttemptPhase;
   kind: CaptureKind | null;

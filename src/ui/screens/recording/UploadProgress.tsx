@@ -4,7 +4,7 @@
  */
 import "../recording.css";
 
-export interface UploadProgressProps {
+interface UploadProgressProps {
   label: string;
   /** 0..1 */
   fraction: number;

@@ -9,7 +9,7 @@ import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
 import "../verifying.css";
 
-export interface VerifyingProgressProps {
+interface VerifyingProgressProps {
   texts: TextsOf<"verifying" | "verifySteps">;
   /** null until the service said where the attempt stands (a stream just ended, a reload). */
   step: VerifyStep | null;
@@ -18,7 +18,7 @@ export interface VerifyingProgressProps {
 }
 
 /** The line for a step; exhaustive, so a new step without its text fails to compile. */
-export function verifyStepText(texts: TextsOf<"verifying" | "verifySteps">, step: VerifyStep | null): string {
+function verifyStepText(texts: TextsOf<"verifying" | "verifySteps">, step: VerifyStep | null): string {
   const steps: Record<VerifyStep, string> = texts.verifySteps;
   return step === null ? texts.verifying.waiting : steps[step];
 }

@@ -13,7 +13,7 @@ import type { SwitchReason } from "./attemptState";
 import { chooseRecordingKind } from "./chooseCaptureKind";
 import { loadHandler } from "./prepareAttempt";
 
-export type CameraFailureStep =
+type CameraFailureStep =
   | { kind: "switch"; to: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; reason: SwitchReason }
   | { kind: "error"; status: ErrorStatus };
 

@@ -10,7 +10,7 @@ import type { AttemptPhase } from "./attemptState";
 const secondsOf = (ms: number) => String(Math.round(ms / 100) / 10);
 
 /** What the system camera should record: the window in seconds, and reading the digits in number mode. */
-export function fileInputIntro(texts: TextsOf<"capture" | "recorder">, request: CaptureRequest): string {
+function fileInputIntro(texts: TextsOf<"capture" | "recorder">, request: CaptureRequest): string {
   const t = texts.capture;
   const { min, max } = request.durationMs;
   const intro = fillText(t.fileIntro, { min: secondsOf(Math.max(min, 1000)), max: secondsOf(max) });

@@ -14,9 +14,9 @@ import { actionCodesOf } from "../startPlan";
  * A check whose window has no upper bound (silent mode when capture.json sets none) still
  * needs the recorder to stop by itself: long enough to hold still, short enough to upload.
  */
-export const OPEN_ENDED_RECORDING_MS = 5000;
+const OPEN_ENDED_RECORDING_MS = 5000;
 
-export interface CaptureRequestInput {
+interface CaptureRequestInput {
   liveMode: LiveMode;
   will: boolean;
   audio: boolean;

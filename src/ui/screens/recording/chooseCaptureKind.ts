@@ -12,7 +12,7 @@ import type { FlowRuntime } from "../../../runtime/runtime";
 import { loadCameraCheck } from "../cameraCheck";
 
 /** getUserMedia and MediaRecorder both exist: the page can record by itself. */
-export function hasRecorderApi(win: Window): boolean {
+function hasRecorderApi(win: Window): boolean {
   const media = (win.navigator as Partial<Navigator>).mediaDevices;
   const Recorder = (win as unknown as { MediaRecorder?: unknown }).MediaRecorder;
   return typeof media?.getUserMedia === "function" && typeof Recorder === "function";
@@ -23,7 +23,7 @@ export function hasRecorderApi(win: Window): boolean {
  * still list one entry per kind of device present (without labels), so an empty list means
  * none; a browser that cannot enumerate is given the benefit of the doubt.
  */
-export async function hasCamera(win: Window): Promise<boolean> {
+async function hasCamera(win: Window): Promise<boolean> {
   const media = (win.navigator as Partial<Navigator>).mediaDevices;
   if (typeof media?.enumerateDevices !== "function") return true;
   try {

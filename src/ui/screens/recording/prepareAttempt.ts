@@ -13,7 +13,7 @@ import type { LiveMode } from "../../../engine/modes";
 import type { FlowRuntime } from "../../../runtime/runtime";
 import { chooseRecordingKind } from "./chooseCaptureKind";
 
-export type Prepared =
+type Prepared =
   | { ok: true; kind: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; digits: string | null; question: string | null; guidance: boolean }
   | { ok: false; status: ErrorStatus; detail: string };
 

@@ -56,7 +56,7 @@ export interface FollowDeps {
   onJudged(): void;
 }
 
-export interface SubmitDeps extends FollowDeps {
+interface SubmitDeps extends FollowDeps {
   api: Pick<ApiClient, "upload" | "attemptState" | "result">;
   limits: CaptureFile;
   platform: Platform;

@@ -40,13 +40,13 @@ import { useFaceGuidance } from "./guidance/useFaceGuidance";
 import { useShownPrompts } from "./useShownPrompts";
 import { useVerdictWait } from "./useVerdictWait";
 
-export interface CaptureAttemptOptions {
+interface CaptureAttemptOptions {
   liveMode: LiveMode;
   will: boolean;
   audio: boolean;
 }
 
-export interface CaptureAttempt {
+interface CaptureAttempt {
   state: AttemptState;
   /** What is asked of the user; null while preparing. */
   request: CaptureRequest | null;

@@ -15,7 +15,7 @@ import { createPromptLog, promptsShownBefore, type PromptLog } from "../../../ca
 import type { AttemptPhase } from "./attemptState";
 import type { GuidanceView } from "./guidance/guidanceController";
 
-export interface ShownPrompts {
+interface ShownPrompts {
   /** The action prompted now (index into request.actions); -1 when none is. */
   actionIndex: number;
   /** What the last in-page recording showed, on its clock. */

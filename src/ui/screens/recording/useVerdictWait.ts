@@ -11,7 +11,7 @@ import type { FlowRuntime } from "../../../runtime/runtime";
 import type { AttemptAction } from "./attemptState";
 import { followWith, submitResultOf, type FollowDeps, type SubmitResult } from "./submitRecording";
 
-export interface VerdictWaitOptions {
+interface VerdictWaitOptions {
   rt: FlowRuntime;
   api: Pick<ApiClient, "attemptState" | "result">;
   now(): number;

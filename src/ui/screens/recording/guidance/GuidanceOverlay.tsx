@@ -9,7 +9,7 @@ import { boxInView } from "./faceBox";
 import type { GuidanceView } from "./guidanceController";
 import "../../recording.css";
 
-export interface GuidanceOverlayProps {
+interface GuidanceOverlayProps {
   view: GuidanceView;
   texts: Texts["guidance"];
   /** Silent mode: a good face is asked to hold still rather than told all is well. */

@@ -6,7 +6,7 @@
  */
 import type { FrameObservation } from "../../../../face/types";
 
-export interface BoxInView {
+interface BoxInView {
   /** Percentages of the viewport's width (left, width) and height (top, height). */
   left: number;
   top: number;

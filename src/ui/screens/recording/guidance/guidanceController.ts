@@ -20,7 +20,7 @@ import type { FrameObservation } from "../../../../face/types";
 import type { FaceSession, FaceUnavailableReason, TrackerState } from "./faceGuidanceKit";
 
 export type GuidanceKit = typeof import("./faceGuidanceKit");
-export type GuidanceStatus = "off" | "loading" | "active" | "unavailable";
+type GuidanceStatus = "off" | "loading" | "active" | "unavailable";
 
 export interface GuidanceView {
   status: GuidanceStatus;
@@ -43,7 +43,7 @@ export type GuidanceSettlement =
   /** The guided checks were not done: show the action-failure view, upload nothing. */
   | { kind: "failed"; reason: GuidanceFailure };
 
-export interface GuidanceControllerDeps {
+interface GuidanceControllerDeps {
   config: FaceConfig;
   /** The order wants guidance (order option, default on). */
   requested: boolean;

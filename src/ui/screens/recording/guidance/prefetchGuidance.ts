@@ -29,7 +29,7 @@ export interface PrefetchDeps {
   fetch: (url: string) => Promise<Response>;
 }
 
-export type PrefetchOutcome = { kind: "skipped"; why: "notBuilt" | "notRecorder" | "noGuidance" } | { kind: "fetched"; files: number; failed: number };
+type PrefetchOutcome = { kind: "skipped"; why: "notBuilt" | "notRecorder" | "noGuidance" } | { kind: "fetched"; files: number; failed: number };
 
 /** Reads a response to its end, which is what puts it in the HTTP cache. */
 async function drain(response: Response): Promise<void> {

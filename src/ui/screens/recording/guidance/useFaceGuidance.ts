@@ -11,7 +11,7 @@ import type { CaptureKind, CaptureRequest } from "../../../../capture/contract";
 import type { AttemptPhase } from "../attemptState";
 import { createGuidanceController, GUIDANCE_OFF, type GuidanceController, type GuidanceSettlement, type GuidanceView } from "./guidanceController";
 
-export interface FaceGuidanceOptions {
+interface FaceGuidanceOptions {
   win: Window;
   now(): number;
   config: FaceConfig;
@@ -26,7 +26,7 @@ export interface FaceGuidanceOptions {
   onDone(): void;
 }
 
-export interface FaceGuidance {
+interface FaceGuidance {
   view: GuidanceView;
   settle(): Promise<GuidanceSettlement>;
   detach(): void;
