@@ -17,6 +17,8 @@ import type { AnalyticsFile } from "../schemas/analytics";
 import type { AppsFile } from "../schemas/apps";
 import type { CaptureFile } from "../schemas/capture";
 import type { DevicesFile } from "../schemas/devices";
+import type { ErrorsFile } from "../schemas/errors";
+import type { ResultsFile } from "../schemas/results";
 import type { RoutesFile } from "../schemas/routes";
 import type { EntryFile, GuardFile } from "../schemas/rules";
 import type { ThemesFile } from "../schemas/themes";
@@ -31,7 +33,7 @@ import { splitHash } from "./runtime/hashLocation";
 import { Loading } from "./ui/Loading";
 import { LoadFailed } from "./ui/LoadFailed";
 import { createFlowRuntime, resolveEnvironment } from "./runtime/runtime";
-import { SCREENS } from "./ui/screens";
+import { createScreens } from "./ui/screens";
 import type { ScreenType } from "./ui/screens/screenTypes";
 import { applyTheme } from "./ui/theme";
 import { ToastHost } from "./ui/ToastHost";
@@ -77,12 +79,16 @@ const runtime = createFlowRuntime({
   capture,
   // Its own small chunk, fetched alongside the camera-input check that reads it.
   loadDevices: () => import("../flows/devices.json").then((m) => validated<DevicesFile>(m.default)),
+  // Each its own chunk, fetched with the screen that renders from it (src/ui/screens/index.ts).
+  loadErrorCatalogue: () => import("../flows/errors.json").then((m) => validated<ErrorsFile>(m.default)),
+  loadResults: () => import("../flows/results.json").then((m) => validated<ResultsFile>(m.default)),
   captureHandlers,
   settings: {
     environment: resolveEnvironment(apps, typeof __FACEFLOW_ENV__ === "string" ? __FACEFLOW_ENV__ : undefined),
     grayVersion: typeof __FACEFLOW_GRAY_VERSION__ === "string" ? __FACEFLOW_GRAY_VERSION__ : "0",
   },
 });
+const SCREENS = createScreens(runtime);
 // A launch whose theme failed validation shows errorSettings in the default theme.
 applyTheme(document, themes, runtime.launchIssues.length ? "" : runtime.launch.theme);
 window.addEventListener("pagehide", () => {

@@ -7,12 +7,22 @@ import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse as parsePattern } from "regexparam";
 
-/** Screen type → module path, from the lazy imports of src/ui/screens/index.ts. */
+/**
+ * Screen type → its module path and the definition files loaded with it, from the lazy imports
+ * of src/ui/screens/index.ts (`lazyScreenWith(..., definitions.loadX)`) and the composition
+ * root's loaders (src/main.tsx `loadX: () => import("../flows/x.json")`).
+ */
 function screenModules(root) {
   const file = join(root, "src/ui/screens/index.ts");
   const source = readFileSync(file, "utf8");
+  const loaders = new Map();
+  for (const m of readFileSync(join(root, "src/main.tsx"), "utf8").matchAll(/(\w+): \(\) => import\("\.\.\/(flows\/[\w.-]+\.json)"\)/g)) loaders.set(m[1], m[2]);
   const map = new Map();
-  for (const m of source.matchAll(/(\w+): lazyScreen\(\(\) => import\("\.\/(\w+)"\)\)/g)) map.set(m[1], `src/ui/screens/${m[2]}.tsx`);
+  for (const m of source.matchAll(/(\w+): lazyScreen(?:With)?\(\(\) => import\("\.\/(\w+)"\)(?:, definitions\.(\w+))?\)/g)) {
+    const definition = m[3] === undefined ? [] : [loaders.get(m[3])];
+    if (definition[0] === undefined && m[3] !== undefined) throw new Error(`route preload: screen type ${m[1]} loads definitions.${m[3]}, which src/main.tsx does not define as an import() of a flows file (known: ${[...loaders.keys()].join(", ")})`);
+    map.set(m[1], { module: `src/ui/screens/${m[2]}.tsx`, definitions: definition });
+  }
   if (!map.size) throw new Error(`route preload: no lazy screen imports found in ${relative(root, file)}`);
   return map;
 }
@@ -66,10 +76,10 @@ export function routePreload({ root, chunks, href }) {
   if (!entry) throw new Error("route preload: the bundle has no entry chunk");
   const first = closure(byFile, entry.file);
   const modules = screenModules(root);
-  const chunkOf = (screen) => {
-    const path = modules.get(screen);
-    if (!path) throw new Error(`route preload: screen type ${screen} has no lazy import in src/ui/screens/index.ts (known: ${[...modules.keys()].join(", ")})`);
-    return chunkOfModule(path);
+  const chunksOf = (screen) => {
+    const screenModule = modules.get(screen);
+    if (!screenModule) throw new Error(`route preload: screen type ${screen} has no lazy import in src/ui/screens/index.ts (known: ${[...modules.keys()].join(", ")})`);
+    return [chunkOfModule(screenModule.module), ...screenModule.definitions.map(chunkContaining)];
   };
   const chunkOfModule = (path) => {
     const chunk = chunks.find((c) => c.isDynamicEntry && c.facade && relative(root, c.facade) === path);
@@ -91,7 +101,7 @@ export function routePreload({ root, chunks, href }) {
     const launch = route.path === "/";
     const screens = new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])]);
     const extra = launch ? LAUNCH_MODULES.map(chunkContaining) : [];
-    perRoute[route.path] = filesOf([...[...screens].map(chunkOf), ...extra]);
+    perRoute[route.path] = filesOf([...[...screens].flatMap(chunksOf), ...extra]);
     return [parsePattern(route.path).pattern.source, perRoute[route.path].map(indexOf)];
   });
   const script =

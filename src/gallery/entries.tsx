@@ -13,8 +13,16 @@ import { ErrorView } from "../ui/components/ErrorView";
 import { RecordTimeoutModal } from "../ui/components/RecordTimeoutModal";
 import { ResultView } from "../ui/components/ResultView";
 import { Toast } from "../ui/components/Toast";
-import { bindErrorButtons, ERROR_CATALOGUE, resolveErrorScreen, type ErrorScreenInput } from "../ui/errorCatalogue";
+import errorsJson from "../../flows/errors.json";
+import resultsJson from "../../flows/results.json";
+import type { ErrorsFile } from "../../schemas/errors";
+import type { ResultsFile } from "../../schemas/results";
+import { bindErrorButtons, resolveErrorScreen, type ErrorScreenInput } from "../ui/errorCatalogue";
 import { bindResultButtons, resolveResultScreen } from "../ui/resultCatalogue";
+
+/** The gallery is a composition root: its definitions were validated by the build (scripts/flowFiles.ts). */
+const ERROR_CATALOGUE = errorsJson as ErrorsFile;
+const RESULT_TEXTS = resultsJson as ResultsFile;
 
 export interface GalleryEntry {
   /** Stable id, used in the URL of the all-themes comparison. */
@@ -46,7 +54,7 @@ function areaOf(code: string | null): string {
 }
 
 function errorPage(input: ErrorScreenInput, aspectRatio: number): ReactNode {
-  const screen = resolveErrorScreen(input);
+  const screen = resolveErrorScreen(input, ERROR_CATALOGUE);
   return (
     <ErrorView
       illustration={screen.illustration}
@@ -124,7 +132,7 @@ function resultEntries(): GalleryEntry[] {
   return RESULT_OUTCOMES.flatMap((outcome) =>
     RESULT_MODES.flatMap((mode) =>
       RESULT_KINDS.map((kind): GalleryEntry => {
-        const screen = resolveResultScreen({ outcome, mode, kind });
+        const screen = resolveResultScreen({ outcome, mode, kind }, RESULT_TEXTS);
         return {
           id: `result.${outcome}.${mode}.${kind}`,
           group: outcome === "success" ? "结果页：成功" : "结果页：失败",

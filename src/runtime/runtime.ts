@@ -7,6 +7,8 @@ import Cookies from "js-cookie";
 import type { AppsFile } from "../../schemas/apps";
 import type { CaptureFile } from "../../schemas/capture";
 import type { DevicesFile } from "../../schemas/devices";
+import type { ErrorsFile } from "../../schemas/errors";
+import type { ResultsFile } from "../../schemas/results";
 import { environmentSchema, type Environment } from "../../schemas/environment";
 import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
 import type { NavContext, NavTarget } from "../engine/context";
@@ -46,6 +48,13 @@ export interface FlowRuntime {
    * and it loads with that check (src/ui/screens/cameraCheck.ts), not with the first screen.
    */
   loadDevices(): Promise<DevicesFile>;
+  /**
+   * flows/errors.json, validated, fetched on first use: the error screen loads it with its module
+   * (src/ui/screens/index.ts); the pages that only quit with one of its codes ask when they quit.
+   */
+  loadErrorCatalogue(): Promise<ErrorsFile>;
+  /** flows/results.json, validated, fetched with the result screen's module (src/ui/screens/index.ts). */
+  loadResults(): Promise<ResultsFile>;
   settings: FlowSettings;
   /** The page URL's own query: the partner's launch parameters and the OAuth code. */
   search: Record<string, string>;
@@ -78,6 +87,16 @@ function lazyOnce<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (pending ??= load());
 }
 
+/** As lazyOnce, but a failed load (a dropped network) is tried again on the next call, as a failed screen chunk is. */
+function lazyUntilLoaded<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    }));
+}
+
 /** The deployment environment baked in by build.mjs (tests and dev fall back to apps.json). */
 export function resolveEnvironment(apps: AppsFile, baked: string | undefined): Environment {
   const raw = baked ?? apps.defaultEnvironment;
@@ -92,6 +111,8 @@ export function createFlowRuntime(input: {
   apps: AppsFile;
   capture: CaptureFile;
   loadDevices: () => Promise<DevicesFile>;
+  loadErrorCatalogue: () => Promise<ErrorsFile>;
+  loadResults: () => Promise<ResultsFile>;
   settings: FlowSettings;
   captureHandlers: CaptureKindRegistry;
 }): FlowRuntime {
@@ -157,6 +178,8 @@ export function createFlowRuntime(input: {
     apps,
     capture,
     loadDevices: lazyOnce(input.loadDevices),
+    loadErrorCatalogue: lazyUntilLoaded(input.loadErrorCatalogue),
+    loadResults: lazyUntilLoaded(input.loadResults),
     settings,
     search,
     launch,

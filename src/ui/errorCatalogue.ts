@@ -1,11 +1,10 @@
 /**
  * Resolves the error route's query (status, code, msg, type) into everything the error
- * screen shows, from flows/errors.json. Pure and total: any input, including a status the
+ * screen shows, from flows/errors.json (the runtime's loadErrorCatalogue, from the composition root). Pure and total: any input, including a status the
  * catalogue does not know or no status at all, gives a complete screen (the generic
  * `unknownStatus` entry, naming the unknown status and the URL's code), never a throw and
  * never a blank page.
  */
-import errorsJson from "../../flows/errors.json";
 import {
   ERROR_STATUSES,
   type ErrorAction,
@@ -15,13 +14,6 @@ import {
   type IllustrationName,
   type TipSet,
 } from "../../schemas/errors";
-
-/**
- * The shipped catalogue. The build parses flows/errors.json by its schema and refuses a broken
- * one (scripts/flowFiles.ts), as with every definition file (src/main.tsx), so the browser does
- * not carry the schema or spend start-up time parsing it again.
- */
-export const ERROR_CATALOGUE = errorsJson as ErrorsFile;
 
 /** The query values are copied from the URL, so their length is capped before they reach the layout. */
 const MAX_MESSAGE_LENGTH = 200;
@@ -99,10 +91,10 @@ function buttonsOf(entry: ErrorEntry, hasReturnUrl: boolean, labels: ErrorsFile[
 /**
  * Everything ErrorView needs for the error route's query.
  *
- * @example resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true })
+ * @example resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }, catalogue)
  *   // → code "3004", buttons quit + retry
  */
-export function resolveErrorScreen(input: ErrorScreenInput, catalogue: ErrorsFile = ERROR_CATALOGUE): ResolvedErrorScreen {
+export function resolveErrorScreen(input: ErrorScreenInput, catalogue: ErrorsFile): ResolvedErrorScreen {
   const which = statusOf(input);
   const entry = "known" in which ? catalogue.statuses[which.known] : catalogue.unknownStatus;
   const urlCode = nonEmpty(input.code);

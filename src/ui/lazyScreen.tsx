@@ -6,7 +6,7 @@
  * preloads the first page's screen (src/main.tsx); a page whose module has loaded renders
  * the module's component directly, any other goes through React.lazy as before.
  */
-import { lazy, useState } from "react";
+import { lazy, useState, type ComponentType } from "react";
 import type { ScreenType } from "../../schemas/screenProps";
 import type { ScreenComponent, ScreenModule, ScreenProps } from "./screenContract";
 
@@ -39,4 +39,26 @@ export function lazyScreen<T extends ScreenType>(load: () => Promise<ScreenModul
     return <Component {...props} />;
   }
   return Object.assign(Screen, { preload: () => loadOnce().then(() => undefined) });
+}
+
+/** A screen that also takes a definition (a flow file), which the composition root's loader fetches. */
+export type ScreenWithDefinition<T extends ScreenType, D> = ComponentType<ScreenProps<T> & { definition: D }>;
+
+/** The screen with its definition bound, as the router renders it. */
+export function withDefinition<T extends ScreenType, D>(Screen: ScreenWithDefinition<T, D>, definition: D): ScreenComponent<T> {
+  return function ScreenWith(props: ScreenProps<T>) {
+    return <Screen {...props} definition={definition} />;
+  };
+}
+
+/**
+ * A screen whose module and definition load together: the definition reaches it through the
+ * composition root (issue 15) yet downloads alongside the screen, not with the first screen
+ * (index.html's route preloader asks for both, scripts/build/routePreload.mjs).
+ */
+export function lazyScreenWith<T extends ScreenType, D>(
+  loadScreen: () => Promise<{ default: ScreenWithDefinition<T, D> }>,
+  loadDefinition: () => Promise<D>,
+): LazyScreen<T> {
+  return lazyScreen(() => Promise.all([loadScreen(), loadDefinition()]).then(([module, definition]) => ({ default: withDefinition(module.default, definition) })));
 }

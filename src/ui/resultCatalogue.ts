@@ -1,11 +1,10 @@
 /**
  * Resolves the texts of a result page (success or fail, plain or action mode) from
- * flows/results.json, for what was checked: live, face or will.
+ * flows/results.json (the runtime's loadResults, from the composition root), for what was
+ * checked: live, face or will.
  */
-import resultsJson from "../../flows/results.json";
 import type { LaunchParams } from "../../schemas/launch";
 import {
-  resultsFileSchema,
   type ResultAction,
   type ResultButton,
   type ResultKind,
@@ -13,9 +12,6 @@ import {
   type ResultOutcome,
   type ResultsFile,
 } from "../../schemas/results";
-
-/** The shipped result texts, validated at start-up like the error catalogue. */
-const RESULT_TEXTS: ResultsFile = resultsFileSchema.parse(resultsJson);
 
 /**
  * What the result is about (spec §3, §4): will mode (live_service 2) confirms a will;
@@ -44,7 +40,7 @@ interface ResolvedResultScreen {
 }
 
 /** Texts and buttons of a result page. */
-export function resolveResultScreen(input: ResultScreenInput, texts: ResultsFile = RESULT_TEXTS): ResolvedResultScreen {
+export function resolveResultScreen(input: ResultScreenInput, texts: ResultsFile): ResolvedResultScreen {
   const variant = texts.outcomes[input.outcome][input.mode];
   const canRetry = input.canRetry ?? true;
   const buttons = [variant.primary, ...(variant.secondary ? [variant.secondary] : [])].filter(

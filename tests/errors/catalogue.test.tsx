@@ -10,7 +10,8 @@ import { ERROR_STATUSES, errorsFileSchema, WEBSOCKET_ERROR_TYPE, type ErrorStatu
 import { RESULT_KINDS, RESULT_MODES, RESULT_OUTCOMES } from "../../schemas/results";
 import { ErrorView } from "../../src/ui/components/ErrorView";
 import { ResultView } from "../../src/ui/components/ResultView";
-import { bindErrorButtons, ERROR_CATALOGUE, resolveErrorScreen, type ErrorScreenInput } from "../../src/ui/errorCatalogue";
+import { bindErrorButtons, resolveErrorScreen, type ErrorScreenInput } from "../../src/ui/errorCatalogue";
+import { shippedErrors as ERROR_CATALOGUE, shippedResults } from "../ui/shippedCatalogues";
 import { bindResultButtons, resolveResultScreen, resultKindOf } from "../../src/ui/resultCatalogue";
 
 afterEach(cleanup);
@@ -19,7 +20,7 @@ const XSS = "<img src=x onerror=alert(1)>";
 
 function renderError(input: ErrorScreenInput, aspectRatio = 2) {
   const handlers = { quit: vi.fn(), retry: vi.fn() };
-  const screen = resolveErrorScreen(input);
+  const screen = resolveErrorScreen(input, ERROR_CATALOGUE);
   const view = render(<ErrorView {...screen} buttons={bindErrorButtons(screen.buttons, handlers)} aspectRatio={aspectRatio} />);
   const text = (selector: string) => view.container.querySelector(selector)?.textContent ?? null;
   const tips = view.container.querySelector(".ff-tips");
@@ -75,13 +76,13 @@ describe("every status of the catalogue", () => {
   });
 
   it("follows the spec's buttons: Android no-permission offers quit then retry, lipsException retries", () => {
-    expect(resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }).buttons.map((b) => b.action)).toEqual([
+    expect(resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }, ERROR_CATALOGUE).buttons.map((b) => b.action)).toEqual([
       "quit",
       "retry",
     ]);
-    expect(resolveErrorScreen({ status: "trtc_iosNoWebcamPermission", hasReturnUrl: true }).buttons.map((b) => b.action)).toEqual(["quit"]);
-    expect(resolveErrorScreen({ status: "lipsException", hasReturnUrl: true }).buttons.map((b) => b.action)).toEqual(["retry"]);
-    expect(resolveErrorScreen({ status: "trtc_serviceStop", hasReturnUrl: true }).buttons.map((b) => b.action)).toEqual(["quit"]);
+    expect(resolveErrorScreen({ status: "trtc_iosNoWebcamPermission", hasReturnUrl: true }, ERROR_CATALOGUE).buttons.map((b) => b.action)).toEqual(["quit"]);
+    expect(resolveErrorScreen({ status: "lipsException", hasReturnUrl: true }, ERROR_CATALOGUE).buttons.map((b) => b.action)).toEqual(["retry"]);
+    expect(resolveErrorScreen({ status: "trtc_serviceStop", hasReturnUrl: true }, ERROR_CATALOGUE).buttons.map((b) => b.action)).toEqual(["quit"]);
   });
 
   it.each(["exitException", "noCookieException"] as const)("%s offers quit only when the return address is known", (status) => {
@@ -149,8 +150,8 @@ describe("unknown status", () => {
   });
 
   it("does not take prototype names for statuses", () => {
-    expect(resolveErrorScreen({ status: "constructor", hasReturnUrl: true }).status).toBeNull();
-    expect(resolveErrorScreen({ status: "__proto__", hasReturnUrl: true }).status).toBeNull();
+    expect(resolveErrorScreen({ status: "constructor", hasReturnUrl: true }, ERROR_CATALOGUE).status).toBeNull();
+    expect(resolveErrorScreen({ status: "__proto__", hasReturnUrl: true }, ERROR_CATALOGUE).status).toBeNull();
   });
 
   it("shows an unknown status and a malformed code as text, dropping the code", () => {
@@ -219,7 +220,7 @@ describe("result variants", () => {
   );
 
   it.each(variants)("$outcome / $mode / $kind", (input) => {
-    const screen = resolveResultScreen(input);
+    const screen = resolveResultScreen(input, shippedResults);
     const handlers = { finish: vi.fn(), retry: vi.fn(), quit: vi.fn() };
     const { container } = render(
       <ResultView outcome={screen.outcome} title={screen.title} tips={screen.tips} buttons={bindResultButtons(screen.buttons, handlers)} />,
@@ -239,9 +240,9 @@ describe("result variants", () => {
   });
 
   it("says live check, face verification or will confirmation passed", () => {
-    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "live" }).title).toBe("活体检测通过");
-    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "face" }).title).toBe("人脸验证通过");
-    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "will" }).title).toBe("意愿确认通过");
+    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "live" }, shippedResults).title).toBe("活体检测通过");
+    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "face" }, shippedResults).title).toBe("人脸验证通过");
+    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "will" }, shippedResults).title).toBe("意愿确认通过");
   });
 
   it("derives the kind from live_service and redirect_mode", () => {
@@ -252,7 +253,7 @@ describe("result variants", () => {
   });
 
   it("leaves retry out when retrying is not allowed", () => {
-    const screen = resolveResultScreen({ outcome: "fail", mode: "plain", kind: "face", canRetry: false });
+    const screen = resolveResultScreen({ outcome: "fail", mode: "plain", kind: "face", canRetry: false }, shippedResults);
     expect(screen.buttons.map((b) => b.action)).toEqual(["finish"]);
   });
 

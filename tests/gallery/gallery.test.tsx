@@ -6,7 +6,7 @@ import { ERROR_STATUSES } from "../../schemas/errors";
 import type { ThemesFile } from "../../schemas/themes";
 import { GALLERY_ENTRIES, GALLERY_GROUPS } from "../../src/gallery/entries";
 import { GalleryApp } from "../../src/gallery/GalleryApp";
-import { ERROR_CATALOGUE } from "../../src/ui/errorCatalogue";
+import { shippedErrors as ERROR_CATALOGUE } from "../ui/shippedCatalogues";
 
 afterEach(cleanup);
 

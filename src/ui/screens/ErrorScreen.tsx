@@ -1,9 +1,10 @@
 /**
  * /error and /action/error (spec §2 "Error screen"): everything shown comes from the
- * catalogue (flows/errors.json) through resolveErrorScreen, fed the route's query values
+ * catalogue (flows/errors.json, loaded with this screen: src/ui/screens/index.ts) through resolveErrorScreen, fed the route's query values
  * status, code, msg and type. Quit returns to the partner with the screen's front code;
  * retry starts the flow again from the root.
  */
+import type { ErrorsFile } from "../../../schemas/errors";
 import { launchParamsSchema } from "../../../schemas/launch";
 import { ErrorView } from "../components/ErrorView";
 import { bindErrorButtons, resolveErrorScreen } from "../errorCatalogue";
@@ -12,7 +13,7 @@ import type { ScreenProps } from "../screenContract";
 import { useFinisher } from "../useFinisher";
 import { useAspectRatio } from "./useAspectRatio";
 
-export default function ErrorScreen({ query }: ScreenProps) {
+export default function ErrorScreen({ query, definition }: ScreenProps<"error"> & { definition: ErrorsFile }) {
   const rt = useRuntime();
   const finisher = useFinisher();
   const aspectRatio = useAspectRatio();
@@ -23,7 +24,7 @@ export default function ErrorScreen({ query }: ScreenProps) {
     msg: query.msg,
     type: query.type,
     hasReturnUrl: storedUrl !== undefined && storedUrl !== "" && storedUrl !== "null",
-  });
+  }, definition);
   const buttons = bindErrorButtons(screen.buttons, {
     quit: () => void finisher.quit(screen.code ?? null),
     retry: () => finisher.retry(),

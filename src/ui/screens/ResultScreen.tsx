@@ -3,6 +3,7 @@
  * route's props say success or fail and plain or action mode, the launch says what was
  * checked (will, face or live). Finish hands the stored result values back to the partner.
  */
+import type { ResultsFile } from "../../../schemas/results";
 import { storedValueSchemas, type ResultValues } from "../../../schemas/session";
 import type { ReturnValues } from "../../finish/returnUrl";
 import { ResultView } from "../components/ResultView";
@@ -26,14 +27,15 @@ export function returnValuesOf(values: ResultValues | undefined): ReturnValues {
   };
 }
 
-export default function ResultScreen({ props }: ScreenProps<"result">) {
+/** `definition`: flows/results.json, loaded with this screen (src/ui/screens/index.ts). */
+export default function ResultScreen({ props, definition }: ScreenProps<"result"> & { definition: ResultsFile }) {
   const rt = useRuntime();
   const launch = useLaunch();
   const finisher = useFinisher();
   const { outcome, mode } = props;
   const stored = rt.storage.getParsed("resultValues", storedValueSchemas.resultValues);
   const noRetry = rt.storage.getParsed("noRetry", storedValueSchemas.noRetry) ?? false;
-  const screen = resolveResultScreen({ outcome, mode, kind: resultKindOf(launch), canRetry: !noRetry });
+  const screen = resolveResultScreen({ outcome, mode, kind: resultKindOf(launch), canRetry: !noRetry }, definition);
   const buttons = bindResultButtons(screen.buttons, {
     finish: () => void finisher.finish(returnValuesOf(stored)),
     retry: () => finisher.retry(),

@@ -8,17 +8,14 @@ import { useEffect, useRef, useState } from "react";
 import type { ParsedDevice } from "../../../schemas/device";
 import type { CameraEligibility } from "../../device/eligibility";
 import { Illustration } from "../components/illustrations";
-import { ERROR_CATALOGUE } from "../errorCatalogue";
 import { useFlowNavigate, useRuntime, useToast, type Texts } from "../FlowProvider";
 import { loadCameraCheck } from "./cameraCheck";
 import { uaDetect, common } from "../../../flows/texts.zh-CN.json";
 import { useFinisher } from "../useFinisher";
+import { quitWithStatusCode } from "../quitWithStatusCode";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { uaDetect, common };
-
-/** Quitting from here returns the code of the "browser cannot record" status. */
-const QUIT_CODE = ERROR_CATALOGUE.statuses.uaDetectException.code;
 
 type Detection = { decision: CameraEligibility; device: ParsedDevice };
 
@@ -64,6 +61,10 @@ export default function UaDetectScreen() {
   const t = texts.uaDetect;
   // The launch URL without the hash: opened elsewhere it starts this launch from its root.
   const link = `${rt.win.location.origin}${rt.win.location.pathname}${rt.win.location.search}`;
+
+  // Quitting from here returns the code of the "browser cannot record" status: its catalogue
+  // is fetched now, so the quit button does not wait for it (a failure is reported on quit).
+  useEffect(() => void rt.loadErrorCatalogue().catch(() => undefined), [rt]);
 
   useEffect(() => {
     let live = true;
@@ -139,7 +140,7 @@ export default function UaDetectScreen() {
         </section>
       </div>
       <div className="ff-buttons ff-buttons--1">
-        <button type="button" className="ff-btn ff-btn--secondary" onClick={() => void finisher.quit(QUIT_CODE)}>
+        <button type="button" className="ff-btn ff-btn--secondary" onClick={() => void quitWithStatusCode(rt, finisher, "uaDetectException")}>
           {texts.common.quit}
         </button>
       </div>

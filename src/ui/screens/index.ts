@@ -4,20 +4,30 @@
  * (ScreenProps<T>) a compile error; routes.json is checked against SCREEN_TYPES and each
  * type's props schema (schemas/screenProps.ts) at build time.
  */
-import { lazyScreen, type LazyScreen } from "../lazyScreen";
+import type { FlowRuntime } from "../../runtime/runtime";
+import { lazyScreen, lazyScreenWith, type LazyScreen } from "../lazyScreen";
 import type { ScreenType } from "./screenTypes";
 
-export const SCREENS = {
+/** The definitions screens load with their modules: the composition root's loaders (the runtime's). */
+export type ScreenDefinitions = Pick<FlowRuntime, "loadErrorCatalogue" | "loadResults">;
+
+/**
+ * Each entry is one line `type: lazyScreen(() => import("./Screen"))`, or
+ * `lazyScreenWith(() => import("./Screen"), definitions.loadX)` for a screen that renders from
+ * a definition: routePreload.mjs reads these lines to preload a route's chunks.
+ */
+export const createScreens = (definitions: ScreenDefinitions) =>
+  ({
   rootRedirect: lazyScreen(() => import("./RootRedirectScreen")),
   start: lazyScreen(() => import("./StartScreen")),
   login: lazyScreen(() => import("./LoginScreen")),
   uaDetect: lazyScreen(() => import("./UaDetectScreen")),
   verify: lazyScreen(() => import("./VerifyScreen")),
-  result: lazyScreen(() => import("./ResultScreen")),
-  error: lazyScreen(() => import("./ErrorScreen")),
+  result: lazyScreenWith(() => import("./ResultScreen"), definitions.loadResults),
+  error: lazyScreenWith(() => import("./ErrorScreen"), definitions.loadErrorCatalogue),
   demoEntry: lazyScreen(() => import("./DemoEntryScreen")),
   protocol: lazyScreen(() => import("./ProtocolScreen")),
   trtcRecord: lazyScreen(() => import("./TrtcRecordScreen")),
   willDegrade: lazyScreen(() => import("./WillDegradeScreen")),
   wsRecord: lazyScreen(() => import("./WsRecordScreen")),
-} satisfies { [T in ScreenType]: LazyScreen<T> };
+  }) satisfies { [T in ScreenType]: LazyScreen<T> };

@@ -2,9 +2,13 @@
 import { cleanup, fireEvent, act } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ERROR_STATUSES } from "../../../schemas/errors";
-import ErrorScreen from "../../../src/ui/screens/ErrorScreen";
-import { ERROR_CATALOGUE } from "../../../src/ui/errorCatalogue";
+import { withDefinition } from "../../../src/ui/lazyScreen";
+import ErrorScreenModule from "../../../src/ui/screens/ErrorScreen";
+import { shippedErrors as ERROR_CATALOGUE } from "../shippedCatalogues";
 import { setupFlow, UA } from "./harness";
+
+/** The screen as the router renders it: with the catalogue its lazy entry loads (src/ui/screens/index.ts). */
+const ErrorScreen = withDefinition<"error", typeof ERROR_CATALOGUE>(ErrorScreenModule, ERROR_CATALOGUE);
 
 afterEach(() => {
   cleanup();

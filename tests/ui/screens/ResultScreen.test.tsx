@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import ResultScreen from "../../../src/ui/screens/ResultScreen";
+import { withDefinition } from "../../../src/ui/lazyScreen";
+import ResultScreenModule from "../../../src/ui/screens/ResultScreen";
+import { shippedResults } from "../shippedCatalogues";
 import { setupFlow } from "./harness";
+
+/** The screen as the router renders it: with the result texts its lazy entry loads (src/ui/screens/index.ts). */
+const ResultScreen = withDefinition<"result", typeof shippedResults>(ResultScreenModule, shippedResults);
 
 afterEach(cleanup);
 

@@ -24,6 +24,7 @@ import { createFlowRuntime, type FlowRuntime } from "../../../src/runtime/runtim
 import { routeProps, type AnyScreenComponent, type ScreenComponent } from "../../../src/ui/screenContract";
 import { ToastHost } from "../../../src/ui/ToastHost";
 import { loadDefinitions } from "../../engine/fixtures";
+import { shippedErrors, shippedResults } from "../shippedCatalogues";
 
 export const UA = {
   iPhone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
@@ -137,6 +138,8 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     apps: definitions.apps,
     capture: options.capture ?? shippedCapture,
     loadDevices: async () => options.devices ?? shippedDevices,
+    loadErrorCatalogue: async () => shippedErrors,
+    loadResults: async () => shippedResults,
     settings: { environment: "release", grayVersion: "0" },
     captureHandlers: fakeCaptureHandlers().registry,
   });

@@ -4,12 +4,11 @@
  * quit hands the user back to the partner with the recording-abnormal code.
  */
 import { RecordTimeoutModal } from "../../components/RecordTimeoutModal";
-import { ERROR_CATALOGUE } from "../../errorCatalogue";
-import { useLaunch } from "../../FlowProvider";
+import { useEffect } from "react";
+import { quitWithStatusCode } from "../../quitWithStatusCode";
+import { useLaunch, useRuntime } from "../../FlowProvider";
 import type { TextsOf } from "../../FlowProvider";
 import { useFinisher } from "../../useFinisher";
-
-const TIMEOUT_QUIT_CODE = ERROR_CATALOGUE.statuses.exception.code;
 
 /** The launch's high_light, split on "|" into the segments the modal highlights. */
 function highlightSegments(highLight: string | undefined): string[] {
@@ -17,8 +16,14 @@ function highlightSegments(highLight: string | undefined): string[] {
 }
 
 export function CaptureTimeoutModal({ show, onReset, texts }: { show: boolean; onReset(): void; texts: TextsOf<"recordTimeout"> }) {
+  const rt = useRuntime();
   const launch = useLaunch();
   const finisher = useFinisher();
+  // Quit returns the code of the "exception" status: its catalogue is fetched when the modal
+  // shows, so the quit button does not wait for it (a failure is reported on quit).
+  useEffect(() => {
+    if (show) void rt.loadErrorCatalogue().catch(() => undefined);
+  }, [rt, show]);
   const t = texts.recordTimeout;
   return (
     <RecordTimeoutModal
@@ -30,7 +35,7 @@ export function CaptureTimeoutModal({ show, onReset, texts }: { show: boolean; o
       closable
       closeLabel={t.close}
       highlights={highlightSegments(launch.high_light)}
-      onLeft={() => void finisher.quit(TIMEOUT_QUIT_CODE)}
+      onLeft={() => void quitWithStatusCode(rt, finisher, "exception")}
       onRight={onReset}
       onClose={onReset}
     />
