@@ -14,10 +14,9 @@
  * learn the verdict from the store.
  */
 import type { ServiceContext } from "../context";
-import type { Store } from "../store";
 import { createAttemptWaiters, POLL_MS } from "./attemptWaiters";
 import { createJobJudge } from "./jobOutcome";
-import type { NewJob, VerificationQueue } from "./queueContract";
+import type { VerificationQueue } from "./queueContract";
 import { JobFailedError, type JobRunner } from "./workerPool";
 
 /**

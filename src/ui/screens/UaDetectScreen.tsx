@@ -140,7 +140,7 @@ export default function UaDetectScreen() {
         </section>
       </div>
       <div className="ff-buttons ff-buttons--1">
-        <button type="button" className="ff-btn ff-btn--secondary" onClick={() => void quitWithStatusCode(rt, finisher, "uaDetectException")}>
+        <button type="button" className="ff-btn ff-btn--secondary" onClick={() => void quitWithStatusCode(rt, finisher, "uaDetectException", texts.uaDetect.quitFailed)}>
           {texts.common.quit}
         </button>
       </div>

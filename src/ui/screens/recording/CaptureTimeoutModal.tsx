@@ -35,7 +35,7 @@ export function CaptureTimeoutModal({ show, onReset, texts }: { show: boolean; o
       closable
       closeLabel={t.close}
       highlights={highlightSegments(launch.high_light)}
-      onLeft={() => void quitWithStatusCode(rt, finisher, "exception")}
+      onLeft={() => void quitWithStatusCode(rt, finisher, "exception", t.quitFailed)}
       onRight={onReset}
       onClose={onReset}
     />
