@@ -20,12 +20,6 @@ const COMPOSITION_ROOTS = [/^src\/main\.tsx$/, /^src\/gallery\//, /^src\/server\
 /** Definition files any module may still import (see the header). */
 const TEXT_FILES = new Set(["flows/texts.zh-CN.json", "flows/shell.zh-CN.json"]);
 
-/**
- * Importers not yet moved to the runtime, each with why. The test fails when one of them no
- * longer imports its file, so the list only shrinks.
- */
-const NOT_YET: Record<string, string> = {};
-
 /** Every definition file a module's source imports, statically or with import(), as a path from the repository root. */
 export function definitionImports(file: string, source: string): string[] {
   const found: string[] = [];
@@ -53,7 +47,7 @@ function violations(): string[] {
   for (const file of sourceFiles("src")) {
     if (COMPOSITION_ROOTS.some((root) => root.test(file))) continue;
     for (const target of definitionImports(file, readFileSync(join(ROOT, file), "utf8"))) {
-      if (TEXT_FILES.has(target) || NOT_YET[file] === target) continue;
+      if (TEXT_FILES.has(target)) continue;
       out.push(`${file} imports ${target}`);
     }
   }
@@ -63,11 +57,6 @@ function violations(): string[] {
 describe("definitions reach modules through the composition roots", () => {
   it("no module but a composition root imports flows/*.json or themes/*.json", () => {
     expect(violations(), "pass the definition through the runtime or the factory's deps instead").toEqual([]);
-  });
-
-  it("every importer still listed as not yet moved still imports its file", () => {
-    const stale = Object.entries(NOT_YET).filter(([file, target]) => !definitionImports(file, readFileSync(join(ROOT, file), "utf8")).includes(target));
-    expect(stale, "remove these from NOT_YET").toEqual([]);
   });
 
   it("finds static, type-only and dynamic imports of a definition, and only of one", () => {
