@@ -14,21 +14,13 @@ import { routeOfKind, type CaptureFacts, type CaptureKindDescriptor } from "../.
 import type { CaptureModes } from "../../src/capture/kinds/modeTable";
 import { createCaptureKindRegistry } from "../../src/capture/kinds/registry";
 import { shippedCaptureKinds } from "../../src/capture/kinds/shipped";
-import { selectCaptureKind, type CaptureChoiceInput } from "../../src/capture/modeChoice";
+import { selectCaptureKind } from "../../src/capture/modeChoice";
 import { UnknownNameError } from "../../src/engine/registry";
 import { pathForKind, recordRealtimeFailure } from "../../src/ui/screens/realtime/realtimePlan";
-import { shippedKindRegistry, shippedModes } from "./shippedKinds";
+import { choiceInput, shippedKindRegistry, shippedModes } from "./shippedKinds";
 
 const both: LaunchParams = { rtc_mode_switch: "1", ws_mode_switch: "1" };
-const input = (overrides: Partial<CaptureChoiceInput> = {}): CaptureChoiceInput => ({
-  launch: {},
-  state: INITIAL_SESSION_STATE,
-  cameraApi: true,
-  cameraEligible: true,
-  wxCameraUsable: false,
-  platform: "other",
-  ...overrides,
-});
+const input = choiceInput;
 
 describe("the shipped capture kinds", () => {
   const registry = shippedKindRegistry();

@@ -4,22 +4,12 @@ import { markRealtimeUnsupported, recordFrontError } from "../../src/capture/dow
 import { isVideoCaptureOn } from "../../src/capture/kinds/recorder";
 import { pageCameraUsable, selectCaptureKind as selectWith, type CaptureChoiceInput } from "../../src/capture/modeChoice";
 import type { LaunchParams } from "../../schemas/launch";
-import { shippedKindRegistry } from "./shippedKinds";
+import { choiceInput, shippedKindRegistry } from "./shippedKinds";
 import { DOWNGRADE_REASONS, INITIAL_SESSION_STATE, type SessionState } from "../../schemas/session";
 
 const both: LaunchParams = { rtc_mode_switch: "1", ws_mode_switch: "1" };
 
-function choice(overrides: Partial<CaptureChoiceInput> = {}): CaptureChoiceInput {
-  return {
-    launch: {},
-    state: INITIAL_SESSION_STATE,
-    cameraApi: true,
-    cameraEligible: true,
-    wxCameraUsable: false,
-    platform: "other",
-    ...overrides,
-  };
-}
+const choice = choiceInput;
 
 /** The choice over the shipped kinds and capture.json's shipped mode table, as the composition root registers them. */
 const shipped = shippedKindRegistry();

@@ -9,6 +9,8 @@ import { captureFileSchema } from "../../schemas/capture";
 import type { CaptureKind } from "../../src/capture/contract";
 import type { CaptureHandlerLoader } from "../../src/capture/kinds/descriptor";
 import type { CaptureModes } from "../../src/capture/kinds/modeTable";
+import type { CaptureChoiceInput } from "../../src/capture/modeChoice";
+import { INITIAL_SESSION_STATE } from "../../schemas/session";
 import { createCaptureKindRegistry, type CaptureKindRegistry } from "../../src/capture/kinds/registry";
 import { shippedCaptureKinds } from "../../src/capture/kinds/shipped";
 
@@ -20,4 +22,9 @@ export const shippedModes: CaptureModes = { modeOrder: capture.modeOrder, modeKi
 export function shippedKindRegistry(load?: (kind: CaptureKind) => CaptureHandlerLoader): CaptureKindRegistry {
   const kinds = shippedCaptureKinds().map((d) => (load ? { ...d, load: load(d.kind) } : d));
   return createCaptureKindRegistry(kinds, shippedModes);
+}
+
+/** A mode choice's facts: no launch switches, a fresh session, a usable page camera, outside the messaging app. */
+export function choiceInput(overrides: Partial<CaptureChoiceInput> = {}): CaptureChoiceInput {
+  return { launch: {}, state: INITIAL_SESSION_STATE, cameraApi: true, cameraEligible: true, wxCameraUsable: false, platform: "other", ...overrides };
 }
