@@ -287,6 +287,20 @@ describe("(h) one recording at a time", () => {
   });
   afterAll(() => held.close());
 
+  /**
+   * The pool freed of what the test before left running, and a new order logged in (its digits
+   * fetched in number mode); `base` is how many jobs had started by then.
+   */
+  async function freshOrder(mode: Partial<CreateOrderRequest>) {
+    for (const job of runner.running()) job.resolve({ passed: false, code: "1015", liveRate: 0, willCode: null, faceCode: "1015", similarity: null, checks: [] });
+    const base = runner.started.length;
+    const created = await held.partner.createOrder(orderRequest(held, mode));
+    const browser = new Browser(held.baseUrl);
+    await browser.login(launchParams(created.launchUrl));
+    if (mode.liveType === "1") await browser.request("GET", "/api/v1/digits");
+    return { base, created, browser };
+  }
+
   it("a second upload while the first is being verified is refused VERIFICATION_IN_PROGRESS, and does not count", async () => {
     const created = await held.partner.createOrder(orderRequest(held, SILENT));
     const browser = new Browser(held.baseUrl);
@@ -307,12 +321,7 @@ describe("(h) one recording at a time", () => {
   });
 
   it("number mode: uploads answering the same digits all at once: one is verified, the others refused VERIFICATION_IN_PROGRESS", async () => {
-    for (const job of runner.running()) job.resolve({ passed: false, code: "1015", liveRate: 0, willCode: null, faceCode: "1015", similarity: null, checks: [] });
-    const base = runner.started.length;
-    const created = await held.partner.createOrder(orderRequest(held, NUMBER));
-    const browser = new Browser(held.baseUrl);
-    await browser.login(launchParams(created.launchUrl));
-    await browser.request("GET", "/api/v1/digits");
+    const { base, created, browser } = await freshOrder(NUMBER);
     const forms = await Promise.all([clip.pattern, clip.face, clip.faceSilence].map((bytes) => uploadForm(bytes as Buffer)));
     const answers = await Promise.all(forms.map((form) => browser.upload(form)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
@@ -327,12 +336,7 @@ describe("(h) one recording at a time", () => {
 
   /** Two uploads of the same digits, in two containers (two recording keys), sent at once; the accepted one's job. */
   async function raceTwoContainers(extra: UploadFormOptions) {
-    for (const job of runner.running()) job.resolve({ passed: false, code: "1015", liveRate: 0, willCode: null, faceCode: "1015", similarity: null, checks: [] });
-    const base = runner.started.length;
-    const created = await held.partner.createOrder(orderRequest(held, NUMBER));
-    const browser = new Browser(held.baseUrl);
-    await browser.login(launchParams(created.launchUrl));
-    await browser.request("GET", "/api/v1/digits");
+    const { base, created, browser } = await freshOrder(NUMBER);
     const forms = await Promise.all([uploadForm(clip.face as Buffer, extra), uploadForm(clip.faceMp4 as Buffer, { ...extra, mimeType: "video/mp4" })]);
     const answers = await Promise.all(forms.map((form) => browser.upload(form)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -362,12 +366,7 @@ describe("(h) one recording at a time", () => {
   });
 
   it("uploads sent all at once: one is verified, the others are refused VERIFICATION_IN_PROGRESS and use up nothing", async () => {
-    // The pool is free: what the test before left running is settled.
-    for (const job of runner.running()) job.resolve({ passed: false, code: "1015", liveRate: 0, willCode: null, faceCode: "1015", similarity: null, checks: [] });
-    const base = runner.started.length;
-    const created = await held.partner.createOrder(orderRequest(held, SILENT));
-    const browser = new Browser(held.baseUrl);
-    await browser.login(launchParams(created.launchUrl));
+    const { base, created, browser } = await freshOrder(SILENT);
     const forms = await Promise.all([clip.pattern, clip.face, clip.faceSilence].map((bytes) => uploadForm(bytes as Buffer)));
     const answers = await Promise.all(forms.map((form) => browser.upload(form)));
     const accepted = answers.filter((a) => a.status === 200);
