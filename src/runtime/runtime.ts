@@ -81,13 +81,11 @@ export interface FlowRuntime {
   now: () => number;
 }
 
-/** Runs `load` on the first call only; later calls share its promise. */
-function lazyOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | null = null;
-  return () => (pending ??= load());
-}
-
-/** As lazyOnce, but a failed load (a dropped network) is tried again on the next call, as a failed screen chunk is. */
+/**
+ * Runs `load` on the first call; later calls share its promise. A failed load (a dropped
+ * network) is tried again on the next call, as a failed screen chunk is, instead of failing
+ * every later call of the page.
+ */
 function lazyUntilLoaded<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () =>
@@ -177,7 +175,7 @@ export function createFlowRuntime(input: {
     engine,
     apps,
     capture,
-    loadDevices: lazyOnce(input.loadDevices),
+    loadDevices: lazyUntilLoaded(input.loadDevices),
     loadErrorCatalogue: lazyUntilLoaded(input.loadErrorCatalogue),
     loadResults: lazyUntilLoaded(input.loadResults),
     settings,
@@ -187,7 +185,7 @@ export function createFlowRuntime(input: {
     storage,
     cookies,
     readSessionState: () => storage.getParsed("sessionState", storedValueSchemas.sessionState) ?? INITIAL_SESSION_STATE,
-    sessionState: lazyOnce(() => import("../session/sessionState").then((m) => m.createSessionState(storage))),
+    sessionState: lazyUntilLoaded(() => import("../session/sessionState").then((m) => m.createSessionState(storage))),
     messagingApp,
     // Spec §4 decides where the messaging-app camera could work; §5's per-app version list
     // turns it off for messaging-app versions whose camera is known to misbehave.

@@ -191,3 +191,15 @@ describe("scrolling", () => {
     scrollTo.mockRestore();
   });
 });
+
+describe("the runtime's lazily loaded definitions", () => {
+  it("a load that failed (a dropped network) is tried again on the next call, and a loaded one is not fetched twice", async () => {
+    window.history.replaceState(null, "", "/#/");
+    const loadDevices = vi.fn().mockRejectedValueOnce(new Error("dropped")).mockResolvedValue({ marker: "devices" });
+    const rt = createFlowRuntime({ win: window, engine: createEngine(defs, createEngineRegistries()), apps: defs.apps, capture: shippedCapture, loadDevices, loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, settings: { environment: "release", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
+    await expect(rt.loadDevices()).rejects.toThrow("dropped");
+    await expect(rt.loadDevices()).resolves.toEqual({ marker: "devices" });
+    await rt.loadDevices();
+    expect(loadDevices).toHaveBeenCalledTimes(2);
+  });
+});
