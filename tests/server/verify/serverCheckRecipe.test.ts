@@ -113,3 +113,19 @@ describe("checks that read another check's result", () => {
     expect(names(withPhoto)).toEqual(["media", "duration", "frameRate", "face", "identity", "liveness", "reference", "afterReference", "steady"]);
   });
 });
+
+describe("a list whose checks all have nothing to judge", () => {
+  it("fails the attempt (1026): a verdict never rests on no check at all", () => {
+    const reference = SERVER_CHECKS.reference;
+    if (reference === undefined) throw new Error("the shipped checks have no reference check");
+    const onlyReference = ["reference"];
+    const byType = { "1": onlyReference, "2": onlyReference, "3": onlyReference };
+    const plan = createCheckPlan({ live: byType, will: byType }, createServerCheckRegistry({ reference }));
+    // No reference photo: the one configured check omits itself.
+    const result = judge(plan, silentAttempt(120));
+    expect(result).toMatchObject({ passed: false, code: VERIFY_CODES.checkNotRun });
+    expect(result.checks).toEqual([{ name: "checks", passed: false, detail: "No configured check judged this attempt." }]);
+    // With a photo it judges, and the verdict is its own.
+    expect(judge(plan, { ...silentAttempt(120), reference: { faces: 1, descriptor: sameFaceAgain(person, 77) } }).passed).toBe(true);
+  });
+});

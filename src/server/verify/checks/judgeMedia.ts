@@ -50,6 +50,9 @@ export function judgeMedia(analysis: MediaAnalysis, ask: VerifyAsk, platform: Pl
     judgedSoFar.set(planned.name, run);
     listed.push({ ...run, group: planned.check.group });
   }
+  // A list whose every check had nothing to judge on this attempt has seen no live person: a
+  // verdict rests on at least one check that ran, never on none.
+  if (listed.length === 0) listed.push({ outcome: failed("checks", VERIFY_CODES.checkNotRun, "No configured check judged this attempt."), group: "none" });
 
   const outcomes: Outcome[] = listed.map((l) => l.outcome);
   const failure = outcomes.find((o) => !o.passed);
