@@ -18,16 +18,16 @@ export type ScreenDefinitions = Pick<FlowRuntime, "loadErrorCatalogue" | "loadRe
  */
 export const createScreens = (definitions: ScreenDefinitions) =>
   ({
-  rootRedirect: lazyScreen(() => import("./RootRedirectScreen")),
-  start: lazyScreen(() => import("./StartScreen")),
-  login: lazyScreen(() => import("./LoginScreen")),
-  uaDetect: lazyScreen(() => import("./UaDetectScreen")),
-  verify: lazyScreen(() => import("./VerifyScreen")),
-  result: lazyScreenWith(() => import("./ResultScreen"), definitions.loadResults),
-  error: lazyScreenWith(() => import("./ErrorScreen"), definitions.loadErrorCatalogue),
-  demoEntry: lazyScreen(() => import("./DemoEntryScreen")),
-  protocol: lazyScreen(() => import("./ProtocolScreen")),
-  trtcRecord: lazyScreen(() => import("./TrtcRecordScreen")),
-  willDegrade: lazyScreen(() => import("./WillDegradeScreen")),
-  wsRecord: lazyScreen(() => import("./WsRecordScreen")),
+    rootRedirect: lazyScreen(() => import("./RootRedirectScreen")),
+    start: lazyScreen(() => import("./StartScreen")),
+    login: lazyScreen(() => import("./LoginScreen")),
+    uaDetect: lazyScreen(() => import("./UaDetectScreen")),
+    verify: lazyScreen(() => import("./VerifyScreen")),
+    result: lazyScreenWith(() => import("./ResultScreen"), definitions.loadResults),
+    error: lazyScreenWith(() => import("./ErrorScreen"), definitions.loadErrorCatalogue),
+    demoEntry: lazyScreen(() => import("./DemoEntryScreen")),
+    protocol: lazyScreen(() => import("./ProtocolScreen")),
+    trtcRecord: lazyScreen(() => import("./TrtcRecordScreen")),
+    willDegrade: lazyScreen(() => import("./WillDegradeScreen")),
+    wsRecord: lazyScreen(() => import("./WsRecordScreen")),
   }) satisfies { [T in ScreenType]: LazyScreen<T> };
