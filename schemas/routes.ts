@@ -24,6 +24,11 @@ const routeSchema = z.strictObject({
   screen: z.string(),
   /** Fixed props handed to the screen (e.g. which start-page variant). */
   props: z.optional(z.record(z.string(), z.union([z.string(), z.boolean(), z.number()]))),
+  /**
+   * Where each of the screen's outcomes leads (schemas/screenOutcomes.ts), e.g.
+   * `{ "success": "/success", "fail": "/fail", "error": "/error" }`; checked by `npm run validate`.
+   */
+  next: z.optional(z.record(z.string().check(z.regex(/^[a-z][A-Za-z]*$/)), z.string().check(z.regex(/^\/[A-Za-z0-9/_-]*$/)))),
   /** Key in texts.zh-CN.json "titles" for document.title. */
   title: z.string(),
   flags: routeFlagsSchema,

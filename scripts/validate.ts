@@ -16,6 +16,7 @@ import { actionArgSchemas, predicateArgSchemas } from "../src/engine/argumentSch
 import { createEngineRegistries } from "../src/engine/builtins";
 import { crossCheckDefinitions, DefinitionError, parseDefinitions, type Definitions } from "../src/engine/definitions";
 import { realtimeModeOrder } from "../src/engine/modes";
+import { routeNextProblems } from "../schemas/screenOutcomes";
 import { routePropsProblems } from "../schemas/screenProps";
 import { checksFileSchema } from "../schemas/checks";
 import { checkPlanProblems } from "../src/server/verify/checks/checkPlan";
@@ -51,6 +52,8 @@ export function validateAll(): string[] {
     problems.push(...crossCheckCapture(z.parse(captureFileSchema, readJson("flows/capture.json")), defs));
     // Each route's props by its screen type's strict schema: the browser trusts them typed (src/ui/screenContract.ts routeProps).
     problems.push(...routePropsProblems(defs.routes.routes));
+    // Each route's outcomes lead somewhere: screens name outcomes, never paths (schemas/screenOutcomes.ts).
+    problems.push(...routeNextProblems(defs.routes.routes));
   } catch (e) {
     if (e instanceof DefinitionError) problems.push(...e.problems);
     else throw e;

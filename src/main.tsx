@@ -30,6 +30,8 @@ import { createEngineRegistries } from "./engine/builtins";
 import { FlowProvider } from "./ui/FlowProvider";
 import { decide, FlowRouter } from "./ui/FlowRouter";
 import { splitHash } from "./runtime/hashLocation";
+import { resolveRoute } from "./ui/resolveRoute";
+import { nextOf } from "./flow/next";
 import { Loading } from "./ui/Loading";
 import { LoadFailed } from "./ui/LoadFailed";
 import { createFlowRuntime, resolveEnvironment } from "./runtime/runtime";
@@ -111,9 +113,10 @@ afterFirstScreen(window, () => void reportDeviceStats(navigator.userAgent, runti
 // the page), or takes the answer index.html's early login has had: see startOnLaunch below.
 const firstPage = splitHash(window.location.hash);
 const firstDecision = decide(runtime, firstPage.path, firstPage.search);
+const loginRoute = firstDecision.kind === "redirect" ? resolveRoute(runtime.engine.definitions.routes.routes, splitHash(firstDecision.to).path) : null;
 const login =
-  firstDecision.kind === "redirect" && splitHash(firstDecision.to).path === "/login"
-    ? import("./ui/screens/login/launchLoginOnce").then((m) => m.launchLoginOnce(runtime).then((outcome) => m.outcomeTarget(outcome)))
+  loginRoute?.route.screen === "login"
+    ? import("./ui/screens/login/launchLoginOnce").then((m) => m.launchLoginOnce(runtime).then((outcome) => m.outcomeTarget(outcome, nextOf(loginRoute.route))))
     : null;
 
 const loadDebugConsole = () => import("vconsole").then((m) => new m.default());

@@ -17,6 +17,7 @@ import { wouterHooks } from "./wouterHooks";
 import { resolveRoute } from "./resolveRoute";
 import { buildNavContext, type FlowRuntime } from "../runtime/runtime";
 import { themeOf } from "./theme";
+import { nextOf } from "../flow/next";
 import { routeProps, type ScreenComponent, type ScreenComponents } from "./screenContract";
 import type { ScreenType } from "./screens/screenTypes";
 
@@ -127,7 +128,7 @@ export function FlowRouter({ screens, fallback }: { screens: ScreenComponents; f
     <Router hook={hooks.hook} searchHook={hooks.searchHook} hrefs={hooks.hrefs}>
       <Suspense fallback={fallback}>
         <PageMounted route={decision.route} query={decision.query} startedAt={startedAt} onShown={() => (pagesShown.current += 1)}>
-          <Screen key={hash} route={decision.route} props={routeProps(decision.route)} params={decision.params} query={decision.query} />
+          <Screen key={hash} route={decision.route} props={routeProps(decision.route)} next={nextOf(decision.route)} params={decision.params} query={decision.query} />
         </PageMounted>
       </Suspense>
     </Router>

@@ -6,12 +6,16 @@
  */
 import type { ComponentType } from "react";
 import type { RouteDef } from "../../schemas/routes";
+import type { ScreenOutcome } from "../../schemas/screenOutcomes";
 import type { ScreenPropsOf, ScreenType } from "../../schemas/screenProps";
 
 export interface ScreenProps<T extends ScreenType = ScreenType> {
   route: RouteDef;
   /** The route's props (flows/routes.json), typed by the screen type's schema (schemas/screenProps.ts). */
   props: ScreenPropsOf<T>;
+  /** Where each of the screen's outcomes leads: the route's `next` map (flows/routes.json, src/flow/next.ts). */
+  // A method, not a function property: a screen of one type is still a screen of the union.
+  next(outcome: ScreenOutcome<T>, query?: Readonly<Record<string, string>>): string;
   /** Path parameters of the matched pattern (e.g. product of /protocol/:product). */
   params: Record<string, string>;
   /** The hash route's query string, parsed (e.g. status, code, msg, type on /error). */

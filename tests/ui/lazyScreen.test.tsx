@@ -13,7 +13,7 @@ import type { ScreenModule, ScreenProps } from "../../src/ui/screenContract";
 
 afterEach(cleanup);
 
-const PROPS: ScreenProps = { route: { path: "/x", name: "x", screen: "error", title: "t", flags: {} } as unknown as RouteDef, props: {}, params: {}, query: {} };
+const PROPS: ScreenProps = { route: { path: "/x", name: "x", screen: "error", title: "t", flags: {} } as unknown as RouteDef, props: {}, next: () => "/", params: {}, query: {} };
 
 function Counter() {
   const [n, setN] = useState(0);

@@ -6,16 +6,17 @@
 import { ErrorView } from "../components/ErrorView";
 import { useRuntime } from "../FlowProvider";
 import { login, common } from "../../../flows/texts.zh-CN.json";
+import type { ScreenProps } from "../screenContract";
 import { useLaunchLogin } from "./login/useLaunchLogin";
 import "./demo/styles/login.css";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { login, common };
 
-export default function LoginScreen() {
+export default function LoginScreen({ next }: ScreenProps<"login">) {
   const rt = useRuntime();
   const texts = SCREEN_TEXTS;
-  const state = useLaunchLogin();
+  const state = useLaunchLogin(next);
 
   if (state.kind === "offline") {
     return (

@@ -32,7 +32,7 @@ function productName(product: string | undefined, t: ProtocolTexts): string {
   return product === "tencent" ? t.productTencent : t.productDefault;
 }
 
-export default function ProtocolScreen({ props, params }: ScreenProps<"protocol">) {
+export default function ProtocolScreen({ props, params, next }: ScreenProps<"protocol">) {
   const rt = useRuntime();
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
@@ -49,7 +49,7 @@ export default function ProtocolScreen({ props, params }: ScreenProps<"protocol"
   const back = () => {
     // Opened from a start page: go back to it as it was. Opened on its own: start the flow.
     if (rt.win.history.length > 1) rt.win.history.back();
-    else navigate("/", {}, { replace: true });
+    else navigate(next("back"), {}, { replace: true });
   };
 
   return (

@@ -25,17 +25,15 @@ import { ConsentTick } from "./ConsentTick";
 import { NoticeDialog } from "./NoticeDialog";
 import { PrePictures } from "./PrePictures";
 import { SplashStep } from "./SplashStep";
-import { checkItemsOf, prePictureCount, recordPathOf, showsSplash } from "./startPlan";
+import { checkItemsOf, prePictureCount, recordOutcomeOf, showsSplash } from "./startPlan";
 import { loadCameraCheck, type CameraCheck } from "./cameraCheck";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { start, protocol, prePictures, splash, authorization, actions };
 
-const PROTOCOL_HREF = "#/protocol";
-
 type Eligibility = "checking" | "allowed";
 
-export default function StartScreen({ route, props, query }: ScreenProps<"start">) {
+export default function StartScreen({ route, props, next, query }: ScreenProps<"start">) {
   const rt = useRuntime();
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
@@ -70,7 +68,7 @@ export default function StartScreen({ route, props, query }: ScreenProps<"start"
       if (decision.allowed) setEligibility("allowed");
       else {
         rt.stats.record("uaDetectBlocked", { reason: decision.reason });
-        rt.location.navigate("/uaDetect", { replace: true });
+        rt.location.navigate(next("uaDetect"), { replace: true });
       }
     };
     // The check did not load (a dropped network) or could not decide. It only spares the users
@@ -86,9 +84,10 @@ export default function StartScreen({ route, props, query }: ScreenProps<"start"
     return () => {
       live = false;
     };
-  }, [rt, route]);
+  }, [rt, route, next]);
 
-  const recordPath = recordPathOf(mode, launch);
+  const recordPath = next(recordOutcomeOf(mode, launch));
+  const protocolHref = `#${next("protocol")}`;
   useEffect(() => {
     if (waiting && eligibility === "allowed") navigate(recordPath);
   }, [waiting, eligibility, navigate, recordPath]);
@@ -108,7 +107,7 @@ export default function StartScreen({ route, props, query }: ScreenProps<"start"
         corp={corpName ?? texts.protocol.defaultCorp}
         will={will}
         texts={texts}
-        protocolHref={PROTOCOL_HREF}
+        protocolHref={protocolHref}
         onAgree={() => goToStep({ authorized: "1" })}
         onDecline={() => void finisher.quit(null)}
       />
@@ -139,7 +138,7 @@ export default function StartScreen({ route, props, query }: ScreenProps<"start"
       </div>
       <div className="ff-start__footer">
         {authLevel === "simple" && (
-          <ConsentTick checked={ticked} onChange={setTicked} prefix={texts.start.consentPrefix} linkText={texts.start.consentLink} href={PROTOCOL_HREF} />
+          <ConsentTick checked={ticked} onChange={setTicked} prefix={texts.start.consentPrefix} linkText={texts.start.consentLink} href={protocolHref} />
         )}
         <div className="ff-buttons ff-buttons--1">
           <button type="button" className="ff-btn ff-btn--primary" disabled={waiting && eligibility === "checking"} onClick={start}>

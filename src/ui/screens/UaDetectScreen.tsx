@@ -13,6 +13,7 @@ import { loadCameraCheck } from "./cameraCheck";
 import { uaDetect, common } from "../../../flows/texts.zh-CN.json";
 import { useFinisher } from "../useFinisher";
 import { quitWithStatusCode } from "../quitWithStatusCode";
+import type { ScreenProps } from "../screenContract";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { uaDetect, common };
@@ -50,7 +51,7 @@ function EnvironmentCard({ device, t }: { device: ParsedDevice; t: Texts["uaDete
   );
 }
 
-export default function UaDetectScreen() {
+export default function UaDetectScreen({ next }: ScreenProps<"uaDetect">) {
   const rt = useRuntime();
   const texts = SCREEN_TEXTS;
   const toast = useToast();
@@ -110,7 +111,7 @@ export default function UaDetectScreen() {
           <EnvironmentCard device={device} t={t} />
         </div>
         <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--primary" onClick={() => navigate("/", {}, { replace: true })}>
+          <button type="button" className="ff-btn ff-btn--primary" onClick={() => navigate(next("back"), {}, { replace: true })}>
             {t.continue}
           </button>
         </div>

@@ -16,9 +16,8 @@ import { recorderCopyOf } from "./recorderCopy";
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { willDegrade, recorder };
 
-function Transition() {
+function Transition({ onContinue }: { onContinue(): void }) {
   const texts = SCREEN_TEXTS;
-  const navigate = useFlowNavigate();
   useVisitRecord();
   const t = texts.willDegrade;
   return (
@@ -34,7 +33,7 @@ function Transition() {
         </ul>
       </div>
       <div className="ff-buttons ff-buttons--1">
-        <button type="button" className="ff-btn ff-btn--primary" onClick={() => navigate("/willDegrade/index", {}, { replace: true })}>
+        <button type="button" className="ff-btn ff-btn--primary" onClick={onContinue}>
           {t.continue}
         </button>
       </div>
@@ -42,10 +41,11 @@ function Transition() {
   );
 }
 
-export default function WillDegradeScreen({ props }: ScreenProps<"willDegrade">) {
+export default function WillDegradeScreen({ props, next }: ScreenProps<"willDegrade">) {
   const launch = useLaunch();
+  const navigate = useFlowNavigate();
   const texts = SCREEN_TEXTS;
-  if (props.step === "transition") return <Transition />;
+  if (props.step === "transition") return <Transition onContinue={() => navigate(next("continue"), {}, { replace: true })} />;
   const liveMode = liveModeOf(launch);
   return <RecorderStart copy={recorderCopyOf(liveMode, true, launch, texts)} badge={texts.recorder.badgeRecord} audio liveMode={liveMode} will />;
 }

@@ -1,8 +1,8 @@
 /**
  * What a start page shows and where it leads, as pure functions of the route's props and
  * the launch (spec §1, §2, §4): which liveness check the user will do, what is asked of
- * them, how many pre-pictures to show, whether the splash page comes first and which route
- * records.
+ * them, how many pre-pictures to show, whether the splash page comes first and which of its
+ * outcomes records.
  */
 import { ACTION_CODES, type LaunchParams } from "../../../schemas/launch";
 import type { CaptureFile } from "../../../schemas/capture";
@@ -72,15 +72,7 @@ export function showsSplash(launch: LaunchParams): boolean {
   return isWillMode(launch) || launch.splash_page === "1";
 }
 
-/** The route that records for a start page. */
-export function recordPathOf(mode: StartMode, launch: LaunchParams): string {
-  switch (mode) {
-    case "plain":
-      return "/vertify";
-    case "action":
-    case "silent":
-      return "/action/vertify";
-    case "trtc":
-      return isWillMode(launch) ? "/action/trtc/willRecord" : "/action/trtc/record";
-  }
+/** Which of the start page's recording outcomes (flows/routes.json `next`) its button takes: real-time video records will mode on a route of its own. */
+export function recordOutcomeOf(mode: StartMode, launch: LaunchParams): "record" | "recordWill" {
+  return mode === "trtc" && isWillMode(launch) ? "recordWill" : "record";
 }

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { nextOf } from "../../../src/flow/next";
 import { act, cleanup, fireEvent, render, waitFor, within } from "@testing-library/react";
 import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -100,7 +101,7 @@ function renderDemo(flow: Flow, api: ApiClient, routeName = "entry") {
       <ApiProvider api={api}>
         {/* As under the router: the result view loads on demand. */}
         <Suspense fallback={null}>
-          <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} props={routeProps<"demoEntry">(flow.rt.engine.routeByName(routeName))} params={{}} query={{}} />
+          <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} props={routeProps<"demoEntry">(flow.rt.engine.routeByName(routeName))} next={nextOf(flow.rt.engine.routeByName(routeName))} params={{}} query={{}} />
         </Suspense>
       </ApiProvider>
     </FlowProvider>,

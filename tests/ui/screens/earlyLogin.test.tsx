@@ -4,6 +4,7 @@
  * how the login page's first attempt takes its answer instead of sending a second request,
  * including every answer a broken network or a modified page could leave on the window.
  */
+import { nextOf } from "../../../src/flow/next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LoginResponse } from "../../../schemas/api";
 import { launchParamsSchema } from "../../../schemas/launch";
@@ -203,7 +204,7 @@ describe("the login page's first attempt with an early answer", () => {
     const client = api();
     const outcome = await launchLoginOnce(flow.rt, client);
     expect(outcome).toEqual({ kind: "refused", query: { status: "exitException" } });
-    expect(outcomeTarget(outcome)).toBe("/error?status=exitException");
+    expect(outcomeTarget(outcome, nextOf(flow.rt.engine.routeByName("login")))).toBe("/error?status=exitException");
     expect(client.login).not.toHaveBeenCalled();
     expect(loginSign(flow)).toBeUndefined();
     expect(flow.rt.storage.getParsed("url", launchParamsSchema.shape.url)).toBe("https://partner.example/registered-return");
@@ -216,7 +217,7 @@ describe("the login page's first attempt with an early answer", () => {
     const client = api();
     const outcome = await launchLoginOnce(flow.rt, client);
     expect(outcome).toEqual({ kind: "offline" });
-    expect(outcomeTarget(outcome)).toBeNull();
+    expect(outcomeTarget(outcome, nextOf(flow.rt.engine.routeByName("login")))).toBeNull();
     expect(requestErrors(flow).map((e) => e.data.status)).toEqual([0]);
     expect(await launchLogin(flow.rt, client)).toEqual({ kind: "loggedIn" });
     expect(client.login).toHaveBeenCalledTimes(1);

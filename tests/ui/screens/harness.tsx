@@ -1,3 +1,4 @@
+import { nextOf } from "../../../src/flow/next";
 import { fakeCaptureHandlers } from "../../capture/fakeHandlers";
 import { shippedCapture } from "../../capture/shippedKinds";
 import type { CaptureFile } from "../../../schemas/capture";
@@ -155,7 +156,7 @@ export function setupFlow(options: FlowOptions = {}): Flow {
       return render(
         <FlowProvider runtime={rt}>
           <Suspense fallback={null}>
-            <Screen route={route} props={routeProps(route)} params={params} query={query} />
+            <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={params} query={query} />
           </Suspense>
           <ToastHost />
         </FlowProvider>,

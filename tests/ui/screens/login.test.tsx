@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { nextOf } from "../../../src/flow/next";
+import { routeProps } from "../../../src/ui/screenContract";
 import { act, cleanup, fireEvent, render, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -64,10 +66,11 @@ function heldLogin() {
 }
 
 function renderLogin(flow: Flow, api: ApiClient, strict = false) {
+  const route = flow.rt.engine.routeByName("login");
   const screen = (
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
-        <LoginScreen />
+        <LoginScreen route={route} props={routeProps<"login">(route)} next={nextOf(route)} params={{}} query={{}} />
       </ApiProvider>
     </FlowProvider>
   );

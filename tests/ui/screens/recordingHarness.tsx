@@ -4,6 +4,7 @@
  * accepted and judged on the first poll unless the test scripts the polls), and a render
  * of a screen with both in place (the real runtime of ./harness otherwise).
  */
+import { nextOf } from "../../../src/flow/next";
 import { render, type RenderResult } from "@testing-library/react";
 import { StrictMode, Suspense } from "react";
 import { vi } from "vitest";
@@ -141,7 +142,7 @@ export function renderRecording(
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
         <Suspense fallback={null}>
-          <Screen route={route} props={routeProps(route)} params={{}} query={{}} />
+          <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={{}} query={{}} />
         </Suspense>
         <ToastHost />
       </ApiProvider>

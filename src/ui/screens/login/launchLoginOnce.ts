@@ -14,7 +14,7 @@ import type { FlowRuntime } from "../../../runtime/runtime";
 import { canKeepCookies } from "../../../session/cookieProbe";
 import { forgetEarlyLogin } from "../../../boot/earlyLogin";
 import { earlyLoginClient, takeEarlyLogin } from "./earlyLoginAnswer";
-import { withQuery } from "../../../runtime/hashLocation";
+import type { NextPath } from "../../../../schemas/screenOutcomes";
 import { fillText } from "../textTemplate";
 import { logInWithLaunch, type LoginOutcome } from "./launchLogin";
 
@@ -49,17 +49,21 @@ export function launchLogin(rt: FlowRuntime, api: Pick<ApiClient, "login">): Pro
   });
 }
 
+/** The login route's outcomes (flows/routes.json `next`). */
+export type LoginNext = NextPath<"login">;
+
 /**
- * Where a login outcome sends the flow: the root when logged in (the entry rules pick the start
- * page), the error route when refused, nowhere when offline (the login page offers a retry).
- * @example outcomeTarget({ kind: "refused", query: { code: "400101" } }) // "/error?code=400101"
+ * Where a login outcome sends the flow: the login route's "loggedIn" (the root, where the entry
+ * rules pick the start page), its "refused" (the error route), nowhere when offline (the login
+ * page offers a retry).
+ * @example outcomeTarget({ kind: "refused", query: { code: "400101" } }, next) // "/error?code=400101"
  */
-export function outcomeTarget(outcome: LoginOutcome): string | null {
+export function outcomeTarget(outcome: LoginOutcome, next: LoginNext): string | null {
   switch (outcome.kind) {
     case "loggedIn":
-      return "/";
+      return next("loggedIn");
     case "refused":
-      return withQuery("/error", outcome.query);
+      return next("refused", outcome.query);
     case "offline":
       return null;
   }

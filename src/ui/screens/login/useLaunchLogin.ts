@@ -6,11 +6,11 @@ import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../apiContext";
 import { useRuntime } from "../../FlowProvider";
 import type { LoginOutcome } from "./launchLogin";
-import { launchLogin, launchLoginOnce, outcomeTarget } from "./launchLoginOnce";
+import { launchLogin, launchLoginOnce, outcomeTarget, type LoginNext } from "./launchLoginOnce";
 
 type LaunchLoginState = { kind: "working" } | { kind: "offline"; retry: () => void };
 
-export function useLaunchLogin(): LaunchLoginState {
+export function useLaunchLogin(next: LoginNext): LaunchLoginState {
   const rt = useRuntime();
   const api = useApi();
   const [attempt, setAttempt] = useState(0);
@@ -28,14 +28,14 @@ export function useLaunchLogin(): LaunchLoginState {
     let listening = true;
     void started.current.outcome.then((outcome) => {
       if (!listening) return;
-      const target = outcomeTarget(outcome);
+      const target = outcomeTarget(outcome, next);
       if (target === null) setOffline(true);
       else rt.location.navigate(target, { replace: true });
     });
     return () => {
       listening = false;
     };
-  }, [attempt, api, rt]);
+  }, [attempt, api, rt, next]);
 
   if (!offline) return { kind: "working" };
   return {
