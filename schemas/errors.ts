@@ -20,7 +20,6 @@
  *        websocket_webcamPicSmallException 3302, trtc_opRefreshTimeout 3303, trtc_opTimeout 3304,
  *        trtc_serviceError 3305, trtc_overFrequency 3306, trtc_faceFailed 3307, trtc_exception 3308
  *   34xx network quality: seniorException 3401, seniorTimeout 3402
- *   39xx examples: exampleStatus 3901 (the new-status recipe of docs/architecture.md)
  * publicError and the generic unknown-status entry have `code: null`: they carry somebody
  * else's error, so the screen shows the code from the URL instead.
  */
@@ -66,7 +65,6 @@ export const ERROR_STATUSES = [
   "refreshException",
   "400101",
   "publicError",
-  "exampleStatus",
 ] as const;
 const errorStatusSchema = z.enum(ERROR_STATUSES);
 export type ErrorStatus = z.infer<typeof errorStatusSchema>;
