@@ -16,7 +16,7 @@ import { createCaptureKindRegistry } from "../../src/capture/kinds/registry";
 import { shippedCaptureKinds } from "../../src/capture/kinds/shipped";
 import { selectCaptureKind } from "../../src/capture/modeChoice";
 import { UnknownNameError } from "../../src/engine/registry";
-import { pathForKind, recordRealtimeFailure } from "../../src/ui/screens/realtime/realtimePlan";
+import { pathForKind, recordRealtimeFailure } from "../../src/flow/attempt/realtimeRecords";
 import { choiceInput, shippedKindRegistry, shippedModes } from "./shippedKinds";
 
 const both: LaunchParams = { rtc_mode_switch: "1", ws_mode_switch: "1" };

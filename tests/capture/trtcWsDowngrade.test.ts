@@ -8,7 +8,7 @@ import { produce } from "immer";
 import { describe, expect, it } from "vitest";
 import { DEVICE_MODES, DOWNGRADE_REASONS, H5CONF_CODES, INITIAL_SESSION_STATE, type SessionState } from "../../schemas/session";
 import type { CaptureOutcome } from "../../src/capture/contract";
-import { pathForKind, recordRealtimeChoice, recordRealtimeFailure, stepAfterFailure } from "../../src/ui/screens/realtime/realtimePlan";
+import { pathForKind, recordRealtimeChoice, recordRealtimeFailure, stepAfterFailure } from "../../src/flow/attempt/realtimeRecords";
 import { INITIAL_STAGE_STATE, stageReducer, type StageAction, type StageState } from "../../src/ui/screens/realtime/stageState";
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;

@@ -23,7 +23,7 @@ import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { submitRecording } from "./realtime/submitRecording";
 import { useRealtimeAttempt } from "./realtime/useRealtimeAttempt";
 import { useRealtimePage } from "./realtime/useRealtimePage";
-import { captureRequestOf } from "./recording/captureRequest";
+import { captureRequestOf } from "../../flow/attempt/captureRequest";
 import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf, needsMicrophone } from "./startPlan";
 

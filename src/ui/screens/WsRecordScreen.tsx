@@ -17,7 +17,7 @@ import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { useRealtimeAttempt } from "./realtime/useRealtimeAttempt";
 import { useRealtimePage } from "./realtime/useRealtimePage";
-import { captureRequestOf } from "./recording/captureRequest";
+import { captureRequestOf } from "../../flow/attempt/captureRequest";
 import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf } from "./startPlan";
 

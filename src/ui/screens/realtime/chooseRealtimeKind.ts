@@ -10,7 +10,7 @@ import { selectCaptureKind } from "../../../capture/modeChoice";
 import { platformOfUserAgent } from "../../../capture/recorder/platform";
 import type { FlowRuntime } from "../../../runtime/runtime";
 import { loadCameraCheck } from "../cameraCheck";
-import type { CameraFacts } from "./realtimePlan";
+import type { CameraFacts } from "../../../flow/attempt/realtimeRecords";
 
 interface RealtimeChoice {
   kind: CaptureKind;

@@ -12,7 +12,7 @@ import type { ApiClient } from "../../../api/client";
 import type { CaptureOutcome, CaptureRequest } from "../../../capture/contract";
 import type { Platform } from "../../../capture/modeChoice";
 import { uploadRecording } from "../../../capture/uploadRecording";
-import { checkRecordingBeforeUpload } from "../recording/submitRecording";
+import { checkRecordingBeforeUpload } from "../../../flow/attempt/submit";
 import type { RealtimeEnding } from "./useRealtimePage";
 
 interface SubmitRecordingInput {

@@ -25,7 +25,7 @@ import type { RealtimeMode } from "../../../engine/modes";
 import { useApi } from "../../apiContext";
 import { useFlowNavigate, useRuntime } from "../../FlowProvider";
 import { chooseRealtimeKind } from "./chooseRealtimeKind";
-import { pathForKind, recordRealtimeChoice, recordRealtimeFailure, stepAfterFailure } from "./realtimePlan";
+import { pathForKind, recordRealtimeChoice, recordRealtimeFailure, stepAfterFailure } from "../../../flow/attempt/realtimeRecords";
 import type { StageAction } from "./stageState";
 
 const KIND_OF_MODE = { trtc: "trtc", ws: "websocket" } as const satisfies Record<RealtimeMode, CaptureKind>;

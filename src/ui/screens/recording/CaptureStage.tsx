@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { CameraFrame } from "../CameraFrame";
 import type { CameraPhase } from "../useCameraPreview";
-import type { AttemptPhase } from "./attemptState";
+import type { AttemptPhase } from "../../../flow/attempt/attemptState";
 import "../recording.css";
 
 interface CaptureStageProps {

@@ -7,7 +7,7 @@
 import type { CaptureKind } from "../../../capture/contract";
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
-import type { AttemptPhase } from "./attemptState";
+import type { AttemptPhase } from "../../../flow/attempt/attemptState";
 import { UploadProgress } from "./UploadProgress";
 import { VerifyingProgress } from "./VerifyingProgress";
 import "../recording.css";

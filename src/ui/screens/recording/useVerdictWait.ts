@@ -8,8 +8,8 @@ import { useCallback, useEffect, useRef } from "react";
 import type { ApiClient } from "../../../api/client";
 import { pendingAttemptOf } from "../../../capture/pendingAttempt";
 import type { FlowRuntime } from "../../../runtime/runtime";
-import type { AttemptAction } from "./attemptState";
-import { followWith, submitResultOf, type FollowDeps, type SubmitResult } from "./submitRecording";
+import type { AttemptAction } from "../../../flow/attempt/attemptState";
+import { followWith, submitResultOf, type FollowDeps, type SubmitResult } from "../../../flow/attempt/submit";
 
 interface VerdictWaitOptions {
   rt: FlowRuntime;

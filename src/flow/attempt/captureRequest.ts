@@ -3,12 +3,12 @@
  * check, the launch and what the service issued (digits, question): the actions in order,
  * the recording window of spec §5 and whether the microphone is needed.
  */
-import type { CaptureFile } from "../../../../schemas/capture";
-import type { LaunchParams } from "../../../../schemas/launch";
-import type { CaptureRequest } from "../../../capture/contract";
-import { durationWindow } from "../../../capture/validateRecording";
-import type { LiveMode } from "../../../engine/modes";
-import { actionCodesOf } from "../startPlan";
+import type { CaptureFile } from "../../../schemas/capture";
+import type { LaunchParams } from "../../../schemas/launch";
+import type { CaptureRequest } from "../../capture/contract";
+import { durationWindow } from "../../capture/validateRecording";
+import type { LiveMode } from "../../engine/modes";
+import { actionCodesOf } from "../../ui/screens/startPlan";
 
 /**
  * A check whose window has no upper bound (silent mode when capture.json sets none) still

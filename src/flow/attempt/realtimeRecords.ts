@@ -12,8 +12,8 @@
  *   at the threshold the mode is given up), and then either the next mode or an error page.
  */
 import type { Draft } from "immer";
-import type { LaunchParams } from "../../../../schemas/launch";
-import type { ErrorStatus } from "../../../../schemas/errors";
+import type { LaunchParams } from "../../../schemas/launch";
+import type { ErrorStatus } from "../../../schemas/errors";
 import {
   DEVICE_MODES,
   DOWNGRADE_REASONS,
@@ -22,10 +22,10 @@ import {
   type DowngradeReason,
   type H5confCode,
   type SessionState,
-} from "../../../../schemas/session";
-import type { CaptureKind, CaptureOutcome } from "../../../capture/contract";
-import { markRealtimeUnsupported, recordDowngrade, recordFrontError, recordH5conf, setDeviceMode } from "../../../capture/downgrade";
-import { isActionMode, isRtcEnabled, isWillMode, isWsEnabled, realtimeModeOrder, type RealtimeMode } from "../../../engine/modes";
+} from "../../../schemas/session";
+import type { CaptureKind, CaptureOutcome } from "../../capture/contract";
+import { markRealtimeUnsupported, recordDowngrade, recordFrontError, recordH5conf, setDeviceMode } from "../../capture/downgrade";
+import { isActionMode, isRtcEnabled, isWillMode, isWsEnabled, realtimeModeOrder, type RealtimeMode } from "../../engine/modes";
 
 /** The route that records a capture kind, as seen from a real-time page. */
 export function pathForKind(kind: CaptureKind, launch: LaunchParams): string {

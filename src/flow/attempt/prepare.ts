@@ -4,14 +4,14 @@
  * mode: GET /api/v1/digits opens the attempt they belong to) and the consent question
  * (will mode, from the order config) and whether the order wants face guidance. A failure names the error screen to show.
  */
-import type { ErrorStatus } from "../../../../schemas/errors";
-import { ApiError } from "../../../api/apiError";
-import { screenForApiError } from "../../../api/screenForApiError";
-import type { ApiClient } from "../../../api/client";
-import type { CaptureDeps, CaptureHandlerFactory, CaptureKind } from "../../../capture/contract";
-import type { LiveMode } from "../../../engine/modes";
-import type { FlowRuntime } from "../../../runtime/runtime";
-import { chooseRecordingKind } from "./chooseCaptureKind";
+import type { ErrorStatus } from "../../../schemas/errors";
+import { ApiError } from "../../api/apiError";
+import { screenForApiError } from "../../api/screenForApiError";
+import type { ApiClient } from "../../api/client";
+import type { CaptureDeps, CaptureHandlerFactory, CaptureKind } from "../../capture/contract";
+import type { LiveMode } from "../../engine/modes";
+import type { FlowRuntime } from "../../runtime/runtime";
+import { chooseRecordingKind } from "../../ui/screens/recording/chooseCaptureKind";
 
 type Prepared =
   | { ok: true; kind: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; digits: string | null; question: string | null; guidance: boolean }

@@ -7,10 +7,10 @@
  * the page straight in "verifying" (the stored pending attempt).
  * No React and no timers, so every transition is unit-tested.
  */
-import type { VerifyStep } from "../../../../schemas/api";
-import type { CaptureEvent, CaptureKind } from "../../../capture/contract";
-import type { ErrorStatus } from "../../../../schemas/errors";
-import type { GuidanceFailure } from "./guidance/guidanceController";
+import type { VerifyStep } from "../../../schemas/api";
+import type { CaptureEvent, CaptureKind } from "../../capture/contract";
+import type { ErrorStatus } from "../../../schemas/errors";
+import type { GuidanceFailure } from "../../ui/screens/recording/guidance/guidanceController";
 
 export type AttemptPhase =
   /** Choosing the handler and fetching digits or the question. */

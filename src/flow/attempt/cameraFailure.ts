@@ -4,14 +4,14 @@
  * switch the page to recording a video file — for a permission never answered (spec §4
  * retry rule) or a browser that found no camera — or show the failure's error screen.
  */
-import type { ErrorStatus } from "../../../../schemas/errors";
-import type { CaptureDeps, CaptureHandlerFactory, CaptureKind, CaptureOutcome } from "../../../capture/contract";
-import { recordDowngrade, recordFrontError } from "../../../capture/downgrade";
-import { permissionRetryPlan } from "../../../capture/permission";
-import type { FlowRuntime } from "../../../runtime/runtime";
+import type { ErrorStatus } from "../../../schemas/errors";
+import type { CaptureDeps, CaptureHandlerFactory, CaptureKind, CaptureOutcome } from "../../capture/contract";
+import { recordDowngrade, recordFrontError } from "../../capture/downgrade";
+import { permissionRetryPlan } from "../../capture/permission";
+import type { FlowRuntime } from "../../runtime/runtime";
 import type { SwitchReason } from "./attemptState";
-import { chooseRecordingKind } from "./chooseCaptureKind";
-import { loadHandler } from "./prepareAttempt";
+import { chooseRecordingKind } from "../../ui/screens/recording/chooseCaptureKind";
+import { loadHandler } from "./prepare";
 
 type CameraFailureStep =
   | { kind: "switch"; to: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; reason: SwitchReason }
