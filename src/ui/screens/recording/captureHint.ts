@@ -47,6 +47,7 @@ export function captureHint(input: {
     case "guidanceFailed":
     case "verifying":
     case "settling":
+    case "leaving":
       return "";
   }
 }
