@@ -20,7 +20,6 @@
  */
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureHandlerFactory, CaptureKind, CaptureOutcome, CaptureRequest } from "../../capture/contract";
 import { deviceModeOf, setDeviceMode } from "../../capture/downgrade";
-import type { RecordingKind } from "../../capture/validateRecording";
 import { pendingAttemptOf } from "../../capture/pendingAttempt";
 import { attemptReducer, INITIAL_ATTEMPT_STATE, isCapturing, type AttemptAction, type AttemptState } from "./attemptState";
 import { captureRequestOf } from "./captureRequest";
@@ -28,7 +27,8 @@ import { afterCameraFailure, afterRealtimeFailure, type Failed } from "./cameraF
 import type { AttemptDeps, AttemptExit, AttemptOptions } from "./ports";
 import { loadHandler, prepareRecording } from "./prepare";
 import { arriveRealtime, KIND_OF_REALTIME_MODE } from "./realtimeArrival";
-import { checkRecordingBeforeUpload, followAccepted, followWith, submitRecording, submitResultOf, type FollowDeps, type Recording, type SubmitResult } from "./submit";
+import { createRecordingHandOver } from "./handOver";
+import { followAccepted, followWith, submitResultOf, type FollowDeps, type SubmitResult } from "./submit";
 
 export interface AttemptMachine {
   getState(): AttemptState;
@@ -73,10 +73,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
   let life: AbortController | null = null;
   let factory: CaptureHandlerFactory<CaptureDeps> | null = null;
   let handler: CaptureHandler | null = null;
-  /** The recording of an upload that got no answer, for resend. */
-  let kept: Recording | null = null;
   let previewAt = 0;
-  let guidanceFailures = 0;
 
   const dispatch = (action: AttemptAction) => {
     const next = attemptReducer(state, action);
@@ -87,7 +84,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
 
   const leave = (exit: AttemptExit) => {
     if (!live) return;
-    kept = null;
+    handOver.forget();
     dispatch({ type: "leaving" });
     deps.leave(exit);
   };
@@ -111,7 +108,15 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
     }
     leave(result.to === "error" ? { to: "error", status: result.status } : { to: result.to });
   };
-  const crashed = () => finish({ to: "error", status: crashOf(options).status });
+  const handOver = createRecordingHandOver({
+    deps,
+    dispatch,
+    isLive: () => live,
+    leave,
+    finish,
+    followDeps,
+    crashed: () => finish({ to: "error", status: crashOf(options).status }),
+  });
 
   const requestOf = (digits: string | null, question: string | null): CaptureRequest =>
     captureRequestOf({ liveMode: options.liveMode, will: options.will, audio: options.audio, actions: options.actions, digits, question, limits: deps.limits });
@@ -154,66 +159,6 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
     );
   };
 
-  const send = (recording: Recording) => {
-    void submitRecording(recording, {
-      ...followDeps(),
-      api: deps.api,
-      limits: deps.limits,
-      platform: deps.platform,
-      random: deps.random,
-      onUploading: () => dispatch({ type: "uploading" }),
-      onProgress: (fraction) => dispatch({ type: "uploadProgress", fraction }),
-      onUploaded: (report) => {
-        deps.stats.record("uploadDone", report);
-        // Nothing said yet about where the service stands; its answer follows at once.
-        dispatch({ type: "verifying", step: null, progress: 0 });
-      },
-    }).then(finish, (error: unknown) => {
-      deps.stats.record("uploadCrashed", { detail: String(error) });
-      crashed();
-    });
-  };
-
-  const upload = (recording: Recording, asked: CaptureRequest) => {
-    const verdict = checkRecordingBeforeUpload(recording, asked, { limits: deps.limits, platform: deps.platform });
-    if (!verdict.ok) {
-      deps.stats.record("recordingRefused", { status: verdict.status, detail: verdict.detail });
-      return leave({ to: "error", status: verdict.status });
-    }
-    kept = recording;
-    send(recording);
-  };
-
-  const onRecording = (kind: CaptureKind, outcome: Extract<CaptureOutcome, { kind: "recording" }>, asked: CaptureRequest) => {
-    const recordingKind: RecordingKind = kind === "fileInput" || kind === "wxVideo" ? kind : "recorder";
-    // A recording made outside the page has no clock the page saw: its prompts were all shown before.
-    const prompts = recordingKind === "recorder" ? deps.prompts.recorded() : deps.prompts.shownBefore(asked);
-    // A picked file whose metadata could not be read reports 0: its duration is the service's to judge.
-    const durationMs = recordingKind === "recorder" || outcome.durationMs > 0 ? outcome.durationMs : null;
-    const recording: Recording = { kind: recordingKind, blob: outcome.blob, mimeType: outcome.mimeType, durationMs, prompts };
-    dispatch({ type: "checking" });
-    // What guidance saw comes first: "no face" helps more than a size or duration refusal.
-    void deps.guidance.settle().then(
-      (settled) => {
-        deps.guidance.detach();
-        if (!live) return;
-        if (settled.kind === "failed") {
-          guidanceFailures += 1;
-          deps.stats.record("guidanceFailed", { reason: settled.reason, count: guidanceFailures });
-          // Failing again and again is the catalogue's "face repeatedly not recognised".
-          if (guidanceFailures >= deps.limits.face.guidance.maxFailures) return leave({ to: "error", status: "trtc_faceFailed" });
-          return dispatch({ type: "guidanceFailed", reason: settled.reason });
-        }
-        upload({ ...recording, evidence: settled.evidence }, asked);
-      },
-      () => {
-        // Guidance broke on the way out: the recording itself is fine, send it without evidence.
-        deps.guidance.detach();
-        if (live) upload(recording, asked);
-      },
-    );
-  };
-
   const onFailure = (kind: CaptureKind, failure: Failed) => {
     if (realtimeMode !== undefined) {
       dispatch({ type: "leaving" });
@@ -248,7 +193,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
         dispatch({ type: "verifying", step: null, progress: 0 });
         return void followAccepted(outcome.accepted, followDeps()).then(finish, () => finish({ to: "error", status: "exception" }));
       case "recording":
-        return onRecording(from.kind, outcome, asked);
+        return handOver.received(from.kind, outcome, asked);
     }
   };
 
@@ -335,7 +280,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       dispatch({ type: "reset" });
     },
     resend() {
-      if (kept && state.phase.name === "uploadFailed") send(kept);
+      if (state.phase.name === "uploadFailed") handOver.resend();
     },
     giveUp() {
       if (state.phase.name === "uploadFailed") leave({ to: "error", status: state.phase.status });

@@ -122,9 +122,15 @@ function setUp(options: Partial<AttemptOptions> & { choose?: CaptureKind[]; uplo
     },
     { page: "recording", liveMode: "number", will: false, audio: true, actions: [], ...options },
   );
-  /** Lets the fake clock and the real event loop (Blob reads, WebCrypto) run until `done`. */
+  /**
+   * Lets the fake clock and the real event loop run until `done`: reading and hashing the
+   * recording (Blob, WebCrypto) take real time, which a busy machine stretches.
+   */
   const until = async (done: () => boolean) => {
-    for (let i = 0; i < 400 && !done(); i++) await clock.advance(100);
+    for (let i = 0; i < 2000 && !done(); i++) {
+      await clock.advance(100);
+      await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    }
     expect(done()).toBe(true);
   };
   const phase = () => machine.getState().phase.name;
