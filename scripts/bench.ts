@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import type { LaunchResponse } from "../schemas/api";
-import { CAMERA_READY_MEASURE } from "../src/ui/screens/recording/cameraReadyMeasure";
+import { CAMERA_READY_MEASURE } from "../src/flow/attempt/cameraReadyMeasure";
 import { bundleFacePage, foreignRequests, runFacePage, summariseRun, writeFaceVideo, type FaceSizeReport } from "./faceBench";
 import { measureVerification, runVerificationOnly, verificationLines } from "./verifyBench";
 import { measureWire, runWireOnly, wireLines } from "./wireBench";

@@ -7,7 +7,7 @@
  * launch with guidance on, the fake camera playing a face photo.
  */
 import type { Browser, Page } from "@playwright/test";
-import { CAMERA_READY_MEASURE } from "../../src/ui/screens/recording/cameraReadyMeasure";
+import { CAMERA_READY_MEASURE } from "../../src/flow/attempt/cameraReadyMeasure";
 import { applyPhoneProfile } from "./throttle";
 
 export interface GuidanceReadyRun {

@@ -16,7 +16,7 @@ import { createCaptureKindRegistry } from "../../src/capture/kinds/registry";
 import { shippedCaptureKinds } from "../../src/capture/kinds/shipped";
 import { selectCaptureKind } from "../../src/capture/modeChoice";
 import { UnknownNameError } from "../../src/engine/registry";
-import { pathForKind, recordRealtimeFailure } from "../../src/ui/screens/realtime/realtimePlan";
+import { recordRealtimeFailure } from "../../src/flow/attempt/realtimeRecords";
 import { choiceInput, shippedKindRegistry, shippedModes } from "./shippedKinds";
 
 const both: LaunchParams = { rtc_mode_switch: "1", ws_mode_switch: "1" };
@@ -42,9 +42,18 @@ describe("the shipped capture kinds", () => {
     expect(factory({} as never).kind).toBe("wxVideo");
   });
 
-  it("route each kind to where the real-time pages send it today, in every live mode", () => {
-    const launches: LaunchParams[] = [{}, { live_type: "2" }, { live_type: "3" }, { live_service: "2" }, { live_service: "2", live_type: "2" }, { theme: "02", live_type: "2" }];
-    for (const d of shippedCaptureKinds()) for (const launch of launches) expect([d.kind, routeOfKind(d, launch)]).toEqual([d.kind, pathForKind(d.kind, launch)]);
+  it("route each kind to its page by what the launch asks: will mode to its downgrade pages unless real-time video", () => {
+    const routes = (launch: LaunchParams) => Object.fromEntries(shippedCaptureKinds().map((d) => [d.kind, routeOfKind(d, launch)]));
+    const plain = { recorder: "/vertify", fileInput: "/vertify", wxVideo: "/vertify", websocket: "/action/ws/record", trtc: "/action/trtc/record" };
+    const action = { ...plain, recorder: "/action/vertify", fileInput: "/action/vertify", wxVideo: "/action/vertify" };
+    const will = { recorder: "/willDegrade/transition", fileInput: "/willDegrade/transition", wxVideo: "/willDegrade/transition", websocket: "/willDegrade/transition", trtc: "/action/trtc/willRecord" };
+    expect(routes({})).toEqual(plain);
+    expect(routes({ live_type: "2" })).toEqual(action);
+    expect(routes({ live_type: "3" })).toEqual(action);
+    // Landscape theme 02 has no action or silent mode: it reads digits.
+    expect(routes({ theme: "02", live_type: "2" })).toEqual(plain);
+    expect(routes({ live_service: "2" })).toEqual(will);
+    expect(routes({ live_service: "2", live_type: "2" })).toEqual(will);
   });
 
   it("report the device mode of spec §3: streaming kinds their own, every recording kind video", () => {

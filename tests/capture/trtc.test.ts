@@ -13,7 +13,7 @@ import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import type { MediaRecorderClass } from "../../src/capture/recorder/streamRecording";
 import { createTrtcHandlerWith, type TrtcHandlerEnv } from "../../src/capture/trtc/trtcHandler";
 import { trtcModuleFrom, TrtcSdkShapeError } from "../../src/capture/trtc/trtcModule";
-import { submitRecording } from "../../src/ui/screens/realtime/submitRecording";
+import { checkRecordingBeforeUpload, type Recording } from "../../src/flow/attempt/submit";
 import { captureDeps, eventLog, fakeApi, fakeStream, grantedCamera, manualClock, orderConfig, type ManualClock } from "./websocketHandlerFakes";
 
 const ROOM: TrtcRoomConfig = {
@@ -290,49 +290,16 @@ describe("trtc handler", () => {
 });
 
 describe("the real-time page's hand-over of the recording", () => {
+  // The upload itself, kept for another try when no answer came, is the attempt machine's,
+  // the same as the recording pages' (tests/flow/attempt/attemptMachine.test.ts).
   const limits = captureFileSchema.parse(captureJson);
-  const recording = (durationMs: number) => ({ kind: "recording" as const, blob: new Blob([new Uint8Array(80_000)], { type: "video/webm" }), mimeType: "video/webm", durationMs });
-  it("checks and uploads the recording made in the room, with its prompts, and hands back the accepted attempt", async () => {
-    const uploads: unknown[] = [];
-    const accepted = { state: "verifying" as const, attempt: 1, step: "queued" as const, progress: 0 };
-    const api = fakeApi({
-      upload: async (meta) => {
-        uploads.push(meta);
-        return accepted;
-      },
-    });
-    const prompts = [{ what: "digits" as const, atMs: 0 }];
-    const ending = await submitRecording({
-      api,
-      recording: recording(4750),
-      request: number,
-      prompts,
-      platform: "android",
-      limits,
-      random: () => 0.5,
-      sleep: async () => undefined,
-      onUploadProgress: () => undefined,
-      stats: createStatsRecorder(() => 0),
-    });
-    // The page follows it to the verdict (useRealtimePage), as it does an ended stream.
-    expect(ending).toEqual({ kind: "accepted", accepted });
-    expect(uploads).toEqual([expect.objectContaining({ durationMs: 4750, mimeType: "video/webm", size: 80_000, prompts })]);
+  const recording = (durationMs: number): Recording => ({ kind: "recorder", blob: new Blob([new Uint8Array(80_000)], { type: "video/webm" }), mimeType: "video/webm", durationMs });
+
+  it("checks the recording made in the room as the recording pages check theirs", () => {
+    expect(checkRecordingBeforeUpload(recording(4750), number, { limits, platform: "android" })).toMatchObject({ ok: true });
   });
 
-  it("refuses a recording outside the window before anything is sent", async () => {
-    const api = fakeApi();
-    const next = await submitRecording({
-      api,
-      recording: recording(900),
-      request: number,
-      prompts: [],
-      platform: "android",
-      limits,
-      random: () => 0.5,
-      sleep: async () => undefined,
-      onUploadProgress: () => undefined,
-      stats: createStatsRecorder(() => 0),
-    });
-    expect(next).toEqual({ kind: "settled", result: { next: "error", status: "shortException" } });
+  it("refuses a recording outside the window before anything is sent", () => {
+    expect(checkRecordingBeforeUpload(recording(900), number, { limits, platform: "android" })).toMatchObject({ ok: false, status: "shortException" });
   });
 });

@@ -1,19 +1,28 @@
 /**
- * What the real-time pages record and where they lead (src/ui/screens/realtime/
- * realtimePlan.ts, stageState.ts): the page of each capture kind, the h5conf and downgrade
- * codes of spec §3, the front-error threshold of spec §4, and the stage a page shows for
- * each handler event. Pure functions over immer drafts, so no DOM.
+ * What the real-time pages record and where they lead (src/flow/attempt/realtimeRecords.ts,
+ * attemptState.ts, and the exit's path in src/ui/screens/attemptExit.ts): the page of each
+ * capture kind, the h5conf and downgrade codes of spec §3, the front-error threshold of
+ * spec §4, and the stage a page shows for each handler event. Pure functions over immer
+ * drafts, so no DOM.
  */
 import { produce } from "immer";
 import { describe, expect, it } from "vitest";
 import { DEVICE_MODES, DOWNGRADE_REASONS, H5CONF_CODES, INITIAL_SESSION_STATE, type SessionState } from "../../schemas/session";
-import type { CaptureOutcome } from "../../src/capture/contract";
-import { pathForKind, recordRealtimeChoice, recordRealtimeFailure, stepAfterFailure } from "../../src/ui/screens/realtime/realtimePlan";
-import { INITIAL_STAGE_STATE, stageReducer, type StageAction, type StageState } from "../../src/ui/screens/realtime/stageState";
+import type { CaptureKind, CaptureOutcome } from "../../src/capture/contract";
+import type { LaunchParams } from "../../schemas/launch";
+import { recordRealtimeChoice, recordRealtimeFailure, stepAfterFailure } from "../../src/flow/attempt/realtimeRecords";
+import { attemptReducer, INITIAL_ATTEMPT_STATE, type AttemptAction, type AttemptState } from "../../src/flow/attempt/attemptState";
+import { captureRequestOf } from "../../src/flow/attempt/captureRequest";
+import { pathOfExit } from "../../src/ui/screens/attemptExit";
+import { shippedCapture, shippedKindRegistry } from "./shippedKinds";
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
 const camera = { cameraApi: true, cameraEligible: true };
 const THRESHOLD = 2;
+const registry = shippedKindRegistry();
+/** Where a real-time page forwards for a kind: its descriptor's route, through the one exit mapping. */
+const pathForKind = (kind: CaptureKind, launch: LaunchParams) =>
+  pathOfExit({ to: "kind", kind }, { launch, captureHandlers: registry, realtimeMode: "trtc" });
 
 describe("the page of each capture kind", () => {
   it("keeps real-time video on its route, will variant included", () => {
@@ -127,12 +136,20 @@ describe("a failed attempt (spec §4)", () => {
 });
 
 describe("what a real-time page shows", () => {
-  const run = (actions: StageAction[], from: StageState = INITIAL_STAGE_STATE) => actions.reduce(stageReducer, from);
+  const run = (actions: AttemptAction[], from: AttemptState = INITIAL_ATTEMPT_STATE) => actions.reduce(attemptReducer, from);
+  const prepared = (digits: string | null): AttemptAction => ({
+    type: "prepared",
+    kind: "websocket",
+    digits,
+    question: null,
+    request: captureRequestOf({ liveMode: "number", will: false, audio: false, actions: [], digits, question: null, limits: shippedCapture }),
+    guidance: false,
+  });
 
   it("goes from preparing through the camera, 3-2-1 and capture to the verdict", () => {
     const stream = {} as MediaStream;
-    const steps: StageAction[] = [
-      { type: "prepared", digits: "1234", question: null },
+    const steps: AttemptAction[] = [
+      prepared("1234"),
       { type: "started" },
       { type: "event", event: { type: "preview", stream } },
       { type: "event", event: { type: "cameraReady", atMs: 10 } },
@@ -142,8 +159,8 @@ describe("what a real-time page shows", () => {
       { type: "event", event: { type: "progress", fraction: 0.5 } },
     ];
     const names = steps.map((_, i) => run(steps.slice(0, i + 1)).phase.name);
-    expect(names).toEqual(["ready", "opening", "preview", "preview", "countdown", "capturing", "capturing", "capturing"]);
-    expect(run(steps).phase).toEqual({ name: "capturing", elapsedMs: 100, actionIndex: 0, fraction: 0.5 });
+    expect(names).toEqual(["ready", "opening", "preview", "preview", "countdown", "recording", "recording", "recording"]);
+    expect(run(steps).phase).toEqual({ name: "recording", elapsedMs: 100, actionIndex: 0, fraction: 0.5 });
     expect(run(steps).digits).toBe("1234");
     // Every frame sent: the service takes over, its step unknown until it says.
     const handedOver = run([...steps, { type: "event", event: { type: "progress", fraction: 0.99 } }]);
@@ -157,16 +174,17 @@ describe("what a real-time page shows", () => {
   });
 
   it("shows the record-timeout only while the camera is live, and a reset clears it", () => {
-    expect(run([{ type: "prepared", digits: null, question: null }, { type: "stalled" }]).stalled).toBe(false);
-    const stalled = run([{ type: "prepared", digits: null, question: null }, { type: "started" }, { type: "stalled" }]);
+    expect(run([prepared(null), { type: "stalled" }]).stalled).toBe(false);
+    const stalled = run([prepared(null), { type: "started" }, { type: "stalled" }]);
     expect(stalled.stalled).toBe(true);
     expect(run([{ type: "reset" }], stalled)).toMatchObject({ stalled: false, phase: { name: "ready" } });
   });
 
   it("ignores late events once the page is leaving or uploading", () => {
-    const leaving = run([{ type: "prepared", digits: null, question: null }, { type: "started" }, { type: "leaving" }]);
+    const leaving = run([prepared(null), { type: "started" }, { type: "leaving" }]);
     expect(run([{ type: "event", event: { type: "countdown", secondsLeft: 2 } }], leaving).phase).toEqual({ name: "leaving" });
-    const uploading = run([{ type: "uploading", fraction: 0.3 }]);
+    const uploading = run([{ type: "uploading" }, { type: "uploadProgress", fraction: 0.3 }]);
     expect(uploading.phase).toEqual({ name: "uploading", fraction: 0.3 });
+    expect(run([{ type: "event", event: { type: "progress", fraction: 0.99 } }], uploading).phase).toEqual({ name: "uploading", fraction: 0.3 });
   });
 });

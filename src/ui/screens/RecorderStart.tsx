@@ -3,13 +3,15 @@
  * instruction of the check, what to do while recording (digits, actions, holding still, the
  * consent question), the camera viewport with its oval guide, countdown and progress ring,
  * and the foot with start, stop and upload progress. The attempt itself (handler, upload,
- * result) is useCaptureAttempt's; this component only shows it.
+ * result) is the attempt machine's (src/flow/attempt/, through useAttempt); this component
+ * only shows it.
  *
  * The record-timeout modal (spec §2) opens when the camera gives no picture within the
  * wave timeout: re-record releases the camera and starts over, quit hands the user back to
  * the partner with the recording-abnormal code.
  */
 import type { LiveMode } from "../../engine/modes";
+import { selectAnswering, selectIsRecording } from "../../flow/attempt/selectors";
 import { ActionFailureView } from "../components/ActionFailureView";
 import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
@@ -22,9 +24,9 @@ import { CaptureStage } from "./recording/CaptureStage";
 import { GuidanceBox, GuidanceHint } from "./recording/guidance/GuidanceOverlay";
 import { guidanceFailureCopy } from "./recording/guidance/failureCopy";
 import { RecordControls } from "./recording/RecordControls";
-import { useCaptureAttempt } from "./recording/useCaptureAttempt";
 import type { RecorderCopy } from "./recorderCopy";
 import { actionCodesOf } from "./startPlan";
+import { useAttempt } from "./useAttempt";
 import "./recording.css";
 
 /** The text sections this screen and the parts it renders show. */
@@ -45,9 +47,10 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const finisher = useFinisher();
-  const attempt = useCaptureAttempt({ liveMode, will, audio });
-  const { state, plan, request, guidance } = attempt;
-  const phase = state.phase;
+  const actions = liveMode === "action" ? actionCodesOf(launch) : [];
+  const attempt = useAttempt({ page: "recording", liveMode, will, audio, actions });
+  const { state, plan, guidance, machine } = attempt;
+  const { phase, request } = state;
   if (phase.name === "guidanceFailed") {
     const copy = guidanceFailureCopy(texts.guidance, phase.reason);
     return (
@@ -55,15 +58,15 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
         title={copy.title}
         tip={copy.tip}
         primaryText={texts.guidance.failedRetry}
-        onPrimary={attempt.reset}
+        onPrimary={machine.reset}
         secondaryText={texts.guidance.failedQuit}
         onSecondary={() => void finisher.quit(null)}
       />
     );
   }
   const earliestStopMs = plan?.earliestStopMs ?? 0;
-  const recording = phase.name === "recording";
-  const answering = recording && plan?.answerAtMs != null && phase.elapsedMs >= plan.answerAtMs;
+  const recording = selectIsRecording(state);
+  const answering = selectAnswering(state, plan);
   const hint = captureHint({ texts, phase, kind: state.kind, request, earliestStopMs });
 
   return (
@@ -76,7 +79,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
             will={will}
             nod={launch.will_type === "2"}
             digits={state.digits}
-            actions={liveMode === "action" ? actionCodesOf(launch) : []}
+            actions={actions}
             // A guided recording prompts each action once the one before it was seen done (useShownPrompts).
             actionIndex={attempt.actionIndex}
             question={state.question}
@@ -110,12 +113,12 @@ export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderSt
         phase={phase}
         kind={state.kind}
         earliestStopMs={earliestStopMs}
-        onStart={attempt.start}
-        onStop={attempt.stop}
-        onResend={attempt.resend}
-        onGiveUp={attempt.giveUp}
+        onStart={machine.start}
+        onStop={machine.stop}
+        onResend={machine.resend}
+        onGiveUp={machine.giveUp}
       />
-      <CaptureTimeoutModal show={state.stalled} onReset={attempt.reset} texts={texts} />
+      <CaptureTimeoutModal show={state.stalled} onReset={machine.reset} texts={texts} />
     </div>
   );
 }

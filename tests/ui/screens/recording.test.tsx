@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { storedValueSchemas } from "../../../schemas/session";
 import { ApiError } from "../../../src/api/apiError";
 import { UNMAPPED_API_ERROR_STAT } from "../../../src/api/screenForApiError";
+import TrtcRecordScreen from "../../../src/ui/screens/TrtcRecordScreen";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
 import type { AnyScreenComponent } from "../../../src/ui/screenContract";
 import WillDegradeScreen from "../../../src/ui/screens/WillDegradeScreen";
@@ -439,5 +440,32 @@ describe("prompt times sent with the recording", () => {
     act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(80, "video/mp4"), mimeType: "video/mp4", durationMs: 2500 }));
     await waitFor(() => expect(flow.hash()).toBe("/success"));
     expect(service.uploads[0]!.meta.prompts).toEqual([{ what: "action", action: "4", atMs: 0 }]);
+  });
+});
+
+describe("real-time video's recording (/action/trtc/record)", () => {
+  const TRTC = `${LAUNCH}&rtc_mode_switch=1&live_type=1#/action/trtc/record`;
+
+  it("keeps the recording when every try went unanswered, as the recording pages do: 重新上传 sends the same one and the page goes on to the result", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    const network = () => new ApiError(0, "NETWORK_ERROR", "offline");
+    const service = fakeApi({ uploads: [network(), network(), network(), PASSED] });
+    const { flow, handlers, view } = page(TRTC, "action_trtc_record", { api: service, screen: TrtcRecordScreen as AnyScreenComponent });
+    await act(async () => await vi.advanceTimersByTimeAsync(0));
+    fireEvent.click(await startButton(view, "开始验证"));
+    await advanceUntil(() => handlers.made.length > 0);
+    const handler = handlers.last();
+    expect(handler.kind).toBe("trtc");
+    act(() => handler.finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    await advanceUntil(() => view.queryByRole("alert") !== null);
+    // Before, the recording was lost here: the page went to /error?status=uploadVideoException.
+    expect(flow.hash()).toBe("/action/trtc/record");
+    const alert = view.getByRole("alert");
+    expect(alert.textContent).toContain("视频上传未完成");
+    fireEvent.click(within(alert).getByRole("button", { name: "重新上传" }));
+    await advanceUntil(() => flow.hash() === "/success");
+    expect(service.uploads).toHaveLength(4);
+    expect(new Set(service.uploads.map((u) => u.meta.messageId)).size).toBe(1);
+    expect(handlers.made).toHaveLength(1);
   });
 });

@@ -4,19 +4,21 @@
  * round camera viewport with its oval guide and a 3-2-1 over it, a hint of what is
  * happening, the progress of the stream or the upload, the service's verification (核验中
  * with its step), and the start or stop button.
- * Everything it shows comes from the stage state; it owns no behaviour beyond calling back.
+ * Everything it shows comes from the attempt's state (src/flow/attempt/, read through its
+ * selectors); it owns no behaviour beyond calling back.
  */
 import type { LiveMode } from "../../../engine/modes";
 import type { TextsOf } from "../../FlowProvider";
 import { CameraFrame } from "../CameraFrame";
 import { CaptureHead } from "../recording/CaptureHead";
 import { CapturePrompt } from "../recording/CapturePrompt";
+import { KeptRecording } from "../recording/KeptRecording";
 import { VerifyingProgress } from "../recording/VerifyingProgress";
 import type { RecorderCopy } from "../recorderCopy";
 import type { ActionCode } from "../startPlan";
 import { fillText } from "../textTemplate";
-import type { CameraPhase } from "../useCameraPreview";
-import type { StagePhase, StageState } from "./stageState";
+import type { AttemptPhase, AttemptState } from "../../../flow/attempt/attemptState";
+import { selectActionIndex, selectIsRecording, selectRealtimeStage, selectTransferFraction, selectVerifying, selectViewport } from "../../../flow/attempt/selectors";
 import "../realtime.css";
 
 interface RealtimeStageProps {
@@ -30,29 +32,19 @@ interface RealtimeStageProps {
   actions: readonly ActionCode[];
   /** Will mode: the actions are done and the answer is due. */
   answering: boolean;
-  state: StageState;
+  state: AttemptState;
   /** Says what the page will use (camera, or camera and microphone). */
   needs: string;
   videoRef: (video: HTMLVideoElement | null) => void;
   onStart(): void;
   onStop(): void;
+  /** The kept recording of an upload that got no answer: send it again, or give up. */
+  onResend(): void;
+  onGiveUp(): void;
   texts: TextsOf<"realtime" | "recorder" | "actions" | "capture" | "verifying" | "verifySteps">;
 }
 
-function cameraPhaseOf(phase: StagePhase): CameraPhase {
-  switch (phase.name) {
-    case "opening":
-      return "opening";
-    case "preview":
-    case "countdown":
-    case "capturing":
-      return "live";
-    default:
-      return "idle";
-  }
-}
-
-function hintOf(mode: RealtimeStageProps["mode"], phase: StagePhase, t: TextsOf<"realtime">["realtime"]): string {
+function hintOf(mode: RealtimeStageProps["mode"], phase: AttemptPhase, t: TextsOf<"realtime">["realtime"]): string {
   switch (phase.name) {
     case "preparing":
       return t.preparing;
@@ -64,33 +56,36 @@ function hintOf(mode: RealtimeStageProps["mode"], phase: StagePhase, t: TextsOf<
       return t.previewHint;
     case "countdown":
       return fillText(t.countdownHint, { seconds: String(phase.secondsLeft) });
-    case "capturing":
+    case "recording":
       // The action asked now is the prompt's (CapturePrompt, above); this line says what the page does.
       return mode === "ws" ? t.streamingHint : t.recordingHint;
     case "verifying":
       // The 核验中 view below says what the service is doing.
       return "";
+    case "checking":
     case "uploading":
       return t.uploadingHint;
+    case "settling":
     case "leaving":
       return t.leavingHint;
+    // Shown by the recording pages only (the file input, face guidance), and the kept
+    // recording's resend or give-up, which the controls below offer.
+    case "picking":
+    case "guidanceFailed":
+    case "uploadFailed":
+      return "";
   }
 }
 
-function progressOf(phase: StagePhase): number | null {
-  if (phase.name === "capturing") return phase.fraction;
-  if (phase.name === "uploading") return phase.fraction;
-  return null;
-}
-
 export function RealtimeStage(props: RealtimeStageProps) {
-  const { mode, badge, copy, liveMode, will, nod, actions, answering, state, needs, videoRef, onStart, onStop, texts } = props;
+  const { mode, badge, copy, liveMode, will, nod, actions, answering, state, needs, videoRef, onStart, onStop, onResend, onGiveUp, texts } = props;
   const t = texts.realtime;
   const { phase } = state;
-  const progress = progressOf(phase);
-  const actionIndex = phase.name === "capturing" ? phase.actionIndex : -1;
+  const progress = selectTransferFraction(state);
+  const verifying = selectVerifying(state);
+  const recording = selectIsRecording(state);
   return (
-    <div className={`ff-page ff-recorder ff-realtime ff-realtime--${mode}`} data-phase={phase.name}>
+    <div className={`ff-page ff-recorder ff-realtime ff-realtime--${mode}`} data-phase={selectRealtimeStage(state)}>
       <div className="ff-recorder__body">
         <CaptureHead badge={badge} copy={copy}>
           <CapturePrompt
@@ -100,15 +95,15 @@ export function RealtimeStage(props: RealtimeStageProps) {
             nod={nod}
             digits={state.digits}
             actions={actions}
-            actionIndex={actionIndex}
+            actionIndex={selectActionIndex(state)}
             question={state.question}
             answering={answering}
-            recording={phase.name === "capturing"}
+            recording={recording}
           />
         </CaptureHead>
         <div className="ff-recorder__stage">
           <div className="ff-realtime__viewport">
-            <CameraFrame phase={cameraPhaseOf(phase)} videoRef={videoRef} label={texts.recorder.previewLabel} />
+            <CameraFrame phase={selectViewport(state)} videoRef={videoRef} label={texts.recorder.previewLabel} />
             {phase.name === "countdown" && (
               <span className="ff-rec-countdown" aria-hidden="true">
                 {phase.secondsLeft}
@@ -130,7 +125,7 @@ export function RealtimeStage(props: RealtimeStageProps) {
               <span className="ff-realtime__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           )}
-          {phase.name === "verifying" && <VerifyingProgress texts={texts} step={phase.step} progress={phase.progress} />}
+          {verifying && <VerifyingProgress texts={texts} step={verifying.step} progress={verifying.progress} />}
           {(phase.name === "ready" || phase.name === "preparing") && <p className="ff-recorder__needs">{needs}</p>}
         </div>
       </div>
@@ -141,7 +136,8 @@ export function RealtimeStage(props: RealtimeStageProps) {
           </button>
         </div>
       )}
-      {phase.name === "capturing" && (
+      {phase.name === "uploadFailed" && <KeptRecording texts={texts} onResend={onResend} onGiveUp={onGiveUp} />}
+      {recording && (
         <div className="ff-buttons ff-buttons--1">
           <button type="button" className="ff-btn ff-btn--secondary" onClick={onStop}>
             {t.stop}

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from "react";
 import { CameraFrame } from "../CameraFrame";
-import type { CameraPhase } from "../useCameraPreview";
-import type { AttemptPhase } from "./attemptState";
+import type { AttemptPhase } from "../../../flow/attempt/attemptState";
+import { selectViewport } from "../../../flow/attempt/selectors";
 import "../recording.css";
 
 interface CaptureStageProps {
@@ -20,19 +20,6 @@ interface CaptureStageProps {
   overlay?: ReactNode;
 }
 
-function cameraPhaseOf(phase: AttemptPhase): CameraPhase {
-  switch (phase.name) {
-    case "opening":
-      return "opening";
-    case "preview":
-    case "countdown":
-    case "recording":
-      return "live";
-    default:
-      return "idle";
-  }
-}
-
 /** Circumference of the ring (r = 49 in a 100-unit box). */
 const RING = 2 * Math.PI * 49;
 
@@ -41,7 +28,7 @@ export function CaptureStage({ phase, videoRef, label, recordingBadge, autoStopM
   const done = recording ? Math.min(1, phase.elapsedMs / Math.max(1, autoStopMs)) : 0;
   return (
     <div className={`ff-rec-stage ff-rec-stage--${phase.name}`}>
-      <CameraFrame phase={cameraPhaseOf(phase)} videoRef={videoRef} label={label} />
+      <CameraFrame phase={selectViewport({ phase })} videoRef={videoRef} label={label} />
       {overlay}
       {recording && (
         <svg className="ff-rec-ring" viewBox="0 0 100 100" aria-hidden="true" focusable="false">

@@ -7,7 +7,8 @@
 import type { CaptureKind } from "../../../capture/contract";
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
-import type { AttemptPhase } from "./attemptState";
+import type { AttemptPhase } from "../../../flow/attempt/attemptState";
+import { KeptRecording } from "./KeptRecording";
 import { UploadProgress } from "./UploadProgress";
 import { VerifyingProgress } from "./VerifyingProgress";
 import "../recording.css";
@@ -54,6 +55,7 @@ export function RecordControls({ texts, phase, kind, earliestStopMs, onStart, on
     case "checking":
       return <Single label={t.checking} disabled />;
     case "settling":
+    case "leaving":
       return <Single label={t.settling} disabled />;
     case "uploading":
       return (
@@ -68,19 +70,6 @@ export function RecordControls({ texts, phase, kind, earliestStopMs, onStart, on
         </div>
       );
     case "uploadFailed":
-      return (
-        <div className="ff-rec-failed" role="alert">
-          <p className="ff-rec-failed__title">{t.uploadFailedTitle}</p>
-          <p className="ff-rec-failed__text">{t.uploadFailedText}</p>
-          <div className="ff-buttons ff-buttons--2">
-            <button type="button" className="ff-btn ff-btn--primary" onClick={onResend}>
-              {t.resend}
-            </button>
-            <button type="button" className="ff-btn ff-btn--secondary" onClick={onGiveUp}>
-              {t.giveUp}
-            </button>
-          </div>
-        </div>
-      );
+      return <KeptRecording texts={texts} onResend={onResend} onGiveUp={onGiveUp} />;
   }
 }

@@ -5,7 +5,7 @@
 import type { CaptureKind, CaptureRequest } from "../../../capture/contract";
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
-import type { AttemptPhase } from "./attemptState";
+import type { AttemptPhase } from "../../../flow/attempt/attemptState";
 
 const secondsOf = (ms: number) => String(Math.round(ms / 100) / 10);
 
@@ -47,6 +47,7 @@ export function captureHint(input: {
     case "guidanceFailed":
     case "verifying":
     case "settling":
+    case "leaving":
       return "";
   }
 }

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useRef } from "react";
 import type { CapturePrompt } from "../../../../schemas/api";
 import type { CaptureRequest } from "../../../capture/contract";
 import { createPromptLog, promptsShownBefore, type PromptLog } from "../../../capture/promptLog";
-import type { AttemptPhase } from "./attemptState";
+import type { AttemptPhase } from "../../../flow/attempt/attemptState";
 import type { GuidanceView } from "./guidance/guidanceController";
 
 interface ShownPrompts {

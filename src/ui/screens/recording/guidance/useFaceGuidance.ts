@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { FaceConfig } from "../../../../../schemas/capture";
 import type { CaptureKind, CaptureRequest } from "../../../../capture/contract";
-import type { AttemptPhase } from "../attemptState";
+import type { AttemptPhase } from "../../../../flow/attempt/attemptState";
 import { createGuidanceController, GUIDANCE_OFF, type GuidanceController, type GuidanceSettlement, type GuidanceView } from "./guidanceController";
 
 interface FaceGuidanceOptions {

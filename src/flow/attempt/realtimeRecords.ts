@@ -1,47 +1,28 @@
 /**
- * Where a real-time page sends the user and what it records about it (spec §3 codes, §4
- * mode choice and downgrade), as pure functions and immer recipes over the session state,
- * so the two real-time pages and their tests agree on every code.
+ * What a real-time page records about its mode (spec §3 codes, §4 mode choice and
+ * downgrade), as pure functions and immer recipes over the session state, so the two
+ * real-time pages and their tests agree on every code. (The page each kind goes to is its
+ * descriptor's route, src/capture/kinds/; the device mode its descriptor's trait.)
  *
- * - The page of a capture kind: trtc stays on the real-time video route; any other kind in
- *   will mode goes to the will-downgrade pages; websocket to /action/ws/record; the rest to
- *   the plain recording page (/action/vertify in action and silent mode, /vertify otherwise).
  * - The h5conf codes of the choice: which modes opened and closed, and which went first when
  *   both were enabled; the device mode in use.
  * - A failed attempt: the downgrade reason it carries, or one more front error (spec §4:
  *   at the threshold the mode is given up), and then either the next mode or an error page.
  */
 import type { Draft } from "immer";
-import type { LaunchParams } from "../../../../schemas/launch";
-import type { ErrorStatus } from "../../../../schemas/errors";
+import type { LaunchParams } from "../../../schemas/launch";
+import type { ErrorStatus } from "../../../schemas/errors";
 import {
-  DEVICE_MODES,
   DOWNGRADE_REASONS,
   H5CONF_CODES,
-  type DeviceMode,
   type DowngradeReason,
   type H5confCode,
   type SessionState,
-} from "../../../../schemas/session";
-import type { CaptureKind, CaptureOutcome } from "../../../capture/contract";
-import { markRealtimeUnsupported, recordDowngrade, recordFrontError, recordH5conf, setDeviceMode } from "../../../capture/downgrade";
-import { isActionMode, isRtcEnabled, isWillMode, isWsEnabled, realtimeModeOrder, type RealtimeMode } from "../../../engine/modes";
-
-/** The route that records a capture kind, as seen from a real-time page. */
-export function pathForKind(kind: CaptureKind, launch: LaunchParams): string {
-  if (kind === "trtc") return isWillMode(launch) ? "/action/trtc/willRecord" : "/action/trtc/record";
-  // Will mode needs the spoken consent, which neither the frame stream nor the plain pages
-  // of a liveness check ask for: it has its own downgrade pages.
-  if (isWillMode(launch)) return "/willDegrade/transition";
-  if (kind === "websocket") return "/action/ws/record";
-  return isActionMode(launch) ? "/action/vertify" : "/vertify";
-}
-
-/** Why the page's own camera cannot be used, for the record of both real-time modes given up. */
-export interface CameraFacts {
-  cameraApi: boolean;
-  cameraEligible: boolean;
-}
+} from "../../../schemas/session";
+import type { CaptureKind, CaptureOutcome } from "../../capture/contract";
+import { deviceModeOf, markRealtimeUnsupported, recordDowngrade, recordFrontError, recordH5conf, setDeviceMode } from "../../capture/downgrade";
+import type { CameraFacts } from "./ports";
+import { isRtcEnabled, isWillMode, isWsEnabled, realtimeModeOrder, type RealtimeMode } from "../../engine/modes";
 
 function cameraReason(facts: CameraFacts): DowngradeReason {
   if (!facts.cameraApi) return DOWNGRADE_REASONS.webcamOtherError;
@@ -63,11 +44,6 @@ function choiceCodes(kind: CaptureKind, launch: LaunchParams): H5confCode[] {
   return [...codes, H5CONF_CODES.websocketClose, H5CONF_CODES.videoOpen];
 }
 
-function deviceModeOfKind(kind: CaptureKind): DeviceMode {
-  if (kind === "trtc") return DEVICE_MODES.trtc;
-  return kind === "websocket" ? DEVICE_MODES.websocket : DEVICE_MODES.video;
-}
-
 /**
  * Record the capture kind chosen on a real-time page. The page that forwards and the page it
  * forwards to both choose; the second finds the same codes at the end and adds nothing.
@@ -83,7 +59,7 @@ export function recordRealtimeChoice(draft: Draft<SessionState>, kind: CaptureKi
   const recorded = draft.deviceInfo.h5conf;
   const alreadyRecorded = recorded.length >= codes.length && codes.every((code, i) => recorded[recorded.length - codes.length + i] === code);
   if (!alreadyRecorded) for (const code of codes) recordH5conf(draft, code);
-  setDeviceMode(draft, deviceModeOfKind(kind));
+  setDeviceMode(draft, deviceModeOf(kind));
 }
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;

@@ -1,16 +1,17 @@
 /**
- * What a recording page shows, as a pure reducer over what happens in one attempt: the
- * page preparing (handler kind, digits, question), waiting for the user's start, the
- * handler's events (preview, camera ready, countdown, recording, prompts), and the
- * submission (checking, uploading with progress, an upload that could not finish, the
- * service verifying with its steps, settling). A reload while the service verifies opens
- * the page straight in "verifying" (the stored pending attempt).
+ * What a capture page shows, as one pure reducer over what happens in one attempt, for both
+ * page families (the recording pages and the real-time pages): the page preparing (capture
+ * kind, digits, question), waiting for the user's start, the handler's events (preview,
+ * camera ready, countdown, recording or streaming, prompts, the stream's progress), and the
+ * hand-over (checking, uploading with progress, an upload that could not finish and keeps
+ * its recording, the service verifying with its steps, settling, leaving). A reload while
+ * the service verifies opens the page straight in "verifying" (the stored pending attempt).
  * No React and no timers, so every transition is unit-tested.
  */
-import type { VerifyStep } from "../../../../schemas/api";
-import type { CaptureEvent, CaptureKind } from "../../../capture/contract";
-import type { ErrorStatus } from "../../../../schemas/errors";
-import type { GuidanceFailure } from "./guidance/guidanceController";
+import type { VerifyStep } from "../../../schemas/api";
+import type { ErrorStatus } from "../../../schemas/errors";
+import type { CaptureEvent, CaptureKind, CaptureRequest } from "../../capture/contract";
+import type { GuidanceFailure } from "./ports";
 
 export type AttemptPhase =
   /** Choosing the handler and fetching digits or the question. */
@@ -24,8 +25,11 @@ export type AttemptPhase =
   /** The camera is granted; waiting for its first picture. */
   | { name: "preview" }
   | { name: "countdown"; secondsLeft: number }
-  /** actionIndex: the action prompted now (-1 before the first prompt). */
-  | { name: "recording"; elapsedMs: number; actionIndex: number }
+  /**
+   * Recording (or streaming frames). actionIndex: the action prompted now (-1 before the
+   * first prompt); fraction: the share of a stream's frames the service acknowledged.
+   */
+  | { name: "recording"; elapsedMs: number; actionIndex: number; fraction: number }
   /** The recording is in hand and being checked (spec §5) before upload. */
   | { name: "checking" }
   | { name: "uploading"; fraction: number }
@@ -33,10 +37,14 @@ export type AttemptPhase =
   | { name: "guidanceFailed"; reason: GuidanceFailure }
   /** Every try failed without an answer; the recording is kept for another try. */
   | { name: "uploadFailed"; status: ErrorStatus }
-  /** The service accepted the recording and verifies it: its step (null until known) and share of the work. */
+  /** The service took the attempt on and verifies it: its step (null until known) and share of the work. */
   | { name: "verifying"; step: VerifyStep | null; progress: number }
-  /** The service judged it; fetching the signed result and leaving the page. */
-  | { name: "settling" };
+  /** The service judged it; fetching the signed result. */
+  | { name: "settling" }
+  /** The page hands over (result, error screen, another capture kind's page). */
+  | { name: "leaving" };
+
+export type PhaseName = AttemptPhase["name"];
 
 export interface AttemptState {
   phase: AttemptPhase;
@@ -45,6 +53,8 @@ export interface AttemptState {
   /** Number mode: digits to read; will mode: the question. Null until fetched. */
   digits: string | null;
   question: string | null;
+  /** What is asked of the user in this attempt; null while preparing. */
+  request: CaptureRequest | null;
   /** The order wants on-device face guidance; null until prepared. */
   guidance: boolean | null;
   /** The camera gave no picture within the wave timeout (the record-timeout modal). */
@@ -59,7 +69,7 @@ export interface AttemptState {
 export type SwitchReason = "permissionTimeout" | "noCamera";
 
 export type AttemptAction =
-  | { type: "prepared"; kind: CaptureKind; digits: string | null; question: string | null; guidance: boolean }
+  | { type: "prepared"; kind: CaptureKind; digits: string | null; question: string | null; request: CaptureRequest; guidance: boolean }
   /** The recorder could not be used: the page switched to `kind` (the file input). */
   | { type: "switched"; kind: CaptureKind; reason: SwitchReason }
   | { type: "started" }
@@ -69,28 +79,39 @@ export type AttemptAction =
   | { type: "reset" }
   | { type: "checking" }
   | { type: "uploading" }
+  | { type: "uploadProgress"; fraction: number }
   | { type: "uploadFailed"; status: ErrorStatus }
   | { type: "guidanceFailed"; reason: GuidanceFailure }
   | { type: "verifying"; step: VerifyStep | null; progress: number }
-  | { type: "settling" };
+  | { type: "settling" }
+  | { type: "leaving" };
 
 export const INITIAL_ATTEMPT_STATE: AttemptState = {
   phase: { name: "preparing" },
   kind: null,
   digits: null,
   question: null,
+  request: null,
   guidance: null,
   stalled: false,
   switched: null,
 };
 
+const CAPTURING: ReadonlySet<PhaseName> = new Set(["opening", "picking", "preview", "countdown", "recording"]);
+
 /** The phases in which the handler owns the camera or the chooser (a new start is refused). */
 export function isCapturing(phase: AttemptPhase): boolean {
-  return ["opening", "picking", "preview", "countdown", "recording"].includes(phase.name);
+  return CAPTURING.has(phase.name);
 }
+
+/** A stream's progress from here on means every frame is sent: the service takes over. */
+const VERIFYING_FROM = 0.99;
+
+const NOT_RECORDING = { elapsedMs: 0, actionIndex: -1, fraction: 0 };
 
 function onEvent(state: AttemptState, event: CaptureEvent): AttemptState {
   const phase = state.phase;
+  const recording = phase.name === "recording" ? phase : NOT_RECORDING;
   switch (event.type) {
     case "preview":
       return { ...state, phase: { name: "preview" } };
@@ -99,31 +120,37 @@ function onEvent(state: AttemptState, event: CaptureEvent): AttemptState {
     case "countdown":
       return { ...state, stalled: false, phase: { name: "countdown", secondsLeft: event.secondsLeft } };
     case "recording":
-      return {
-        ...state,
-        phase: { name: "recording", elapsedMs: event.elapsedMs, actionIndex: phase.name === "recording" ? phase.actionIndex : -1 },
-      };
+      return { ...state, phase: { ...recording, name: "recording", elapsedMs: event.elapsedMs } };
     case "prompt":
-      return {
-        ...state,
-        phase: { name: "recording", elapsedMs: phase.name === "recording" ? phase.elapsedMs : 0, actionIndex: event.actionIndex },
-      };
+      return { ...state, phase: { ...recording, name: "recording", actionIndex: event.actionIndex } };
     case "progress":
-      return phase.name === "uploading" ? { ...state, phase: { name: "uploading", fraction: event.fraction } } : state;
+      // Only a stream reports progress while capturing; once every frame is sent the service verifies.
+      if (event.fraction >= VERIFYING_FROM) return phase.name === "verifying" ? state : { ...state, stalled: false, phase: { name: "verifying", step: null, progress: 0 } };
+      return phase.name === "recording" ? { ...state, phase: { ...phase, fraction: event.fraction } } : state;
   }
 }
 
 export function attemptReducer(state: AttemptState, action: AttemptAction): AttemptState {
   switch (action.type) {
     case "prepared":
-      return { ...state, kind: action.kind, digits: action.digits, question: action.question, guidance: action.guidance, phase: { name: "ready" } };
+      return {
+        ...state,
+        kind: action.kind,
+        digits: action.digits,
+        question: action.question,
+        request: action.request,
+        guidance: action.guidance,
+        phase: { name: "ready" },
+      };
     case "switched":
       return { ...state, kind: action.kind, stalled: false, switched: action.reason, phase: { name: "ready" } };
     case "started":
       return { ...state, stalled: false, phase: { name: state.kind === "fileInput" ? "picking" : "opening" } };
     case "event":
-      // Late events of an attempt the page already left behind change nothing.
-      return isCapturing(state.phase) || action.event.type === "progress" ? onEvent(state, action.event) : state;
+      // Late events of an attempt the page already left behind change nothing (a stream's
+      // last acknowledgements after the hand-over keep it verifying).
+      if (isCapturing(state.phase)) return onEvent(state, action.event);
+      return state.phase.name === "verifying" && action.event.type === "progress" ? onEvent(state, action.event) : state;
     case "stalled":
       return isCapturing(state.phase) ? { ...state, stalled: true } : state;
     case "reset":
@@ -131,7 +158,9 @@ export function attemptReducer(state: AttemptState, action: AttemptAction): Atte
     case "checking":
       return { ...state, stalled: false, phase: { name: "checking" } };
     case "uploading":
-      return { ...state, phase: { name: "uploading", fraction: 0 } };
+      return { ...state, stalled: false, phase: { name: "uploading", fraction: 0 } };
+    case "uploadProgress":
+      return state.phase.name === "uploading" ? { ...state, phase: { name: "uploading", fraction: action.fraction } } : state;
     case "uploadFailed":
       return { ...state, phase: { name: "uploadFailed", status: action.status } };
     case "guidanceFailed":
@@ -139,6 +168,8 @@ export function attemptReducer(state: AttemptState, action: AttemptAction): Atte
     case "verifying":
       return { ...state, stalled: false, phase: { name: "verifying", step: action.step, progress: action.progress } };
     case "settling":
-      return { ...state, phase: { name: "settling" } };
+      return { ...state, stalled: false, phase: { name: "settling" } };
+    case "leaving":
+      return { ...state, stalled: false, phase: { name: "leaving" } };
   }
 }

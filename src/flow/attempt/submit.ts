@@ -5,18 +5,18 @@
  * goes; only an upload that got no answer after every try keeps the user on the page, with
  * the recording, to send it again. Once accepted, the recording is never sent again.
  */
-import type { CapturePrompt } from "../../../../schemas/api";
-import type { CaptureFile } from "../../../../schemas/capture";
-import type { ErrorStatus } from "../../../../schemas/errors";
-import type { StatsRecorder } from "../../../analytics/statsRecorder";
-import type { ApiClient } from "../../../api/client";
-import type { AcceptedAttempt, VerifyProgress } from "../../../capture/awaitVerdict";
-import type { CaptureRequest } from "../../../capture/contract";
-import { followAttempt, type FollowAttemptResult } from "../../../capture/followAttempt";
-import type { Platform } from "../../../capture/modeChoice";
-import { uploadRecording, type RecordingEvidence } from "../../../capture/uploadRecording";
-import { validateRecording, type RecordingKind } from "../../../capture/validateRecording";
-import type { KycStorage } from "../../../session/storage";
+import type { CapturePrompt } from "../../../schemas/api";
+import type { CaptureFile } from "../../../schemas/capture";
+import type { ErrorStatus } from "../../../schemas/errors";
+import type { StatsRecorder } from "../../analytics/statsRecorder";
+import type { ApiClient } from "../../api/client";
+import type { AcceptedAttempt, VerifyProgress } from "../../capture/awaitVerdict";
+import type { CaptureRequest } from "../../capture/contract";
+import { followAttempt, type FollowAttemptResult } from "../../capture/followAttempt";
+import type { Platform } from "../../capture/modeChoice";
+import { uploadRecording, type RecordingEvidence } from "../../capture/uploadRecording";
+import { validateRecording, type RecordingKind } from "../../capture/validateRecording";
+import type { KycStorage } from "../../session/storage";
 
 /** A recording to send: what a recorder, file input or messaging-app handler returned. */
 export interface Recording {

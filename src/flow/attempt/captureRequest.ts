@@ -1,14 +1,12 @@
 /**
  * What one attempt asks of the user (the capture contract's CaptureRequest), from the page's
- * check, the launch and what the service issued (digits, question): the actions in order,
+ * check, its actions and what the service issued (digits, question): the actions in order,
  * the recording window of spec §5 and whether the microphone is needed.
  */
-import type { CaptureFile } from "../../../../schemas/capture";
-import type { LaunchParams } from "../../../../schemas/launch";
-import type { CaptureRequest } from "../../../capture/contract";
-import { durationWindow } from "../../../capture/validateRecording";
-import type { LiveMode } from "../../../engine/modes";
-import { actionCodesOf } from "../startPlan";
+import type { CaptureFile } from "../../../schemas/capture";
+import type { CaptureRequest } from "../../capture/contract";
+import { durationWindow } from "../../capture/validateRecording";
+import type { LiveMode } from "../../engine/modes";
 
 /**
  * A check whose window has no upper bound (silent mode when capture.json sets none) still
@@ -20,14 +18,15 @@ interface CaptureRequestInput {
   liveMode: LiveMode;
   will: boolean;
   audio: boolean;
-  launch: Pick<LaunchParams, "traditional_action">;
+  /** The asked-for action codes (the launch's traditional_action, as the page shows them). */
+  actions: readonly string[];
   digits: string | null;
   question: string | null;
   limits: CaptureFile;
 }
 
 export function captureRequestOf(input: CaptureRequestInput): CaptureRequest {
-  const actions = input.liveMode === "action" ? actionCodesOf(input.launch) : [];
+  const actions = input.liveMode === "action" ? [...input.actions] : [];
   const window = durationWindow(input.limits, input.liveMode, input.will, actions);
   return {
     liveMode: input.liveMode,

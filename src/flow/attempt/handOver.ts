@@ -1,0 +1,111 @@
+/**
+ * A recording in hand, to the service: what on-device face guidance saw comes first (a
+ * recording whose checks were not seen done ends in the action-failure view, and failing
+ * again and again is the catalogue's face error), then the check of spec §5, then the upload
+ * with its bounded retry; a recording whose upload got no answer is kept for resend. The
+ * recording pages and the real-time video page hand over through this one path.
+ */
+import type { CaptureKind, CaptureOutcome, CaptureRequest } from "../../capture/contract";
+import type { RecordingKind } from "../../capture/validateRecording";
+import type { AttemptAction } from "./attemptState";
+import type { AttemptDeps, AttemptExit } from "./ports";
+import { checkRecordingBeforeUpload, submitRecording, type FollowDeps, type Recording, type SubmitResult } from "./submit";
+
+interface HandOverContext {
+  deps: AttemptDeps;
+  dispatch(action: AttemptAction): void;
+  /** The page is still shown. */
+  isLive(): boolean;
+  leave(exit: AttemptExit): void;
+  /** Where a submission leads (the machine's). */
+  finish(result: SubmitResult): void;
+  followDeps(): FollowDeps;
+  /** The upload broke (not a refusal): the page's crash screen. */
+  crashed(): void;
+}
+
+interface RecordingHandOver {
+  /** A handler of `kind` handed over a recording made for `asked`. */
+  received(kind: CaptureKind, outcome: Extract<CaptureOutcome, { kind: "recording" }>, asked: CaptureRequest): void;
+  /** Sends the kept recording again. */
+  resend(): void;
+  /** The page leaves: the kept recording goes. */
+  forget(): void;
+}
+
+export function createRecordingHandOver(ctx: HandOverContext): RecordingHandOver {
+  const { deps, dispatch, leave } = ctx;
+  /** The recording of an upload that got no answer, for resend. */
+  let kept: Recording | null = null;
+  let guidanceFailures = 0;
+
+  const send = (recording: Recording) => {
+    void submitRecording(recording, {
+      ...ctx.followDeps(),
+      api: deps.api,
+      limits: deps.limits,
+      platform: deps.platform,
+      random: deps.random,
+      onUploading: () => dispatch({ type: "uploading" }),
+      onProgress: (fraction) => dispatch({ type: "uploadProgress", fraction }),
+      onUploaded: (report) => {
+        deps.stats.record("uploadDone", report);
+        // Nothing said yet about where the service stands; its answer follows at once.
+        dispatch({ type: "verifying", step: null, progress: 0 });
+      },
+    }).then(ctx.finish, (error: unknown) => {
+      deps.stats.record("uploadCrashed", { detail: String(error) });
+      ctx.crashed();
+    });
+  };
+
+  const upload = (recording: Recording, asked: CaptureRequest) => {
+    const verdict = checkRecordingBeforeUpload(recording, asked, { limits: deps.limits, platform: deps.platform });
+    if (!verdict.ok) {
+      deps.stats.record("recordingRefused", { status: verdict.status, detail: verdict.detail });
+      return leave({ to: "error", status: verdict.status });
+    }
+    kept = recording;
+    send(recording);
+  };
+
+  const received = (kind: CaptureKind, outcome: Extract<CaptureOutcome, { kind: "recording" }>, asked: CaptureRequest) => {
+    const recordingKind: RecordingKind = kind === "fileInput" || kind === "wxVideo" ? kind : "recorder";
+    // A recording made outside the page has no clock the page saw: its prompts were all shown before.
+    const prompts = recordingKind === "recorder" ? deps.prompts.recorded() : deps.prompts.shownBefore(asked);
+    // A picked file whose metadata could not be read reports 0: its duration is the service's to judge.
+    const durationMs = recordingKind === "recorder" || outcome.durationMs > 0 ? outcome.durationMs : null;
+    const recording: Recording = { kind: recordingKind, blob: outcome.blob, mimeType: outcome.mimeType, durationMs, prompts };
+    dispatch({ type: "checking" });
+    // What guidance saw comes first: "no face" helps more than a size or duration refusal.
+    void deps.guidance.settle().then(
+      (settled) => {
+        deps.guidance.detach();
+        if (!ctx.isLive()) return;
+        if (settled.kind === "failed") {
+          guidanceFailures += 1;
+          deps.stats.record("guidanceFailed", { reason: settled.reason, count: guidanceFailures });
+          // Failing again and again is the catalogue's "face repeatedly not recognised".
+          if (guidanceFailures >= deps.limits.face.guidance.maxFailures) return leave({ to: "error", status: "trtc_faceFailed" });
+          return dispatch({ type: "guidanceFailed", reason: settled.reason });
+        }
+        upload({ ...recording, evidence: settled.evidence }, asked);
+      },
+      () => {
+        // Guidance broke on the way out: the recording itself is fine, send it without evidence.
+        deps.guidance.detach();
+        if (ctx.isLive()) upload(recording, asked);
+      },
+    );
+  };
+
+  return {
+    received,
+    resend() {
+      if (kept) send(kept);
+    },
+    forget() {
+      kept = null;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Named questions the capture pages ask of the attempt's state, so the views read the state
+ * one way (and the tests assert the same answers without a DOM).
+ */
+import type { VerifyStep } from "../../../schemas/api";
+import type { RecordingPlan } from "../../capture/recorder/recordingPlan";
+import type { AttemptPhase, AttemptState, PhaseName } from "./attemptState";
+
+/** What the camera viewport shows: the idle picture, a spinner, or the live picture. */
+export type ViewportPhase = "idle" | "opening" | "live";
+
+export function selectViewport(state: Pick<AttemptState, "phase">): ViewportPhase {
+  switch (state.phase.name) {
+    case "opening":
+      return "opening";
+    case "preview":
+    case "countdown":
+    case "recording":
+      return "live";
+    default:
+      return "idle";
+  }
+}
+
+/** The phase name a real-time page reports (data-phase): its recording is "capturing", as it always was. */
+export function selectRealtimeStage(state: AttemptState): Exclude<PhaseName, "recording"> | "capturing" {
+  return state.phase.name === "recording" ? "capturing" : state.phase.name;
+}
+
+/** The user may tap start: prepared and idle, or a file chooser that may have been dismissed unseen. */
+export function selectCanStart(state: AttemptState): boolean {
+  return state.request !== null && (state.phase.name === "ready" || state.phase.name === "picking");
+}
+
+export function selectIsRecording(state: AttemptState): state is AttemptState & { phase: Extract<AttemptPhase, { name: "recording" }> } {
+  return state.phase.name === "recording";
+}
+
+/** The recording's seconds so far; 0 when not recording. */
+export function selectElapsedMs(state: AttemptState): number {
+  return state.phase.name === "recording" ? state.phase.elapsedMs : 0;
+}
+
+/** The user may stop now: recording, past the plan's earliest stop. */
+export function selectCanStop(state: AttemptState, plan: Pick<RecordingPlan, "earliestStopMs"> | null): boolean {
+  return state.phase.name === "recording" && state.phase.elapsedMs >= (plan?.earliestStopMs ?? 0);
+}
+
+/** The handler's prompted action (index into the request's actions); -1 when none is. */
+export function selectActionIndex(state: AttemptState): number {
+  return state.phase.name === "recording" ? state.phase.actionIndex : -1;
+}
+
+/** Will mode: the actions are done and the spoken answer is due. */
+export function selectAnswering(state: AttemptState, plan: Pick<RecordingPlan, "answerAtMs"> | null): boolean {
+  return state.phase.name === "recording" && plan !== null && plan.answerAtMs !== null && state.phase.elapsedMs >= plan.answerAtMs;
+}
+
+/** The share of the upload sent (0..1), or null when not uploading. */
+export function selectUploadFraction(state: AttemptState): number | null {
+  return state.phase.name === "uploading" ? state.phase.fraction : null;
+}
+
+/** A real-time page's progress bar: the stream's acknowledged frames while capturing, the upload's share while uploading. */
+export function selectTransferFraction(state: AttemptState): number | null {
+  if (state.phase.name === "recording") return state.phase.fraction;
+  return selectUploadFraction(state);
+}
+
+/** The service's verification as the 核验中 view shows it, or null when it does not verify. */
+export function selectVerifying(state: AttemptState): { step: VerifyStep | null; progress: number } | null {
+  return state.phase.name === "verifying" ? { step: state.phase.step, progress: state.phase.progress } : null;
+}
+
+/** An upload got no answer and its recording is kept: the page offers resend and give up. */
+export function selectKeptRecording(state: AttemptState): boolean {
+  return state.phase.name === "uploadFailed";
+}
