@@ -13,16 +13,15 @@ import type { LaunchParams } from "../../schemas/launch";
 import { recordRealtimeChoice, recordRealtimeFailure, stepAfterFailure } from "../../src/flow/attempt/realtimeRecords";
 import { attemptReducer, INITIAL_ATTEMPT_STATE, type AttemptAction, type AttemptState } from "../../src/flow/attempt/attemptState";
 import { captureRequestOf } from "../../src/flow/attempt/captureRequest";
-import { pathOfExit } from "../../src/ui/screens/attemptExit";
+import { routeOfKind } from "../../src/capture/kinds/descriptor";
 import { shippedCapture, shippedKindRegistry } from "./shippedKinds";
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
 const camera = { cameraApi: true, cameraEligible: true };
 const THRESHOLD = 2;
 const registry = shippedKindRegistry();
-/** Where a real-time page forwards for a kind: its descriptor's route, through the one exit mapping. */
-const pathForKind = (kind: CaptureKind, launch: LaunchParams) =>
-  pathOfExit({ to: "kind", kind }, { launch, captureHandlers: registry, realtimeMode: "trtc" });
+/** Where a real-time page forwards for a kind: its descriptor's route (src/ui/screens/attemptExit.ts). */
+const pathForKind = (kind: CaptureKind, launch: LaunchParams) => routeOfKind(registry.descriptor(kind), launch);
 
 describe("the page of each capture kind", () => {
   it("keeps real-time video on its route, will variant included", () => {

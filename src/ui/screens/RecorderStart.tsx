@@ -27,6 +27,7 @@ import { RecordControls } from "./recording/RecordControls";
 import type { RecorderCopy } from "./recorderCopy";
 import { actionCodesOf } from "./startPlan";
 import { useAttempt } from "./useAttempt";
+import type { AttemptNext } from "./attemptExit";
 import "./recording.css";
 
 /** The text sections this screen and the parts it renders show. */
@@ -41,14 +42,16 @@ interface RecorderStartProps {
   /** The check recorded here. */
   liveMode: LiveMode;
   will: boolean;
+  /** Where the attempt's outcomes lead: the page route's `next`. */
+  next: AttemptNext;
 }
 
-export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderStartProps) {
+export function RecorderStart({ copy, badge, audio, liveMode, will, next }: RecorderStartProps) {
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const finisher = useFinisher();
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
-  const attempt = useAttempt({ page: "recording", liveMode, will, audio, actions });
+  const attempt = useAttempt({ page: "recording", liveMode, will, audio, actions }, next);
   const { state, plan, guidance, machine } = attempt;
   const { phase, request } = state;
   if (phase.name === "guidanceFailed") {

@@ -25,7 +25,7 @@ import { useAttempt } from "./useAttempt";
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
 
-export default function TrtcRecordScreen({ props }: ScreenProps<"trtcRecord">) {
+export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecord">) {
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   // The route, not the launch, says whether this is the will variant (routes.json props.will).
@@ -33,7 +33,7 @@ export default function TrtcRecordScreen({ props }: ScreenProps<"trtcRecord">) {
   const liveMode = liveModeOf(launch);
   const audio = needsMicrophone(liveMode, will);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
-  const { state, machine, plan, videoRef } = useAttempt({ page: "realtime", realtimeMode: "trtc", liveMode, will, audio, actions });
+  const { state, machine, plan, videoRef } = useAttempt({ page: "realtime", realtimeMode: "trtc", liveMode, will, audio, actions }, next);
   const answering = will && selectAnswering(state, plan);
 
   return (

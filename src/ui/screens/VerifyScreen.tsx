@@ -13,7 +13,7 @@ import { needsMicrophone } from "./startPlan";
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { recorder };
 
-export default function VerifyScreen({ props }: ScreenProps<"verify">) {
+export default function VerifyScreen({ props, next }: ScreenProps<"verify">) {
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const { mode } = props;
@@ -27,6 +27,7 @@ export default function VerifyScreen({ props }: ScreenProps<"verify">) {
       audio={needsMicrophone(liveMode, will)}
       liveMode={liveMode}
       will={will}
+      next={next}
     />
   );
 }

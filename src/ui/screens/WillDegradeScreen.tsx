@@ -47,5 +47,5 @@ export default function WillDegradeScreen({ props, next }: ScreenProps<"willDegr
   const texts = SCREEN_TEXTS;
   if (props.step === "transition") return <Transition onContinue={() => navigate(next("continue"), {}, { replace: true })} />;
   const liveMode = liveModeOf(launch);
-  return <RecorderStart copy={recorderCopyOf(liveMode, true, launch, texts)} badge={texts.recorder.badgeRecord} audio liveMode={liveMode} will />;
+  return <RecorderStart copy={recorderCopyOf(liveMode, true, launch, texts)} badge={texts.recorder.badgeRecord} audio liveMode={liveMode} will next={next} />;
 }

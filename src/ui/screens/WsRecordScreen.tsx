@@ -18,18 +18,19 @@ import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf } from "./startPlan";
 import { useAttempt } from "./useAttempt";
+import type { ScreenProps } from "../screenContract";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
 
-export default function WsRecordScreen() {
+export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
   const launch = useLaunch();
   const texts = SCREEN_TEXTS;
   const liveMode = liveModeOf(launch);
   const will = isWillMode(launch);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   // The stream carries pictures only: no microphone (and in will mode the page forwards on arrival).
-  const { state, machine, videoRef } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio: false, actions });
+  const { state, machine, videoRef } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio: false, actions }, next);
 
   return (
     <>

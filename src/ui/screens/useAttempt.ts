@@ -3,7 +3,7 @@
  * machine once per page, shows its state (useSyncExternalStore), wires the ports that stay in
  * React and the DOM — the camera preview (useCameraPreview), on-device face guidance
  * (useFaceGuidance) and the prompts as shown (useShownPrompts) — and maps its exit to a path
- * (attemptExit.ts). Unmounting disposes it, releasing the camera, the socket or the room.
+ * with the route's `next` (attemptExit.ts). Unmounting disposes it, releasing the camera, the socket or the room.
  *
  * StrictMode mounts the page twice: the machine is the same both times, and it prepares
  * once (one digits call, one attempt on the service).
@@ -17,7 +17,7 @@ import { CAMERA_READY_MEASURE } from "../../flow/attempt/cameraReadyMeasure";
 import type { AttemptDeps, AttemptOptions, GuidancePort, PreviewPort, PromptsPort } from "../../flow/attempt/ports";
 import { useApi } from "../apiContext";
 import { useRuntime } from "../FlowProvider";
-import { pathOfExit } from "./attemptExit";
+import { pathOfExit, type AttemptNext } from "./attemptExit";
 import { chooseCaptureKind } from "./recording/chooseCaptureKind";
 import type { GuidanceView } from "./recording/guidance/guidanceController";
 import { useFaceGuidance } from "./recording/guidance/useFaceGuidance";
@@ -43,7 +43,8 @@ interface Ports {
   prompts: PromptsPort;
 }
 
-export function useAttempt(options: AttemptOptions): Attempt {
+/** `next`: the page route's outcomes (its screen's `next`), where the attempt's exits lead. */
+export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt {
   const rt = useRuntime();
   const api = useApi();
   // The ports' React parts change identity with renders; the machine reaches the latest through this.
@@ -78,7 +79,7 @@ export function useAttempt(options: AttemptOptions): Attempt {
       },
       guidance: { ready: () => port().guidance.ready(), settle: () => port().guidance.settle(), detach: () => port().guidance.detach() },
       prompts: { recorded: () => port().prompts.recorded(), shownBefore: (request) => port().prompts.shownBefore(request) },
-      leave: (exit) => rt.location.navigate(pathOfExit(exit, { launch: rt.launch, captureHandlers: rt.captureHandlers, realtimeMode: options.realtimeMode }), { replace: true }),
+      leave: (exit) => rt.location.navigate(pathOfExit(exit, { next, launch: rt.launch, captureHandlers: rt.captureHandlers, realtimeMode: options.realtimeMode }), { replace: true }),
     };
     return createAttemptMachine(deps, options);
   });
