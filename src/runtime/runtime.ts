@@ -45,7 +45,7 @@ export interface FlowRuntime {
   capture: CaptureFile;
   /**
    * flows/devices.json, validated, fetched on first use: only the camera-input check reads it,
-   * and it loads with that check (src/ui/screens/cameraCheck.ts), not with the first screen.
+   * and it loads with that check (src/flow/cameraCheck.ts), not with the first screen.
    */
   loadDevices(): Promise<DevicesFile>;
   /**

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import type { TextsOf } from "../FlowProvider";
-import type { CheckItem } from "./startPlan";
+import type { CheckItem } from "../../flow/startPlan";
 import { fillText } from "./textTemplate";
 
 type IconName = CheckItem["kind"];

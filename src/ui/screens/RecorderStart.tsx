@@ -25,7 +25,7 @@ import { GuidanceBox, GuidanceHint } from "./recording/guidance/GuidanceOverlay"
 import { guidanceFailureCopy } from "./recording/guidance/failureCopy";
 import { RecordControls } from "./recording/RecordControls";
 import type { RecorderCopy } from "./recorderCopy";
-import { actionCodesOf } from "./startPlan";
+import { actionCodesOf } from "../../flow/startPlan";
 import { useAttempt } from "./useAttempt";
 import type { AttemptNext } from "./attemptExit";
 import "./recording.css";

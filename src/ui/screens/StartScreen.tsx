@@ -25,8 +25,8 @@ import { ConsentTick } from "./ConsentTick";
 import { NoticeDialog } from "./NoticeDialog";
 import { PrePictures } from "./PrePictures";
 import { SplashStep } from "./SplashStep";
-import { checkItemsOf, prePictureCount, recordOutcomeOf, showsSplash } from "./startPlan";
-import { loadCameraCheck, type CameraCheck } from "./cameraCheck";
+import { checkItemsOf, prePictureCount, recordOutcomeOf, showsSplash } from "../../flow/startPlan";
+import { loadCameraCheck, type CameraCheck } from "../../flow/cameraCheck";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { start, protocol, prePictures, splash, authorization, actions };

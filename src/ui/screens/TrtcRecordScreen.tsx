@@ -19,7 +19,7 @@ import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { selectAnswering } from "../../flow/attempt/selectors";
 import { recorderCopyOf } from "./recorderCopy";
-import { actionCodesOf, needsMicrophone } from "./startPlan";
+import { actionCodesOf, needsMicrophone } from "../../flow/startPlan";
 import { useAttempt } from "./useAttempt";
 
 /** The text sections this screen and the parts it renders show. */

@@ -9,7 +9,7 @@ import type { ParsedDevice } from "../../../schemas/device";
 import type { CameraEligibility } from "../../device/eligibility";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useRuntime, useToast, type Texts } from "../FlowProvider";
-import { loadCameraCheck } from "./cameraCheck";
+import { loadCameraCheck } from "../../flow/cameraCheck";
 import { uaDetect, common } from "../../../flows/texts.zh-CN.json";
 import { useFinisher } from "../useFinisher";
 import { quitWithStatusCode } from "../quitWithStatusCode";

@@ -8,7 +8,7 @@ import { recorder } from "../../../flows/texts.zh-CN.json";
 import type { ScreenProps } from "../screenContract";
 import { RecorderStart } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";
-import { needsMicrophone } from "./startPlan";
+import { needsMicrophone } from "../../flow/startPlan";
 
 /** The text sections this screen and the parts it renders show. */
 const SCREEN_TEXTS = { recorder };

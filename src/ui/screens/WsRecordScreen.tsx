@@ -16,7 +16,7 @@ import { recorder, realtime, actions, capture as captureTexts, verifying, verify
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { recorderCopyOf } from "./recorderCopy";
-import { actionCodesOf } from "./startPlan";
+import { actionCodesOf } from "../../flow/startPlan";
 import { useAttempt } from "./useAttempt";
 import type { ScreenProps } from "../screenContract";
 

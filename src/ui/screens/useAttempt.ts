@@ -18,7 +18,7 @@ import type { AttemptDeps, AttemptOptions, GuidancePort, PreviewPort, PromptsPor
 import { useApi } from "../apiContext";
 import { useRuntime } from "../FlowProvider";
 import { pathOfExit, type AttemptNext } from "./attemptExit";
-import { chooseCaptureKind } from "./recording/chooseCaptureKind";
+import { chooseCaptureKind } from "../../flow/chooseCaptureKind";
 import type { GuidanceView } from "./recording/guidance/guidanceController";
 import { useFaceGuidance } from "./recording/guidance/useFaceGuidance";
 import { useShownPrompts } from "./recording/useShownPrompts";

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import StartScreen from "../../../src/ui/screens/StartScreen";
 import { setupFlow, UA } from "./harness";
 
-vi.mock("../../../src/ui/screens/cameraEligibility", () => {
+vi.mock("../../../src/flow/cameraEligibility", () => {
   throw new TypeError("Failed to fetch dynamically imported module");
 });
 

@@ -15,7 +15,7 @@ import { CapturePrompt } from "../recording/CapturePrompt";
 import { KeptRecording } from "../recording/KeptRecording";
 import { VerifyingProgress } from "../recording/VerifyingProgress";
 import type { RecorderCopy } from "../recorderCopy";
-import type { ActionCode } from "../startPlan";
+import type { ActionCode } from "../../../flow/startPlan";
 import { fillText } from "../textTemplate";
 import type { AttemptPhase, AttemptState } from "../../../flow/attempt/attemptState";
 import { selectActionIndex, selectIsRecording, selectRealtimeStage, selectTransferFraction, selectVerifying, selectViewport } from "../../../flow/attempt/selectors";

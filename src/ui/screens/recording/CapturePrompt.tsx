@@ -7,7 +7,7 @@
  */
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
-import type { ActionCode } from "../startPlan";
+import type { ActionCode } from "../../../flow/startPlan";
 import "../recording.css";
 
 interface CapturePromptProps {

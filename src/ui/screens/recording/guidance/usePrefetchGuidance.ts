@@ -7,7 +7,7 @@ import { builtFaceAssets, wasmSimdSupported } from "../../../../face/browser/fac
 import { afterFirstScreen } from "../../../afterFirstScreen";
 import { useApi } from "../../../apiContext";
 import { useRuntime } from "../../../FlowProvider";
-import { chooseRecordingKind } from "../chooseCaptureKind";
+import { chooseRecordingKind } from "../../../../flow/chooseCaptureKind";
 import { prefetchGuidance } from "./prefetchGuidance";
 
 export function usePrefetchGuidance(leadsToRecording: boolean): void {

@@ -3,9 +3,9 @@
  * and the runtime's device rules (flows/devices.json) arrive together, neither with the first
  * screen. Rejects when either fails to load (a dropped network).
  */
-import type { CameraEligibility } from "../../device/eligibility";
-import type { ParsedDevice } from "../../../schemas/device";
-import type { FlowRuntime } from "../../runtime/runtime";
+import type { CameraEligibility } from "../device/eligibility";
+import type { ParsedDevice } from "../../schemas/device";
+import type { FlowRuntime } from "../runtime/runtime";
 
 export interface CameraCheck {
   check(): CameraEligibility;

@@ -11,13 +11,13 @@
  * - On a real-time page every kind is a candidate, the real-time ones included, in the
  *   launch's order (spec §4); a kind of another page sends the user there.
  */
-import type { CaptureKind } from "../../../capture/contract";
-import type { CapturePage } from "../../../capture/kinds/descriptor";
-import { selectCaptureKind } from "../../../capture/modeChoice";
-import { platformOfUserAgent } from "../../../capture/recorder/platform";
-import type { CameraFacts, KindChoice } from "../../../flow/attempt/ports";
-import type { FlowRuntime } from "../../../runtime/runtime";
-import { loadCameraCheck } from "../cameraCheck";
+import type { CaptureKind } from "../capture/contract";
+import type { CapturePage } from "../capture/kinds/descriptor";
+import { selectCaptureKind } from "../capture/modeChoice";
+import { platformOfUserAgent } from "../capture/recorder/platform";
+import type { CameraFacts, KindChoice } from "./attempt/ports";
+import type { FlowRuntime } from "../runtime/runtime";
+import { loadCameraCheck } from "./cameraCheck";
 
 /** getUserMedia exists (it is missing outside a secure context and in old browsers). */
 function hasCameraApi(win: Window): boolean {
