@@ -33,6 +33,7 @@ import { splitHash } from "./runtime/hashLocation";
 import { Loading } from "./ui/Loading";
 import { LoadFailed } from "./ui/LoadFailed";
 import { createFlowRuntime, resolveEnvironment } from "./runtime/runtime";
+import { createTextCatalogue } from "./runtime/textCatalogue";
 import { createScreens } from "./ui/screens";
 import type { ScreenType } from "./ui/screens/screenTypes";
 import { applyTheme } from "./ui/theme";
@@ -82,6 +83,10 @@ const runtime = createFlowRuntime({
   // Each its own chunk, fetched with the screen that renders from it (src/ui/screens/index.ts).
   loadErrorCatalogue: () => import("../flows/errors.json").then((m) => validated<ErrorsFile>(m.default)),
   loadResults: () => import("../flows/results.json").then((m) => validated<ResultsFile>(m.default)),
+  // The screens' texts: one line per language, whose file the build cuts into a chunk per
+  // section (scripts/build/textSections.mjs), loaded with the screens that show it.
+  texts: createTextCatalogue({ "zh-CN": () => import("../flows/texts.zh-CN.json?sections") }, "zh-CN"),
+  shell,
   captureHandlers,
   settings: {
     environment: resolveEnvironment(apps, typeof __FACEFLOW_ENV__ === "string" ? __FACEFLOW_ENV__ : undefined),
@@ -113,7 +118,7 @@ const firstPage = splitHash(window.location.hash);
 const firstDecision = decide(runtime, firstPage.path, firstPage.search);
 const login =
   firstDecision.kind === "redirect" && splitHash(firstDecision.to).path === "/login"
-    ? import("./ui/screens/login/launchLoginOnce").then((m) => m.launchLoginOnce(runtime).then((outcome) => m.outcomeTarget(outcome)))
+    ? Promise.all([import("./ui/screens/login/launchLoginOnce"), runtime.loadTexts(["login"])]).then(([m, texts]) => m.launchLoginOnce(runtime, texts).then((outcome) => m.outcomeTarget(outcome)))
     : null;
 
 const loadDebugConsole = () => import("vconsole").then((m) => new m.default());

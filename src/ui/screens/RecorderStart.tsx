@@ -13,7 +13,8 @@ import type { LiveMode } from "../../engine/modes";
 import { ActionFailureView } from "../components/ActionFailureView";
 import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
-import { recorder, capture, guidance, actions, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../screenTexts";
 import { captureHint } from "./recording/captureHint";
 import { CaptureHead } from "./recording/CaptureHead";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
@@ -28,7 +29,7 @@ import { actionCodesOf } from "./startPlan";
 import "./recording.css";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { recorder, capture, guidance, actions, verifying, verifySteps, recordTimeout };
+export const SCREEN_TEXTS = textSections("recorder", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout", "common");
 
 interface RecorderStartProps {
   copy: RecorderCopy;
@@ -43,7 +44,7 @@ interface RecorderStartProps {
 
 export function RecorderStart({ copy, badge, audio, liveMode, will }: RecorderStartProps) {
   const launch = useLaunch();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const finisher = useFinisher();
   const attempt = useCaptureAttempt({ liveMode, will, audio });
   const { state, plan, request, guidance } = attempt;

@@ -17,7 +17,8 @@ import { liveModeOf } from "../../engine/modes";
 import { useApi } from "../apiContext";
 import { useLaunch, useRuntime } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
-import { recorder, realtime, actions, capture as captureTexts, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../screenTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { submitRecording } from "./realtime/submitRecording";
@@ -28,13 +29,13 @@ import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf, needsMicrophone } from "./startPlan";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
+export const SCREEN_TEXTS = textSections("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
 
 export default function TrtcRecordScreen({ props }: ScreenProps<"trtcRecord">) {
   const rt = useRuntime();
   const capture = rt.capture;
   const launch = useLaunch();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const api = useApi();
   // The route, not the launch, says whether this is the will variant (routes.json props.will).
   const { will } = props;

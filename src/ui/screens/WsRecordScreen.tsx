@@ -12,7 +12,8 @@
 import { useMemo } from "react";
 import { isWillMode, liveModeOf } from "../../engine/modes";
 import { useLaunch, useRuntime } from "../FlowProvider";
-import { recorder, realtime, actions, capture as captureTexts, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../screenTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { useRealtimeAttempt } from "./realtime/useRealtimeAttempt";
@@ -22,12 +23,12 @@ import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf } from "./startPlan";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
+export const SCREEN_TEXTS = textSections("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
 
 export default function WsRecordScreen() {
   const capture = useRuntime().capture;
   const launch = useLaunch();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const liveMode = liveModeOf(launch);
   const will = isWillMode(launch);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
