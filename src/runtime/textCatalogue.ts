@@ -21,43 +21,27 @@ export interface TextCatalogue {
 }
 
 /**
- * Runs `load` on the first call; later calls share its promise. A failed load (a dropped
- * network) is tried again on the next call instead of failing every later screen.
- */
-function onceUntilLoaded<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | null = null;
-  return () =>
-    (pending ??= load().catch((error: unknown) => {
-      pending = null;
-      throw error;
-    }));
-}
-
-/**
  * The catalogue of `language`, one of `languages` (an unknown one throws, listing the
- * registered ones: no silent fallback to another language).
+ * registered ones: no silent fallback to another language). Nothing is cached here: a loaded
+ * chunk's import() resolves at once, and a failed one (a dropped network) is fetched again by
+ * the next screen that asks, as a failed screen chunk is.
  */
 export function createTextCatalogue(languages: Readonly<Record<string, LanguageLoader>>, language: string): TextCatalogue {
-  const loadLanguage = Object.prototype.hasOwnProperty.call(languages, language) ? languages[language] : undefined;
-  if (!loadLanguage) throw new Error(`Unknown text language "${language}" (known: ${Object.keys(languages).join(", ")})`);
-  const sectionLoaders = onceUntilLoaded(() => loadLanguage().then((m) => m.default));
-  const sections = new Map<string, () => Promise<unknown>>();
-  const loadSection = (loaders: SectionLoaders, name: string): Promise<unknown> => {
-    let load = sections.get(name);
-    if (!load) {
-      if (!Object.prototype.hasOwnProperty.call(loaders, name)) {
-        throw new Error(`Unknown text section "${name}" in ${language} (known: ${Object.keys(loaders).join(", ")})`);
-      }
-      load = onceUntilLoaded(loaders[name as TextSection] as () => Promise<unknown>);
-      sections.set(name, load);
-    }
-    return load();
-  };
+  const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+  if (!has(languages, language)) throw new Error(`Unknown text language "${language}" (known: ${Object.keys(languages).join(", ")})`);
+  const loadLanguage = languages[language] as LanguageLoader;
   return {
     language,
     load: <K extends TextSection>(names: readonly K[]) =>
-      sectionLoaders()
-        .then((loaders) => Promise.all(names.map((name) => loadSection(loaders, name))))
-        .then((values) => Object.fromEntries(names.map((name, i) => [name, values[i]])) as Pick<Texts, K>),
+      loadLanguage()
+        .then(({ default: loaders }) =>
+          Promise.all(
+            names.map((name) => {
+              if (!has(loaders, name)) throw new Error(`Unknown text section "${name}" in ${language} (known: ${Object.keys(loaders).join(", ")})`);
+              return loaders[name]();
+            }),
+          ),
+        )
+        .then((values) => Object.fromEntries(names.map((name, i) => [name, values[i]])) as unknown as Pick<Texts, K>),
   };
 }

@@ -12,7 +12,7 @@ import { isIOSUserAgent } from "../device/messagingApp";
 import { clearLaunchFields } from "../session/launchParams";
 import { useRuntime } from "./FlowProvider";
 import { createPathHistory } from "./pathHistory";
-import { useTexts } from "./screenTexts";
+import { useTexts } from "./useTexts";
 import { textSections } from "./texts";
 import type { FlowRuntime } from "../runtime/runtime";
 

@@ -7,7 +7,7 @@
 import { lazy } from "react";
 import { useRuntime } from "../FlowProvider";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { fillText } from "./textTemplate";
 import { DemoOrderForm } from "./demo/DemoOrderForm";

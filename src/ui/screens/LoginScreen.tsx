@@ -6,7 +6,7 @@
 import { ErrorView } from "../components/ErrorView";
 import { useRuntime } from "../FlowProvider";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import { LOGIN_TEXTS, useLaunchLogin } from "./login/useLaunchLogin";
 import "./demo/styles/login.css";
 

@@ -7,7 +7,7 @@
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch, useRuntime, type Texts } from "../FlowProvider";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { useVisitRecord } from "../useFinisher";
 import { fillText } from "./textTemplate";

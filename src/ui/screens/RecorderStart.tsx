@@ -14,7 +14,7 @@ import { ActionFailureView } from "../components/ActionFailureView";
 import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import { captureHint } from "./recording/captureHint";
 import { CaptureHead } from "./recording/CaptureHead";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";

@@ -14,7 +14,7 @@ import { useEffect, useState } from "react";
 import { isWillMode } from "../../engine/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import { usePrefetchGuidance } from "./recording/guidance/usePrefetchGuidance";
 import { Illustration } from "../components/illustrations";
 import type { ScreenProps } from "../screenContract";

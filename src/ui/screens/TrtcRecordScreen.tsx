@@ -18,7 +18,7 @@ import { useApi } from "../apiContext";
 import { useLaunch, useRuntime } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { submitRecording } from "./realtime/submitRecording";

@@ -11,7 +11,7 @@ import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useRuntime, useToast, type Texts } from "../FlowProvider";
 import { loadCameraCheck } from "./cameraCheck";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import { useFinisher } from "../useFinisher";
 import { quitWithStatusCode } from "../quitWithStatusCode";
 

@@ -5,7 +5,7 @@
 import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
 import { useLaunch } from "../FlowProvider";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { RecorderStart, SCREEN_TEXTS as RECORDER_START_TEXTS } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";

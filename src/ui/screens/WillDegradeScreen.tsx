@@ -8,7 +8,7 @@ import { liveModeOf } from "../../engine/modes";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch } from "../FlowProvider";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { useVisitRecord } from "../useFinisher";
 import { RecorderStart, SCREEN_TEXTS as RECORDER_START_TEXTS } from "./RecorderStart";

@@ -13,7 +13,7 @@ import { useMemo } from "react";
 import { isWillMode, liveModeOf } from "../../engine/modes";
 import { useLaunch, useRuntime } from "../FlowProvider";
 import { textSections } from "../texts";
-import { useTexts } from "../screenTexts";
+import { useTexts } from "../useTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { useRealtimeAttempt } from "./realtime/useRealtimeAttempt";

@@ -19,7 +19,7 @@ export type ScreenDefinitions = Pick<FlowRuntime, "loadErrorCatalogue" | "loadRe
 const COMMON_TEXTS = textSections("common");
 
 /**
- * Each entry is one line `type: lazyScreenWithTexts(() => import("./Screen"), texts("a", "b"))`,
+ * Each entry is one line `type: lazyScreenWithTexts(() => import("./Screen"), texts("start", "actions"))`,
  * `lazyScreenWith(() => import("./Screen"), texts(…), definitions.loadX)` for a screen that also
  * renders from a definition, or `lazyScreen(() => import("./Screen"))` for one without texts:
  * routePreload.mjs reads these lines to preload a route's chunks. `texts` names the sections

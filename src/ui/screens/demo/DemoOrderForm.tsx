@@ -11,7 +11,7 @@ import { ApiError, CLIENT_ERROR_CODES } from "../../../api/apiError";
 import { useApi } from "../../apiContext";
 import { useRuntime, type TextsOf } from "../../FlowProvider";
 import { textSections } from "../../texts";
-import { useTexts } from "../../screenTexts";
+import { useTexts } from "../../useTexts";
 import { fillText } from "../textTemplate";
 import {
   checkLaunchReturn,

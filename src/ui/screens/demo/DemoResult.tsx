@@ -10,7 +10,7 @@ import { ResultIcon } from "../../components/icons";
 import { useApi } from "../../apiContext";
 import { type TextsOf } from "../../FlowProvider";
 import { textSections } from "../../texts";
-import { useTexts } from "../../screenTexts";
+import { useTexts } from "../../useTexts";
 import { fillText } from "../textTemplate";
 
 /** The text sections this screen and the parts it renders show. */

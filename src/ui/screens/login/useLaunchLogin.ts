@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../apiContext";
 import { useRuntime } from "../../FlowProvider";
-import { useTexts } from "../../screenTexts";
+import { useTexts } from "../../useTexts";
 import { textSections } from "../../texts";
 import type { LoginOutcome } from "./launchLogin";
 import { launchLogin, launchLoginOnce, outcomeTarget } from "./launchLoginOnce";
