@@ -14,8 +14,6 @@ export type SectionLoaders = { readonly [K in TextSection]: () => Promise<Texts[
 export type LanguageLoader = () => Promise<{ default: SectionLoaders }>;
 
 export interface TextCatalogue {
-  /** The page's language, e.g. "zh-CN". */
-  readonly language: string;
   /** The named sections in the page's language; an unknown section rejects, listing the known ones. */
   load<K extends TextSection>(sections: readonly K[]): Promise<Pick<Texts, K>>;
 }
@@ -31,7 +29,6 @@ export function createTextCatalogue(languages: Readonly<Record<string, LanguageL
   if (!has(languages, language)) throw new Error(`Unknown text language "${language}" (known: ${Object.keys(languages).join(", ")})`);
   const loadLanguage = languages[language] as LanguageLoader;
   return {
-    language,
     load: <K extends TextSection>(names: readonly K[]) =>
       loadLanguage()
         .then(({ default: loaders }) =>

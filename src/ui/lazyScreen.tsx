@@ -69,7 +69,6 @@ export function lazyScreenWith<T extends ScreenType, K extends TextSection, D>(
 }
 /** What a registry entry loads with a screen: the sections it names, through the runtime. */
 export interface ScreenTextsLoad<K extends TextSection> {
-  sections: TextSections<K>;
   load(): Promise<TextsOf<K>>;
 }
 
