@@ -11,6 +11,7 @@ import type { ApiClient } from "../../../src/api/client";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
 import LoginScreen from "../../../src/ui/screens/LoginScreen";
+import { ScreenTextsProvider } from "../../../src/ui/screenTexts";
 import { shippedTexts } from "../shippedTexts";
 import { launchLoginOnce } from "../../../src/ui/screens/login/launchLoginOnce";
 import { SESSION_TOKEN_KEY, sessionTokenSchema } from "../../../src/ui/sessionToken";
@@ -68,7 +69,9 @@ function renderLogin(flow: Flow, api: ApiClient, strict = false) {
   const screen = (
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
-        <LoginScreen />
+        <ScreenTextsProvider texts={shippedTexts}>
+          <LoginScreen />
+        </ScreenTextsProvider>
       </ApiProvider>
     </FlowProvider>
   );
