@@ -35,6 +35,7 @@ import { nextOf } from "./flow/next";
 import { Loading } from "./ui/Loading";
 import { LoadFailed } from "./ui/LoadFailed";
 import { createFlowRuntime, resolveEnvironment } from "./runtime/runtime";
+import { createTextCatalogue } from "./runtime/textCatalogue";
 import { createScreens } from "./ui/screens";
 import type { ScreenType } from "./ui/screens/screenTypes";
 import { applyTheme } from "./ui/theme";
@@ -84,6 +85,10 @@ const runtime = createFlowRuntime({
   // Each its own chunk, fetched with the screen that renders from it (src/ui/screens/index.ts).
   loadErrorCatalogue: () => import("../flows/errors.json").then((m) => validated<ErrorsFile>(m.default)),
   loadResults: () => import("../flows/results.json").then((m) => validated<ResultsFile>(m.default)),
+  // The screens' texts: one line per language, whose file the build cuts into a chunk per
+  // section (scripts/build/textSections.mjs), loaded with the screens that show it.
+  texts: createTextCatalogue({ "zh-CN": () => import("../flows/texts.zh-CN.json?sections") }, "zh-CN"),
+  shell,
   captureHandlers,
   settings: {
     environment: resolveEnvironment(apps, typeof __FACEFLOW_ENV__ === "string" ? __FACEFLOW_ENV__ : undefined),
@@ -116,7 +121,9 @@ const firstDecision = decide(runtime, firstPage.path, firstPage.search);
 const loginRoute = firstDecision.kind === "redirect" ? resolveRoute(runtime.engine.definitions.routes.routes, splitHash(firstDecision.to).path) : null;
 const login =
   loginRoute?.route.screen === "login"
-    ? import("./ui/screens/login/launchLoginOnce").then((m) => m.launchLoginOnce(runtime).then((outcome) => m.outcomeTarget(outcome, nextOf(loginRoute.route))))
+    ? Promise.all([import("./ui/screens/login/launchLoginOnce"), runtime.loadTexts(["login"])]).then(([m, texts]) =>
+        m.launchLoginOnce(runtime, texts).then((outcome) => m.outcomeTarget(outcome, nextOf(loginRoute.route))),
+      )
     : null;
 
 const loadDebugConsole = () => import("vconsole").then((m) => new m.default());

@@ -8,20 +8,51 @@ import { join, relative } from "node:path";
 import { parse as parsePattern } from "regexparam";
 
 /**
- * Screen type → its module path and the definition files loaded with it, from the lazy imports
- * of src/ui/screens/index.ts (`lazyScreenWith(..., definitions.loadX)`) and the composition
- * root's loaders (src/main.tsx `loadX: () => import("../flows/x.json")`).
+ * The texts preloaded with a screen are the source language's (src/main.tsx registers it as
+ * `"zh-CN": () => import("../flows/texts.zh-CN.json?sections")`). When a launch can choose its
+ * language (issue 17), the inline script must pick the chunks of the launch's language.
+ */
+const PRELOADED_LANGUAGE = "zh-CN";
+/** Sections every screen's entry loads besides its own (COMMON_TEXTS of src/ui/screens/index.ts). */
+const COMMON_SECTIONS = ["common"];
+/** The sections the composition root loads with the launch's login (src/main.tsx). */
+const LAUNCH_SECTIONS = ["login"];
+
+/** The modules of the preloaded language's texts: its table of section loaders, and each section. */
+function textModules(root) {
+  const main = readFileSync(join(root, "src/main.tsx"), "utf8");
+  const registered = new Map([...main.matchAll(/"([\w-]+)": \(\) => import\("\.\.\/(flows\/texts\.[\w-]+\.json)\?sections"\)/g)].map((m) => [m[1], m[2]]));
+  const file = registered.get(PRELOADED_LANGUAGE);
+  if (!file) throw new Error(`route preload: src/main.tsx registers no texts for ${PRELOADED_LANGUAGE} (registered: ${[...registered.keys()].join(", ") || "none"})`);
+  const known = Object.keys(JSON.parse(readFileSync(join(root, file), "utf8"))).filter((k) => k !== "$schema");
+  return {
+    table: `${file}?sections`,
+    section: (name) => {
+      if (!known.includes(name)) throw new Error(`route preload: no text section "${name}" in ${file} (known: ${known.join(", ")})`);
+      return `${file}?section=${name}`;
+    },
+  };
+}
+
+/**
+ * Screen type → its module path and the definition and text modules loaded with it, from the
+ * lazy imports of src/ui/screens/index.ts (`lazyScreenWithTexts(..., texts("a", "b"))`,
+ * `lazyScreenWith(..., texts(…), definitions.loadX)`) and the composition root's loaders
+ * (src/main.tsx `loadX: () => import("../flows/x.json")`).
  */
 function screenModules(root) {
   const file = join(root, "src/ui/screens/index.ts");
   const source = readFileSync(file, "utf8");
   const loaders = new Map();
   for (const m of readFileSync(join(root, "src/main.tsx"), "utf8").matchAll(/(\w+): \(\) => import\("\.\.\/(flows\/[\w.-]+\.json)"\)/g)) loaders.set(m[1], m[2]);
+  const texts = textModules(root);
   const map = new Map();
-  for (const m of source.matchAll(/(\w+): lazyScreen(?:With)?\(\(\) => import\("\.\/(\w+)"\)(?:, definitions\.(\w+))?\)/g)) {
-    const definition = m[3] === undefined ? [] : [loaders.get(m[3])];
-    if (definition[0] === undefined && m[3] !== undefined) throw new Error(`route preload: screen type ${m[1]} loads definitions.${m[3]}, which src/main.tsx does not define as an import() of a flows file (known: ${[...loaders.keys()].join(", ")})`);
-    map.set(m[1], { module: `src/ui/screens/${m[2]}.tsx`, definitions: definition });
+  for (const m of source.matchAll(/(\w+): lazyScreen(?:With|WithTexts)?\(\(\) => import\("\.\/(\w+)"\)(?:, texts\(([^)]*)\))?(?:, definitions\.(\w+))?\)/g)) {
+    const definition = m[4] === undefined ? [] : [loaders.get(m[4])];
+    if (definition[0] === undefined && m[4] !== undefined) throw new Error(`route preload: screen type ${m[1]} loads definitions.${m[4]}, which src/main.tsx does not define as an import() of a flows file (known: ${[...loaders.keys()].join(", ")})`);
+    const sections = m[3] === undefined ? [] : [...COMMON_SECTIONS, ...[...m[3].matchAll(/"(\w+)"/g)].map((s) => s[1])];
+    const textFiles = sections.length === 0 ? [] : [texts.table, ...sections.map(texts.section)];
+    map.set(m[1], { module: `src/ui/screens/${m[2]}.tsx`, definitions: [...definition, ...textFiles] });
   }
   if (!map.size) throw new Error(`route preload: no lazy screen imports found in ${relative(root, file)}`);
   return map;
@@ -76,6 +107,7 @@ export function routePreload({ root, chunks, href }) {
   if (!entry) throw new Error("route preload: the bundle has no entry chunk");
   const first = closure(byFile, entry.file);
   const modules = screenModules(root);
+  const texts = textModules(root);
   const chunksOf = (screen) => {
     const screenModule = modules.get(screen);
     if (!screenModule) throw new Error(`route preload: screen type ${screen} has no lazy import in src/ui/screens/index.ts (known: ${[...modules.keys()].join(", ")})`);
@@ -100,7 +132,7 @@ export function routePreload({ root, chunks, href }) {
   const table = routes.map((route) => {
     const launch = route.path === "/";
     const screens = new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])]);
-    const extra = launch ? LAUNCH_MODULES.map(chunkContaining) : [];
+    const extra = launch ? [...LAUNCH_MODULES, texts.table, ...LAUNCH_SECTIONS.map(texts.section)].map(chunkContaining) : [];
     perRoute[route.path] = filesOf([...[...screens].flatMap(chunksOf), ...extra]);
     return [parsePattern(route.path).pattern.source, perRoute[route.path].map(indexOf)];
   });

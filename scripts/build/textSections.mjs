@@ -1,32 +1,52 @@
-// One module per section of a texts file (issue 14), for the browser bundle.
+// One chunk per section of a texts file (issues 14 and 15), for the browser bundle.
 import { readFileSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
 
 /**
  * The screens' texts file is one JSON object of sections ("start", "demo", …). Served as one
- * module, every screen chunk carried all of it (about 4.8 KB brotli), because a module shared
- * by lazy chunks is copied whole into each. Here the file becomes a facade of one module per
- * section, so a screen that imports `{ demo }` carries the demo section alone. A default
- * import still gets every section.
+ * module, every screen downloaded all of it (about 4.8 KB brotli). The composition root
+ * registers a language as `() => import("../flows/texts.<lang>.json?sections")`: that module,
+ * made here, is a table of one loader per section, and each section is a chunk of its own
+ * (`texts.<lang>.json?section=<name>`), so a screen downloads the sections its registry entry
+ * names (src/ui/screens/index.ts), and a section shared by screens downloads once.
  */
-const SECTION = "\0text-section:";
+const TEXTS_FILE = /flows[\\/]texts\.[\w-]+\.json$/;
+const SECTIONS = "?sections";
+const SECTION = "?section=";
+
+function readSections(file) {
+  const { $schema: _schema, ...sections } = JSON.parse(readFileSync(file, "utf8"));
+  return sections;
+}
+
 export const textSections = {
   name: "text-sections",
-  resolveId(source) {
-    return source.startsWith(SECTION) ? source : null;
+  resolveId(source, importer) {
+    const query = source.indexOf("?");
+    if (query < 0) return null;
+    const path = source.slice(0, query);
+    const rest = source.slice(query);
+    if (!TEXTS_FILE.test(path) || (rest !== SECTIONS && !rest.startsWith(SECTION))) return null;
+    const file = isAbsolute(path) || !importer ? path : resolve(dirname(importer), path);
+    return file + rest;
   },
   load(id) {
-    if (id.startsWith(SECTION)) {
-      // "\0text-section:<name>:<file>"; a section name has no colon, a file path may.
-      const rest = id.slice(SECTION.length);
-      const name = rest.slice(0, rest.indexOf(":"));
-      const file = rest.slice(rest.indexOf(":") + 1);
-      return { code: JSON.stringify(JSON.parse(readFileSync(file, "utf8"))[name]), moduleType: "json" };
+    const query = id.indexOf("?");
+    if (query < 0 || !TEXTS_FILE.test(id.slice(0, query))) return null;
+    const file = id.slice(0, query);
+    const rest = id.slice(query);
+    const sections = readSections(file);
+    if (rest === SECTIONS) {
+      const loaders = Object.keys(sections).map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(file + SECTION + name)}).then(d)`);
+      return { code: `const d = (m) => m.default;\nexport default { ${loaders.join(", ")} };`, moduleType: "js" };
     }
-    if (!/flows[\\/]texts\.[\w-]+\.json$/.test(id)) return null;
-    const { $schema: _schema, ...sections } = JSON.parse(readFileSync(id, "utf8"));
-    const names = Object.keys(sections);
-    const lines = names.map((name, i) => `import s${i} from ${JSON.stringify(`${SECTION}${name}:${id}`)};\nexport { s${i} as ${name} };`);
-    lines.push(`export default { ${names.map((name, i) => `${name}: s${i}`).join(", ")} };`);
-    return { code: lines.join("\n"), moduleType: "js" };
+    if (rest.startsWith(SECTION)) {
+      const name = rest.slice(SECTION.length);
+      if (!Object.prototype.hasOwnProperty.call(sections, name)) {
+        throw new Error(`text-sections: ${file} has no section "${name}" (known: ${Object.keys(sections).join(", ")})`);
+      }
+      return { code: JSON.stringify(sections[name]), moduleType: "json" };
+    }
+    return null;
   },
 };

@@ -72,7 +72,8 @@ export function buildImportGraph(root: string, files: string[]): ImportGraph {
 }
 
 function resolveRelative(root: string, file: string, specifier: string): string {
-  const base = resolve(root, dirname(file), specifier);
+  // A query names a form of the same file the build makes (the texts' "?sections", scripts/build/textSections.mjs).
+  const base = resolve(root, dirname(file), specifier.replace(/\?.*$/, ""));
   for (const candidate of [base, ...TRY.map((ext) => base + ext)]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return toKey(root, candidate);
   }

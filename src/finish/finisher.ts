@@ -8,7 +8,6 @@
  *   const finisher = createFinisher({ location: window.location, storage, clock: Date, … });
  *   await finisher.finish({ code: "0", signature, liveRate });
  */
-import { common as commonTexts } from "../../flows/texts.zh-CN.json";
 import type { LaunchKey } from "../../schemas/launch";
 import type { ToastOptions } from "../runtime/toastController";
 import { buildReturnPayload, buildReturnUrl, type ReturnPayload, type ReturnUrlRefusal, type ReturnValues } from "./returnUrl";
@@ -50,6 +49,8 @@ export interface FinisherDeps {
   currentPath(): string;
   previousPath(): string | undefined;
   report(event: FinishReport): void;
+  /** The toast while a hand-back is under way or could not start (texts "common.processing"). */
+  busyText: string;
 }
 
 type FinishOutcome =
@@ -78,7 +79,7 @@ export function createFinisher(deps: FinisherDeps): Finisher {
   let lastHandBackAt: number | undefined;
 
   function busyToast(): void {
-    deps.toast.show({ msg: commonTexts.processing });
+    deps.toast.show({ msg: deps.busyText });
   }
 
   async function postToMiniProgram(values: ReturnValues): Promise<FinishOutcome> {

@@ -9,6 +9,7 @@ import type { CaptureFile } from "../../schemas/capture";
 import type { DevicesFile } from "../../schemas/devices";
 import type { ErrorsFile } from "../../schemas/errors";
 import type { ResultsFile } from "../../schemas/results";
+import type { ShellTexts, Texts, TextSection } from "../../schemas/texts";
 import { environmentSchema, type Environment } from "../../schemas/environment";
 import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
 import type { NavContext, NavTarget } from "../engine/context";
@@ -25,6 +26,7 @@ import { INITIAL_SESSION_STATE, storedValueSchemas, type SessionState } from "..
 import { detectMessagingApp, isWxCameraUsable, type MessagingApp } from "../device/messagingApp";
 import { isWxCameraDowngraded } from "../device/wxCameraPolicy";
 import { createHashLocation, type HashLocation } from "./hashLocation";
+import type { TextCatalogue } from "./textCatalogue";
 import { createToastController, type ToastController } from "./toastController";
 
 interface FlowSettings {
@@ -55,6 +57,13 @@ export interface FlowRuntime {
   loadErrorCatalogue(): Promise<ErrorsFile>;
   /** flows/results.json, validated, fetched with the result screen's module (src/ui/screens/index.ts). */
   loadResults(): Promise<ResultsFile>;
+  /**
+   * The screens' texts in the page's language, by section, fetched on first use: a screen's
+   * sections load with its module (src/ui/screens/index.ts); an unknown section rejects.
+   */
+  loadTexts<K extends TextSection>(sections: readonly K[]): Promise<Pick<Texts, K>>;
+  /** The page shell's texts (titles, loading, load failed), embedded with the first screen. */
+  shell: ShellTexts;
   settings: FlowSettings;
   /** The page URL's own query: the partner's launch parameters and the OAuth code. */
   search: Record<string, string>;
@@ -111,6 +120,8 @@ export function createFlowRuntime(input: {
   loadDevices: () => Promise<DevicesFile>;
   loadErrorCatalogue: () => Promise<ErrorsFile>;
   loadResults: () => Promise<ResultsFile>;
+  texts: TextCatalogue;
+  shell: ShellTexts;
   settings: FlowSettings;
   captureHandlers: CaptureKindRegistry;
 }): FlowRuntime {
@@ -178,6 +189,8 @@ export function createFlowRuntime(input: {
     loadDevices: lazyUntilLoaded(input.loadDevices),
     loadErrorCatalogue: lazyUntilLoaded(input.loadErrorCatalogue),
     loadResults: lazyUntilLoaded(input.loadResults),
+    loadTexts: (sections) => input.texts.load(sections),
+    shell: input.shell,
     settings,
     search,
     launch,

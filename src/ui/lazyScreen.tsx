@@ -9,6 +9,8 @@
 import { lazy, useState, type ComponentType } from "react";
 import type { ScreenType } from "../../schemas/screenProps";
 import type { ScreenComponent, ScreenModule, ScreenProps } from "./screenContract";
+import { ScreenTextsProvider } from "./screenTexts";
+import type { Texts, TextSection, TextSections, TextsOf } from "./texts";
 
 export type LazyScreen<T extends ScreenType = ScreenType> = ScreenComponent<T> & {
   /** Starts the import (or joins the one under way); resolves once the screen can render at once. */
@@ -52,13 +54,50 @@ export function withDefinition<T extends ScreenType, D>(Screen: ScreenWithDefini
 }
 
 /**
- * A screen whose module and definition load together: the definition reaches it through the
- * composition root (issue 15) yet downloads alongside the screen, not with the first screen
- * (index.html's route preloader asks for both, scripts/build/routePreload.mjs).
+ * A screen whose module, texts and definition load together: the definition reaches it through
+ * the composition root (issue 15) yet downloads alongside the screen, not with the first screen
+ * (index.html's route preloader asks for all three, scripts/build/routePreload.mjs).
  */
-export function lazyScreenWith<T extends ScreenType, D>(
-  loadScreen: () => Promise<{ default: ScreenWithDefinition<T, D> }>,
+export function lazyScreenWith<T extends ScreenType, K extends TextSection, D>(
+  loadScreen: () => Promise<ModuleReading<ScreenWithDefinition<T, D>, K>>,
+  texts: ScreenTextsLoad<K>,
   loadDefinition: () => Promise<D>,
 ): LazyScreen<T> {
-  return lazyScreen(() => Promise.all([loadScreen(), loadDefinition()]).then(([module, definition]) => ({ default: withDefinition(module.default, definition) })));
+  return lazyScreen(() =>
+    Promise.all([loadScreen(), texts.load(), loadDefinition()]).then(([module, loaded, definition]) => ({ default: withTexts(withDefinition(module.default, definition), loaded) })),
+  );
 }
+/** What a registry entry loads with a screen: the sections it names, through the runtime. */
+export interface ScreenTextsLoad<K extends TextSection> {
+  load(): Promise<TextsOf<K>>;
+}
+
+/**
+ * A screen module: its component, and the sections it and its parts read (`SCREEN_TEXTS`),
+ * which the registry entry's sections must include (`NoInfer`: the entry's list decides).
+ */
+type ModuleReading<C, K extends TextSection> = { default: C; SCREEN_TEXTS?: TextSections<NoInfer<K>> };
+
+/** The screen with its loaded texts given to its tree (./screenTexts.tsx). */
+export function withTexts<T extends ScreenType>(Screen: ScreenComponent<T>, texts: Partial<Texts>): ScreenComponent<T> {
+  return function ScreenWithTexts(props: ScreenProps<T>) {
+    return (
+      <ScreenTextsProvider texts={texts}>
+        <Screen {...props} />
+      </ScreenTextsProvider>
+    );
+  };
+}
+
+/**
+ * A screen whose module and texts load together: the texts reach it through the runtime
+ * (issue 15) yet download alongside the screen (index.html's route preloader asks for the
+ * sections' chunks too, scripts/build/routePreload.mjs).
+ */
+export function lazyScreenWithTexts<T extends ScreenType, K extends TextSection>(
+  loadScreen: () => Promise<ModuleReading<ScreenComponent<T>, K>>,
+  texts: ScreenTextsLoad<K>,
+): LazyScreen<T> {
+  return lazyScreen(() => Promise.all([loadScreen(), texts.load()]).then(([module, loaded]) => ({ default: withTexts(module.default, loaded) })));
+}
+

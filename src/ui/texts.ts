@@ -1,14 +1,29 @@
 /**
- * The types of the screens' Chinese texts (flows/texts.zh-CN.json). A screen imports the
- * sections it shows by name (`import { demo } from ".../texts.zh-CN.json"`): the build cuts
- * the file into one module per section (scripts/build/bundleApp.mjs), so each screen's chunk
- * carries its own sections, not the whole file. A component that is handed texts names the
- * sections it reads (`TextsOf<"capture" | "actions">`), so a screen that forgets one fails to
- * compile.
+ * The types of the screens' texts and the lists of sections screens name. Texts reach a
+ * screen through the runtime (src/runtime/textCatalogue.ts): its registry entry
+ * (src/ui/screens/index.ts) names the sections, which load with its module, and the screen
+ * reads them with `useTexts(SCREEN_TEXTS)` (./screenTexts.tsx). A component that is handed
+ * texts names the sections it reads (`TextsOf<"capture" | "actions">`), so a screen that
+ * forgets one fails to compile.
  */
-import type textsFile from "../../flows/texts.zh-CN.json";
+import type { Texts, TextSection } from "../../schemas/texts";
 
-export type Texts = Omit<typeof textsFile, "$schema">;
+export type { Texts, TextSection } from "../../schemas/texts";
 
 /** The sections `K` of the texts. */
-export type TextsOf<K extends keyof Texts> = Pick<Texts, K>;
+export type TextsOf<K extends TextSection> = Pick<Texts, K>;
+
+/** The sections a screen (or a part it renders) reads; `K` carries them to the type checker. */
+export interface TextSections<K extends TextSection> {
+  readonly names: readonly K[];
+}
+
+/**
+ * A list of sections, from names and other lists (a screen's list includes the lists of the
+ * parts it renders).
+ * @example textSections("recorder", RECORDER_START_TEXTS) // names: recorder and the parts' sections
+ */
+export function textSections<K extends TextSection>(...parts: readonly (K | TextSections<K>)[]): TextSections<K> {
+  const names = parts.flatMap((part) => (typeof part === "string" ? [part] : part.names));
+  return { names: [...new Set(names)] };
+}

@@ -12,6 +12,8 @@ import { isIOSUserAgent } from "../device/messagingApp";
 import { clearLaunchFields } from "../session/launchParams";
 import { useRuntime } from "./FlowProvider";
 import { createPathHistory } from "./pathHistory";
+import { useTexts } from "./useTexts";
+import { textSections } from "./texts";
 import type { FlowRuntime } from "../runtime/runtime";
 
 function reportData(event: FinishReport): Record<string, string> {
@@ -19,7 +21,7 @@ function reportData(event: FinishReport): Record<string, string> {
 }
 
 /** A finisher over the runtime; exported for tests that drive it without React. */
-function createRuntimeFinisher(rt: FlowRuntime, previousPath: () => string | undefined): Finisher {
+function createRuntimeFinisher(rt: FlowRuntime, previousPath: () => string | undefined, busyText: string): Finisher {
   return createFinisher({
     location: {
       replace: (url) => rt.win.location.replace(url),
@@ -37,6 +39,7 @@ function createRuntimeFinisher(rt: FlowRuntime, previousPath: () => string | und
     currentPath: () => rt.location.current().path,
     previousPath,
     report: (event) => rt.stats.record(`finish_${event.type}`, reportData(event)),
+    busyText,
   });
 }
 
@@ -51,12 +54,16 @@ export function useVisitRecord(): void {
   }, [rt]);
 }
 
+const FINISHER_TEXTS = textSections("common");
+
 /** finish / retry / quit for the screen calling it. */
 export function useFinisher(): Finisher {
   const rt = useRuntime();
+  // Every screen loads the common section (src/ui/screens/index.ts).
+  const busyText = useTexts(FINISHER_TEXTS).common.processing;
   useVisitRecord();
   return useMemo(() => {
     const history = createPathHistory(rt.storage);
-    return createRuntimeFinisher(rt, () => history.previous());
-  }, [rt]);
+    return createRuntimeFinisher(rt, () => history.previous(), busyText);
+  }, [rt, busyText]);
 }

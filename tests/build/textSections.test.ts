@@ -6,13 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module of the build, without types
 import { textSections } from "../../scripts/build/textSections.mjs";
 
-// Two lazily loaded screens, each showing one section of the texts file, as the app's are.
+// A root that registers the texts file's section table, as src/main.tsx does.
 const FILES: Record<string, string> = {
   "flows/texts.zh-CN.json": JSON.stringify({ $schema: "./x.json", demo: { title: "DEMO-TITLE" }, protocol: { body: "PROTOCOL-BODY" } }),
-  "demo.js": `import { demo } from "./flows/texts.zh-CN.json"; export const shown = demo.title;`,
-  "protocol.js": `import { protocol } from "./flows/texts.zh-CN.json"; export const shown = protocol.body;`,
-  "all.js": `import texts from "./flows/texts.zh-CN.json"; export const shown = Object.keys(texts).join();`,
-  "main.js": `export const screens = [() => import("./demo.js"), () => import("./protocol.js"), () => import("./all.js")];`,
+  "main.js": `export const language = () => import("./flows/texts.zh-CN.json?sections");`,
 };
 
 let dir = "";
@@ -30,32 +27,23 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What loading a screen's chunk downloads: the chunk and the chunks it imports, transitively. */
-const chunkOf = (name: string): string => {
-  const chunk = chunks.find((c) => c.name === name);
-  if (!chunk) throw new Error(`no chunk ${name} among ${chunks.map((c) => c.name).join(", ")}`);
-  const seen = new Set<string>();
-  const visit = (fileName: string): string => {
-    if (seen.has(fileName)) return "";
-    seen.add(fileName);
-    const c = chunks.find((x) => x.fileName === fileName);
-    return c ? [c.code, ...c.imports.map(visit)].join("\n") : "";
-  };
-  return visit(chunk.fileName);
-};
+/** The chunk holding the text `marker`. */
+const holding = (marker: string) => chunks.filter((c) => c.code.includes(marker));
 
 describe("the texts file in the browser bundle", () => {
-  it("makes a screen that imports one section download that section alone", () => {
-    expect(chunkOf("demo")).toContain("DEMO-TITLE");
-    expect(chunkOf("demo")).not.toContain("PROTOCOL-BODY");
-    expect(chunkOf("protocol")).toContain("PROTOCOL-BODY");
-    expect(chunkOf("protocol")).not.toContain("DEMO-TITLE");
+  it("makes each section a chunk of its own, apart from the root and the section table", () => {
+    expect(holding("DEMO-TITLE")).toHaveLength(1);
+    expect(holding("PROTOCOL-BODY")).toHaveLength(1);
+    expect(holding("DEMO-TITLE")[0]).not.toBe(holding("PROTOCOL-BODY")[0]);
+    const main = chunks.find((c) => c.name === "main");
+    expect(main?.code).not.toContain("DEMO-TITLE");
+    expect(chunks.map((c) => c.code).join("\n")).not.toContain("./x.json");
   });
 
-  it("still gives a default import every section, without the $schema key", async () => {
-    const code = chunks.map((c) => c.code).join("\n");
-    expect(code).toContain("DEMO-TITLE");
-    expect(code).toContain("PROTOCOL-BODY");
-    expect(code).not.toContain("./x.json");
+  it("gives the root a table that loads each section by name, and only the sections the file has", () => {
+    const table = chunks.find((c) => c.code.includes("demo") && c.code.includes("protocol") && !c.code.includes("DEMO-TITLE") && c.name !== "main");
+    expect(table?.code).toMatch(/"?demo"?:\s*\(\)\s*=>\s*import\(/);
+    expect(table?.code).toMatch(/"?protocol"?:\s*\(\)\s*=>\s*import\(/);
+    expect(() => textSections.load(`${join(dir, "flows/texts.zh-CN.json")}?section=nope`)).toThrow(/no section "nope" \(known: demo, protocol\)/);
   });
 });

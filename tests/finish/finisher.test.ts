@@ -26,6 +26,7 @@ function setup(options: { launch?: Partial<Record<StoredLaunchKey, string>>; min
     currentPath: () => options.paths?.[0] ?? "/error",
     previousPath: () => options.paths?.[1],
     report: vi.fn(),
+    busyText: PROCESSING,
   } satisfies FinisherDeps;
   return { deps, wx, finisher: createFinisher(deps), advance: (ms: number) => (now += ms) };
 }

@@ -6,14 +6,15 @@
  */
 import { lazy } from "react";
 import { useRuntime } from "../FlowProvider";
-import { demo } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { fillText } from "./textTemplate";
 import { DemoOrderForm } from "./demo/DemoOrderForm";
 import "./demo.css";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { demo };
+export const SCREEN_TEXTS = textSections("demo");
 
 // Shown only when the flow returns here with a result; it reads the contract's return payload,
 // which the form the partner page opens with does not need (issue 14).
@@ -26,7 +27,7 @@ function isReturn(search: Readonly<Record<string, string>>): boolean {
 
 export default function DemoEntryScreen({ props }: ScreenProps<"demoEntry">) {
   const rt = useRuntime();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const t = texts.demo;
   // routes.json names the variant (checked by `npm run validate`).
   const { variant } = props;

@@ -5,17 +5,18 @@
  */
 import { ErrorView } from "../components/ErrorView";
 import { useRuntime } from "../FlowProvider";
-import { login, common } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
-import { useLaunchLogin } from "./login/useLaunchLogin";
+import { LOGIN_TEXTS, useLaunchLogin } from "./login/useLaunchLogin";
 import "./demo/styles/login.css";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { login, common };
+export const SCREEN_TEXTS = textSections("login", "common", LOGIN_TEXTS);
 
 export default function LoginScreen({ next }: ScreenProps<"login">) {
   const rt = useRuntime();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const state = useLaunchLogin(next);
 
   if (state.kind === "offline") {

@@ -6,14 +6,14 @@
  */
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch, useRuntime, type Texts } from "../FlowProvider";
-import { protocol } from "../../../flows/texts.zh-CN.json";
-import shell from "../../../flows/shell.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { useVisitRecord } from "../useFinisher";
 import { fillText } from "./textTemplate";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { protocol };
+export const SCREEN_TEXTS = textSections("protocol");
 
 type ProtocolTexts = Texts["protocol"];
 
@@ -35,7 +35,7 @@ function productName(product: string | undefined, t: ProtocolTexts): string {
 export default function ProtocolScreen({ props, params, next }: ScreenProps<"protocol">) {
   const rt = useRuntime();
   const launch = useLaunch();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const navigate = useFlowNavigate();
   useVisitRecord();
   const t = texts.protocol;
@@ -57,7 +57,7 @@ export default function ProtocolScreen({ props, params, next }: ScreenProps<"pro
       <article className="ff-protocol__body">
         <header className="ff-protocol__header">
           <Illustration name="lock" />
-          <h1 className="ff-protocol__title">{shell.titles.protocol}</h1>
+          <h1 className="ff-protocol__title">{rt.shell.titles.protocol}</h1>
           <p className="ff-protocol__product">{values.product}</p>
         </header>
         <p className="ff-protocol__preamble">{fillText(t.preamble, values)}</p>

@@ -15,7 +15,8 @@ import { selectAnswering, selectIsRecording } from "../../flow/attempt/selectors
 import { ActionFailureView } from "../components/ActionFailureView";
 import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
-import { recorder, capture, guidance, actions, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import { captureHint } from "./recording/captureHint";
 import { CaptureHead } from "./recording/CaptureHead";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
@@ -31,7 +32,7 @@ import type { AttemptNext } from "./attemptExit";
 import "./recording.css";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { recorder, capture, guidance, actions, verifying, verifySteps, recordTimeout };
+export const SCREEN_TEXTS = textSections("recorder", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout", "common");
 
 interface RecorderStartProps {
   copy: RecorderCopy;
@@ -48,7 +49,7 @@ interface RecorderStartProps {
 
 export function RecorderStart({ copy, badge, audio, liveMode, will, next }: RecorderStartProps) {
   const launch = useLaunch();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const finisher = useFinisher();
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   const attempt = useAttempt({ page: "recording", liveMode, will, audio, actions }, next);

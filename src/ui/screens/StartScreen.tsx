@@ -13,7 +13,8 @@
 import { useEffect, useState } from "react";
 import { isWillMode } from "../../engine/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
-import { start, protocol, prePictures, splash, authorization, actions } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import { usePrefetchGuidance } from "./recording/guidance/usePrefetchGuidance";
 import { Illustration } from "../components/illustrations";
 import type { ScreenProps } from "../screenContract";
@@ -29,14 +30,14 @@ import { checkItemsOf, prePictureCount, recordOutcomeOf, showsSplash } from "../
 import { loadCameraCheck, type CameraCheck } from "../../flow/cameraCheck";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { start, protocol, prePictures, splash, authorization, actions };
+export const SCREEN_TEXTS = textSections("start", "protocol", "prePictures", "splash", "authorization", "actions", "common");
 
 type Eligibility = "checking" | "allowed";
 
 export default function StartScreen({ route, props, next, query }: ScreenProps<"start">) {
   const rt = useRuntime();
   const launch = useLaunch();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const navigate = useFlowNavigate();
   const toast = useToast();
   const finisher = useFinisher();

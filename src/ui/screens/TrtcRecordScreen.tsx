@@ -14,7 +14,8 @@
 import { liveModeOf } from "../../engine/modes";
 import { useLaunch } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
-import { recorder, realtime, actions, capture as captureTexts, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { selectAnswering } from "../../flow/attempt/selectors";
@@ -23,11 +24,11 @@ import { actionCodesOf, needsMicrophone } from "../../flow/startPlan";
 import { useAttempt } from "./useAttempt";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
+export const SCREEN_TEXTS = textSections("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
 
 export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecord">) {
   const launch = useLaunch();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   // The route, not the launch, says whether this is the will variant (routes.json props.will).
   const { will } = props;
   const liveMode = liveModeOf(launch);

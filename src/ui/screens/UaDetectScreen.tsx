@@ -10,13 +10,14 @@ import type { CameraEligibility } from "../../device/eligibility";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useRuntime, useToast, type Texts } from "../FlowProvider";
 import { loadCameraCheck } from "../../flow/cameraCheck";
-import { uaDetect, common } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import { useFinisher } from "../useFinisher";
 import { quitWithStatusCode } from "../quitWithStatusCode";
 import type { ScreenProps } from "../screenContract";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { uaDetect, common };
+export const SCREEN_TEXTS = textSections("uaDetect", "common");
 
 type Detection = { decision: CameraEligibility; device: ParsedDevice };
 
@@ -53,7 +54,7 @@ function EnvironmentCard({ device, t }: { device: ParsedDevice; t: Texts["uaDete
 
 export default function UaDetectScreen({ next }: ScreenProps<"uaDetect">) {
   const rt = useRuntime();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const toast = useToast();
   const navigate = useFlowNavigate();
   const finisher = useFinisher();

@@ -4,18 +4,19 @@
  */
 import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
 import { useLaunch } from "../FlowProvider";
-import { recorder } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
-import { RecorderStart } from "./RecorderStart";
+import { RecorderStart, SCREEN_TEXTS as RECORDER_START_TEXTS } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";
 import { needsMicrophone } from "../../flow/startPlan";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { recorder };
+export const SCREEN_TEXTS = textSections("recorder", RECORDER_START_TEXTS);
 
 export default function VerifyScreen({ props, next }: ScreenProps<"verify">) {
   const launch = useLaunch();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const { mode } = props;
   // The plain page always reads digits; the action page does what the launch asks (action or silent).
   const liveMode: LiveMode = mode === "plain" ? "number" : liveModeOf(launch);

@@ -7,17 +7,18 @@
 import { liveModeOf } from "../../engine/modes";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch } from "../FlowProvider";
-import { willDegrade, recorder } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { useVisitRecord } from "../useFinisher";
-import { RecorderStart } from "./RecorderStart";
+import { RecorderStart, SCREEN_TEXTS as RECORDER_START_TEXTS } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { willDegrade, recorder };
+export const SCREEN_TEXTS = textSections("willDegrade", "recorder", RECORDER_START_TEXTS);
 
 function Transition({ onContinue }: { onContinue(): void }) {
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   useVisitRecord();
   const t = texts.willDegrade;
   return (
@@ -44,7 +45,7 @@ function Transition({ onContinue }: { onContinue(): void }) {
 export default function WillDegradeScreen({ props, next }: ScreenProps<"willDegrade">) {
   const launch = useLaunch();
   const navigate = useFlowNavigate();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   if (props.step === "transition") return <Transition onContinue={() => navigate(next("continue"), {}, { replace: true })} />;
   const liveMode = liveModeOf(launch);
   return <RecorderStart copy={recorderCopyOf(liveMode, true, launch, texts)} badge={texts.recorder.badgeRecord} audio liveMode={liveMode} will next={next} />;

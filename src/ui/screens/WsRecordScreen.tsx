@@ -12,7 +12,8 @@
  */
 import { isWillMode, liveModeOf } from "../../engine/modes";
 import { useLaunch } from "../FlowProvider";
-import { recorder, realtime, actions, capture as captureTexts, verifying, verifySteps, recordTimeout } from "../../../flows/texts.zh-CN.json";
+import { textSections } from "../texts";
+import { useTexts } from "../useTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { recorderCopyOf } from "./recorderCopy";
@@ -21,11 +22,11 @@ import { useAttempt } from "./useAttempt";
 import type { ScreenProps } from "../screenContract";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { recorder, realtime, actions, capture: captureTexts, verifying, verifySteps, recordTimeout };
+export const SCREEN_TEXTS = textSections("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
 
 export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
   const launch = useLaunch();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const liveMode = liveModeOf(launch);
   const will = isWillMode(launch);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];

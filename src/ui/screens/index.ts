@@ -5,29 +5,43 @@
  * type's props schema (schemas/screenProps.ts) at build time.
  */
 import type { FlowRuntime } from "../../runtime/runtime";
-import { lazyScreen, lazyScreenWith, type LazyScreen } from "../lazyScreen";
+import { lazyScreen, lazyScreenWith, lazyScreenWithTexts, type LazyScreen, type ScreenTextsLoad } from "../lazyScreen";
+import { textSections, type TextSection } from "../texts";
 import type { ScreenType } from "./screenTypes";
 
-/** The definitions screens load with their modules: the composition root's loaders (the runtime's). */
-export type ScreenDefinitions = Pick<FlowRuntime, "loadErrorCatalogue" | "loadResults">;
+/** The definitions and texts screens load with their modules: the composition root's loaders (the runtime's). */
+export type ScreenDefinitions = Pick<FlowRuntime, "loadErrorCatalogue" | "loadResults" | "loadTexts">;
 
 /**
- * Each entry is one line `type: lazyScreen(() => import("./Screen"))`, or
- * `lazyScreenWith(() => import("./Screen"), definitions.loadX)` for a screen that renders from
- * a definition: routePreload.mjs reads these lines to preload a route's chunks.
+ * Sections every screen gets besides its own: the shared buttons, and the finisher's busy
+ * toast (src/ui/useFinisher.ts), which any part of a screen may use.
  */
-export const createScreens = (definitions: ScreenDefinitions) =>
-  ({
+const COMMON_TEXTS = textSections("common");
+
+/**
+ * Each entry is one line `type: lazyScreenWithTexts(() => import("./Screen"), texts("start", "actions"))`,
+ * `lazyScreenWith(() => import("./Screen"), texts(…), definitions.loadX)` for a screen that also
+ * renders from a definition, or `lazyScreen(() => import("./Screen"))` for one without texts:
+ * routePreload.mjs reads these lines to preload a route's chunks. `texts` names the sections
+ * the screen module's SCREEN_TEXTS reads (a compile error when one is missing).
+ */
+export const createScreens = (definitions: ScreenDefinitions) => {
+  const texts = <K extends TextSection>(...names: K[]): ScreenTextsLoad<K | "common"> => {
+    const sections = textSections<K | "common">(COMMON_TEXTS, ...names);
+    return { load: () => definitions.loadTexts(sections.names) };
+  };
+  return {
     rootRedirect: lazyScreen(() => import("./RootRedirectScreen")),
-    start: lazyScreen(() => import("./StartScreen")),
-    login: lazyScreen(() => import("./LoginScreen")),
-    uaDetect: lazyScreen(() => import("./UaDetectScreen")),
-    verify: lazyScreen(() => import("./VerifyScreen")),
-    result: lazyScreenWith(() => import("./ResultScreen"), definitions.loadResults),
-    error: lazyScreenWith(() => import("./ErrorScreen"), definitions.loadErrorCatalogue),
-    demoEntry: lazyScreen(() => import("./DemoEntryScreen")),
-    protocol: lazyScreen(() => import("./ProtocolScreen")),
-    trtcRecord: lazyScreen(() => import("./TrtcRecordScreen")),
-    willDegrade: lazyScreen(() => import("./WillDegradeScreen")),
-    wsRecord: lazyScreen(() => import("./WsRecordScreen")),
-  }) satisfies { [T in ScreenType]: LazyScreen<T> };
+    start: lazyScreenWithTexts(() => import("./StartScreen"), texts("start", "protocol", "prePictures", "splash", "authorization", "actions")),
+    login: lazyScreenWithTexts(() => import("./LoginScreen"), texts("login")),
+    uaDetect: lazyScreenWithTexts(() => import("./UaDetectScreen"), texts("uaDetect")),
+    verify: lazyScreenWithTexts(() => import("./VerifyScreen"), texts("recorder", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
+    result: lazyScreenWith(() => import("./ResultScreen"), texts(), definitions.loadResults),
+    error: lazyScreenWith(() => import("./ErrorScreen"), texts(), definitions.loadErrorCatalogue),
+    demoEntry: lazyScreenWithTexts(() => import("./DemoEntryScreen"), texts("demo")),
+    protocol: lazyScreenWithTexts(() => import("./ProtocolScreen"), texts("protocol")),
+    trtcRecord: lazyScreenWithTexts(() => import("./TrtcRecordScreen"), texts("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
+    willDegrade: lazyScreenWithTexts(() => import("./WillDegradeScreen"), texts("willDegrade", "recorder", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
+    wsRecord: lazyScreenWithTexts(() => import("./WsRecordScreen"), texts("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
+  } satisfies { [T in ScreenType]: LazyScreen<T> };
+};

@@ -9,6 +9,8 @@ import type { ApiClient } from "../../../src/api/client";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
 import DemoEntryScreen from "../../../src/ui/screens/DemoEntryScreen";
+import { ScreenTextsProvider } from "../../../src/ui/screenTexts";
+import { shippedTexts } from "../shippedTexts";
 import { routeProps } from "../../../src/ui/screenContract";
 import {
   checkLaunchReturn,
@@ -101,7 +103,9 @@ function renderDemo(flow: Flow, api: ApiClient, routeName = "entry") {
       <ApiProvider api={api}>
         {/* As under the router: the result view loads on demand. */}
         <Suspense fallback={null}>
-          <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} props={routeProps<"demoEntry">(flow.rt.engine.routeByName(routeName))} next={nextOf(flow.rt.engine.routeByName(routeName))} params={{}} query={{}} />
+          <ScreenTextsProvider texts={shippedTexts}>
+            <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} props={routeProps<"demoEntry">(flow.rt.engine.routeByName(routeName))} next={nextOf(flow.rt.engine.routeByName(routeName))} params={{}} query={{}} />
+          </ScreenTextsProvider>
         </Suspense>
       </ApiProvider>
     </FlowProvider>,

@@ -17,6 +17,7 @@ import {
   sendEarlyLogin,
 } from "../../../src/boot/earlyLogin";
 import type { EarlyLoginAnswer } from "../../../schemas/earlyLogin";
+import { shippedTexts } from "../shippedTexts";
 import { launchLogin, launchLoginOnce, outcomeTarget } from "../../../src/ui/screens/login/launchLoginOnce";
 import { setupFlow, type Flow } from "./harness";
 import { LOGIN_ANSWER, ORDER_NO, SIGN } from "./loginAnswer";
@@ -181,7 +182,7 @@ describe("the login page's first attempt with an early answer", () => {
     const flow = launch();
     leave({ ok: true, status: 200, text: JSON.stringify(ANSWER) });
     const client = api();
-    expect(await launchLoginOnce(flow.rt, client)).toEqual({ kind: "loggedIn" });
+    expect(await launchLoginOnce(flow.rt, shippedTexts, client)).toEqual({ kind: "loggedIn" });
     expect(client.login).not.toHaveBeenCalled();
     expect(loginSign(flow)).toBe(SIGN);
     expect(flow.rt.storage.getParsed("url", launchParamsSchema.shape.url)).toBe("https://partner.example/registered-return");
@@ -193,7 +194,7 @@ describe("the login page's first attempt with an early answer", () => {
     const flow = launch();
     window.sessionStorage.setItem(EARLY_LOGIN_KEPT_KEY, JSON.stringify({ sign: SIGN, status: 200, text: JSON.stringify(ANSWER) }));
     leave({ ok: true, status: 200, text: JSON.stringify(ANSWER) });
-    expect(await launchLoginOnce(flow.rt, api())).toEqual({ kind: "loggedIn" });
+    expect(await launchLoginOnce(flow.rt, shippedTexts, api())).toEqual({ kind: "loggedIn" });
     expect(window.sessionStorage.getItem(EARLY_LOGIN_KEPT_KEY)).toBeNull();
   });
 
@@ -202,7 +203,7 @@ describe("the login page's first attempt with an early answer", () => {
     const refusal = { code: "LAUNCH_USED", message: "used", returnUrl: "https://partner.example/registered-return" };
     leave({ ok: true, status: 409, text: JSON.stringify(refusal) });
     const client = api();
-    const outcome = await launchLoginOnce(flow.rt, client);
+    const outcome = await launchLoginOnce(flow.rt, shippedTexts, client);
     expect(outcome).toEqual({ kind: "refused", query: { status: "exitException" } });
     expect(outcomeTarget(outcome, nextOf(flow.rt.engine.routeByName("login")))).toBe("/error?status=exitException");
     expect(client.login).not.toHaveBeenCalled();
@@ -215,11 +216,11 @@ describe("the login page's first attempt with an early answer", () => {
     const flow = launch();
     leave({ ok: false, message: "TypeError: Failed to fetch" });
     const client = api();
-    const outcome = await launchLoginOnce(flow.rt, client);
+    const outcome = await launchLoginOnce(flow.rt, shippedTexts, client);
     expect(outcome).toEqual({ kind: "offline" });
     expect(outcomeTarget(outcome, nextOf(flow.rt.engine.routeByName("login")))).toBeNull();
     expect(requestErrors(flow).map((e) => e.data.status)).toEqual([0]);
-    expect(await launchLogin(flow.rt, client)).toEqual({ kind: "loggedIn" });
+    expect(await launchLogin(flow.rt, shippedTexts, client)).toEqual({ kind: "loggedIn" });
     expect(client.login).toHaveBeenCalledTimes(1);
   });
 
@@ -227,7 +228,7 @@ describe("the login page's first attempt with an early answer", () => {
     for (const text of ["<html>proxy error</html>", JSON.stringify({ ...ANSWER, orderNo: 42 })]) {
       const flow = launch();
       leave({ ok: true, status: 200, text });
-      expect(await launchLoginOnce(flow.rt, api())).toEqual({ kind: "refused", query: { status: "exception" } });
+      expect(await launchLoginOnce(flow.rt, shippedTexts, api())).toEqual({ kind: "refused", query: { status: "exception" } });
       expect(loginSign(flow)).toBeUndefined();
     }
   });
@@ -235,7 +236,7 @@ describe("the login page's first attempt with an early answer", () => {
   it("a launch the page itself refuses stays refused, whatever the early answer said", async () => {
     const flow = launch(QUERY.replace("live_type=1", "live_type=9"));
     leave({ ok: true, status: 200, text: JSON.stringify(ANSWER) });
-    expect(await launchLoginOnce(flow.rt, api())).toEqual({ kind: "refused", query: { code: "400101" } });
+    expect(await launchLoginOnce(flow.rt, shippedTexts, api())).toEqual({ kind: "refused", query: { code: "400101" } });
     expect(loginSign(flow)).toBeUndefined();
   });
 
@@ -243,7 +244,7 @@ describe("the login page's first attempt with an early answer", () => {
     const flow = launch();
     flow.rt.storage.setJSON("loginSign", SIGN);
     leave({ ok: true, status: 409, text: JSON.stringify({ code: "LAUNCH_USED", message: "used" }) });
-    expect(await launchLoginOnce(flow.rt, api())).toEqual({ kind: "loggedIn" });
+    expect(await launchLoginOnce(flow.rt, shippedTexts, api())).toEqual({ kind: "loggedIn" });
     expect(requestErrors(flow)).toEqual([]);
   });
 
@@ -252,7 +253,7 @@ describe("the login page's first attempt with an early answer", () => {
       const flow = launch();
       leave(junk);
       const client = api();
-      expect(await launchLoginOnce(flow.rt, client)).toEqual({ kind: "loggedIn" });
+      expect(await launchLoginOnce(flow.rt, shippedTexts, client)).toEqual({ kind: "loggedIn" });
       expect(client.login).toHaveBeenCalledTimes(1);
     }
   });
@@ -260,6 +261,6 @@ describe("the login page's first attempt with an early answer", () => {
   it("a slot whose answer resolves to something else is the generic error screen", async () => {
     const flow = launch();
     (window as unknown as Record<string, unknown>)[EARLY_LOGIN_KEY] = { answer: Promise.resolve({ status: "200" }), settled: true };
-    expect(await launchLoginOnce(flow.rt, api())).toEqual({ kind: "refused", query: { status: "exception" } });
+    expect(await launchLoginOnce(flow.rt, shippedTexts, api())).toEqual({ kind: "refused", query: { status: "exception" } });
   });
 });

@@ -26,6 +26,8 @@ import { routeProps, type AnyScreenComponent, type ScreenComponent } from "../..
 import { ToastHost } from "../../../src/ui/ToastHost";
 import { loadDefinitions } from "../../engine/fixtures";
 import { shippedErrors, shippedResults } from "../shippedCatalogues";
+import { shippedShell, shippedTextCatalogue, shippedTexts } from "../shippedTexts";
+import { ScreenTextsProvider } from "../../../src/ui/screenTexts";
 
 export const UA = {
   iPhone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
@@ -141,6 +143,8 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     loadDevices: async () => options.devices ?? shippedDevices,
     loadErrorCatalogue: async () => shippedErrors,
     loadResults: async () => shippedResults,
+    texts: shippedTextCatalogue(),
+    shell: shippedShell,
     settings: { environment: "release", grayVersion: "0" },
     captureHandlers: fakeCaptureHandlers().registry,
   });
@@ -156,7 +160,10 @@ export function setupFlow(options: FlowOptions = {}): Flow {
       return render(
         <FlowProvider runtime={rt}>
           <Suspense fallback={null}>
-            <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={params} query={query} />
+            {/* Every section: what the screen's registry entry loads is checked by the type checker. */}
+            <ScreenTextsProvider texts={shippedTexts}>
+              <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={params} query={query} />
+            </ScreenTextsProvider>
           </Suspense>
           <ToastHost />
         </FlowProvider>,

@@ -13,6 +13,8 @@ import type { ApiClient } from "../../../src/api/client";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
 import LoginScreen from "../../../src/ui/screens/LoginScreen";
+import { ScreenTextsProvider } from "../../../src/ui/screenTexts";
+import { shippedTexts } from "../shippedTexts";
 import { launchLoginOnce } from "../../../src/ui/screens/login/launchLoginOnce";
 import { SESSION_TOKEN_KEY, sessionTokenSchema } from "../../../src/ui/sessionToken";
 import { setupFlow, settle, type Flow } from "./harness";
@@ -70,7 +72,9 @@ function renderLogin(flow: Flow, api: ApiClient, strict = false) {
   const screen = (
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
-        <LoginScreen route={route} props={routeProps<"login">(route)} next={nextOf(route)} params={{}} query={{}} />
+        <ScreenTextsProvider texts={shippedTexts}>
+          <LoginScreen route={route} props={routeProps<"login">(route)} next={nextOf(route)} params={{}} query={{}} />
+        </ScreenTextsProvider>
       </ApiProvider>
     </FlowProvider>
   );
@@ -129,8 +133,8 @@ describe("LoginScreen", () => {
     const flow = launchFlow();
     const held = heldLogin();
     // What src/main.tsx does when the router's first decision is /login.
-    const early = launchLoginOnce(flow.rt, held.api);
-    expect(launchLoginOnce(flow.rt, held.api)).toBe(early);
+    const early = launchLoginOnce(flow.rt, shippedTexts, held.api);
+    expect(launchLoginOnce(flow.rt, shippedTexts, held.api)).toBe(early);
     renderLogin(flow, held.api, true);
     await held.answerTheOneRequest(flow);
     expect(loginSign(flow)).toBe(SIGN);

@@ -14,6 +14,8 @@ import type { CaptureEvent, CaptureKind, CaptureOutcome, CaptureRequest } from "
 import { shippedKindRegistry } from "../../capture/shippedKinds";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
+import { ScreenTextsProvider } from "../../../src/ui/screenTexts";
+import { shippedTexts } from "../shippedTexts";
 import { routeProps, type AnyScreenComponent, type ScreenComponent } from "../../../src/ui/screenContract";
 import { ToastHost } from "../../../src/ui/ToastHost";
 import type { Flow } from "./harness";
@@ -142,7 +144,9 @@ export function renderRecording(
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
         <Suspense fallback={null}>
-          <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={{}} query={{}} />
+          <ScreenTextsProvider texts={shippedTexts}>
+            <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={{}} query={{}} />
+          </ScreenTextsProvider>
         </Suspense>
         <ToastHost />
       </ApiProvider>

@@ -10,7 +10,8 @@ import { ACTION_CODES, THEMES } from "../../../../schemas/launch";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../api/apiError";
 import { useApi } from "../../apiContext";
 import { useRuntime, type TextsOf } from "../../FlowProvider";
-import { demo } from "../../../../flows/texts.zh-CN.json";
+import { textSections } from "../../texts";
+import { useTexts } from "../../useTexts";
 import { fillText } from "../textTemplate";
 import {
   checkLaunchReturn,
@@ -29,7 +30,7 @@ import {
 } from "./demoOrder";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { demo };
+export const SCREEN_TEXTS = textSections("demo");
 
 type Sending =
   | { kind: "idle" }
@@ -99,7 +100,7 @@ function Toggle(props: { checked: boolean; onChange: (checked: boolean) => void;
 export function DemoOrderForm({ variant }: { variant: DemoReturnRoute }) {
   const rt = useRuntime();
   const api = useApi();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const t = texts.demo;
   const id = useId();
   const [form, setForm] = useState<Form>(() => initialDemoForm(variant, t.willQuestionDefault));

@@ -9,11 +9,12 @@ import { ButtonRow, type ViewButton } from "../../components/ButtonRow";
 import { ResultIcon } from "../../components/icons";
 import { useApi } from "../../apiContext";
 import { type TextsOf } from "../../FlowProvider";
-import { demo } from "../../../../flows/texts.zh-CN.json";
+import { textSections } from "../../texts";
+import { useTexts } from "../../useTexts";
 import { fillText } from "../textTemplate";
 
 /** The text sections this screen and the parts it renders show. */
-const SCREEN_TEXTS = { demo };
+export const SCREEN_TEXTS = textSections("demo");
 
 type Verification = { kind: "verifying" } | { kind: "verified"; answer: DemoVerifyResponse } | { kind: "unavailable" };
 
@@ -52,7 +53,7 @@ interface DemoResultProps {
 
 export function DemoResult({ query, received, onAgain }: DemoResultProps) {
   const api = useApi();
-  const texts = SCREEN_TEXTS;
+  const texts = useTexts(SCREEN_TEXTS);
   const t = texts.demo;
   const [verification, setVerification] = useState<Verification>({ kind: "verifying" });
   const [round, setRound] = useState(0);

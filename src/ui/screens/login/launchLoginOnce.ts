@@ -7,7 +7,6 @@
  * index.html has already sent the login (src/boot/earlyLogin.ts), the first attempt reads that
  * answer instead of sending a request.
  */
-import { login as loginTexts } from "../../../../flows/texts.zh-CN.json";
 import type { ApiClient } from "../../../api/client";
 import { pageApiClient } from "../../apiContext";
 import type { FlowRuntime } from "../../../runtime/runtime";
@@ -16,6 +15,7 @@ import { forgetEarlyLogin } from "../../../boot/earlyLogin";
 import { earlyLoginClient, takeEarlyLogin } from "./earlyLoginAnswer";
 import type { NextPath } from "../../../../schemas/screenOutcomes";
 import { fillText } from "../textTemplate";
+import type { TextsOf } from "../../texts";
 import { logInWithLaunch, type LoginOutcome } from "./launchLogin";
 
 const firstAttempts = new WeakMap<FlowRuntime, Promise<LoginOutcome>>();
@@ -24,11 +24,11 @@ const firstAttempts = new WeakMap<FlowRuntime, Promise<LoginOutcome>>();
  * The page's first login with its launch: started by the first caller, shared with later ones.
  * The composition root has no client of its own and starts it with the page's.
  */
-export function launchLoginOnce(rt: FlowRuntime, api: Pick<ApiClient, "login"> = pageApiClient(rt)): Promise<LoginOutcome> {
+export function launchLoginOnce(rt: FlowRuntime, texts: TextsOf<"login">, api: Pick<ApiClient, "login"> = pageApiClient(rt)): Promise<LoginOutcome> {
   const started = firstAttempts.get(rt);
   if (started) return started;
   const early = takeEarlyLogin(rt.win);
-  const attempt = launchLogin(rt, early ? earlyLoginClient(early, rt.stats, rt.win.location.origin) : api).then((outcome) => {
+  const attempt = launchLogin(rt, texts, early ? earlyLoginClient(early, rt.stats, rt.win.location.origin) : api).then((outcome) => {
     // The login is stored now (or refused): a reload no longer needs the kept answer.
     forgetEarlyLogin(rt.win);
     return outcome;
@@ -38,13 +38,13 @@ export function launchLoginOnce(rt: FlowRuntime, api: Pick<ApiClient, "login"> =
 }
 
 /** A fresh login with the launch (a retry after the first found no network). */
-export function launchLogin(rt: FlowRuntime, api: Pick<ApiClient, "login">): Promise<LoginOutcome> {
+export function launchLogin(rt: FlowRuntime, texts: TextsOf<"login">, api: Pick<ApiClient, "login">): Promise<LoginOutcome> {
   return logInWithLaunch({
     api,
     search: rt.search,
     storage: rt.storage,
     canKeepCookies: () => canKeepCookies(rt.win.document, rt.win.navigator),
-    unknownCodeMessage: (code) => fillText(loginTexts.failed, { code }),
+    unknownCodeMessage: (code) => fillText(texts.login.failed, { code }),
     stats: rt.stats,
   });
 }

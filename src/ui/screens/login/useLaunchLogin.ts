@@ -5,14 +5,20 @@
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../apiContext";
 import { useRuntime } from "../../FlowProvider";
+import { useTexts } from "../../useTexts";
+import { textSections } from "../../texts";
 import type { LoginOutcome } from "./launchLogin";
 import { launchLogin, launchLoginOnce, outcomeTarget, type LoginNext } from "./launchLoginOnce";
 
 type LaunchLoginState = { kind: "working" } | { kind: "offline"; retry: () => void };
 
+/** The sections the login reads (its refusal message); the login page loads them. */
+export const LOGIN_TEXTS = textSections("login");
+
 export function useLaunchLogin(next: LoginNext): LaunchLoginState {
   const rt = useRuntime();
   const api = useApi();
+  const texts = useTexts(LOGIN_TEXTS);
   const [attempt, setAttempt] = useState(0);
   const [offline, setOffline] = useState(false);
   // The launch is single use. StrictMode runs effects twice on mount, and a second request
@@ -23,7 +29,7 @@ export function useLaunchLogin(next: LoginNext): LaunchLoginState {
 
   useEffect(() => {
     if (started.current === null || started.current.attempt !== attempt) {
-      started.current = { attempt, outcome: attempt === 0 ? launchLoginOnce(rt, api) : launchLogin(rt, api) };
+      started.current = { attempt, outcome: attempt === 0 ? launchLoginOnce(rt, texts, api) : launchLogin(rt, texts, api) };
     }
     let listening = true;
     void started.current.outcome.then((outcome) => {
@@ -35,7 +41,7 @@ export function useLaunchLogin(next: LoginNext): LaunchLoginState {
     return () => {
       listening = false;
     };
-  }, [attempt, api, rt, next]);
+  }, [attempt, api, rt, texts, next]);
 
   if (!offline) return { kind: "working" };
   return {
