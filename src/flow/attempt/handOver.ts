@@ -67,6 +67,11 @@ export function createRecordingHandOver(ctx: HandOverContext): RecordingHandOver
     }
     kept = recording;
     send(recording);
+    // The device and the modes that led to this recording (spec §3), for staff in the analytics.
+    void deps.describeDevice().then(
+      (info) => deps.stats.record("handOverDevice", { info }),
+      (error: unknown) => deps.stats.record("handOverDeviceUnknown", { detail: String(error).slice(0, 200) }),
+    );
   };
 
   const received = (kind: CaptureKind, outcome: Extract<CaptureOutcome, { kind: "recording" }>, asked: CaptureRequest) => {

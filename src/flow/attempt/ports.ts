@@ -110,6 +110,8 @@ export interface AttemptDeps {
   random(): number;
   /** The capture kind for this page family now (mode choice over the session state and this browser). */
   chooseKind(page: CapturePage): Promise<KindChoice>;
+  /** The device-info string of spec §3 as it stands now (src/flow/deviceInfo.ts): the codes change as modes downgrade. */
+  describeDevice(): Promise<string>;
   preview: PreviewPort;
   guidance: GuidancePort;
   prompts: PromptsPort;

@@ -18,6 +18,7 @@ import type { AttemptDeps, AttemptOptions, GuidancePort, PreviewPort, PromptsPor
 import { useApi } from "../apiContext";
 import { useRuntime } from "../FlowProvider";
 import { pathOfExit, type AttemptNext } from "./attemptExit";
+import { describeThisDevice } from "../../flow/deviceInfo";
 import { chooseCaptureKind } from "../../flow/chooseCaptureKind";
 import type { GuidanceView } from "./recording/guidance/guidanceController";
 import { useFaceGuidance } from "./recording/guidance/useFaceGuidance";
@@ -72,6 +73,7 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
       platform: platformOfUserAgent(rt.win.navigator.userAgent),
       random: Math.random,
       chooseKind: (page) => chooseCaptureKind(rt, page),
+      describeDevice: () => describeThisDevice(rt),
       preview: {
         show: (stream) => port().preview.show(stream),
         ready: (shownAtMs, readyAtMs) => port().preview.ready(shownAtMs, readyAtMs),

@@ -115,6 +115,7 @@ function setUp(options: Partial<AttemptOptions> & { choose?: CaptureKind[]; uplo
       platform: "android",
       random: () => 0.5,
       chooseKind,
+      describeDevice: async () => `deviceType=mobile;h5downgrade=${session.get().deviceInfo.h5downgrade.join(",")}`,
       preview: { show: () => void (preview.shown += 1), ready: () => undefined, clear: () => void (preview.cleared += 1) },
       guidance: { ready: async () => undefined, settle: async () => ({ kind: "upload", evidence: undefined }), detach: () => undefined },
       prompts: { recorded: () => [{ what: "digits", atMs: 0 }], shownBefore: promptsShownBefore },
@@ -167,6 +168,8 @@ describe("a recording page", () => {
     expect(s.exits).toEqual([{ to: "success" }]);
     expect(s.service.sent[0]).toMatchObject({ durationMs: 3000, prompts: [{ what: "digits", atMs: 0 }] });
     expect(handler.disposed).toBe(true);
+    // The device-info string of spec §3 at the hand-over reaches the analytics.
+    expect(s.stats.pending().filter((e) => e.name === "handOverDevice").map((e) => e.data)).toEqual([{ info: "deviceType=mobile;h5downgrade=" }]);
   });
 
   it("an upload with no answer keeps the recording: resend sends the same one and leaves for success", async () => {
