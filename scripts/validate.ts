@@ -5,7 +5,7 @@
  * write the JSON Schema files the flow files reference. Exits non-zero listing every problem;
  * build.mjs runs it first.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
@@ -19,6 +19,7 @@ import { realtimeModeOrder } from "../src/engine/modes";
 import { routeNextProblems } from "../schemas/screenOutcomes";
 import { routePropsProblems } from "../schemas/screenProps";
 import { checksFileSchema } from "../schemas/checks";
+import { textsCompletenessProblems } from "../schemas/textsCompleteness";
 import { checkPlanProblems } from "../src/server/verify/checks/checkPlan";
 import { createServerCheckRegistry } from "../src/server/verify/checks/registry";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
@@ -60,6 +61,22 @@ export function validateAll(): string[] {
   }
   const checks = checksFileSchema.parse(readJson("flows/checks.json"));
   problems.push(...checkPlanProblems(checks, createServerCheckRegistry()).map((p) => `flows/checks.json: ${p}`));
+  problems.push(...languageProblems());
+  return problems;
+}
+
+/** The source language of the texts; every other language's files must match its shape. */
+const SOURCE_LANGUAGE = "zh-CN";
+
+/** Every other language's texts and shell files against the source language's (schemas/textsCompleteness.ts). */
+export function languageProblems(): string[] {
+  const problems: string[] = [];
+  for (const name of readdirSync(join(root, "flows"))) {
+    const m = /^(texts|shell)\.([A-Za-z-]+)\.json$/.exec(name);
+    if (!m || m[2] === SOURCE_LANGUAGE) continue;
+    const path = `flows/${name}`;
+    problems.push(...textsCompletenessProblems(path, readJson(`flows/${m[1]}.${SOURCE_LANGUAGE}.json`), readJson(path)));
+  }
   return problems;
 }
 
