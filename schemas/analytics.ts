@@ -151,7 +151,6 @@ export const analyticsFileSchema = z.strictObject({
     retries: z.int().check(z.gte(0), z.lte(10)),
     uploadTimeoutMs: z.int().check(z.gte(1000)),
     traceIdTimeoutMs: z.int().check(z.gte(1000)),
-    queueConcurrency: z.literal(1),
     payloadMaxChars: z.int().check(z.gte(256), z.lte(PAYLOAD_MAX_CHARS)),
     elementTextMax: z.int().check(z.gte(1), z.lte(EVENT_STRING_MAX)),
     outerHtmlMax: z.int().check(z.gte(1), z.lte(EVENT_STRING_MAX)),
@@ -160,8 +159,8 @@ export const analyticsFileSchema = z.strictObject({
   sdkVersion: shortText,
   /** Gzip the batch body (octet-stream); off sends plain JSON. */
   compress: z.boolean(),
-  /** Spec §4: automatic click/exposure reporting off, page time on. */
-  autoReport: z.literal(false),
-  pageTime: z.literal(true),
+  // Spec §4 and §9 also fix behaviour that is not a setting, so it is not in the file: no
+  // automatic click or exposure reporting (nothing reports them), page time on (the stay timer),
+  // queue concurrency 1 (src/analytics/client.ts serialises the flushes).
 });
 export type AnalyticsFile = z.infer<typeof analyticsFileSchema>;

@@ -1,7 +1,8 @@
 /**
  * `npm run validate`: parse every flow file by its schema, cross-check every name they use
  * against the engine's registries, the screen list, the shipped capture kinds and the server's
- * checks, parse every route's props by its screen type's schema (schemas/screenProps.ts), and
+ * checks, parse every route's props by its screen type's schema (schemas/screenProps.ts), check
+ * every other language against zh-CN and that every key of a flow file is read by code, and
  * write the JSON Schema files the flow files reference. Exits non-zero listing every problem;
  * build.mjs runs it first.
  */
@@ -24,6 +25,7 @@ import { checkPlanProblems } from "../src/server/verify/checks/checkPlan";
 import { createServerCheckRegistry } from "../src/server/verify/checks/registry";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
 import { FLOW_FILES, readFlowJson, readRawDefinitions } from "./flowFiles";
+import { unreadFlowKeyProblems } from "./unreadKeys";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const readJson = readFlowJson;
@@ -62,6 +64,7 @@ export function validateAll(): string[] {
   const checks = checksFileSchema.parse(readJson("flows/checks.json"));
   problems.push(...checkPlanProblems(checks, createServerCheckRegistry()).map((p) => `flows/checks.json: ${p}`));
   problems.push(...languageProblems());
+  problems.push(...unreadFlowKeyProblems());
   return problems;
 }
 
