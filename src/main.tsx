@@ -85,8 +85,8 @@ const runtime = createFlowRuntime({
   // Each its own chunk, fetched with the screen that renders from it (src/ui/screens/index.ts).
   loadErrorCatalogue: () => import("../flows/errors.json").then((m) => validated<ErrorsFile>(m.default)),
   loadResults: () => import("../flows/results.json").then((m) => validated<ResultsFile>(m.default)),
-  // The screens' texts: one line per language, whose file the build cuts into a chunk per
-  // section (scripts/build/textSections.mjs), loaded with the screens that show it.
+  // The screens' texts: one line per language, whose file the build cuts into a chunk per set
+  // of sections a screen loads (scripts/build/textSections.mjs), loaded with the screen.
   texts: createTextCatalogue({ "zh-CN": () => import("../flows/texts.zh-CN.json?sections") }, "zh-CN"),
   shell,
   captureHandlers,

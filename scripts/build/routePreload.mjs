@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse as parsePattern } from "regexparam";
+import { groupKey, readRootTextSets, readScreenEntries } from "./textSets.mjs";
 
 /**
  * The texts preloaded with a screen are the source language's (src/main.tsx registers it as
@@ -13,12 +14,11 @@ import { parse as parsePattern } from "regexparam";
  * language (issue 17), the inline script must pick the chunks of the launch's language.
  */
 const PRELOADED_LANGUAGE = "zh-CN";
-/** Sections every screen's entry loads besides its own (COMMON_TEXTS of src/ui/screens/index.ts). */
-const COMMON_SECTIONS = ["common"];
-/** The sections the composition root loads with the launch's login (src/main.tsx). */
-const LAUNCH_SECTIONS = ["login"];
 
-/** The modules of the preloaded language's texts: its table of section loaders, and each section. */
+/**
+ * The modules of the preloaded language's texts: its table of loaders, and the group of a set
+ * of sections (one chunk per set a screen's entry or the root names, textSections.mjs).
+ */
 function textModules(root) {
   const main = readFileSync(join(root, "src/main.tsx"), "utf8");
   const registered = new Map([...main.matchAll(/"([\w-]+)": \(\) => import\("\.\.\/(flows\/texts\.[\w-]+\.json)\?sections"\)/g)].map((m) => [m[1], m[2]]));
@@ -27,34 +27,30 @@ function textModules(root) {
   const known = Object.keys(JSON.parse(readFileSync(join(root, file), "utf8"))).filter((k) => k !== "$schema");
   return {
     table: `${file}?sections`,
-    section: (name) => {
-      if (!known.includes(name)) throw new Error(`route preload: no text section "${name}" in ${file} (known: ${known.join(", ")})`);
-      return `${file}?section=${name}`;
+    group: (names) => {
+      for (const name of names) if (!known.includes(name)) throw new Error(`route preload: no text section "${name}" in ${file} (known: ${known.join(", ")})`);
+      return `${file}?group=${groupKey(names)}`;
     },
   };
 }
 
 /**
  * Screen type → its module path and the definition and text modules loaded with it, from the
- * lazy imports of src/ui/screens/index.ts (`lazyScreenWithTexts(..., texts("a", "b"))`,
- * `lazyScreenWith(..., texts(…), definitions.loadX)`) and the composition root's loaders
- * (src/main.tsx `loadX: () => import("../flows/x.json")`).
+ * registry entries of src/ui/screens/index.ts (read by textSets.mjs) and the composition
+ * root's loaders (src/main.tsx `loadX: () => import("../flows/x.json")`). A screen's texts are
+ * the table and its set's one chunk.
  */
 function screenModules(root) {
-  const file = join(root, "src/ui/screens/index.ts");
-  const source = readFileSync(file, "utf8");
   const loaders = new Map();
   for (const m of readFileSync(join(root, "src/main.tsx"), "utf8").matchAll(/(\w+): \(\) => import\("\.\.\/(flows\/[\w.-]+\.json)"\)/g)) loaders.set(m[1], m[2]);
   const texts = textModules(root);
   const map = new Map();
-  for (const m of source.matchAll(/(\w+): lazyScreen(?:With|WithTexts)?\(\(\) => import\("\.\/(\w+)"\)(?:, texts\(([^)]*)\))?(?:, definitions\.(\w+))?\)/g)) {
-    const definition = m[4] === undefined ? [] : [loaders.get(m[4])];
-    if (definition[0] === undefined && m[4] !== undefined) throw new Error(`route preload: screen type ${m[1]} loads definitions.${m[4]}, which src/main.tsx does not define as an import() of a flows file (known: ${[...loaders.keys()].join(", ")})`);
-    const sections = m[3] === undefined ? [] : [...COMMON_SECTIONS, ...[...m[3].matchAll(/"(\w+)"/g)].map((s) => s[1])];
-    const textFiles = sections.length === 0 ? [] : [texts.table, ...sections.map(texts.section)];
-    map.set(m[1], { module: `src/ui/screens/${m[2]}.tsx`, definitions: [...definition, ...textFiles] });
+  for (const entry of readScreenEntries(root)) {
+    const definition = entry.definition === undefined ? [] : [loaders.get(entry.definition)];
+    if (definition[0] === undefined && entry.definition !== undefined) throw new Error(`route preload: screen type ${entry.type} loads definitions.${entry.definition}, which src/main.tsx does not define as an import() of a flows file (known: ${[...loaders.keys()].join(", ")})`);
+    const textFiles = entry.sections === null ? [] : [texts.table, texts.group(entry.sections)];
+    map.set(entry.type, { module: entry.module, definitions: [...definition, ...textFiles] });
   }
-  if (!map.size) throw new Error(`route preload: no lazy screen imports found in ${relative(root, file)}`);
   return map;
 }
 
@@ -132,7 +128,7 @@ export function routePreload({ root, chunks, href }) {
   const table = routes.map((route) => {
     const launch = route.path === "/";
     const screens = new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])]);
-    const extra = launch ? [...LAUNCH_MODULES, texts.table, ...LAUNCH_SECTIONS.map(texts.section)].map(chunkContaining) : [];
+    const extra = launch ? [...LAUNCH_MODULES, texts.table, ...readRootTextSets(root).map(texts.group)].map(chunkContaining) : [];
     perRoute[route.path] = filesOf([...[...screens].flatMap(chunksOf), ...extra]);
     return [parsePattern(route.path).pattern.source, perRoute[route.path].map(indexOf)];
   });

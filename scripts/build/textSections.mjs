@@ -1,23 +1,47 @@
-// One chunk per section of a texts file (issues 14 and 15), for the browser bundle.
+// One chunk per set of sections a screen loads (issues 14 and 15), for the browser bundle.
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
+import { groupKey, readTextSets } from "./textSets.mjs";
 
 /**
  * The screens' texts file is one JSON object of sections ("start", "demo", …). Served as one
- * module, every screen downloaded all of it (about 4.8 KB brotli). The composition root
- * registers a language as `() => import("../flows/texts.<lang>.json?sections")`: that module,
- * made here, is a table of one loader per section, and each section is a chunk of its own
- * (`texts.<lang>.json?section=<name>`), so a screen downloads the sections its registry entry
- * names (src/ui/screens/index.ts), and a section shared by screens downloads once.
+ * module, every screen downloaded all of it (about 4.8 KB brotli); cut into one chunk per
+ * section, a screen downloaded up to nine tiny files, each compressed alone (brotli loses the
+ * context they share). The composition root registers a language as
+ * `() => import("../flows/texts.<lang>.json?sections")`: that module, made here, is a table
+ * with
+ * - `groups`: one loader per set of sections the app loads (each screen's registry entry in
+ *   src/ui/screens/index.ts and the root's own `loadTexts([…])`, read by textSets.mjs), keyed
+ *   by the sorted names; each group is one chunk (`?group=a,b,c`), so a screen's texts are
+ *   one file;
+ * - the default export: one loader per section, for a set no entry names (a screen's part
+ *   loading its own, say). The runtime composes such a set from its sections: the same texts
+ *   as a group would give, in more requests. Each section is a chunk (`?section=<name>`),
+ *   reached through a second table (`?sectionLoaders`) fetched only then, so the table every
+ *   route preloads carries the section names and not 19 chunk names.
  */
 const TEXTS_FILE = /flows[\\/]texts\.[\w-]+\.json$/;
 const SECTIONS = "?sections";
 const SECTION = "?section=";
+const GROUP = "?group=";
+const SECTION_LOADERS = "?sectionLoaders";
 
 function readSections(file) {
   const { $schema: _schema, ...sections } = JSON.parse(readFileSync(file, "utf8"));
   return sections;
 }
+
+/** `names`, each checked to be a section of `file` (throws naming the known ones). */
+function checked(file, sections, names, where) {
+  for (const name of names) {
+    if (!Object.prototype.hasOwnProperty.call(sections, name)) {
+      throw new Error(`text-sections: ${file} has no section "${name}"${where} (known: ${Object.keys(sections).join(", ")})`);
+    }
+  }
+  return names;
+}
+
+const loader = (file, query) => `() => import(${JSON.stringify(file + query)}).then(d)`;
 
 export const textSections = {
   name: "text-sections",
@@ -26,7 +50,7 @@ export const textSections = {
     if (query < 0) return null;
     const path = source.slice(0, query);
     const rest = source.slice(query);
-    if (!TEXTS_FILE.test(path) || (rest !== SECTIONS && !rest.startsWith(SECTION))) return null;
+    if (!TEXTS_FILE.test(path) || (rest !== SECTIONS && rest !== SECTION_LOADERS && !rest.startsWith(SECTION) && !rest.startsWith(GROUP))) return null;
     const file = isAbsolute(path) || !importer ? path : resolve(dirname(importer), path);
     return file + rest;
   },
@@ -37,15 +61,27 @@ export const textSections = {
     const rest = id.slice(query);
     const sections = readSections(file);
     if (rest === SECTIONS) {
-      const loaders = Object.keys(sections).map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(file + SECTION + name)}).then(d)`);
-      return { code: `const d = (m) => m.default;\nexport default { ${loaders.join(", ")} };`, moduleType: "js" };
+      // The texts file is <root>/flows/texts.<lang>.json; the sets are read from <root>'s source.
+      const sets = readTextSets(resolve(dirname(file), ".."));
+      const groups = [...sets].map(([key, names]) => `${JSON.stringify(key)}: ${loader(file, GROUP + checked(file, sections, names, ` (named by the set ${key})`).join(","))}`);
+      const section = `(n) => [n, () => import(${JSON.stringify(file + SECTION_LOADERS)}).then((m) => m.default[n]())]`;
+      return {
+        code: `const d = (m) => m.default;\nexport const groups = { ${groups.join(", ")} };\nexport default Object.fromEntries(${JSON.stringify(Object.keys(sections))}.map(${section}));`,
+        moduleType: "js",
+      };
+    }
+    if (rest === SECTION_LOADERS) {
+      const each = Object.keys(sections).map((name) => `${JSON.stringify(name)}: ${loader(file, SECTION + name)}`);
+      return { code: `const d = (m) => m.default;\nexport default { ${each.join(", ")} };`, moduleType: "js" };
     }
     if (rest.startsWith(SECTION)) {
-      const name = rest.slice(SECTION.length);
-      if (!Object.prototype.hasOwnProperty.call(sections, name)) {
-        throw new Error(`text-sections: ${file} has no section "${name}" (known: ${Object.keys(sections).join(", ")})`);
-      }
+      const [name] = checked(file, sections, [rest.slice(SECTION.length)], "");
       return { code: JSON.stringify(sections[name]), moduleType: "json" };
+    }
+    if (rest.startsWith(GROUP)) {
+      const names = checked(file, sections, rest.slice(GROUP.length).split(","), "");
+      if (groupKey(names) !== names.join(",")) throw new Error(`text-sections: the group "${names.join(",")}" of ${file} is not a sorted set (expected "${groupKey(names)}")`);
+      return { code: JSON.stringify(Object.fromEntries(names.map((name) => [name, sections[name]]))), moduleType: "json" };
     }
     return null;
   },

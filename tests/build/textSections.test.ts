@@ -1,49 +1,135 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { rolldown } from "rolldown";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 // @ts-expect-error: a plain ES module of the build, without types
 import { textSections } from "../../scripts/build/textSections.mjs";
+import { createTextCatalogue, type LanguageLoader } from "../../src/runtime/textCatalogue";
+import type { TextSection } from "../../schemas/texts";
 
-// A root that registers the texts file's section table, as src/main.tsx does.
+// A root whose registry names its screens' sections and whose composition root loads a set
+// of its own, as src/ui/screens/index.ts and src/main.tsx do; main.js registers the table.
+const TEXTS = { common: { ok: "COMMON-OK" }, demo: { title: "DEMO-TITLE" }, protocol: { body: "PROTOCOL-BODY" }, login: { title: "LOGIN-TITLE" } };
+const REGISTRY = `/** An example, not an entry: \`type: lazyScreenWithTexts(() => import("./Screen"), texts("login", "demo"))\` */
+const COMMON_TEXTS = textSections("common");
+export const createScreens = (definitions) => {
+  return {
+    rootRedirect: lazyScreen(() => import("./RootRedirectScreen")),
+    demoEntry: lazyScreenWithTexts(() => import("./DemoEntryScreen"), texts("protocol", "demo")),
+    result: lazyScreenWith(() => import("./ResultScreen"), texts(), definitions.loadResults),
+  };
+};`;
 const FILES: Record<string, string> = {
-  "flows/texts.zh-CN.json": JSON.stringify({ $schema: "./x.json", demo: { title: "DEMO-TITLE" }, protocol: { body: "PROTOCOL-BODY" } }),
+  "flows/texts.zh-CN.json": JSON.stringify({ $schema: "./x.json", ...TEXTS }),
+  "src/ui/screens/index.ts": REGISTRY,
+  "src/main.tsx": `const early = runtime.loadTexts(["login"]);`,
   "main.js": `export const language = () => import("./flows/texts.zh-CN.json?sections");`,
 };
 
+type Chunk = { fileName: string; code: string; facade: string | null };
+
+/** Bundles a root made of `files` into `dir`/out, as the app's build does with its texts. */
+async function bundle(dir: string, files: Record<string, string>): Promise<Chunk[]> {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  const build = await rolldown({ input: join(dir, "main.js"), plugins: [textSections], logLevel: "silent" });
+  const { output } = await build.write({ dir: join(dir, "out"), format: "esm", entryFileNames: "[name].mjs", chunkFileNames: "[name]-[hash].mjs" });
+  await build.close();
+  return output.flatMap((o) => (o.type === "chunk" ? [{ fileName: o.fileName, code: o.code, facade: o.facadeModuleId }] : []));
+}
+
 let dir = "";
-let chunks: { name: string; fileName: string; code: string; imports: string[] }[] = [];
+let chunks: Chunk[] = [];
+const textsFile = () => join(dir, "flows/texts.zh-CN.json");
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "text-sections-"));
-  mkdirSync(join(dir, "flows"));
-  for (const [file, text] of Object.entries(FILES)) writeFileSync(join(dir, file), text);
-  const bundle = await rolldown({ input: join(dir, "main.js"), plugins: [textSections], logLevel: "silent" });
-  const { output } = await bundle.generate({ format: "esm" });
-  await bundle.close();
-  chunks = output.flatMap((o) => (o.type === "chunk" ? [{ name: o.name, fileName: o.fileName, code: o.code, imports: o.imports }] : []));
+  chunks = await bundle(dir, FILES);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
 
-/** The chunk holding the text `marker`. */
-const holding = (marker: string) => chunks.filter((c) => c.code.includes(marker));
+/** The chunk made of the module `texts.zh-CN.json<query>`. */
+const chunkOf = (query: string) => {
+  const chunk = chunks.find((c) => c.facade === textsFile() + query);
+  if (!chunk) throw new Error(`no chunk for ${query} (chunks: ${chunks.map((c) => c.facade).join(", ")})`);
+  return chunk;
+};
+
+/** The built table, as the composition root's language loader gets it. */
+async function builtLanguage() {
+  const main = (await import(pathToFileURL(join(dir, "out/main.mjs")).href)) as { language: LanguageLoader };
+  return main.language();
+}
 
 describe("the texts file in the browser bundle", () => {
-  it("makes each section a chunk of its own, apart from the root and the section table", () => {
-    expect(holding("DEMO-TITLE")).toHaveLength(1);
-    expect(holding("PROTOCOL-BODY")).toHaveLength(1);
-    expect(holding("DEMO-TITLE")[0]).not.toBe(holding("PROTOCOL-BODY")[0]);
-    const main = chunks.find((c) => c.name === "main");
+  it("makes each set of sections a registry entry or the root names one chunk, apart from the root", async () => {
+    const demoEntry = chunkOf("?group=common,demo,protocol").code;
+    for (const marker of ["COMMON-OK", "DEMO-TITLE", "PROTOCOL-BODY"]) expect(demoEntry).toContain(marker);
+    expect(demoEntry).not.toContain("LOGIN-TITLE");
+    expect(chunkOf("?group=common").code).not.toContain("DEMO-TITLE");
+    expect(chunkOf("?group=login").code).toContain("LOGIN-TITLE");
+    const main = chunks.find((c) => c.fileName === "main.mjs");
     expect(main?.code).not.toContain("DEMO-TITLE");
     expect(chunks.map((c) => c.code).join("\n")).not.toContain("./x.json");
+    const { groups } = await builtLanguage();
+    // The example in the registry's comment is no entry; the screen without texts has no set.
+    expect(Object.keys(groups ?? {}).sort()).toEqual(["common", "common,demo,protocol", "login"]);
   });
 
-  it("gives the root a table that loads each section by name, and only the sections the file has", () => {
-    const table = chunks.find((c) => c.code.includes("demo") && c.code.includes("protocol") && !c.code.includes("DEMO-TITLE") && c.name !== "main");
-    expect(table?.code).toMatch(/"?demo"?:\s*\(\)\s*=>\s*import\(/);
-    expect(table?.code).toMatch(/"?protocol"?:\s*\(\)\s*=>\s*import\(/);
-    expect(() => textSections.load(`${join(dir, "flows/texts.zh-CN.json")}?section=nope`)).toThrow(/no section "nope" \(known: demo, protocol\)/);
+  it("loads a screen's sections from its group's one chunk, with the texts its sections have one by one", async () => {
+    const language = await builtLanguage();
+    const group = vi.spyOn(language.groups ?? {}, "common,demo,protocol");
+    const sections = (Object.keys(TEXTS) as TextSection[]).map((name) => vi.spyOn(language.default, name));
+    const names = ["demo", "protocol", "common"] as TextSection[];
+    const byGroup = await createTextCatalogue({ "zh-CN": async () => language }, "zh-CN").load(names);
+    expect(group).toHaveBeenCalledTimes(1);
+    for (const section of sections) expect(section).not.toHaveBeenCalled();
+    const bySections = await createTextCatalogue({ "zh-CN": async () => ({ default: language.default }) }, "zh-CN").load(names);
+    expect(byGroup).toEqual({ demo: TEXTS.demo, protocol: TEXTS.protocol, common: TEXTS.common });
+    expect(bySections).toEqual(byGroup);
+    expect(sections.filter((s) => s.mock.calls.length > 0)).toHaveLength(3);
+  });
+
+  it("keeps a chunk per section, reached through a second table, for a set no entry names", async () => {
+    const table = chunkOf("?sections").code;
+    expect(table).not.toContain(chunkOf("?section=demo").fileName);
+    expect(chunkOf("?sectionLoaders").code).toContain(chunkOf("?section=demo").fileName);
+    const language = await builtLanguage();
+    const texts = await createTextCatalogue({ "zh-CN": async () => language }, "zh-CN").load(["protocol", "login"] as TextSection[]);
+    expect(texts).toEqual({ protocol: TEXTS.protocol, login: TEXTS.login });
+  });
+
+  it("refuses sections and groups the file does not have, and groups not sorted, naming the known ones", async () => {
+    expect(() => textSections.load(`${textsFile()}?section=nope`)).toThrow(/no section "nope" \(known: common, demo, protocol, login\)/);
+    expect(() => textSections.load(`${textsFile()}?group=common,nope`)).toThrow(/no section "nope" \(known: common, demo, protocol, login\)/);
+    expect(() => textSections.load(`${textsFile()}?group=demo,common`)).toThrow(/not a sorted set \(expected "common,demo"\)/);
+    const language = await builtLanguage();
+    await expect(createTextCatalogue({ "zh-CN": async () => language }, "zh-CN").load(["nope" as TextSection])).rejects.toThrow(/Unknown text section "nope" in zh-CN \(known: common, demo, protocol, login\)/);
+  });
+
+  it("fails the build when a registry entry names a section the file does not have", async () => {
+    const other = mkdtempSync(join(tmpdir(), "text-sections-"));
+    try {
+      const registry = REGISTRY.replace('texts("protocol", "demo")', 'texts("protocol", "nope")');
+      await expect(bundle(other, { ...FILES, "src/ui/screens/index.ts": registry })).rejects.toThrow(/has no section "nope" \(named by the set common,nope,protocol\) \(known: common, demo, protocol, login\)/);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it("fails the build when a lazy screen is not one line the reader knows, rather than leaving it without its chunk", async () => {
+    const other = mkdtempSync(join(tmpdir(), "text-sections-"));
+    try {
+      const registry = REGISTRY.replace('lazyScreenWithTexts(() => import("./DemoEntryScreen"), ', 'lazyScreenWithTexts(\n      () => import("./DemoEntryScreen"), ');
+      await expect(bundle(other, { ...FILES, "src/ui/screens/index.ts": registry })).rejects.toThrow(/has 3 lazy screens, of which 2 are one line/);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });
