@@ -121,7 +121,7 @@ const firstDecision = decide(runtime, firstPage.path, firstPage.search);
 const loginRoute = firstDecision.kind === "redirect" ? resolveRoute(runtime.engine.definitions.routes.routes, splitHash(firstDecision.to).path) : null;
 const login =
   loginRoute?.route.screen === "login"
-    ? Promise.all([import("./ui/screens/login/launchLoginOnce"), runtime.loadTexts(["login"])]).then(([m, texts]) =>
+    ? Promise.all([import("./ui/screens/login/launchLoginOnce"), runtime.loadTexts(["common", "login"])]).then(([m, texts]) =>
         m.launchLoginOnce(runtime, texts).then((outcome) => m.outcomeTarget(outcome, nextOf(loginRoute.route))),
       )
     : null;
