@@ -27,6 +27,7 @@ import { ToastHost } from "../../../src/ui/ToastHost";
 import { loadDefinitions } from "../../engine/fixtures";
 import { shippedErrors, shippedResults } from "../shippedCatalogues";
 import { shippedShell, shippedTextCatalogue, shippedTexts } from "../shippedTexts";
+import type { TextCatalogue } from "../../../src/runtime/textCatalogue";
 import { ScreenTextsProvider } from "../../../src/ui/screenTexts";
 
 export const UA = {
@@ -72,6 +73,8 @@ export interface FlowOptions {
   returnUrl?: string | null;
   /** The runtime's capture definition; the shipped capture.json by default (a test changes a limit here). */
   capture?: CaptureFile;
+  /** The runtime's text catalogue; the shipped zh-CN by default (the new-language recipe passes another). */
+  texts?: TextCatalogue;
   /** The runtime's device rules; the shipped devices.json by default. */
   devices?: DevicesFile;
 }
@@ -143,7 +146,7 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     loadDevices: async () => options.devices ?? shippedDevices,
     loadErrorCatalogue: async () => shippedErrors,
     loadResults: async () => shippedResults,
-    texts: shippedTextCatalogue(),
+    texts: options.texts ?? shippedTextCatalogue(),
     shell: shippedShell,
     settings: { environment: "release", grayVersion: "0" },
     captureHandlers: fakeCaptureHandlers().registry,

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+/**
+ * The recipe "a new language" (docs/architecture.md), followed once with a pseudo-language:
+ * its texts file passes the completeness check that `npm run validate` runs, one registration
+ * line beside zh-CN makes it a language of the text catalogue, and a screen loaded through the
+ * screen registry shows its texts, with no screen code changed.
+ */
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import textsJson from "../../flows/texts.zh-CN.json";
+import { textsCompletenessProblems } from "../../schemas/textsCompleteness";
+import type { Texts } from "../../schemas/texts";
+import { createTextCatalogue, type SectionLoaders } from "../../src/runtime/textCatalogue";
+import { createScreens } from "../../src/ui/screens";
+import { settle, setupFlow } from "../ui/screens/harness";
+import { shippedSectionLoaders } from "../ui/shippedTexts";
+
+afterEach(cleanup);
+
+type Tree = { [key: string]: string | Tree };
+
+/** The translator's work: every text marked, its placeholders kept. */
+function translate(tree: Tree): Tree {
+  return Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, typeof v === "string" ? (k === "$schema" ? v : `⟦${v}⟧`) : translate(v)]));
+}
+
+const { $schema: _schema, ...pseudoTexts } = translate(textsJson as unknown as Tree);
+const pseudoLoaders = Object.fromEntries(Object.entries(pseudoTexts).map(([name, section]) => [name, async () => section])) as unknown as SectionLoaders;
+
+/** The root's registration, with the new language's line added. */
+const languages = {
+  "zh-CN": async () => ({ default: shippedSectionLoaders() }),
+  "xx": async () => ({ default: pseudoLoaders }),
+};
+
+describe("adding a language", () => {
+  it("its file is complete against zh-CN, as validate requires", () => {
+    expect(textsCompletenessProblems("flows/texts.xx.json", textsJson, translate(textsJson as unknown as Tree))).toEqual([]);
+  });
+
+  it("registered beside zh-CN, the catalogue gives its texts; an unregistered one is refused naming both", async () => {
+    const start = (await createTextCatalogue(languages, "xx").load(["start"])) as Pick<Texts, "start">;
+    expect(start.start.startButton).toBe(`⟦${textsJson.start.startButton}⟧`);
+    expect(() => createTextCatalogue(languages, "fr")).toThrow('Unknown text language "fr" (known: zh-CN, xx)');
+  });
+
+  it("a screen loaded through the registry shows the new language's texts", async () => {
+    const flow = setupFlow({ url: "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1&h5_face_id=F-1&live_type=1#/h5pre", texts: createTextCatalogue(languages, "xx") });
+    const Start = createScreens(flow.rt).start;
+    flow.renderScreen(Start, "h5pre");
+    await settle();
+    expect(await screen.findByRole("button", { name: `⟦${textsJson.start.startButton}⟧` })).toBeTruthy();
+    expect(screen.queryByText(textsJson.start.startButton)).toBeNull();
+  });
+});
