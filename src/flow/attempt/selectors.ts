@@ -5,6 +5,8 @@
 import type { VerifyStep } from "../../../schemas/api";
 import type { RecordingPlan } from "../../capture/recorder/recordingPlan";
 import type { AttemptPhase, AttemptState, PhaseName } from "./attemptState";
+import type { AttemptOptions } from "./ports";
+import type { TextKey } from "./textRef";
 
 /** What the camera viewport shows: the idle picture, a spinner, or the live picture. */
 export type ViewportPhase = "idle" | "opening" | "live";
@@ -22,6 +24,11 @@ export function selectViewport(state: Pick<AttemptState, "phase">): ViewportPhas
   }
 }
 
+/** The phase name a recording page reports (data-phase, and its modifier class). */
+export function selectRecordingStage(state: AttemptState): PhaseName {
+  return state.phase.name;
+}
+
 /** The phase name a real-time page reports (data-phase): its recording is "capturing", as it always was. */
 export function selectRealtimeStage(state: AttemptState): Exclude<PhaseName, "recording"> | "capturing" {
   return state.phase.name === "recording" ? "capturing" : state.phase.name;
@@ -34,6 +41,11 @@ export function selectCanStart(state: AttemptState): boolean {
 
 export function selectIsRecording(state: AttemptState): state is AttemptState & { phase: Extract<AttemptPhase, { name: "recording" }> } {
   return state.phase.name === "recording";
+}
+
+/** The seconds the 3-2-1 shows, or null when it does not count down. */
+export function selectCountdown(state: AttemptState): number | null {
+  return state.phase.name === "countdown" ? state.phase.secondsLeft : null;
 }
 
 /** The recording's seconds so far; 0 when not recording. */
@@ -75,4 +87,9 @@ export function selectVerifying(state: AttemptState): { step: VerifyStep | null;
 /** An upload got no answer and its recording is kept: the page offers resend and give up. */
 export function selectKeptRecording(state: AttemptState): boolean {
   return state.phase.name === "uploadFailed";
+}
+
+/** What the page says it will use: the camera, or the camera and the microphone. */
+export function selectNeeds(options: Pick<AttemptOptions, "audio">): Extract<TextKey<"recorder">, "needsCamera" | "needsCameraMic"> {
+  return options.audio ? "needsCameraMic" : "needsCamera";
 }
