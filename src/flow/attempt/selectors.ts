@@ -1,6 +1,7 @@
 /**
  * Named questions the capture pages ask of the attempt's state, so the views read the state
- * one way (and the tests assert the same answers without a DOM).
+ * one way (and the tests assert the same answers without a DOM). The pages' view models built
+ * from them, with their texts named by key, are recordingView.ts and realtimeView.ts.
  */
 import type { VerifyStep } from "../../../schemas/api";
 import type { RecordingPlan } from "../../capture/recorder/recordingPlan";
@@ -48,16 +49,6 @@ export function selectCountdown(state: AttemptState): number | null {
   return state.phase.name === "countdown" ? state.phase.secondsLeft : null;
 }
 
-/** The recording's seconds so far; 0 when not recording. */
-export function selectElapsedMs(state: AttemptState): number {
-  return state.phase.name === "recording" ? state.phase.elapsedMs : 0;
-}
-
-/** The user may stop now: recording, past the plan's earliest stop. */
-export function selectCanStop(state: AttemptState, plan: Pick<RecordingPlan, "earliestStopMs"> | null): boolean {
-  return state.phase.name === "recording" && state.phase.elapsedMs >= (plan?.earliestStopMs ?? 0);
-}
-
 /** The handler's prompted action (index into the request's actions); -1 when none is. */
 export function selectActionIndex(state: AttemptState): number {
   return state.phase.name === "recording" ? state.phase.actionIndex : -1;
@@ -82,11 +73,6 @@ export function selectTransferFraction(state: AttemptState): number | null {
 /** The service's verification as the 核验中 view shows it, or null when it does not verify. */
 export function selectVerifying(state: AttemptState): { step: VerifyStep | null; progress: number } | null {
   return state.phase.name === "verifying" ? { step: state.phase.step, progress: state.phase.progress } : null;
-}
-
-/** An upload got no answer and its recording is kept: the page offers resend and give up. */
-export function selectKeptRecording(state: AttemptState): boolean {
-  return state.phase.name === "uploadFailed";
 }
 
 /** What the page says it will use: the camera, or the camera and the microphone. */

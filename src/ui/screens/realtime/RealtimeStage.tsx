@@ -4,8 +4,9 @@
  * round camera viewport with its oval guide and a 3-2-1 over it, a hint of what is
  * happening, the progress of the stream or the upload, the service's verification (核验中
  * with its step), and the start or stop button.
- * Everything it shows comes from the attempt's state (src/flow/attempt/, read through its
- * selectors); it owns no behaviour beyond calling back.
+ * Everything it shows comes from the attempt's state through its selectors and view models
+ * (src/flow/attempt/selectors.ts, realtimeView.ts), whose text keys it looks up; it owns no
+ * behaviour beyond calling back.
  */
 import type { LiveMode } from "../../../engine/modes";
 import type { TextsOf } from "../../FlowProvider";
