@@ -1,10 +1,13 @@
 /**
  * Named questions the capture pages ask of the attempt's state, so the views read the state
- * one way (and the tests assert the same answers without a DOM).
+ * one way (and the tests assert the same answers without a DOM). The pages' view models built
+ * from them, with their texts named by key, are recordingView.ts and realtimeView.ts.
  */
 import type { VerifyStep } from "../../../schemas/api";
 import type { RecordingPlan } from "../../capture/recorder/recordingPlan";
 import type { AttemptPhase, AttemptState, PhaseName } from "./attemptState";
+import type { AttemptOptions } from "./ports";
+import type { TextKey } from "./textRef";
 
 /** What the camera viewport shows: the idle picture, a spinner, or the live picture. */
 export type ViewportPhase = "idle" | "opening" | "live";
@@ -22,6 +25,11 @@ export function selectViewport(state: Pick<AttemptState, "phase">): ViewportPhas
   }
 }
 
+/** The phase name a recording page reports (data-phase, and its modifier class). */
+export function selectRecordingStage(state: AttemptState): PhaseName {
+  return state.phase.name;
+}
+
 /** The phase name a real-time page reports (data-phase): its recording is "capturing", as it always was. */
 export function selectRealtimeStage(state: AttemptState): Exclude<PhaseName, "recording"> | "capturing" {
   return state.phase.name === "recording" ? "capturing" : state.phase.name;
@@ -36,14 +44,9 @@ export function selectIsRecording(state: AttemptState): state is AttemptState & 
   return state.phase.name === "recording";
 }
 
-/** The recording's seconds so far; 0 when not recording. */
-export function selectElapsedMs(state: AttemptState): number {
-  return state.phase.name === "recording" ? state.phase.elapsedMs : 0;
-}
-
-/** The user may stop now: recording, past the plan's earliest stop. */
-export function selectCanStop(state: AttemptState, plan: Pick<RecordingPlan, "earliestStopMs"> | null): boolean {
-  return state.phase.name === "recording" && state.phase.elapsedMs >= (plan?.earliestStopMs ?? 0);
+/** The seconds the 3-2-1 shows, or null when it does not count down. */
+export function selectCountdown(state: AttemptState): number | null {
+  return state.phase.name === "countdown" ? state.phase.secondsLeft : null;
 }
 
 /** The handler's prompted action (index into the request's actions); -1 when none is. */
@@ -72,7 +75,7 @@ export function selectVerifying(state: AttemptState): { step: VerifyStep | null;
   return state.phase.name === "verifying" ? { step: state.phase.step, progress: state.phase.progress } : null;
 }
 
-/** An upload got no answer and its recording is kept: the page offers resend and give up. */
-export function selectKeptRecording(state: AttemptState): boolean {
-  return state.phase.name === "uploadFailed";
+/** What the page says it will use: the camera, or the camera and the microphone. */
+export function selectNeeds(options: Pick<AttemptOptions, "audio">): Extract<TextKey<"recorder">, "needsCamera" | "needsCameraMic"> {
+  return options.audio ? "needsCameraMic" : "needsCamera";
 }

@@ -11,13 +11,13 @@
  * the partner with the recording-abnormal code.
  */
 import type { LiveMode } from "../../engine/modes";
-import { selectAnswering, selectIsRecording } from "../../flow/attempt/selectors";
+import { selectGuidanceFailure, selectRecordingFoot, selectRecordingHint, selectRecordingOverlay, selectSwitchedNotice } from "../../flow/attempt/recordingView";
+import { selectAnswering, selectIsRecording, selectNeeds, selectRecordingStage, selectViewport } from "../../flow/attempt/selectors";
 import { ActionFailureView } from "../components/ActionFailureView";
 import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
-import { captureHint } from "./recording/captureHint";
 import { CaptureHead } from "./recording/CaptureHead";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { CapturePrompt } from "./recording/CapturePrompt";
@@ -27,6 +27,7 @@ import { guidanceFailureCopy } from "./recording/guidance/failureCopy";
 import { RecordControls } from "./recording/RecordControls";
 import type { RecorderCopy } from "./recorderCopy";
 import { actionCodesOf } from "../../flow/startPlan";
+import { textsOf } from "./textRef";
 import { useAttempt } from "./useAttempt";
 import type { AttemptNext } from "./attemptExit";
 import "./recording.css";
@@ -54,9 +55,9 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   const attempt = useAttempt({ page: "recording", liveMode, will, audio, actions }, next);
   const { state, plan, guidance, machine } = attempt;
-  const { phase, request } = state;
-  if (phase.name === "guidanceFailed") {
-    const copy = guidanceFailureCopy(texts.guidance, phase.reason);
+  const failure = selectGuidanceFailure(state);
+  if (failure) {
+    const copy = guidanceFailureCopy(texts.guidance, failure);
     return (
       <ActionFailureView
         title={copy.title}
@@ -68,13 +69,13 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
       />
     );
   }
-  const earliestStopMs = plan?.earliestStopMs ?? 0;
+  const stage = selectRecordingStage(state);
   const recording = selectIsRecording(state);
   const answering = selectAnswering(state, plan);
-  const hint = captureHint({ texts, phase, kind: state.kind, request, earliestStopMs });
+  const switched = selectSwitchedNotice(state);
 
   return (
-    <div className={`ff-page ff-recorder ff-rec ff-rec--${phase.name}`} data-phase={phase.name} data-kind={state.kind ?? undefined}>
+    <div className={`ff-page ff-recorder ff-rec ff-rec--${stage}`} data-phase={stage} data-kind={state.kind ?? undefined}>
       <div className="ff-recorder__body">
         <CaptureHead badge={badge} copy={copy}>
           <CapturePrompt
@@ -93,30 +94,29 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
         </CaptureHead>
         <div className="ff-recorder__stage">
           <CaptureStage
-            phase={phase}
+            stage={stage}
+            viewport={selectViewport(state)}
+            over={selectRecordingOverlay(state, plan)}
             videoRef={attempt.videoRef}
             label={texts.recorder.previewLabel}
             recordingBadge={texts.capture.recordingBadge}
-            autoStopMs={plan?.autoStopMs ?? 1}
             overlay={<GuidanceBox view={guidance} />}
           />
           <GuidanceHint view={guidance} texts={texts.guidance} silent={liveMode === "silent" && !will} />
-          {state.switched && (
+          {switched && (
             <p className="ff-rec-notice" role="status">
-              {state.switched === "noCamera" ? texts.capture.switchedNoCamera : texts.capture.switched}
+              {texts.capture[switched]}
             </p>
           )}
           <p className="ff-recorder__hint" aria-live="polite">
-            {hint}
+            {textsOf(texts, selectRecordingHint(state, plan))}
           </p>
-          <p className="ff-recorder__needs">{audio ? texts.recorder.needsCameraMic : texts.recorder.needsCamera}</p>
+          <p className="ff-recorder__needs">{texts.recorder[selectNeeds({ audio })]}</p>
         </div>
       </div>
       <RecordControls
         texts={texts}
-        phase={phase}
-        kind={state.kind}
-        earliestStopMs={earliestStopMs}
+        foot={selectRecordingFoot(state, plan)}
         onStart={machine.start}
         onStop={machine.stop}
         onResend={machine.resend}

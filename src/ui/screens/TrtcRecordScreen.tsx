@@ -18,7 +18,7 @@ import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
-import { selectAnswering } from "../../flow/attempt/selectors";
+import { selectAnswering, selectNeeds } from "../../flow/attempt/selectors";
 import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf, needsMicrophone } from "../../flow/startPlan";
 import { useAttempt } from "./useAttempt";
@@ -49,7 +49,7 @@ export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecor
         actions={actions}
         answering={answering}
         state={state}
-        needs={audio ? texts.recorder.needsCameraMic : texts.recorder.needsCamera}
+        needs={texts.recorder[selectNeeds({ audio })]}
         videoRef={videoRef}
         onStart={machine.start}
         onStop={machine.stop}

@@ -18,6 +18,7 @@ import { RealtimeStage } from "./realtime/RealtimeStage";
 import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
 import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf } from "../../flow/startPlan";
+import { selectNeeds } from "../../flow/attempt/selectors";
 import { useAttempt } from "./useAttempt";
 import type { ScreenProps } from "../screenContract";
 
@@ -31,7 +32,8 @@ export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
   const will = isWillMode(launch);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   // The stream carries pictures only: no microphone (and in will mode the page forwards on arrival).
-  const { state, machine, videoRef } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio: false, actions }, next);
+  const audio = false;
+  const { state, machine, videoRef } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio, actions }, next);
 
   return (
     <>
@@ -45,7 +47,7 @@ export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
         actions={actions}
         answering={false}
         state={state}
-        needs={texts.recorder.needsCamera}
+        needs={texts.recorder[selectNeeds({ audio })]}
         videoRef={videoRef}
         onStart={machine.start}
         onStop={machine.stop}

@@ -4,8 +4,9 @@
  * round camera viewport with its oval guide and a 3-2-1 over it, a hint of what is
  * happening, the progress of the stream or the upload, the service's verification (核验中
  * with its step), and the start or stop button.
- * Everything it shows comes from the attempt's state (src/flow/attempt/, read through its
- * selectors); it owns no behaviour beyond calling back.
+ * Everything it shows comes from the attempt's state through its selectors and view models
+ * (src/flow/attempt/selectors.ts, realtimeView.ts), whose text keys it looks up; it owns no
+ * behaviour beyond calling back.
  */
 import type { LiveMode } from "../../../engine/modes";
 import type { TextsOf } from "../../FlowProvider";
@@ -16,9 +17,18 @@ import { KeptRecording } from "../recording/KeptRecording";
 import { VerifyingProgress } from "../recording/VerifyingProgress";
 import type { RecorderCopy } from "../recorderCopy";
 import type { ActionCode } from "../../../flow/startPlan";
-import { fillText } from "../textTemplate";
-import type { AttemptPhase, AttemptState } from "../../../flow/attempt/attemptState";
-import { selectActionIndex, selectIsRecording, selectRealtimeStage, selectTransferFraction, selectVerifying, selectViewport } from "../../../flow/attempt/selectors";
+import { textOf } from "../textRef";
+import type { AttemptState } from "../../../flow/attempt/attemptState";
+import { selectRealtimeFoot, selectRealtimeHint, selectShowsNeeds } from "../../../flow/attempt/realtimeView";
+import {
+  selectActionIndex,
+  selectCountdown,
+  selectIsRecording,
+  selectRealtimeStage,
+  selectTransferFraction,
+  selectVerifying,
+  selectViewport,
+} from "../../../flow/attempt/selectors";
 import "../realtime.css";
 
 interface RealtimeStageProps {
@@ -44,46 +54,15 @@ interface RealtimeStageProps {
   texts: TextsOf<"realtime" | "recorder" | "actions" | "capture" | "verifying" | "verifySteps">;
 }
 
-function hintOf(mode: RealtimeStageProps["mode"], phase: AttemptPhase, t: TextsOf<"realtime">["realtime"]): string {
-  switch (phase.name) {
-    case "preparing":
-      return t.preparing;
-    case "ready":
-      return t.readyHint;
-    case "opening":
-      return t.openingHint;
-    case "preview":
-      return t.previewHint;
-    case "countdown":
-      return fillText(t.countdownHint, { seconds: String(phase.secondsLeft) });
-    case "recording":
-      // The action asked now is the prompt's (CapturePrompt, above); this line says what the page does.
-      return mode === "ws" ? t.streamingHint : t.recordingHint;
-    case "verifying":
-      // The 核验中 view below says what the service is doing.
-      return "";
-    case "checking":
-    case "uploading":
-      return t.uploadingHint;
-    case "settling":
-    case "leaving":
-      return t.leavingHint;
-    // Shown by the recording pages only (the file input, face guidance), and the kept
-    // recording's resend or give-up, which the controls below offer.
-    case "picking":
-    case "guidanceFailed":
-    case "uploadFailed":
-      return "";
-  }
-}
-
 export function RealtimeStage(props: RealtimeStageProps) {
   const { mode, badge, copy, liveMode, will, nod, actions, answering, state, needs, videoRef, onStart, onStop, onResend, onGiveUp, texts } = props;
   const t = texts.realtime;
-  const { phase } = state;
   const progress = selectTransferFraction(state);
   const verifying = selectVerifying(state);
   const recording = selectIsRecording(state);
+  const countdown = selectCountdown(state);
+  const hint = selectRealtimeHint(state, mode);
+  const foot = selectRealtimeFoot(state);
   return (
     <div className={`ff-page ff-recorder ff-realtime ff-realtime--${mode}`} data-phase={selectRealtimeStage(state)}>
       <div className="ff-recorder__body">
@@ -104,14 +83,14 @@ export function RealtimeStage(props: RealtimeStageProps) {
         <div className="ff-recorder__stage">
           <div className="ff-realtime__viewport">
             <CameraFrame phase={selectViewport(state)} videoRef={videoRef} label={texts.recorder.previewLabel} />
-            {phase.name === "countdown" && (
+            {countdown !== null && (
               <span className="ff-rec-countdown" aria-hidden="true">
-                {phase.secondsLeft}
+                {countdown}
               </span>
             )}
           </div>
           <p className="ff-recorder__hint" aria-live="polite">
-            {hintOf(mode, phase, texts.realtime)}
+            {hint ? textOf(texts, hint) : ""}
           </p>
           {progress !== null && (
             <div
@@ -126,18 +105,18 @@ export function RealtimeStage(props: RealtimeStageProps) {
             </div>
           )}
           {verifying && <VerifyingProgress texts={texts} step={verifying.step} progress={verifying.progress} />}
-          {(phase.name === "ready" || phase.name === "preparing") && <p className="ff-recorder__needs">{needs}</p>}
+          {selectShowsNeeds(state) && <p className="ff-recorder__needs">{needs}</p>}
         </div>
       </div>
-      {(phase.name === "ready" || phase.name === "opening") && (
+      {foot.kind === "start" && (
         <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--primary" disabled={phase.name === "opening"} onClick={onStart}>
-            {phase.name === "opening" ? t.starting : t.start}
+          <button type="button" className="ff-btn ff-btn--primary" disabled={!foot.enabled} onClick={onStart}>
+            {t[foot.label]}
           </button>
         </div>
       )}
-      {phase.name === "uploadFailed" && <KeptRecording texts={texts} onResend={onResend} onGiveUp={onGiveUp} />}
-      {recording && (
+      {foot.kind === "kept" && <KeptRecording texts={texts} onResend={onResend} onGiveUp={onGiveUp} />}
+      {foot.kind === "stop" && (
         <div className="ff-buttons ff-buttons--1">
           <button type="button" className="ff-btn ff-btn--secondary" onClick={onStop}>
             {t.stop}

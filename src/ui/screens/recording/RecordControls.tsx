@@ -1,13 +1,13 @@
 /**
- * The foot of a recording page, by phase: the start button (record, or shoot with the system
- * camera), the stop button (disabled until the earliest allowed stop of the recording's
- * plan), the upload progress, the service's verification (核验中 with its step), and after
- * an upload that got no answer the choice to send the kept recording again or give up.
+ * The foot of a recording page, as its view model says (selectRecordingFoot,
+ * src/flow/attempt/recordingView.ts): the start button (record, or shoot with the system
+ * camera), the stop button (enabled from the plan's earliest stop), a busy button, the upload
+ * progress, the service's verification (核验中 with its step), or after an upload that got
+ * no answer the choice to send the kept recording again or give up.
  */
-import type { CaptureKind } from "../../../capture/contract";
+import type { RecordingFoot } from "../../../flow/attempt/recordingView";
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
-import type { AttemptPhase } from "../../../flow/attempt/attemptState";
 import { KeptRecording } from "./KeptRecording";
 import { UploadProgress } from "./UploadProgress";
 import { VerifyingProgress } from "./VerifyingProgress";
@@ -15,9 +15,7 @@ import "../recording.css";
 
 interface RecordControlsProps {
   texts: TextsOf<"capture" | "verifying" | "verifySteps">;
-  phase: AttemptPhase;
-  kind: CaptureKind | null;
-  earliestStopMs: number;
+  foot: RecordingFoot;
   onStart(): void;
   onStop(): void;
   onResend(): void;
@@ -34,42 +32,30 @@ function Single({ label, onClick, disabled = false }: { label: string; onClick?:
   );
 }
 
-export function RecordControls({ texts, phase, kind, earliestStopMs, onStart, onStop, onResend, onGiveUp }: RecordControlsProps) {
+export function RecordControls({ texts, foot, onStart, onStop, onResend, onGiveUp }: RecordControlsProps) {
   const t = texts.capture;
-  const startLabel = kind === "recorder" ? t.startRecord : t.startFile;
-  switch (phase.name) {
-    case "preparing":
-      return <Single label={t.preparing} disabled />;
-    case "ready":
-      return <Single label={startLabel} onClick={onStart} />;
-    // The chooser may have been dismissed in a browser that does not say so: picking again must stay possible.
-    case "picking":
-      return <Single label={startLabel} onClick={onStart} />;
-    case "opening":
-      return <Single label={t.opening} disabled />;
-    case "preview":
-    case "countdown":
-      return <Single label={t.stop} disabled />;
-    case "recording":
-      return <Single label={t.stop} disabled={phase.elapsedMs < earliestStopMs} onClick={onStop} />;
-    case "checking":
-      return <Single label={t.checking} disabled />;
-    case "settling":
-    case "leaving":
-      return <Single label={t.settling} disabled />;
+  switch (foot.kind) {
+    case "start":
+      return <Single label={t[foot.label]} onClick={onStart} />;
+    case "stop":
+      return <Single label={t.stop} disabled={!foot.enabled} onClick={onStop} />;
+    case "busy":
+      return <Single label={t[foot.label]} disabled />;
     case "uploading":
       return (
         <div className="ff-buttons ff-buttons--1">
-          <UploadProgress label={t.uploading} fraction={phase.fraction} valueText={fillText(t.uploadProgress, { percent: String(Math.round(phase.fraction * 100)) })} />
+          <UploadProgress label={t.uploading} fraction={foot.fraction} valueText={fillText(t.uploadProgress, { percent: String(foot.percent) })} />
         </div>
       );
     case "verifying":
       return (
         <div className="ff-buttons ff-buttons--1">
-          <VerifyingProgress texts={texts} step={phase.step} progress={phase.progress} />
+          <VerifyingProgress texts={texts} step={foot.step} progress={foot.progress} />
         </div>
       );
-    case "uploadFailed":
+    case "kept":
       return <KeptRecording texts={texts} onResend={onResend} onGiveUp={onGiveUp} />;
+    case "none":
+      return null;
   }
 }
