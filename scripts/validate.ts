@@ -71,14 +71,29 @@ export function validateAll(): string[] {
 /** The source language of the texts; every other language's files must match its shape. */
 const SOURCE_LANGUAGE = "zh-CN";
 
-/** Every other language's texts and shell files against the source language's (schemas/textsCompleteness.ts). */
-export function languageProblems(): string[] {
+/**
+ * Every other language's texts and shell files against the source language's
+ * (schemas/textsCompleteness.ts). A language has both files or neither; its tag is what the
+ * build's texts plugin accepts (scripts/build/textSections.mjs), so no shipped file escapes.
+ */
+export function languageProblems(files: readonly string[] = readdirSync(join(root, "flows")), read: (path: string) => unknown = readJson): string[] {
   const problems: string[] = [];
-  for (const name of readdirSync(join(root, "flows"))) {
-    const m = /^(texts|shell)\.([A-Za-z-]+)\.json$/.exec(name);
-    if (!m || m[2] === SOURCE_LANGUAGE) continue;
+  const languages = new Map<string, Set<string>>();
+  for (const name of files) {
+    if (!/^(texts|shell)\./.test(name)) continue;
+    const m = /^(texts|shell)\.([\w-]+)\.json$/.exec(name);
+    if (!m) {
+      problems.push(`flows/${name}: not a language file name (texts.<lang>.json or shell.<lang>.json)`);
+      continue;
+    }
+    const [, kind, lang] = m as unknown as [string, string, string];
+    languages.set(lang, (languages.get(lang) ?? new Set()).add(kind));
+    if (lang === SOURCE_LANGUAGE) continue;
     const path = `flows/${name}`;
-    problems.push(...textsCompletenessProblems(path, readJson(`flows/${m[1]}.${SOURCE_LANGUAGE}.json`), readJson(path)));
+    problems.push(...textsCompletenessProblems(path, read(`flows/${kind}.${SOURCE_LANGUAGE}.json`), read(path)));
+  }
+  for (const [lang, kinds] of languages) {
+    for (const kind of ["texts", "shell"]) if (!kinds.has(kind)) problems.push(`flows/${kind}.${lang}.json: missing; language ${lang} has flows/${[...kinds][0]}.${lang}.json, and a language needs both`);
   }
   return problems;
 }

@@ -15,6 +15,8 @@ import type { Texts, TextSection, TextSections, TextsOf } from "./texts";
 export type LazyScreen<T extends ScreenType = ScreenType> = ScreenComponent<T> & {
   /** Starts the import (or joins the one under way); resolves once the screen can render at once. */
   preload(): Promise<void>;
+  /** The text sections that load with it (its registry entry's): all its tree may read. */
+  textSections: readonly TextSection[];
 };
 
 export function lazyScreen<T extends ScreenType>(load: () => Promise<ScreenModule<T>>): LazyScreen<T> {
@@ -40,7 +42,7 @@ export function lazyScreen<T extends ScreenType>(load: () => Promise<ScreenModul
     const [Component] = useState<ScreenComponent<T>>(() => loaded ?? Deferred);
     return <Component {...props} />;
   }
-  return Object.assign(Screen, { preload: () => loadOnce().then(() => undefined) });
+  return Object.assign(Screen, { preload: () => loadOnce().then(() => undefined), textSections: [] });
 }
 
 /** A screen that also takes a definition (a flow file), which the composition root's loader fetches. */
@@ -63,12 +65,14 @@ export function lazyScreenWith<T extends ScreenType, K extends TextSection, D>(
   texts: ScreenTextsLoad<K>,
   loadDefinition: () => Promise<D>,
 ): LazyScreen<T> {
-  return lazyScreen(() =>
+  const screen = lazyScreen(() =>
     Promise.all([loadScreen(), texts.load(), loadDefinition()]).then(([module, loaded, definition]) => ({ default: withTexts(withDefinition(module.default, definition), loaded) })),
   );
+  return Object.assign(screen, { textSections: texts.names });
 }
 /** What a registry entry loads with a screen: the sections it names, through the runtime. */
 export interface ScreenTextsLoad<K extends TextSection> {
+  names: readonly K[];
   load(): Promise<TextsOf<K>>;
 }
 
@@ -98,6 +102,7 @@ export function lazyScreenWithTexts<T extends ScreenType, K extends TextSection>
   loadScreen: () => Promise<ModuleReading<ScreenComponent<T>, K>>,
   texts: ScreenTextsLoad<K>,
 ): LazyScreen<T> {
-  return lazyScreen(() => Promise.all([loadScreen(), texts.load()]).then(([module, loaded]) => ({ default: withTexts(module.default, loaded) })));
+  const screen = lazyScreen(() => Promise.all([loadScreen(), texts.load()]).then(([module, loaded]) => ({ default: withTexts(module.default, loaded) })));
+  return Object.assign(screen, { textSections: texts.names });
 }
 

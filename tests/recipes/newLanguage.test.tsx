@@ -47,6 +47,8 @@ describe("adding a language", () => {
   it("a screen loaded through the registry shows the new language's texts", async () => {
     const flow = setupFlow({ url: "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1&h5_face_id=F-1&live_type=1#/h5pre", texts: createTextCatalogue(languages, "xx") });
     const Start = createScreens(flow.rt).start;
+    // As the root does for the first page: the module and its texts are in before the render.
+    await Start.preload();
     flow.renderScreen(Start, "h5pre");
     await settle();
     expect(await screen.findByRole("button", { name: `⟦${textsJson.start.startButton}⟧` })).toBeTruthy();

@@ -47,3 +47,25 @@ describe("a language's texts against the source language", () => {
     expect(textsCompletenessProblems("flows/texts.xx.json", source, broken)).toEqual(["flows/texts.xx.json: start should be a group of texts"]);
   });
 });
+
+describe("validate's language files", () => {
+  const source = { "texts.zh-CN.json": { start: { title: "开始" } }, "shell.zh-CN.json": { loading: "加载中" } } as Record<string, unknown>;
+  const read = (files: Record<string, unknown>) => (path: string) => files[path.replace("flows/", "")];
+
+  it("a language needs both its texts and its shell file", async () => {
+    const { languageProblems } = await import("../../scripts/validate");
+    const files = { ...source, "texts.en.json": { start: { title: "Start" } } };
+    expect(languageProblems(Object.keys(files), read(files))).toEqual([
+      "flows/shell.en.json: missing; language en has flows/texts.en.json, and a language needs both",
+    ]);
+  });
+
+  it("a tag with digits is checked too, and a name the build would not read as a language fails", async () => {
+    const { languageProblems } = await import("../../scripts/validate");
+    const files = { ...source, "texts.es-419.json": { start: {} }, "shell.es-419.json": { loading: "Cargando" }, "texts.fr.json.bak": {} };
+    expect(languageProblems(Object.keys(files), read(files))).toEqual([
+      "flows/texts.es-419.json: start.title is missing",
+      "flows/texts.fr.json.bak: not a language file name (texts.<lang>.json or shell.<lang>.json)",
+    ]);
+  });
+});

@@ -19,3 +19,14 @@ export function shippedSectionLoaders(): SectionLoaders {
 export function shippedTextCatalogue(): TextCatalogue {
   return createTextCatalogue({ "zh-CN": async () => ({ default: shippedSectionLoaders() }) }, "zh-CN");
 }
+
+/**
+ * Only the sections the screen type's registry entry loads (src/ui/screens/index.ts), as the
+ * router gives them: a part of the screen reading a section its entry does not name fails here
+ * as it would in the browser, instead of finding every section.
+ */
+export function registryTexts(screens: { readonly [type: string]: { textSections: readonly string[] } }, screenType: string): Partial<Texts> {
+  const entry = screens[screenType];
+  if (!entry) throw new Error(`no screen type "${screenType}" in the registry (known: ${Object.keys(screens).join(", ")})`);
+  return Object.fromEntries(entry.textSections.map((name) => [name, shippedTexts[name as keyof Texts]])) as Partial<Texts>;
+}

@@ -28,7 +28,7 @@ const COMMON_TEXTS = textSections("common");
 export const createScreens = (definitions: ScreenDefinitions) => {
   const texts = <K extends TextSection>(...names: K[]): ScreenTextsLoad<K | "common"> => {
     const sections = textSections<K | "common">(COMMON_TEXTS, ...names);
-    return { load: () => definitions.loadTexts(sections.names) };
+    return { names: sections.names, load: () => definitions.loadTexts(sections.names) };
   };
   return {
     rootRedirect: lazyScreen(() => import("./RootRedirectScreen")),

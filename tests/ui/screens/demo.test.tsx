@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { createScreens } from "../../../src/ui/screens";
+import { registryTexts } from "../shippedTexts";
 import { nextOf } from "../../../src/flow/next";
 import { act, cleanup, fireEvent, render, waitFor, within } from "@testing-library/react";
 import { Suspense } from "react";
@@ -103,7 +105,7 @@ function renderDemo(flow: Flow, api: ApiClient, routeName = "entry") {
       <ApiProvider api={api}>
         {/* As under the router: the result view loads on demand. */}
         <Suspense fallback={null}>
-          <ScreenTextsProvider texts={shippedTexts}>
+          <ScreenTextsProvider texts={registryTexts(createScreens(flow.rt), "demoEntry")}>
             <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} props={routeProps<"demoEntry">(flow.rt.engine.routeByName(routeName))} next={nextOf(flow.rt.engine.routeByName(routeName))} params={{}} query={{}} />
           </ScreenTextsProvider>
         </Suspense>

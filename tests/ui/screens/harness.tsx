@@ -1,3 +1,5 @@
+import { createScreens } from "../../../src/ui/screens";
+import { registryTexts } from "../shippedTexts";
 import { nextOf } from "../../../src/flow/next";
 import { fakeCaptureHandlers } from "../../capture/fakeHandlers";
 import { shippedCapture } from "../../capture/shippedKinds";
@@ -164,7 +166,7 @@ export function setupFlow(options: FlowOptions = {}): Flow {
         <FlowProvider runtime={rt}>
           <Suspense fallback={null}>
             {/* Every section: what the screen's registry entry loads is checked by the type checker. */}
-            <ScreenTextsProvider texts={shippedTexts}>
+            <ScreenTextsProvider texts={registryTexts(createScreens(rt), route.screen)}>
               <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={params} query={query} />
             </ScreenTextsProvider>
           </Suspense>

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { createScreens } from "../../../src/ui/screens";
+import { registryTexts } from "../shippedTexts";
 import { nextOf } from "../../../src/flow/next";
 import { routeProps } from "../../../src/ui/screenContract";
 import { act, cleanup, fireEvent, render, waitFor } from "@testing-library/react";
@@ -72,7 +74,7 @@ function renderLogin(flow: Flow, api: ApiClient, strict = false) {
   const screen = (
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
-        <ScreenTextsProvider texts={shippedTexts}>
+        <ScreenTextsProvider texts={registryTexts(createScreens(flow.rt), "login")}>
           <LoginScreen route={route} props={routeProps<"login">(route)} next={nextOf(route)} params={{}} query={{}} />
         </ScreenTextsProvider>
       </ApiProvider>

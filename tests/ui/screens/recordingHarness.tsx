@@ -4,6 +4,8 @@
  * accepted and judged on the first poll unless the test scripts the polls), and a render
  * of a screen with both in place (the real runtime of ./harness otherwise).
  */
+import { createScreens } from "../../../src/ui/screens";
+import { registryTexts } from "../shippedTexts";
 import { nextOf } from "../../../src/flow/next";
 import { render, type RenderResult } from "@testing-library/react";
 import { StrictMode, Suspense } from "react";
@@ -144,7 +146,7 @@ export function renderRecording(
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
         <Suspense fallback={null}>
-          <ScreenTextsProvider texts={shippedTexts}>
+          <ScreenTextsProvider texts={registryTexts(createScreens(flow.rt), route.screen)}>
             <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={{}} query={{}} />
           </ScreenTextsProvider>
         </Suspense>

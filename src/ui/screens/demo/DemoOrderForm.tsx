@@ -30,7 +30,7 @@ import {
 } from "./demoOrder";
 
 /** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("demo");
+export const ORDER_FORM_TEXTS = textSections("demo");
 
 type Sending =
   | { kind: "idle" }
@@ -100,7 +100,7 @@ function Toggle(props: { checked: boolean; onChange: (checked: boolean) => void;
 export function DemoOrderForm({ variant }: { variant: DemoReturnRoute }) {
   const rt = useRuntime();
   const api = useApi();
-  const texts = useTexts(SCREEN_TEXTS);
+  const texts = useTexts(ORDER_FORM_TEXTS);
   const t = texts.demo;
   const id = useId();
   const [form, setForm] = useState<Form>(() => initialDemoForm(variant, t.willQuestionDefault));

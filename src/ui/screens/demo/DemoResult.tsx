@@ -14,7 +14,7 @@ import { useTexts } from "../../useTexts";
 import { fillText } from "../textTemplate";
 
 /** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("demo");
+export const RESULT_TEXTS = textSections("demo");
 
 type Verification = { kind: "verifying" } | { kind: "verified"; answer: DemoVerifyResponse } | { kind: "unavailable" };
 
@@ -53,7 +53,7 @@ interface DemoResultProps {
 
 export function DemoResult({ query, received, onAgain }: DemoResultProps) {
   const api = useApi();
-  const texts = useTexts(SCREEN_TEXTS);
+  const texts = useTexts(RESULT_TEXTS);
   const t = texts.demo;
   const [verification, setVerification] = useState<Verification>({ kind: "verifying" });
   const [round, setRound] = useState(0);
