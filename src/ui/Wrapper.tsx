@@ -2,11 +2,13 @@
  * Root wrapper of spec §2: `ready` turns true 500 ms after mount (the content fades in
  * rather than flashing while the first screen settles); the hidden debug console loads
  * lazily, once, by itself in dev/local/sit/noidno and, for the debug app id, after 10
- * clicks on the wrapper each within 500 ms of the previous one.
+ * clicks on the wrapper each within 500 ms of the previous one. It also holds the app's one
+ * record-timeout modal (spec §2: global), so it is the same element on every capture page.
  */
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { createDebugClickDetector, createDebugConsoleLoader } from "./debugClicks";
 import { useRuntime } from "./FlowProvider";
+import { RecordTimeoutHost } from "./RecordTimeoutHost";
 
 const READY_DELAY_MS = 500;
 
@@ -35,6 +37,7 @@ export function Wrapper({ children, loadDebugConsole }: { children: ReactNode; l
   return (
     <div className={ready ? "ff-wrapper ff-ready" : "ff-wrapper"} data-ready={ready ? "true" : "false"} onClick={onClick}>
       {children}
+      <RecordTimeoutHost />
     </div>
   );
 }

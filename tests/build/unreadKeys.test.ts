@@ -21,7 +21,7 @@ describe("flow-file keys nothing reads", () => {
     expect(unreadKeys(["limits", "maxMs", "textSecondary", "pageTime", "max", "1"], code)).toEqual(["pageTime", "max"]);
   });
 
-  it("every key of the shipped flow files is read (the auth-only view's keys wait for the spec-conformance issue)", () => {
+  it("every key of the shipped flow files is read", () => {
     expect(unreadFlowKeyProblems()).toEqual([]);
   });
 });

@@ -6,9 +6,9 @@
  * result) is the attempt machine's (src/flow/attempt/, through useAttempt); this component
  * only shows it.
  *
- * The record-timeout modal (spec §2) opens when the camera gives no picture within the
- * wave timeout: re-record releases the camera and starts over, quit hands the user back to
- * the partner with the recording-abnormal code.
+ * The app's record-timeout modal (spec §2, global) opens when the camera gives no picture
+ * within the wave timeout: re-record releases the camera and starts over, quit hands the user
+ * back to the partner with the recording-abnormal code.
  */
 import type { LiveMode } from "../../engine/modes";
 import { selectGuidanceFailure, selectRecordingFoot, selectRecordingHint, selectRecordingOverlay, selectSwitchedNotice } from "../../flow/attempt/recordingView";
@@ -19,7 +19,7 @@ import { useFinisher } from "../useFinisher";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
 import { CaptureHead } from "./recording/CaptureHead";
-import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
+import { useCaptureTimeout } from "./recording/useCaptureTimeout";
 import { CapturePrompt } from "./recording/CapturePrompt";
 import { CaptureStage } from "./recording/CaptureStage";
 import { GuidanceBox, GuidanceHint } from "./recording/guidance/GuidanceOverlay";
@@ -55,6 +55,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   const attempt = useAttempt({ page: "recording", liveMode, will, audio, actions }, next);
   const { state, plan, guidance, machine } = attempt;
+  useCaptureTimeout({ stalled: state.stalled, onReset: machine.reset, texts });
   const failure = selectGuidanceFailure(state);
   if (failure) {
     const copy = guidanceFailureCopy(texts.guidance, failure);
@@ -122,7 +123,6 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
         onResend={machine.resend}
         onGiveUp={machine.giveUp}
       />
-      <CaptureTimeoutModal show={state.stalled} onReset={machine.reset} texts={texts} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ import type { ScreenProps } from "../screenContract";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
-import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
+import { useCaptureTimeout } from "./recording/useCaptureTimeout";
 import { selectAnswering, selectNeeds } from "../../flow/attempt/selectors";
 import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf, needsMicrophone } from "../../flow/startPlan";
@@ -35,29 +35,27 @@ export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecor
   const audio = needsMicrophone(liveMode, will);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   const { state, machine, plan, videoRef } = useAttempt({ page: "realtime", realtimeMode: "trtc", liveMode, will, audio, actions }, next);
+  useCaptureTimeout({ stalled: state.stalled, onReset: machine.reset, texts });
   const answering = will && selectAnswering(state, plan);
 
   return (
-    <>
-      <RealtimeStage
-        mode="trtc"
-        badge={texts.recorder.badgeRealtime}
-        copy={recorderCopyOf(liveMode, will, launch, texts)}
-        liveMode={liveMode}
-        will={will}
-        nod={launch.will_type === "2"}
-        actions={actions}
-        answering={answering}
-        state={state}
-        needs={texts.recorder[selectNeeds({ audio })]}
-        videoRef={videoRef}
-        onStart={machine.start}
-        onStop={machine.stop}
-        onResend={machine.resend}
-        onGiveUp={machine.giveUp}
-        texts={texts}
-      />
-      <CaptureTimeoutModal show={state.stalled} onReset={machine.reset} texts={texts} />
-    </>
+    <RealtimeStage
+      mode="trtc"
+      badge={texts.recorder.badgeRealtime}
+      copy={recorderCopyOf(liveMode, will, launch, texts)}
+      liveMode={liveMode}
+      will={will}
+      nod={launch.will_type === "2"}
+      actions={actions}
+      answering={answering}
+      state={state}
+      needs={texts.recorder[selectNeeds({ audio })]}
+      videoRef={videoRef}
+      onStart={machine.start}
+      onStop={machine.stop}
+      onResend={machine.resend}
+      onGiveUp={machine.giveUp}
+      texts={texts}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { useLaunch } from "../FlowProvider";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
 import { RealtimeStage } from "./realtime/RealtimeStage";
-import { CaptureTimeoutModal } from "./recording/CaptureTimeoutModal";
+import { useCaptureTimeout } from "./recording/useCaptureTimeout";
 import { recorderCopyOf } from "./recorderCopy";
 import { actionCodesOf } from "../../flow/startPlan";
 import { selectNeeds } from "../../flow/attempt/selectors";
@@ -34,28 +34,26 @@ export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
   // The stream carries pictures only: no microphone (and in will mode the page forwards on arrival).
   const audio = false;
   const { state, machine, videoRef } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio, actions }, next);
+  useCaptureTimeout({ stalled: state.stalled, onReset: machine.reset, texts });
 
   return (
-    <>
-      <RealtimeStage
-        mode="ws"
-        badge={texts.recorder.badgeStream}
-        copy={recorderCopyOf(liveMode, will, launch, texts)}
-        liveMode={liveMode}
-        will={false}
-        nod={false}
-        actions={actions}
-        answering={false}
-        state={state}
-        needs={texts.recorder[selectNeeds({ audio })]}
-        videoRef={videoRef}
-        onStart={machine.start}
-        onStop={machine.stop}
-        onResend={machine.resend}
-        onGiveUp={machine.giveUp}
-        texts={texts}
-      />
-      <CaptureTimeoutModal show={state.stalled} onReset={machine.reset} texts={texts} />
-    </>
+    <RealtimeStage
+      mode="ws"
+      badge={texts.recorder.badgeStream}
+      copy={recorderCopyOf(liveMode, will, launch, texts)}
+      liveMode={liveMode}
+      will={false}
+      nod={false}
+      actions={actions}
+      answering={false}
+      state={state}
+      needs={texts.recorder[selectNeeds({ audio })]}
+      videoRef={videoRef}
+      onStart={machine.start}
+      onStop={machine.stop}
+      onResend={machine.resend}
+      onGiveUp={machine.giveUp}
+      texts={texts}
+    />
   );
 }

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import ProtocolScreen from "../../../src/ui/screens/ProtocolScreen";
+import { createPathHistory } from "../../../src/ui/pathHistory";
 import { setupFlow } from "./harness";
 
 afterEach(cleanup);
@@ -39,6 +40,7 @@ describe("ProtocolScreen", () => {
 
   it("back returns to the page it was opened from", () => {
     const flow = setupFlow({ url: "/#/pre" });
+    createPathHistory(flow.rt.storage).visit("/pre");
     flow.rt.location.navigate("/protocol");
     const view = flow.renderScreen(ProtocolScreen, "protocol");
     fireEvent.click(view.getByRole("button", { name: "返回" }));

@@ -26,6 +26,7 @@ import { FlowProvider } from "../../../src/ui/FlowProvider";
 import { createFlowRuntime, type FlowRuntime } from "../../../src/runtime/runtime";
 import { routeProps, type AnyScreenComponent, type ScreenComponent } from "../../../src/ui/screenContract";
 import { ToastHost } from "../../../src/ui/ToastHost";
+import { RecordTimeoutHost } from "../../../src/ui/RecordTimeoutHost";
 import { loadDefinitions } from "../../engine/fixtures";
 import { shippedErrors, shippedResults } from "../shippedCatalogues";
 import { shippedShell, shippedTextCatalogue, shippedTexts } from "../shippedTexts";
@@ -171,6 +172,7 @@ export function setupFlow(options: FlowOptions = {}): Flow {
             </ScreenTextsProvider>
           </Suspense>
           <ToastHost />
+          <RecordTimeoutHost />
         </FlowProvider>,
       );
     },

@@ -20,6 +20,7 @@ import { ScreenTextsProvider } from "../../../src/ui/screenTexts";
 import { shippedTexts } from "../shippedTexts";
 import { routeProps, type AnyScreenComponent, type ScreenComponent } from "../../../src/ui/screenContract";
 import { ToastHost } from "../../../src/ui/ToastHost";
+import { RecordTimeoutHost } from "../../../src/ui/RecordTimeoutHost";
 import type { Flow } from "./harness";
 
 export interface ScriptedHandler {
@@ -151,6 +152,7 @@ export function renderRecording(
           </ScreenTextsProvider>
         </Suspense>
         <ToastHost />
+        <RecordTimeoutHost />
       </ApiProvider>
     </FlowProvider>
   );

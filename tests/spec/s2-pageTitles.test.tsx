@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+/**
+ * Spec §2: "The page title is otherwise set from the route (face verification)"; the agreement
+ * pages are "titled as a user agreement authorisation letter"; theme 12 sets an empty title.
+ * Every shipped route is opened through the real router and the title the browser tab shows
+ * is read from document.title.
+ */
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createEngine } from "../../src/engine/engine";
+import { createEngineRegistries } from "../../src/engine/builtins";
+import { FlowProvider } from "../../src/ui/FlowProvider";
+import { FlowRouter } from "../../src/ui/FlowRouter";
+import { createFlowRuntime } from "../../src/runtime/runtime";
+import type { ScreenComponent } from "../../src/ui/screenContract";
+import { SCREEN_TYPES, type ScreenType } from "../../src/ui/screens/screenTypes";
+import { fakeCaptureHandlers } from "../capture/fakeHandlers";
+import { shippedCapture } from "../capture/shippedKinds";
+import { loadDefinitions } from "../engine/fixtures";
+import { shippedErrors, shippedResults } from "../ui/shippedCatalogues";
+import { shippedShell, shippedTextCatalogue } from "../ui/shippedTexts";
+
+const defs = loadDefinitions();
+
+/** Screens that say which route they are, so the test knows where the guard let it land. */
+const screens = Object.fromEntries(
+  SCREEN_TYPES.map((t) => [t, (({ route }) => <p data-testid="screen">{route.name}</p>) as ScreenComponent]),
+) as Record<ScreenType, ScreenComponent>;
+
+async function titleOf(url: string): Promise<{ shown: string; title: string }> {
+  window.history.replaceState(null, "", url);
+  const engine = createEngine(defs, createEngineRegistries());
+  const rt = createFlowRuntime({
+    win: window,
+    engine,
+    apps: defs.apps,
+    capture: shippedCapture,
+    loadDevices: () => Promise.reject(new Error("no camera check here")),
+    loadErrorCatalogue: async () => shippedErrors,
+    loadResults: async () => shippedResults,
+    texts: shippedTextCatalogue(),
+    shell: shippedShell,
+    settings: { environment: "release", grayVersion: "0" },
+    captureHandlers: fakeCaptureHandlers().registry,
+  });
+  render(
+    <FlowProvider runtime={rt}>
+      <FlowRouter screens={screens} fallback={<p>loading</p>} />
+    </FlowProvider>,
+  );
+  const shown = (await screen.findByTestId("screen")).textContent ?? "";
+  return { shown, title: document.title };
+}
+
+beforeEach(() => {
+  window.scrollTo = () => undefined;
+  localStorage.clear();
+  document.title = "before";
+  document.cookie = "order_no=O-T; path=/";
+});
+afterEach(cleanup);
+
+const AGREEMENT = "用户协议授权书";
+const FACE_VERIFICATION = "人脸核身";
+
+describe("spec §2: the page title comes from the route", () => {
+  const paths = defs.routes.routes.map((r) => r.path.replace(":product", "acme"));
+
+  it.each(paths)("%s shows the title of its route: the agreement letter on agreement pages, 人脸核身 everywhere else", async (path) => {
+    const { shown, title } = await titleOf(`/?h5_face_id=T1#${path}`);
+    expect(title).toBe(shown.startsWith("protocol") ? AGREEMENT : FACE_VERIFICATION);
+  });
+
+  it.each(["/entry", "/srcEntry", "/liveEntry"])("the demo entry page %s is titled 人脸核身, not a page title of its own", async (path) => {
+    const { shown, title } = await titleOf(`/#${path}`);
+    expect(shown).not.toBe("error");
+    expect(title).toBe(FACE_VERIFICATION);
+  });
+
+  it("theme 12 shows no title, on the demo pages as on the others", async () => {
+    expect((await titleOf("/?theme=12&h5_face_id=T2#/entry")).title).toBe("");
+    cleanup();
+    expect((await titleOf("/?theme=12&h5_face_id=T2#/protocol")).title).toBe("");
+  });
+});
