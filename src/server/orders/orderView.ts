@@ -50,7 +50,7 @@ export async function orderViewOf(store: Store, order: OrderRecord): Promise<Ord
     h5_face_id: order.h5FaceId,
     appId: order.appId,
     userId: order.userId,
-    liveType: order.liveType,
+    liveType: order.requestedLiveType,
     state: order.state,
     createdAt: iso(order.createdAt),
     finishedAt: order.finishedAt === null ? null : iso(order.finishedAt),
