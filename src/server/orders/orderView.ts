@@ -41,6 +41,7 @@ export async function orderViewOf(store: Store, order: OrderRecord): Promise<Ord
         ? { container: recording.container, mimeType: recording.mimeType, bytes: recording.bytes, durationMs: recording.durationMs }
         : null,
       guidance: a.guidance,
+      deviceInfo: a.deviceInfo,
       createdAt: iso(a.createdAt),
       finishedAt: a.finishedAt === null ? null : iso(a.finishedAt),
     };
