@@ -15,6 +15,7 @@ import * as z from "zod/mini";
 import { analyticsTokenSchema } from "./analyticsToken";
 import { uploadGuidanceSchema } from "./apiGuidance";
 import { DEMO_RETURN_ROUTES } from "./apiCodes";
+import { deviceInfoTextSchema } from "./device";
 import { launchParamsSchema, THEMES } from "./launch";
 
 export * from "./apiErrors";
@@ -171,6 +172,8 @@ const attemptViewSchema = z.object({
   })),
   /** The device's face guidance report sent with the recording; null when none was sent. */
   guidance: z.nullable(uploadGuidanceSchema),
+  /** The page's device-info string (spec §3) sent with the recording; null when none was sent. */
+  deviceInfo: z.nullable(z.string()),
   createdAt: isoTime,
   finishedAt: z.nullable(isoTime),
 });
@@ -329,6 +332,14 @@ export const uploadMetaSchema = z.strictObject({
    * its prompt; speech is looked for after the digits or the question were shown).
    */
   prompts: z.optional(z.array(capturePromptSchema).check(z.maxLength(8))),
+  // --- device info (spec §3) ---
+  /**
+   * The page's device-info string (src/device/deviceInfo.ts: device, browser, theme, modes and
+   * downgrade codes). The service parses it (400 DEVICE_INFO_INVALID when malformed) and keeps it
+   * with the attempt for staff; nothing in it is judged.
+   */
+  deviceInfo: z.optional(deviceInfoTextSchema),
+  // --- end device info ---
 });
 export type UploadMeta = z.infer<typeof uploadMetaSchema>;
 

@@ -51,6 +51,8 @@ export const API_ERROR_CODES = {
   videoTooLarge: "VIDEO_TOO_LARGE",
   videoTooShort: "VIDEO_TOO_SHORT",
   videoTooLong: "VIDEO_TOO_LONG",
+  /** The upload's (or the stream start's) device-info string is not the format of spec §3. */
+  deviceInfoInvalid: "DEVICE_INFO_INVALID",
   // evidence frames sent with an upload (schemas/apiGuidance.ts)
   framesTooMany: "FRAMES_TOO_MANY",
   frameTooLarge: "FRAME_TOO_LARGE",
@@ -106,6 +108,8 @@ export const API_ERROR_SCREEN = {
   VIDEO_TOO_LARGE: "largeException",
   VIDEO_TOO_SHORT: "shortException",
   VIDEO_TOO_LONG: "longException",
+  // The page wrote a string its own parser refuses: a fault of the page, not of the user's recording.
+  DEVICE_INFO_INVALID: "exception",
   // A correct client never sends these: the upload failed for a reason the user cannot fix by recording again.
   FRAMES_TOO_MANY: "uploadVideoOtherException",
   FRAME_TOO_LARGE: "uploadVideoOtherException",

@@ -5,6 +5,7 @@
  * by a parsed message. Re-exported by schemas/api.ts.
  */
 import * as z from "zod/mini";
+import { deviceInfoTextSchema } from "./device";
 
 const seq = z.int().check(z.gte(0), z.lte(100_000));
 const orderNo = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "expected an order number"));
@@ -16,7 +17,13 @@ export const streamClientMessageSchema = z.union([
    * cookie-less page (schemas/api.ts loginResponseSchema.sessionToken) sends its session token
    * here, since a browser's WebSocket carries no custom header and a URL is no place for it.
    */
-  z.strictObject({ type: z.literal("start"), orderNo, sessionToken: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))) }),
+  z.strictObject({
+    type: z.literal("start"),
+    orderNo,
+    sessionToken: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+    /** The page's device-info string (spec §3), kept with the stream's attempt like an upload's. */
+    deviceInfo: z.optional(deviceInfoTextSchema),
+  }),
   /** One JPEG frame inline as base64. */
   z.strictObject({
     type: z.literal("frame"),

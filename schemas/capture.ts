@@ -174,21 +174,34 @@ export const captureFileSchema = z.strictObject({
   modeKinds: z.record(z.string().check(z.minLength(1)), nameListSchema),
   /** Front-end errors of a mode after which it is marked unsupported (spec §4, §9). */
   frontErrorThreshold: positiveInt,
-  /** Allowed recording durations per mode (spec §5). */
+  /**
+   * Allowed recording durations per mode. `number`, `action` and `will` are the spec's (§5,
+   * the messaging-app video): nothing else goes there. What faceflow adds is kept apart, in
+   * `toleranceMs` and `ours`, so the README's "Differences from the spec" can name each.
+   * The browser (src/capture/validateRecording.ts durationWindow) and the service
+   * (src/server/media/captureLimits.ts) read them through the same function.
+   */
   durationMs: z.strictObject({
-    /** Reading digits: 2-5 s. */
+    /** Spec: reading digits 2-5 s. */
     number: durationRangeSchema,
-    /** Actions: 1-3 s; `maxMultipleActions` (5 s) when more than one action is asked (traditional_action has a comma). */
+    /** Spec: actions 1-3 s; `maxMultipleActions` (5 s) when more than one action is asked (traditional_action has a comma). */
     action: z.strictObject({ min: ms, max: ms, maxMultipleActions: ms }),
-    /** Silent: the spec gives no window; null means only "a positive duration" is checked. */
-    silent: z.nullable(durationRangeSchema),
-    /** Will (consent) mode: at least 1 s; applies instead of the live type's window. */
-    will: durationRangeSchema,
+    /** Spec: will (consent) mode at least 1 s, no maximum; applies instead of the live type's window. */
+    will: z.strictObject({ min: ms }),
     /**
-     * Allowed on both ends of every window: a recorder stopped by a timer overshoots by a
-     * frame or two, and WebM durations are derived from frame timestamps.
+     * Ours: allowed on both ends of every window. The page measures with its own clock from
+     * start() to stop(), the service reads the container: MediaRecorder delivers its last
+     * chunk after stop() and WebM durations come from frame timestamps, so the two disagree
+     * by a few frames; without it a recording the page accepted could be refused there.
      */
     toleranceMs: ms,
+    /** Ours: windows the spec does not give. */
+    ours: z.strictObject({
+      /** Silent mode: the spec gives none; null checks only a positive duration. */
+      silent: z.nullable(durationRangeSchema),
+      /** Will mode's maximum (the spec has only a minimum); null for none. */
+      willMaxMs: z.nullable(ms),
+    }),
   }),
   /** Upload sizes in KB (1024 bytes), spec §5. */
   sizeKB: z.strictObject({

@@ -58,6 +58,12 @@ export const deviceInfoFieldsSchema = z.strictObject({
 });
 export type DeviceInfoFields = z.infer<typeof deviceInfoFieldsSchema>;
 
+/**
+ * The device-info string as it travels (upload meta, the stream's start), bounded before it is
+ * parsed (src/device/deviceInfo.ts parseDeviceInfo): eleven short fields, URL-encoded.
+ */
+export const deviceInfoTextSchema = z.string().check(z.minLength(1), z.maxLength(1024));
+
 /** Why camera input is allowed or not (spec §5 "Camera-input eligibility"). */
 const ALLOWING_REASONS = ["iosAlwaysAllowed", "noRuleMatched"] as const;
 const BLOCKING_REASONS = ["inAppDeviceBlocked", "userAgentBlacklisted", "browserVersionBlocked"] as const;

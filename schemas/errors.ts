@@ -117,6 +117,12 @@ const errorEntrySchema = z.strictObject({
   title: text,
   /** Shown as the message; for showServerMessage entries only when the URL has no msg. */
   text,
+  /**
+   * The message per check mode, where the spec words it per mode (§5: the too-large message
+   * asks 1-2 s for action and will, 2-3 s read slowly and loudly for number). Every mode is
+   * required; `text` stays for a screen whose mode is not known (no launch).
+   */
+  textByMode: z.optional(z.strictObject({ number: text, action: text, silent: text, will: text })),
   /** Front code shown on the screen and returned to the partner on quit; null: the URL's code. */
   code: z.nullable(z.string().check(z.regex(/^\d{4,6}$/, "expected a 4 to 6 digit code"))),
   illustration: illustrationSchema,
@@ -131,6 +137,8 @@ const errorEntrySchema = z.strictObject({
   tips: z.optional(tipSetNameSchema),
 });
 export type ErrorEntry = z.infer<typeof errorEntrySchema>;
+/** The check mode an error screen words its message for (textByMode). */
+export type ErrorTextMode = keyof NonNullable<ErrorEntry["textByMode"]>;
 
 export const errorsFileSchema = z
   .strictObject({

@@ -33,6 +33,8 @@ export interface Timers {
 export interface AnalyticsClientOptions {
   config: AnalyticsFile;
   envelope: Omit<Envelope, "sdkVersion" | "appVersion"> & { appVersion?: string };
+  /** The check report's `account` (spec §7): the launch's user id, when it has one. */
+  account?: string;
   store: BufferStore;
   transport: AnalyticsTransport;
   timers: Timers;
@@ -92,6 +94,8 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
   const { config, store, transport, timers, now, random, url, route } = options;
   const { limits } = config;
   const pageId = makeLocalTraceId(now(), random);
+  // The contract bounds it like every short text; a longer user id is cut, not refused.
+  const account = options.account?.trim().slice(0, 128) || undefined;
   const buffer = createEventBuffer({ store, key: BUFFER_KEY, maxEntries: limits.bufferEntries, maxBytes: limits.bufferBytes, idPrefix: `${pageId}-` });
   const envelope: Envelope = {
     ...options.envelope,
@@ -160,6 +164,7 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
       const traceId = await ensureTraceId();
       await r.sendCheck({
         appId: envelope.appId,
+        ...(account === undefined ? {} : { account }),
         sdkVersion: envelope.sdkVersion,
         appVersion: envelope.appVersion,
         id: envelope.orderNo ?? envelope.openId ?? traceId,

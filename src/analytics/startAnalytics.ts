@@ -63,6 +63,8 @@ export function startAnalytics(input: StartAnalyticsInput): StartedAnalytics | u
         env: reportEnvironment(rt.settings.environment),
         ...(decision.start ? { orderNo: decision.orderNo } : {}),
       },
+      // Spec §7: the check report names the account, the partner's user of this launch.
+      ...(rt.launch.user_id ? { account: rt.launch.user_id } : {}),
       store: rt.storage,
       transport,
       timers: { setTimeout: (fn, ms) => win.setTimeout(fn, ms), clearTimeout: (id) => win.clearTimeout(id as number) },

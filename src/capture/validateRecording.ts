@@ -2,8 +2,9 @@
  * Checks of spec §5 on a recording before it is uploaded, each failure naming its catalogue
  * status (spec §8) so the user learns what to change without a round trip to the service.
  *
- * The service applies the same limits (src/server/upload/checkRecording.ts) from the same
- * flows/capture.json, with the same tolerance and comparisons, so a recording this accepts
+ * The service applies the same limits (src/server/upload/acceptRecording.ts and the verifier's
+ * duration check) from the same flows/capture.json, through the same durationWindow, with the
+ * same tolerance and comparisons, so a recording this accepts
  * is not refused for its duration or size there, and one refused here would be refused there.
  */
 import type { CaptureFile, DurationRange } from "../../schemas/capture";
@@ -35,22 +36,24 @@ export interface ValidateRecordingInput {
 type ValidateRecordingResult = { ok: true } | { ok: false; status: ErrorStatus; detail: string };
 
 /**
- * The recording window of a check (spec §5), without tolerance: will mode uses the will
- * window whatever the live type; action mode the longer maximum when more than one action is
- * asked; silent mode, when capture.json sets no window, only needs a positive duration
- * (min 0, max null). Also what the recording screen counts down from.
+ * The recording window of a check: the spec's bounds (spec §5) with faceflow's additions
+ * (capture.json `durationMs.ours`), without tolerance. Will mode uses the will window whatever
+ * the live type, up to our maximum; action mode the longer maximum when more than one action
+ * is asked; silent mode, when capture.json sets no window, only needs a positive duration
+ * (min 0, max null). The service uses this same function (src/server/media/captureLimits.ts).
+ * Also what the recording screen counts down from.
  * @example durationWindow(capture, "action", false, ["1", "2"]) // { min: 1000, max: 5000 }
  */
-export function durationWindow(limits: CaptureFile, liveMode: LiveMode, will: boolean, actions: readonly string[]): DurationRange {
+export function durationWindow(limits: Pick<CaptureFile, "durationMs">, liveMode: LiveMode, will: boolean, actions: readonly string[]): DurationRange {
   const d = limits.durationMs;
-  if (will) return d.will;
+  if (will) return { min: d.will.min, max: d.ours.willMaxMs };
   switch (liveMode) {
     case "number":
       return d.number;
     case "action":
       return { min: d.action.min, max: actions.length > 1 ? d.action.maxMultipleActions : d.action.max };
     case "silent":
-      return d.silent ?? { min: 0, max: null };
+      return d.ours.silent ?? { min: 0, max: null };
   }
 }
 

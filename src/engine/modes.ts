@@ -7,13 +7,25 @@ import type { LaunchParams } from "../../schemas/launch";
 
 export type LiveMode = "number" | "action" | "silent";
 export type RealtimeMode = "trtc" | "ws";
+/** live_type's codes (spec §3): 1 number, 2 action, 3 silent. */
+export type LiveTypeCode = "1" | "2" | "3";
+
+const LIVE_MODE_OF_TYPE = { "1": "number", "2": "action", "3": "silent" } as const satisfies Record<LiveTypeCode, LiveMode>;
+
+/**
+ * The live type actually checked (spec §4): action and silent are off for the landscape theme
+ * 02, which turns them into number mode; no live type is number too. One rule for the page
+ * (liveModeOf) and the service (src/server/store/orders.ts, the order's judged live type).
+ * @example judgedLiveType("2", "02") // "1"
+ */
+export function judgedLiveType(liveType: LiveTypeCode | undefined, theme: string | undefined): LiveTypeCode {
+  if (theme === "02") return "1";
+  return liveType ?? "1";
+}
 
 /** Live type of the launch; action and silent are off for the landscape theme 02. */
 export function liveModeOf(launch: LaunchParams): LiveMode {
-  if (launch.theme === "02") return "number";
-  if (launch.live_type === "2") return "action";
-  if (launch.live_type === "3") return "silent";
-  return "number";
+  return LIVE_MODE_OF_TYPE[judgedLiveType(launch.live_type, launch.theme)];
 }
 
 /** Action mode in the guard's sense: action or silent liveness. */

@@ -11,6 +11,7 @@ import {
   type ErrorEntry,
   type ErrorsFile,
   type ErrorStatus,
+  type ErrorTextMode,
   type IllustrationName,
   type TipSet,
 } from "../../schemas/errors";
@@ -28,6 +29,8 @@ export interface ErrorScreenInput {
   type?: string | undefined;
   /** Whether a return address is known (stored url present and not the text "null"). */
   hasReturnUrl: boolean;
+  /** The launch's check mode, for messages worded per mode (textByMode); undefined when no launch says. */
+  mode?: ErrorTextMode | undefined;
 }
 
 interface ResolvedErrorButton {
@@ -107,7 +110,12 @@ export function resolveErrorScreen(input: ErrorScreenInput, catalogue: ErrorsFil
     status: "known" in which ? which.known : null,
     illustration: entry.illustration,
     title: entry.title,
-    message: entry.showServerMessage && serverMessage !== undefined ? clip(serverMessage, MAX_MESSAGE_LENGTH) : entry.text,
+    message:
+      entry.showServerMessage && serverMessage !== undefined
+        ? clip(serverMessage, MAX_MESSAGE_LENGTH)
+        : input.mode !== undefined && entry.textByMode !== undefined
+          ? entry.textByMode[input.mode]
+          : entry.text,
     buttons: buttonsOf(entry, input.hasReturnUrl, labels),
   };
   if ("unknown" in which && which.unknown !== undefined) {

@@ -55,13 +55,14 @@ describe("durationWindow", () => {
     expect(durationWindow(limits, "number", false, [])).toEqual({ min: 2000, max: 5000 });
     expect(durationWindow(limits, "action", false, ["2"])).toEqual({ min: 1000, max: 3000 });
     expect(durationWindow(limits, "action", false, ["2", "3"])).toEqual({ min: 1000, max: 5000 });
-    expect(durationWindow(limits, "silent", false, [])).toEqual(limits.durationMs.silent);
-    expect(durationWindow(limits, "number", true, [])).toEqual(limits.durationMs.will);
-    expect(durationWindow(limits, "action", true, ["1", "2"])).toEqual(limits.durationMs.will);
+    expect(durationWindow(limits, "silent", false, [])).toEqual(limits.durationMs.ours.silent);
+    const will = { min: limits.durationMs.will.min, max: limits.durationMs.ours.willMaxMs };
+    expect(durationWindow(limits, "number", true, [])).toEqual(will);
+    expect(durationWindow(limits, "action", true, ["1", "2"])).toEqual(will);
   });
 
   it("gives silent mode only a lower bound of 0 when capture.json sets no window", () => {
-    const open: CaptureFile = { ...limits, durationMs: { ...limits.durationMs, silent: null } };
+    const open: CaptureFile = { ...limits, durationMs: { ...limits.durationMs, ours: { ...limits.durationMs.ours, silent: null } } };
     expect(durationWindow(open, "silent", false, [])).toEqual({ min: 0, max: null });
   });
 
@@ -120,20 +121,20 @@ describe("validateRecording: duration, at every edge including the tolerance", (
   });
 
   it("silent mode uses its window from capture.json", () => {
-    const silent = limits.durationMs.silent;
+    const silent = limits.durationMs.ours.silent;
     if (silent === null || silent.max === null) throw new Error("capture.json should give silent mode a window");
     expect(edges(silent.min, silent.max, { liveMode: "silent" })).toEqual(["shortException", "ok", "ok", "longException"]);
   });
 
   it("silent mode without a window only needs a positive duration", () => {
-    const open: CaptureFile = { ...limits, durationMs: { ...limits.durationMs, silent: null } };
+    const open: CaptureFile = { ...limits, durationMs: { ...limits.durationMs, ours: { ...limits.durationMs.ours, silent: null } } };
     expect(statusOf({ limits: open, liveMode: "silent", durationMs: 1 })).toBe("ok");
     expect(statusOf({ limits: open, liveMode: "silent", durationMs: 600_000 })).toBe("ok");
     expect(statusOf({ limits: open, liveMode: "silent", durationMs: 0 })).toBe("shortException");
   });
 
   it("will mode: at least 1 s, whatever the live type", () => {
-    const will = limits.durationMs.will;
+    const will = { min: limits.durationMs.will.min, max: limits.durationMs.ours.willMaxMs };
     if (will.max === null) throw new Error("capture.json should cap will mode");
     expect(edges(will.min, will.max, { will: true, liveMode: "number" })).toEqual(["shortException", "ok", "ok", "longException"]);
     // 1.5 s is too short to read digits but enough for a consent.

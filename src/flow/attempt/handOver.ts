@@ -37,12 +37,21 @@ export function createRecordingHandOver(ctx: HandOverContext): RecordingHandOver
   const { deps, dispatch, leave } = ctx;
   /** The recording of an upload that got no answer, for resend. */
   let kept: Recording | null = null;
+  /** Its device-info string (spec §3), sent with it; undefined when it could not be built. */
+  let keptDeviceInfo: string | undefined;
   let guidanceFailures = 0;
+
+  /** The service's API with the device-info string added to the upload's meta. */
+  const apiSending = (deviceInfo: string | undefined): Pick<AttemptDeps["api"], "upload" | "attemptState" | "result"> => ({
+    upload: (meta, video, options) => deps.api.upload(deviceInfo === undefined ? meta : { ...meta, deviceInfo }, video, options),
+    attemptState: (...args) => deps.api.attemptState(...args),
+    result: (...args) => deps.api.result(...args),
+  });
 
   const send = (recording: Recording) => {
     void submitRecording(recording, {
       ...ctx.followDeps(),
-      api: deps.api,
+      api: apiSending(keptDeviceInfo),
       limits: deps.limits,
       platform: deps.platform,
       random: deps.random,
@@ -66,12 +75,22 @@ export function createRecordingHandOver(ctx: HandOverContext): RecordingHandOver
       return leave({ to: "error", status: verdict.status });
     }
     kept = recording;
-    send(recording);
-    // The device and the modes that led to this recording (spec §3), for staff in the analytics.
+    // The device and the modes that led to this recording (spec §3): sent with it for staff,
+    // and in the analytics; a string that could not be built does not hold the recording back.
     void deps.describeDevice().then(
-      (info) => deps.stats.record("handOverDevice", { info }),
-      (error: unknown) => deps.stats.record("handOverDeviceUnknown", { detail: String(error).slice(0, 200) }),
-    );
+      (info) => {
+        deps.stats.record("handOverDevice", { info });
+        return info;
+      },
+      (error: unknown) => {
+        deps.stats.record("handOverDeviceUnknown", { detail: String(error).slice(0, 200) });
+        return undefined;
+      },
+    ).then((info) => {
+      if (kept !== recording) return;
+      keptDeviceInfo = info;
+      send(recording);
+    });
   };
 
   const received = (kind: CaptureKind, outcome: Extract<CaptureOutcome, { kind: "recording" }>, asked: CaptureRequest) => {

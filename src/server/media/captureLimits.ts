@@ -3,6 +3,8 @@
  * whatever hands limits to the client (the order config), so both judge by the same numbers.
  */
 import type { CaptureFile, DurationRange } from "../../../schemas/capture";
+import { durationWindow } from "../../capture/validateRecording";
+import type { LiveMode } from "../../engine/modes";
 
 type LiveType = "1" | "2" | "3";
 export type Platform = "ios" | "android" | "other";
@@ -17,22 +19,16 @@ export interface RecordingKind {
   actions: readonly string[];
 }
 
+const LIVE_MODES = { "1": "number", "2": "action", "3": "silent" } as const satisfies Record<LiveType, LiveMode>;
+
 /**
- * Duration window for a recording (spec §5): will mode uses the will window whatever the
- * live type (the consent is spoken on top of it); action mode allows the longer maximum when
- * more than one action is asked; silent mode has none (null) unless capture.json sets one.
+ * Duration window for a recording (spec §5 and capture.json's `ours`): the page's own rule
+ * (durationWindow), so the browser and the service cannot drift apart; silent mode without a
+ * window is null here (only a positive duration is checked).
  */
 export function durationRangeFor(limits: Pick<CaptureFile, "durationMs">, kind: RecordingKind): DurationRange | null {
-  const d = limits.durationMs;
-  if (kind.will) return d.will;
-  switch (kind.liveType) {
-    case "1":
-      return d.number;
-    case "2":
-      return { min: d.action.min, max: kind.actions.length > 1 ? d.action.maxMultipleActions : d.action.max };
-    case "3":
-      return d.silent;
-  }
+  if (!kind.will && kind.liveType === "3" && limits.durationMs.ours.silent === null) return null;
+  return durationWindow(limits, LIVE_MODES[kind.liveType], kind.will, kind.actions);
 }
 
 /** Accepted upload size in bytes for a platform: its minimum up to the "zip size". */

@@ -8,6 +8,7 @@ import { HttpError } from "../http/errors";
 import { randomHex } from "../runtime";
 import type { AppRecord } from "../store/apps";
 import type { OrderRecord } from "../store/orders";
+import { judgedLiveType } from "../../engine/modes";
 import { issueLaunch } from "./launch";
 import { isReturnUrlAllowed } from "./returnUrl";
 import { storeReferencePhoto } from "./referencePhoto";
@@ -35,7 +36,8 @@ export async function createOrder(ctx: ServiceContext, app: AppRecord, request: 
     appId: app.appId,
     h5FaceId: `h5f_${randomHex(ctx.randomBytes, 16)}`,
     userId: request.userId,
-    liveType: request.liveType,
+    liveType: judgedLiveType(request.liveType, request.theme),
+    requestedLiveType: request.liveType,
     actions: request.actions ?? [],
     will: request.will ? { question: request.will.question, willType: request.will.nod ? "2" : "1" } : null,
     theme: request.theme ?? "",

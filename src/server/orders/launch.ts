@@ -13,7 +13,8 @@ import type { OrderRecord } from "../store/orders";
 function launchParamsOf(order: OrderRecord): Record<string, string> {
   const params: Record<string, string | undefined> = {
     ...order.launchOptions,
-    live_type: order.liveType,
+    // As asked: the page applies theme 02's rule itself (liveModeOf), as the service does.
+    live_type: order.requestedLiveType,
     traditional_action: order.actions.length > 0 ? order.actions.join(",") : undefined,
     live_service: order.will ? "2" : undefined,
     will_type: order.will?.willType,

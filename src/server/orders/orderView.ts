@@ -41,6 +41,7 @@ export async function orderViewOf(store: Store, order: OrderRecord): Promise<Ord
         ? { container: recording.container, mimeType: recording.mimeType, bytes: recording.bytes, durationMs: recording.durationMs }
         : null,
       guidance: a.guidance,
+      deviceInfo: a.deviceInfo,
       createdAt: iso(a.createdAt),
       finishedAt: a.finishedAt === null ? null : iso(a.finishedAt),
     };
@@ -50,7 +51,7 @@ export async function orderViewOf(store: Store, order: OrderRecord): Promise<Ord
     h5_face_id: order.h5FaceId,
     appId: order.appId,
     userId: order.userId,
-    liveType: order.liveType,
+    liveType: order.requestedLiveType,
     state: order.state,
     createdAt: iso(order.createdAt),
     finishedAt: order.finishedAt === null ? null : iso(order.finishedAt),

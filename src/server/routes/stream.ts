@@ -20,6 +20,7 @@ import type { RateLimitHooks } from "../http/security";
 import { platformOf } from "../limits";
 import { durationRangeFor } from "../media/captureLimits";
 import { rejectAttempt } from "../orders/verdict";
+import { acceptDeviceInfo } from "../orders/deviceInfo";
 import type { OrderRecord } from "../store/orders";
 import { createFrameSpool, type FrameSpool } from "../stream/frameSpool";
 import { handleStreamSocket, StreamRefusedError } from "../stream/socket";
@@ -50,7 +51,14 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
   app.get("/api/v1/stream", { websocket: true, preHandler: [refuseOtherOrigins, limiters.session] }, (socket: StreamSocket, request) => {
     const platform = platformOf(request.headers["user-agent"]);
 
-    const resolveOrder = async (orderNo: string, sessionToken?: string): Promise<OrderResolution<StreamOrder>> => {
+    const resolveOrder = async (orderNo: string, sessionToken?: string, deviceInfoText?: string): Promise<OrderResolution<StreamOrder>> => {
+      let deviceInfo: string | null;
+      try {
+        deviceInfo = acceptDeviceInfo(deviceInfoText);
+      } catch (error) {
+        if (error instanceof HttpError) return { ok: false, code: error.code, message: error.message };
+        throw error;
+      }
       const active = (await sessionOfRequest(ctx, request)) ?? (await sessionFromToken(ctx, sessionToken));
       if (active === null) return { ok: false, code: API_ERROR_CODES.sessionInvalid, message: "no valid session: open the launch link again" };
       if (orderNo !== active.order.orderNo) return { ok: false, code: API_ERROR_CODES.sessionInvalid, message: "orderNo is not this session's order" };
@@ -74,7 +82,9 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
         const digits = order.liveType === "1" ? ((await tx.attempts.latestPending(orderNo, "upload"))?.digits ?? null) : null;
         if (order.liveType === "1" && digits === null) return null;
         await tx.attempts.abandonPending(orderNo, now);
-        return { attempt: await tx.attempts.open(orderNo, "stream", digits, now), digits };
+        const attempt = await tx.attempts.open(orderNo, "stream", digits, now);
+        await tx.attempts.keepDeviceInfo(attempt.id, deviceInfo);
+        return { attempt, digits };
       });
       if (opened === "finished") return { ok: false, code: API_ERROR_CODES.orderFinished, message: "this verification is already finished" };
       if (opened === null) return { ok: false, code: API_ERROR_CODES.digitsRequired, message: "fetch digits (GET /api/v1/digits) before streaming" };

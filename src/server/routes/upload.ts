@@ -19,6 +19,7 @@ import { HttpError, parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
 import { platformOf } from "../limits";
 import { attemptStateOf } from "../orders/attemptState";
+import { acceptDeviceInfo } from "../orders/deviceInfo";
 import { rejectAttempt } from "../orders/verdict";
 import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
@@ -94,6 +95,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     const { order } = await requireSession(ctx, request);
     const parts = await readParts(ctx, request);
     const meta = parseOr400(uploadMetaSchema, parts.meta, "upload meta");
+    const deviceInfo = acceptDeviceInfo(meta.deviceInfo);
     const frames = evidenceFrames(parts.frames, meta.guidance);
     const replayed = await replayedState(ctx, order, meta, parts.video);
     if (replayed !== null) return replayed;
@@ -166,6 +168,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
           durationMs: Math.round(probe.durationMs), sha256, messageId: meta.messageId, createdAt: now,
         });
         await tx.attempts.keepGuidance(attempt.id, meta.guidance ?? null);
+        await tx.attempts.keepDeviceInfo(attempt.id, deviceInfo);
         await ctx.verification.enqueue(tx, { attemptId: attempt.id, orderNo: order.orderNo, appId: order.appId, input }, now);
       });
     } catch (error) {

@@ -27,6 +27,8 @@ export interface AttemptRecord {
   checks: VerifyCheck[];
   /** The device's face guidance report sent with the recording; null when none came. */
   guidance: UploadGuidance | null;
+  /** The page's device-info string (spec §3) sent with the recording, parsed before it was kept; null when none came. */
+  deviceInfo: string | null;
   createdAt: number;
   finishedAt: number | null;
 }
@@ -62,6 +64,7 @@ const attemptRow = z
     verifier: z.string().nullable(),
     checks: jsonColumn(z.array(checkSchema)),
     guidance: jsonColumn(uploadGuidanceSchema).nullable(),
+    device_info: z.string().nullable(),
     created_at: z.number().int(),
     finished_at: z.number().int().nullable(),
   })
@@ -80,6 +83,7 @@ const attemptRow = z
     verifier: r.verifier,
     checks: r.checks,
     guidance: r.guidance,
+    deviceInfo: r.device_info,
     createdAt: r.created_at,
     finishedAt: r.finished_at,
   }));
@@ -103,6 +107,8 @@ export interface AttemptsRepo {
   list(orderNo: string): Promise<AttemptRecord[]>;
   /** Keep the device's guidance report with a pending attempt (a hint for staff, never judged). */
   keepGuidance(id: number, guidance: UploadGuidance | null): Promise<void>;
+  /** Keep the page's device-info string with a pending attempt (for staff, never judged). */
+  keepDeviceInfo(id: number, deviceInfo: string | null): Promise<void>;
   /** Whether an attempt of the order has media being verified. */
   verifying(orderNo: string): Promise<boolean>;
   /** Attempts that reached a verdict (passed or failed): what the attempt limit counts. */
@@ -163,6 +169,9 @@ export function createAttemptsRepo(sql: Sql): AttemptsRepo {
     list: async (orderNo) => parseRows("attempts", attemptRow, await sql.all("SELECT * FROM attempts WHERE order_no = ? ORDER BY seq", [orderNo])),
     async keepGuidance(id, guidance) {
       await sql.run("UPDATE attempts SET guidance = ? WHERE id = ? AND status = 'pending'", [guidance ? JSON.stringify(guidance) : null, id]);
+    },
+    async keepDeviceInfo(id, deviceInfo) {
+      await sql.run("UPDATE attempts SET device_info = ? WHERE id = ? AND status = 'pending'", [deviceInfo, id]);
     },
     verifying: async (orderNo) =>
       (await sql.get(

@@ -351,4 +351,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX attempts_one_passed ON attempts (order_no) WHERE status = 'passed';
     `,
   },
+  {
+    version: 11,
+    name: "device info of an attempt",
+    // attempts.device_info: the page's device-info string (spec §3: device, browser, modes and
+    // downgrade codes) sent with the recording, already parsed by the service; for staff.
+    sql: `
+      ALTER TABLE attempts ADD COLUMN device_info TEXT;
+    `,
+  },
 ];

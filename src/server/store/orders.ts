@@ -13,6 +13,7 @@ import {
   type OrderState,
   type PartnerLaunchOptions,
 } from "../../../schemas/api";
+import { judgedLiveType } from "../../engine/modes";
 import type { Sql } from "./sql";
 import { jsonColumn, parseRow } from "./json";
 import { inList } from "./sql";
@@ -22,7 +23,13 @@ export interface OrderRecord {
   appId: string;
   h5FaceId: string;
   userId: string;
+  /**
+   * The live type the service judges: the partner's, except that theme 02 turns action and
+   * silent off (spec §4, judgedLiveType: the page's rule too). Derived, never stored.
+   */
   liveType: LiveType;
+  /** The live type the partner asked for: what is stored, shown to the partner and carried by the launch. */
+  requestedLiveType: LiveType;
   actions: ActionCode[];
   /** Will (consent) mode: the question and will_type ("2" = nod); null when not will mode. */
   will: { question: string; willType: string } | null;
@@ -72,7 +79,8 @@ const orderRow = z
     appId: r.app_id,
     h5FaceId: r.h5_face_id,
     userId: r.user_id,
-    liveType: r.live_type,
+    liveType: judgedLiveType(r.live_type, r.theme),
+    requestedLiveType: r.live_type,
     actions: r.actions,
     will: r.will_question === null ? null : { question: r.will_question, willType: r.will_type ?? "1" },
     theme: r.theme,
@@ -116,7 +124,7 @@ export function createOrdersRepo(sql: Sql): OrdersRepo {
         appId: order.appId,
         h5FaceId: order.h5FaceId,
         userId: order.userId,
-        liveType: order.liveType,
+        liveType: order.requestedLiveType,
         actions: order.actions.join(","),
         willQuestion: order.will?.question ?? null,
         willType: order.will?.willType ?? null,

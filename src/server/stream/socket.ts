@@ -159,9 +159,9 @@ export function handleStreamSocket<O>(socket: StreamSocket, deps: StreamSocketDe
     if (frames % limits.progressEveryFrames === 0) send({ type: "progress", framesReceived: frames, step: "receiving" });
   };
 
-  const handleStart = async (orderNo: string, sessionToken: string | undefined) => {
+  const handleStart = async (orderNo: string, sessionToken: string | undefined, deviceInfo: string | undefined) => {
     if (phase !== "awaitingStart") throw new StreamFailure("badMessage", "the session has already started");
-    const resolution = await deps.resolveOrder(orderNo, sessionToken);
+    const resolution = await deps.resolveOrder(orderNo, sessionToken, deviceInfo);
     if (!resolution.ok) throw new StreamFailure("orderRejected", resolution.message, resolution.code);
     order = { value: resolution.order };
     // The session ended (peer gone, idle) while the order was being resolved: close the
@@ -209,7 +209,7 @@ export function handleStreamSocket<O>(socket: StreamSocket, deps: StreamSocketDe
       throw new StreamFailure("badMessage", `invalid message: ${where}`);
     }
     const message = parsed.data;
-    if (message.type === "start") return handleStart(message.orderNo, message.sessionToken);
+    if (message.type === "start") return handleStart(message.orderNo, message.sessionToken, message.deviceInfo);
     if (phase !== "streaming" || order === null) throw new StreamFailure("badMessage", `"${message.type}" before "start"`);
     if (message.type === "end") return handleEnd(message.reason ?? "done", order.value);
 

@@ -68,9 +68,10 @@ export interface AbandonInfo {
 export interface StreamSocketDeps<O> {
   /**
    * Bind the session to an order (e.g. check orderNo against the session cookie, open an
-   * attempt); `sessionToken` is the start message's, sent by a cookie-less page.
+   * attempt); `sessionToken` is the start message's, sent by a cookie-less page, and
+   * `deviceInfo` its device-info string (spec §3), when the page sent one.
    */
-  resolveOrder(orderNo: string, sessionToken?: string): Promise<OrderResolution<O>>;
+  resolveOrder(orderNo: string, sessionToken?: string, deviceInfo?: string): Promise<OrderResolution<O>>;
   /** Each accepted frame, in order, e.g. to store it; awaited before the frame is acknowledged. */
   onFrame?(order: O, frame: StreamFrame): void | Promise<void>;
   /** `end` (done) arrived: queue the stream for verification; the attempt is sent as the `verifying` message. May throw StreamRefusedError. */

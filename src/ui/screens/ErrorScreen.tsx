@@ -4,7 +4,9 @@
  * status, code, msg and type. Quit returns to the partner with the screen's front code;
  * retry starts the flow again from the root.
  */
-import type { ErrorsFile } from "../../../schemas/errors";
+import type { ErrorsFile, ErrorTextMode } from "../../../schemas/errors";
+import type { LaunchParams } from "../../../schemas/launch";
+import { isWillMode, liveModeOf } from "../../engine/modes";
 import { launchParamsSchema } from "../../../schemas/launch";
 import { ErrorView } from "../components/ErrorView";
 import { bindErrorButtons, resolveErrorScreen } from "../errorCatalogue";
@@ -12,6 +14,12 @@ import { useRuntime } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
 import { useFinisher } from "../useFinisher";
 import { useAspectRatio } from "./useAspectRatio";
+
+/** The check mode the launch asked for (will first: it applies whatever the live type), or undefined without a launch. */
+function textModeOf(launch: LaunchParams): ErrorTextMode | undefined {
+  if (launch.order_no === undefined && launch.live_type === undefined && launch.live_service === undefined) return undefined;
+  return isWillMode(launch) ? "will" : liveModeOf(launch);
+}
 
 export default function ErrorScreen({ query, definition }: ScreenProps<"error"> & { definition: ErrorsFile }) {
   const rt = useRuntime();
@@ -23,6 +31,7 @@ export default function ErrorScreen({ query, definition }: ScreenProps<"error"> 
     code: query.code,
     msg: query.msg,
     type: query.type,
+    mode: textModeOf(rt.launch),
     hasReturnUrl: storedUrl !== undefined && storedUrl !== "" && storedUrl !== "null",
   }, definition);
   const buttons = bindErrorButtons(screen.buttons, {

@@ -170,6 +170,8 @@ describe("a recording page", () => {
     expect(handler.disposed).toBe(true);
     // The device-info string of spec §3 at the hand-over reaches the analytics.
     expect(s.stats.pending().filter((e) => e.name === "handOverDevice").map((e) => e.data)).toEqual([{ info: "deviceType=mobile;h5downgrade=" }]);
+    // …and travels with the upload (spec §3).
+    expect(s.service.sent[0]?.deviceInfo).toBe("deviceType=mobile;h5downgrade=");
   });
 
   it("an upload with no answer keeps the recording: resend sends the same one and leaves for success", async () => {

@@ -59,6 +59,7 @@ export function orderRecord(orderNo: string, appId: string, overrides: Partial<O
     h5FaceId: `face-${orderNo}`,
     userId: "user-1",
     liveType: "3",
+    requestedLiveType: "3",
     actions: [],
     will: null,
     theme: "",

@@ -4,7 +4,7 @@
  *
  * It is the SQLite schema (../migrations.ts) with the same table, column, index and trigger
  * names, so the repositories' SQL runs on both: version 1 is what SQLite reaches after its
- * migrations 1–7, and each later version is one SQLite migration (2 is 8, 3 is 9).
+ * migrations 1–7, and each later version is one SQLite migration (2 is 8, 3 is 9, 5 is 11).
  * tests/server/pg/schema.test.ts compares the two and fails when one changes without the
  * other. Mapping:
  * - times (Unix ms), ids, sizes and counters: BIGINT (pgSql.ts reads int8 back as numbers);
@@ -318,6 +318,14 @@ export const PG_MIGRATIONS: readonly Migration[] = [
     // SQLite migration 10: "one passed attempt per order" as the database's own rule.
     sql: `
       CREATE UNIQUE INDEX attempts_one_passed ON attempts (order_no) WHERE status = 'passed';
+    `,
+  },
+  {
+    version: 5,
+    name: "device info of an attempt",
+    // SQLite migration 11: the page's device-info string sent with the recording, for staff.
+    sql: `
+      ALTER TABLE attempts ADD COLUMN device_info TEXT;
     `,
   },
 ];
