@@ -11,7 +11,7 @@
  * cannot send headers. Events recorded before there is a token (the page before its login
  * answer, an error page whose launch never logged in) are not sent unauthenticated: they wait
  * in the buffer, which is persisted per launch and bounded (bufferEntries, bufferBytes, the
- * oldest dropped first), and go out with the first report after a login of the same launch
+ * oldest dropped first and counted in the next missing-data report), and go out with the first report after a login of the same launch
  * stores a token. A page that never gets one never sends them; what such pages have in common
  * (a refused login) the service knows from its own answers. No anonymous path exists: it
  * could not be tied to an app or bounded per user, which is what the ingest used to lack.
@@ -71,7 +71,7 @@ export interface AnalyticsClient {
   flushOnHide(): void;
   setOpenId(openId: string): void;
   traceId(): string | undefined;
-  /** Events received since the page loaded and events still buffered. */
+  /** Events received since the page loaded, events still buffered, and dropped events not yet reported. */
   stats(): { total: number; cached: number; dropped: number };
 }
 
@@ -132,13 +132,18 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
     if (options.token() === undefined) return;
     const r = await loadReporter();
     const traceId = await ensureTraceId();
-    // Send batch after batch while they are accepted; a failure waits for the next tick.
+    // Send batch after batch while they are accepted; a failure waits for the next tick (its
+    // missing-data report counted any dropped events already).
     while (buffer.size() > 0) {
       const token = options.token();
       if (token === undefined) return;
       const outcome = await r.flushBatch(buffer, envelope, traceId, token);
-      if (!outcome.ok || outcome.sent === 0) return;
+      if (!outcome.ok) return;
+      if (outcome.sent === 0) break;
     }
+    // Events the buffer had to drop (before the login's token, or while uploads failed) are counted now.
+    const token = options.token();
+    if (token !== undefined) await r.reportDrops(buffer, envelope, token);
   }
 
   /**
