@@ -9,6 +9,8 @@
  *   type application/octet-stream, no content-encoding header: the body itself is gzip)
  *   or plain JSON (application/json). Headers `x-post-time` (ms epoch) and `x-retry-count`
  *   (0 on the first attempt). Success only when the answer is `{ code: "10000" }`.
+ *   On page hide the same endpoint takes sendBeacon batches (token in `t`, no headers): the
+ *   gzip bytes without a content type, and plain JSON as text/plain.
  * - GET `/analytics/v1/single?d=<encodeURIComponent(JSON of SingleBody)>` (image beacon) and
  *   POST `/analytics/v1/single` (sendBeacon, text/plain JSON of SingleBody). The JSON text
  *   (before URL encoding) is at most `PAYLOAD_MAX_CHARS` characters.

@@ -17,11 +17,12 @@ import {
   type MissingBody,
 } from "../../schemas/analytics";
 import { ANALYTICS_TOKEN_HEADER } from "../../schemas/analyticsToken";
+import { batchBodyOf, type Envelope } from "./batchBody";
 import type { EventBuffer } from "./eventBuffer";
 import { browserGzipDeps, gzipText } from "./gzip";
 import { TransportError, type AnalyticsTransport, type HttpAnswer } from "./transport";
 
-export type Envelope = Omit<BatchBody, "batch" | "traceId">;
+export type { Envelope } from "./batchBody";
 
 export interface ReporterOptions {
   config: AnalyticsFile;
@@ -66,6 +67,8 @@ export interface Reporter {
   sendCheck(body: CheckBody, token: string): Promise<boolean>;
   /** The trace id from the service, or undefined when it gave none in time. */
   requestTraceId(appId: string): Promise<string | undefined>;
+  /** The gzip bytes of a batch body, ready for the page-hide beacon (client.ts). */
+  gzipBatch(body: BatchBody): Promise<Uint8Array>;
 }
 
 export function createReporter(options: ReporterOptions): Reporter {
@@ -99,8 +102,7 @@ export function createReporter(options: ReporterOptions): Reporter {
     async flushBatch(buffer, envelope, traceId, token) {
       const entries = buffer.peek(limits.bufferEntries);
       if (entries.length === 0) return { ok: true, sent: 0 };
-      const body: BatchBody = { ...envelope, traceId, batch: entries.map((e) => ({ ...e.event, traceId: e.event.traceId ?? traceId })) };
-      const text = JSON.stringify(body);
+      const text = JSON.stringify(batchBodyOf(envelope, traceId, entries));
       const payload = config.compress ? await gzip(text) : text;
       const contentType = config.compress ? "application/octet-stream" : "application/json";
       let last: HttpAnswer | Error = new Error("not attempted");
@@ -139,6 +141,7 @@ export function createReporter(options: ReporterOptions): Reporter {
         return false;
       }
     },
+    gzipBatch: (body) => gzip(JSON.stringify(body)),
     async requestTraceId(appId) {
       try {
         const answer = await postJson(endpoints.traceId, {}, { [ANALYTICS_HEADERS.appId]: appId }, limits.traceIdTimeoutMs);
