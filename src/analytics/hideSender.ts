@@ -64,8 +64,10 @@ export function createHideSender(options: HideSenderOptions): HideSender {
           continue;
         }
         const [reporter, traceId] = await Promise.all([options.loadReporter(), options.ensureTraceId()]);
+        // The envelope as it is now: a change during the gzip makes the result stale, not wrong.
+        const head = headOf(traceId);
         const bytes = await reporter.gzipBatch(batchBodyOf(envelope, traceId, entries));
-        prepared = { ids: entries.map((e) => e.id), head: headOf(traceId), bytes };
+        prepared = { ids: entries.map((e) => e.id), head, bytes };
       } while (again);
     })()
       .catch(() => (prepared = undefined))
