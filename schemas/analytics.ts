@@ -9,11 +9,14 @@
  *   type application/octet-stream, no content-encoding header: the body itself is gzip)
  *   or plain JSON (application/json). Headers `x-post-time` (ms epoch) and `x-retry-count`
  *   (0 on the first attempt). Success only when the answer is `{ code: "10000" }`.
+ *   On page hide the same endpoint takes sendBeacon batches (token in `t`, no headers): the
+ *   gzip bytes without a content type, and plain JSON as text/plain.
  * - GET `/analytics/v1/single?d=<encodeURIComponent(JSON of SingleBody)>` (image beacon) and
  *   POST `/analytics/v1/single` (sendBeacon, text/plain JSON of SingleBody). The JSON text
  *   (before URL encoding) is at most `PAYLOAD_MAX_CHARS` characters.
  * - POST `/analytics/v1/missing`: `MissingBody` (application/json), after the batch
- *   upload failed all its retries.
+ *   upload failed all its retries, and after an upload round when the buffer dropped events
+ *   (code "bufferOverflow", with the count in `dropped`).
  * - POST `/analytics/v1/check`: `CheckBody` (application/json), every 60 s.
  * - POST `/analytics/v1/trace-id`: body `{}`, header `x-app-id`; answer `TraceIdAnswer`.
  *   The client generates an id locally on failure or after 60 s.
@@ -44,6 +47,9 @@ export const ANALYTICS_HEADERS = {
   retryCount: "x-retry-count",
   appId: "x-app-id",
 } as const;
+
+/** Code of a missing-data report that only counts events the local buffer dropped. */
+export const BUFFER_OVERFLOW_CODE = "bufferOverflow";
 
 /** The only answer code that means "accepted". */
 export const ANALYTICS_SUCCESS_CODE = "10000";
@@ -76,7 +82,10 @@ export type BatchBody = z.infer<typeof batchBodySchema>;
 export const singleBodySchema = z.strictObject({ ...envelopeShape, event: analyticsEventSchema });
 export type SingleBody = z.infer<typeof singleBodySchema>;
 
-/** Sent once a batch upload failed all its retries; the events themselves stay buffered. */
+/**
+ * Sent once a batch upload failed all its retries (the events themselves stay buffered), or to
+ * count events the buffer had to drop.
+ */
 export const missingBodySchema = z.strictObject({
   appId: appIdSchema,
   subAppId: z.optional(shortText),
@@ -93,6 +102,12 @@ export const missingBodySchema = z.strictObject({
   /** Attempts made after the first one. */
   retry: z.int().check(z.nonnegative()),
   batchSize: z.int().check(z.nonnegative()),
+  /**
+   * Ours, beyond the spec's fields: events the local buffer dropped (its oldest, past 20
+   * entries or 50 KB) since the last accepted report counted them. A report whose only news is
+   * such a loss has code "bufferOverflow" and batchSize 0.
+   */
+  dropped: z.optional(z.int().check(z.nonnegative())),
 });
 export type MissingBody = z.infer<typeof missingBodySchema>;
 

@@ -14,6 +14,13 @@ export const EVENT_STRING_MAX = 1024;
 /** Most keys in an event's data. */
 export const EVENT_DATA_MAX_KEYS = 32;
 
+/**
+ * The event a downgrade reason of spec §3 becomes when the session state records it
+ * (src/analytics/downgradeEvents.ts); data `{ reason: <code>, reasonName: <name> }`. The
+ * dashboard charts downgrade reasons from these events only (dashboard/eventFacts.ts).
+ */
+export const DOWNGRADE_EVENT = "downgrade";
+
 export const shortText = z.string().check(z.minLength(1), z.maxLength(128));
 export const msEpoch = z.int().check(z.nonnegative());
 

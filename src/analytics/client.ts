@@ -1,8 +1,10 @@
 /**
  * The analytics client (spec §7, §9): buffers every event in persisted storage, uploads the
  * buffer every 60 s and whenever it fills, sends the check report every 60 s, and on page
- * hide hands what is left to sendBeacon. Uploading code (retries, gzip, trace id) loads
- * lazily through `loadReporter`, so the first screen carries only buffering and collection.
+ * hide hands what is left to sendBeacon as batch reports. Uploading code (retries, gzip,
+ * trace id) loads lazily through `loadReporter`, so the first screen carries only buffering
+ * and collection.
+ * How the page-hide batches are made ahead of time is in hideSender.ts.
  *
  * One instance per page; clock, timers, randomness, storage and transport are injected.
  *
@@ -11,7 +13,7 @@
  * cannot send headers. Events recorded before there is a token (the page before its login
  * answer, an error page whose launch never logged in) are not sent unauthenticated: they wait
  * in the buffer, which is persisted per launch and bounded (bufferEntries, bufferBytes, the
- * oldest dropped first), and go out with the first report after a login of the same launch
+ * oldest dropped first and counted in the next missing-data report), and go out with the first report after a login of the same launch
  * stores a token. A page that never gets one never sends them; what such pages have in common
  * (a refused login) the service knows from its own answers. No anonymous path exists: it
  * could not be tied to an app or bounded per user, which is what the ingest used to lack.
@@ -19,9 +21,10 @@
 import type { AnalyticsFile, EventValue } from "../../schemas/analytics";
 import { ANALYTICS_TOKEN_PARAM } from "../../schemas/analyticsToken";
 import * as z from "zod/mini";
+import type { Envelope } from "./batchBody";
 import { createEventBuffer, type BufferStore } from "./eventBuffer";
-import type { Envelope, Reporter, ReporterOptions } from "./reporter";
-import { buildSinglePayload } from "./singlePayload";
+import { createHideSender } from "./hideSender";
+import type { Reporter, ReporterOptions } from "./reporter";
 import type { AnalyticsTransport } from "./transport";
 import { capEventData } from "./truncate";
 
@@ -69,11 +72,15 @@ export interface AnalyticsClient {
   flush(): Promise<void>;
   /** Send one check report now (none without a token). */
   check(): Promise<void>;
-  /** Hand buffered events to sendBeacon (page hide; nothing without a token); those the browser accepted leave the buffer. */
+  /**
+   * Hand buffered events to sendBeacon as batch reports (page hide; nothing without a token):
+   * the gzip batch prepared ahead and a plain batch of what it lacks; those the browser
+   * accepted leave the buffer.
+   */
   flushOnHide(): void;
   setOpenId(openId: string): void;
   traceId(): string | undefined;
-  /** Events received since the page loaded and events still buffered. */
+  /** Events received since the page loaded, events still buffered, and dropped events not yet reported. */
   stats(): { total: number; cached: number; dropped: number };
 }
 
@@ -132,17 +139,24 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
       .then((id) => adoptTraceId(id ?? makeLocalTraceId(now(), random))));
   }
 
+  const hide = createHideSender({ buffer, transport, envelope, limits, compress: config.compress, loadReporter, ensureTraceId });
+
   async function uploadAll(): Promise<void> {
     if (options.token() === undefined) return;
     const r = await loadReporter();
     const traceId = await ensureTraceId();
-    // Send batch after batch while they are accepted; a failure waits for the next tick.
+    // Send batch after batch while they are accepted; a failure waits for the next tick (its
+    // missing-data report counted any dropped events already).
     while (buffer.size() > 0) {
       const token = options.token();
       if (token === undefined) return;
       const outcome = await r.flushBatch(buffer, envelope, traceId, token);
-      if (!outcome.ok || outcome.sent === 0) return;
+      if (!outcome.ok) return;
+      if (outcome.sent === 0) break;
     }
+    // Events the buffer had to drop (before the login's token, or while uploads failed) are counted now.
+    const token = options.token();
+    if (token !== undefined) await r.reportDrops(buffer, envelope, token);
   }
 
   /**
@@ -153,7 +167,11 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
   function flush(): Promise<void> {
     return (inFlight ??= uploadAll()
       .catch(() => undefined)
-      .finally(() => (inFlight = undefined)));
+      .finally(() => {
+        inFlight = undefined;
+        // Uploaded events left the buffer: the batch kept for page hide is made again.
+        hide.prepare();
+      }));
   }
 
   async function check(): Promise<void> {
@@ -198,7 +216,10 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
       scheduleReport();
       scheduleCheck();
       // Fetch the upload code and the trace id before they are needed, once the first screen is up.
-      const prepare = () => void ensureTraceId().then(() => (running && buffer.size() >= limits.bufferEntries ? flush() : undefined));
+      const prepare = () => {
+        hide.warm();
+        void ensureTraceId().then(() => (running && buffer.size() >= limits.bufferEntries ? flush() : undefined));
+      };
       if (options.afterFirstScreen) options.afterFirstScreen(prepare);
       else timers.setTimeout(prepare, 0);
     },
@@ -220,6 +241,7 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
         ...(trace === undefined ? {} : { traceId: trace }),
       });
       if (full && running) void flush();
+      hide.prepare();
     },
     flush,
     check,
@@ -228,19 +250,11 @@ export function createAnalyticsClient(options: AnalyticsClientOptions): Analytic
       const token = options.token();
       if (token === undefined) return;
       const traceId = trace ?? adoptTraceId(makeLocalTraceId(now(), random));
-      const sent: string[] = [];
-      const endpoint = withToken(url(config.endpoints.single), token);
-      for (const entry of buffer.peek(limits.bufferEntries)) {
-        const payload = buildSinglePayload(envelope, traceId, { ...entry.event, traceId: entry.event.traceId ?? traceId }, limits.payloadMaxChars);
-        if (transport.beacon(endpoint, payload)) sent.push(entry.id);
-        // Without sendBeacon the image GET is the only way out, but nothing confirms it
-        // arrived, so the event stays buffered: a possible duplicate beats a loss.
-        else transport.image(`${endpoint}${endpoint.includes("?") ? "&" : "?"}d=${encodeURIComponent(payload)}`);
-      }
-      buffer.remove(sent);
+      hide.send({ batch: withToken(url(config.endpoints.batch), token), single: withToken(url(config.endpoints.single), token) }, traceId);
     },
     setOpenId(openId) {
       envelope.openId = openId.slice(0, 128);
+      hide.prepare();
     },
     traceId: () => trace,
     stats: () => ({ total, cached: buffer.size(), dropped: buffer.dropped() }),

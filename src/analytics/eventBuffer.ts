@@ -4,7 +4,10 @@
  * Read back through its schema: a corrupt or foreign value counts as an empty buffer.
  *
  * When a new event would break a limit the oldest ones go: the newest events describe where
- * the user is now, which matters most when uploads keep failing.
+ * the user is now, which matters most when uploads keep failing. So the buffer does lose
+ * events (a page that records more than 20 before its login, or while uploads fail); it counts
+ * them, persisted beside the entries, until a missing-data report has said how many
+ * (src/analytics/reporter.ts), so a reload before that report does not forget them either.
  */
 import * as z from "zod/mini";
 import { analyticsEventSchema } from "../../schemas/analyticsEvent";
@@ -17,6 +20,7 @@ type BufferedEvent = z.infer<typeof bufferedEventSchema>;
 const entrySchema = z.strictObject({ id: z.string(), event: bufferedEventSchema });
 type BufferEntry = z.infer<typeof entrySchema>;
 const storedSchema = z.array(entrySchema);
+const droppedSchema = z.int().check(z.nonnegative());
 
 /** Where the buffer persists: the launch's kyc storage satisfies it. */
 export type BufferStore = Pick<KycStorage, "getParsed" | "setJSON">;
@@ -31,8 +35,10 @@ export interface EventBuffer {
   size(): number;
   /** UTF-8 bytes of the buffered JSON. */
   bytes(): number;
-  /** Events dropped to keep the limits since this instance was made. */
+  /** Events dropped to keep the limits and not yet counted by an accepted missing-data report. */
   dropped(): number;
+  /** A missing-data report counting `count` dropped events was accepted: they leave the count. */
+  dropsReported(count: number): void;
 }
 
 interface EventBufferOptions {
@@ -51,9 +57,10 @@ const utf8Length = (text: string): number => new TextEncoder().encode(text).leng
 
 export function createEventBuffer(options: EventBufferOptions): EventBuffer {
   const { store, key, maxEntries, maxBytes, idPrefix } = options;
+  const droppedKey = `${key}Dropped`;
   let entries: BufferEntry[] = store.getParsed(key, storedSchema) ?? [];
   let seq = 0;
-  let droppedCount = 0;
+  let droppedCount = store.getParsed(droppedKey, droppedSchema) ?? 0;
   let byteCount = 0;
 
   function measure(): void {
@@ -62,11 +69,13 @@ export function createEventBuffer(options: EventBufferOptions): EventBuffer {
 
   function enforceLimits(): void {
     measure();
+    const before = droppedCount;
     while (entries.length > 0 && (entries.length > maxEntries || byteCount > maxBytes)) {
       entries.shift();
       droppedCount++;
       measure();
     }
+    if (droppedCount !== before) store.setJSON(droppedKey, droppedCount);
   }
 
   function persist(): void {
@@ -96,5 +105,9 @@ export function createEventBuffer(options: EventBufferOptions): EventBuffer {
     size: () => entries.length,
     bytes: () => byteCount,
     dropped: () => droppedCount,
+    dropsReported(count) {
+      droppedCount = Math.max(0, droppedCount - count);
+      store.setJSON(droppedKey, droppedCount);
+    },
   };
 }

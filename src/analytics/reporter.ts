@@ -1,6 +1,6 @@
 /**
  * The upload side of the client, loaded after the first screen: batch upload with retries and
- * the missing-data report, the check report, and the trace-id request (spec §7). It holds no
+ * the missing-data report (after failed retries, and counting events the buffer dropped), the check report, and the trace-id request (spec §7). It holds no
  * state of its own: the client owns the buffer and serialises the calls (queue concurrency 1).
  * Reports that store something carry the analytics token of the login answer in the
  * x-analytics-token header (schemas/analyticsToken.ts); the trace-id request needs none.
@@ -8,6 +8,7 @@
 import {
   ANALYTICS_HEADERS,
   ANALYTICS_SUCCESS_CODE,
+  BUFFER_OVERFLOW_CODE,
   analyticsAnswerSchema,
   traceIdAnswerSchema,
   type AnalyticsFile,
@@ -16,11 +17,12 @@ import {
   type MissingBody,
 } from "../../schemas/analytics";
 import { ANALYTICS_TOKEN_HEADER } from "../../schemas/analyticsToken";
+import { batchBodyOf, type Envelope } from "./batchBody";
 import type { EventBuffer } from "./eventBuffer";
 import { browserGzipDeps, gzipText } from "./gzip";
 import { TransportError, type AnalyticsTransport, type HttpAnswer } from "./transport";
 
-export type Envelope = Omit<BatchBody, "batch" | "traceId">;
+export type { Envelope } from "./batchBody";
 
 export interface ReporterOptions {
   config: AnalyticsFile;
@@ -56,10 +58,17 @@ function describeFailure(result: HttpAnswer | TransportError | Error): Pick<Miss
 export interface Reporter {
   /** Upload the oldest buffered events (at most bufferEntries) with `token` and remove them once accepted. */
   flushBatch(buffer: EventBuffer, envelope: Envelope, traceId: string, token: string): Promise<FlushOutcome>;
+  /**
+   * Count the events the buffer dropped (past its limits) in a missing-data report of code
+   * bufferOverflow, when there are any not yet counted; best effort, like every missing report.
+   */
+  reportDrops(buffer: EventBuffer, envelope: Envelope, token: string): Promise<void>;
   /** Send the check report with `token`; failures are ignored (the next one comes in 60 s). */
   sendCheck(body: CheckBody, token: string): Promise<boolean>;
   /** The trace id from the service, or undefined when it gave none in time. */
   requestTraceId(appId: string): Promise<string | undefined>;
+  /** The gzip bytes of a batch body, ready for the page-hide beacon (client.ts). */
+  gzipBatch(body: BatchBody): Promise<Uint8Array>;
 }
 
 export function createReporter(options: ReporterOptions): Reporter {
@@ -69,12 +78,31 @@ export function createReporter(options: ReporterOptions): Reporter {
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}, timeoutMs = limits.uploadTimeoutMs) =>
     transport.post(url(path), JSON.stringify(body), { "content-type": "application/json", ...headers }, timeoutMs);
 
+  /** A missing-data report about `failure`, counting the events the buffer dropped so far. */
+  const missingReport = (buffer: EventBuffer, envelope: Envelope, failure: Pick<MissingBody, "httpStatus" | "code" | "msg" | "retry" | "batchSize">): MissingBody => {
+    const dropped = buffer.dropped();
+    return {
+      appId: envelope.appId,
+      ...(envelope.subAppId === undefined ? {} : { subAppId: envelope.subAppId }),
+      timestamp: Math.round(now()),
+      sdkVersion: envelope.sdkVersion,
+      appVersion: envelope.appVersion,
+      ...failure,
+      api: endpoints.batch,
+      ...(dropped > 0 ? { dropped } : {}),
+    };
+  };
+  /** Send a missing-data report; once accepted, the drops it counted leave the buffer's count. */
+  const sendMissing = async (buffer: EventBuffer, missing: MissingBody, token: string): Promise<void> => {
+    const answer = await postJson(endpoints.missing, missing, { [ANALYTICS_TOKEN_HEADER]: token }).catch(() => undefined);
+    if (answer !== undefined && accepted(answer) && missing.dropped !== undefined) buffer.dropsReported(missing.dropped);
+  };
+
   return {
     async flushBatch(buffer, envelope, traceId, token) {
       const entries = buffer.peek(limits.bufferEntries);
       if (entries.length === 0) return { ok: true, sent: 0 };
-      const body: BatchBody = { ...envelope, traceId, batch: entries.map((e) => ({ ...e.event, traceId: e.event.traceId ?? traceId })) };
-      const text = JSON.stringify(body);
+      const text = JSON.stringify(batchBodyOf(envelope, traceId, entries));
       const payload = config.compress ? await gzip(text) : text;
       const contentType = config.compress ? "application/octet-stream" : "application/json";
       let last: HttpAnswer | Error = new Error("not attempted");
@@ -96,20 +124,15 @@ export function createReporter(options: ReporterOptions): Reporter {
           last = error instanceof Error ? error : new Error(String(error));
         }
       }
-      const missing: MissingBody = {
-        appId: envelope.appId,
-        ...(envelope.subAppId === undefined ? {} : { subAppId: envelope.subAppId }),
-        timestamp: Math.round(now()),
-        sdkVersion: envelope.sdkVersion,
-        appVersion: envelope.appVersion,
-        ...describeFailure(last),
-        api: endpoints.batch,
-        retry: limits.retries,
-        batchSize: entries.length,
-      };
+      const missing = missingReport(buffer, envelope, { ...describeFailure(last), retry: limits.retries, batchSize: entries.length });
       // The report itself is best effort: the events stay buffered for the next round either way.
-      await postJson(endpoints.missing, missing, { [ANALYTICS_TOKEN_HEADER]: token }).catch(() => undefined);
+      await sendMissing(buffer, missing, token);
       return { ok: false, missing };
+    },
+    async reportDrops(buffer, envelope, token) {
+      if (buffer.dropped() === 0) return;
+      const msg = `the local buffer keeps at most ${limits.bufferEntries} events and ${limits.bufferBytes} bytes; its oldest events were dropped`;
+      await sendMissing(buffer, missingReport(buffer, envelope, { httpStatus: 0, code: BUFFER_OVERFLOW_CODE, msg, retry: 0, batchSize: 0 }), token);
     },
     async sendCheck(body, token) {
       try {
@@ -118,6 +141,7 @@ export function createReporter(options: ReporterOptions): Reporter {
         return false;
       }
     },
+    gzipBatch: (body) => gzip(JSON.stringify(body)),
     async requestTraceId(appId) {
       try {
         const answer = await postJson(endpoints.traceId, {}, { [ANALYTICS_HEADERS.appId]: appId }, limits.traceIdTimeoutMs);

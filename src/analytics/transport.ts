@@ -21,8 +21,13 @@ export class TransportError extends Error {
 export interface AnalyticsTransport {
   /** POST `body`; rejects with TransportError when no answer came within `timeoutMs`. */
   post(url: string, body: string | Uint8Array, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer>;
-  /** Queue a POST that survives the page (sendBeacon, text/plain); false when the browser refused it. */
-  beacon(url: string, text: string): boolean;
+  /**
+   * Queue a POST that survives the page (sendBeacon); false when the browser refused it. Text
+   * goes as text/plain; bytes (a gzip batch) go without a content type, because sendBeacon
+   * refuses (Chrome throws) a Blob of any type outside the CORS-safelisted ones, and text/plain
+   * would have the service read the bytes as text.
+   */
+  beacon(url: string, body: string | Uint8Array): boolean;
   /** Fire-and-forget GET through an image (the fallback where sendBeacon is missing). */
   image(url: string): void;
 }
@@ -52,11 +57,11 @@ export function createBrowserTransport(win: Window, fetchImpl: typeof fetch = (i
       }
       return { status: response.status, body: parsed };
     },
-    beacon(url, text) {
+    beacon(url, body) {
       const nav = win.navigator;
       if (typeof nav.sendBeacon !== "function") return false;
       try {
-        return nav.sendBeacon(url, new Blob([text], { type: "text/plain" }));
+        return nav.sendBeacon(url, typeof body === "string" ? new Blob([body], { type: "text/plain" }) : new Blob([body as Uint8Array<ArrayBuffer>]));
       } catch {
         return false;
       }

@@ -16,6 +16,7 @@ import type { NavContext, NavTarget } from "../engine/context";
 import type { Engine } from "../engine/engine";
 import type { CaptureKindRegistry } from "../capture/kinds/registry";
 import { createStayTimer, type StayTimer } from "../engine/afterNavigation";
+import { reportDowngrades } from "../analytics/downgradeEvents";
 import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecorder";
 import { deriveCacheId } from "../session/cacheId";
 import { createCookieJar, type CookieJar } from "../session/cookies";
@@ -198,7 +199,8 @@ export function createFlowRuntime(input: {
     storage,
     cookies,
     readSessionState: () => storage.getParsed("sessionState", storedValueSchemas.sessionState) ?? INITIAL_SESSION_STATE,
-    sessionState: lazyUntilLoaded(() => import("../session/sessionState").then((m) => m.createSessionState(storage))),
+    // Every downgrade reason the store records also becomes a statistic (the dashboard charts them).
+    sessionState: lazyUntilLoaded(() => import("../session/sessionState").then((m) => reportDowngrades(m.createSessionState(storage), stats))),
     messagingApp,
     // Spec §4 decides where the messaging-app camera could work; §5's per-app version list
     // turns it off for messaging-app versions whose camera is known to misbehave.

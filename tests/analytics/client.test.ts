@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ANALYTICS_PATHS, batchBodySchema, checkBodySchema, missingBodySchema, singleBodySchema } from "../../schemas/analytics";
-import { createFakeClock, createFakeTransport, jsonOf, makeClient, memoryStore, ok, settle } from "./fakes";
+import { createFakeClock, createFakeTransport, jsonOf, makeClient, memoryStore, ok, settle, shippedConfig } from "./fakes";
 import { createMemoryBackend } from "../../src/session/storage";
 
 const MIN = 60_000;
@@ -210,16 +210,37 @@ describe("analytics client: trace id", () => {
 });
 
 describe("analytics client: page hide", () => {
-  it("hands every buffered event to sendBeacon as a single report and forgets those accepted", () => {
+  it("without compression, hands every buffered event to sendBeacon as one plain batch and forgets those accepted", () => {
     const { client, net } = makeClient();
     client.record("a", { x: 1 });
     client.record("b");
     client.flushOnHide();
-    expect(net.beacons.map((b) => new URL(b.url).pathname)).toEqual(["/analytics/v1/single", "/analytics/v1/single"]);
-    const body = singleBodySchema.parse(JSON.parse(net.beacons[0]!.text));
-    expect(body.event).toMatchObject({ name: "a", data: { x: 1 }, route: "/start" });
+    expect(net.beacons.map((b) => new URL(b.url).pathname)).toEqual(["/analytics/v1/batch"]);
+    const body = batchBodySchema.parse(JSON.parse(net.beacons[0]!.text));
+    expect(body.batch.map((e) => e.name)).toEqual(["a", "b"]);
+    expect(body.batch[0]).toMatchObject({ name: "a", data: { x: 1 }, route: "/start" });
     expect(body.traceId).toBe(client.traceId());
     expect(client.stats().cached).toBe(0);
+  });
+
+  it("with compression, sends what it buffered before it could gzip (not started yet) as the plain batch", () => {
+    const { client, net } = makeClient({ config: shippedConfig() });
+    client.record("a");
+    client.flushOnHide();
+    expect(net.beacons.map((b) => [new URL(b.url).pathname, b.bytes === undefined])).toEqual([["/analytics/v1/batch", true]]);
+  });
+
+  it("does not send again in the hide batch what an upload delivered", async () => {
+    const { client, clock, net } = makeClient({ config: shippedConfig() });
+    client.start();
+    await clock.advance(0);
+    client.record("a");
+    await settle(50);
+    await client.flush();
+    client.record("b");
+    client.flushOnHide();
+    expect(net.beacons).toHaveLength(1);
+    expect(batchBodySchema.parse(JSON.parse(net.beacons[0]!.text)).batch.map((e) => e.name)).toEqual(["b"]);
   });
 
   it("falls back to the image GET where sendBeacon refuses, keeping the events", () => {

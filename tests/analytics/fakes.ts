@@ -66,7 +66,8 @@ export const ok = (body: unknown = { code: "10000" }, status = 200): HttpAnswer 
 export function createFakeTransport(respond: (call: PostCall) => HttpAnswer | Promise<HttpAnswer> = (c) =>
   c.url.endsWith("/trace-id") ? ok({ code: "10000", result: "srv-trace-1" }) : ok()) {
   const posts: PostCall[] = [];
-  const beacons: { url: string; text: string }[] = [];
+  /** What each beacon carried: `text` for a text body, `bytes` for a gzip batch. */
+  const beacons: { url: string; text: string; bytes?: Uint8Array }[] = [];
   const images: string[] = [];
   let beaconAnswer = true;
   const transport: AnalyticsTransport = {
@@ -75,8 +76,8 @@ export function createFakeTransport(respond: (call: PostCall) => HttpAnswer | Pr
       posts.push(call);
       return respond(call);
     },
-    beacon(url, text) {
-      beacons.push({ url, text });
+    beacon(url, body) {
+      beacons.push(typeof body === "string" ? { url, text: body } : { url, text: "", bytes: body });
       return beaconAnswer;
     },
     image: (url) => void images.push(url),

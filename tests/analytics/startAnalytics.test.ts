@@ -72,10 +72,12 @@ describe("start-up rule (spec §4)", () => {
     expect(client?.stats()).toMatchObject({ total: 2, cached: 2 });
     const sent = beacons();
     window.dispatchEvent(new Event("pagehide"));
-    expect(sent).toHaveLength(2);
-    const first = JSON.parse(await sent[0]!.text());
-    expect(first).toMatchObject({ appId: "TIDA0042", env: "test", orderNo: "o-1", event: { name: "pageView", route: "/start" } });
-    expect(JSON.parse(await sent[1]!.text()).event).toMatchObject({ name: "requestError", data: { status: 503, url: "http://localhost:3000/api/face?sign=*" } });
+    // Nothing gzipped yet (the upload code waits for the first screen): one plain batch.
+    expect(sent).toHaveLength(1);
+    const batch = JSON.parse(await sent[0]!.text());
+    expect(batch).toMatchObject({ appId: "TIDA0042", env: "test", orderNo: "o-1" });
+    expect(batch.batch[0]).toMatchObject({ name: "pageView", route: "/start" });
+    expect(batch.batch[1]).toMatchObject({ name: "requestError", data: { status: 503, url: "http://localhost:3000/api/face?sign=*" } });
     expect(client?.stats().cached).toBe(0);
   });
 
@@ -111,7 +113,7 @@ describe("start-up rule (spec §4)", () => {
     client!.record("probe");
     client!.flushOnHide();
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(await sent[0]!.text())).toMatchObject({ appId: "TIDA0001", env: "test", openId: "open-3", event: { name: "probe" } });
+    expect(JSON.parse(await sent[0]!.text())).toMatchObject({ appId: "TIDA0001", env: "test", openId: "open-3", batch: [{ name: "probe" }] });
     expect(JSON.parse(await sent[0]!.text()).orderNo).toBeUndefined();
   });
 

@@ -46,7 +46,7 @@ describe("analytics client with a token", () => {
     client.record("a");
     client.flushOnHide();
     const beacon = new URL(net.beacons[0]!.url);
-    expect([beacon.pathname, beacon.searchParams.get(ANALYTICS_TOKEN_PARAM)]).toEqual([ANALYTICS_PATHS.single, TEST_TOKEN]);
+    expect([beacon.pathname, beacon.searchParams.get(ANALYTICS_TOKEN_PARAM)]).toEqual([ANALYTICS_PATHS.batch, TEST_TOKEN]);
 
     client.record("b");
     net.refuseBeacons();

@@ -39,4 +39,13 @@ describe("browser transport", () => {
     expect(createBrowserTransport(win({ navigator: { sendBeacon: () => false } })).beacon("https://svc.example/s", "{}")).toBe(false);
     expect(createBrowserTransport(win({ navigator: { sendBeacon: () => true } })).beacon("https://svc.example/s", "{}")).toBe(true);
   });
+
+  it("sends text as text/plain and gzip bytes as a Blob without a type (sendBeacon throws on other types)", async () => {
+    const blobs: Blob[] = [];
+    const t = createBrowserTransport(win({ navigator: { sendBeacon: (_url: string, blob: Blob) => blobs.push(blob) > 0 } }));
+    t.beacon("https://svc.example/b", "{}");
+    t.beacon("https://svc.example/b", new Uint8Array([0x1f, 0x8b, 8]));
+    expect(blobs.map((b) => b.type)).toEqual(["text/plain", ""]);
+    expect([...new Uint8Array(await blobs[1]!.arrayBuffer())]).toEqual([0x1f, 0x8b, 8]);
+  });
 });

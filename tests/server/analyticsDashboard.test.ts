@@ -58,8 +58,9 @@ describe("with FACEFLOW_ADMIN_TOKEN", () => {
       event("pageView", { pageId: "error_0" }, { at, route: "/error?status=uploadFail&code=1" }),
       event("pageView", { pageId: "action_error_0", status: "uploadFail" }, { at }),
       event("noCookie", { step: "guard-2" }, { at }),
-      event("pageView", { pageId: "willDegrade_transition_0", reason: "noTrtc" }, { at }),
-      event("willDowngrade", { reason: "cameraDenied" }, { at }),
+      event("pageView", { pageId: "willDegrade_transition_0" }, { at }),
+      event("downgrade", { reason: 1, reasonName: "trtcSdkCheckNoSupport" }, { at }),
+      event("downgrade", { reason: 10, reasonName: "webcamNoPermissionNormally" }, { at }),
     ];
     for (const [page, batch] of [[pageA, ofA], [pageB, ofB]] as const) {
       const result = await post(service, ANALYTICS_PATHS.batch, JSON.stringify(batchBody([...batch])), { "content-type": "application/json", ...page.auth });
@@ -101,7 +102,7 @@ describe("with FACEFLOW_ADMIN_TOKEN", () => {
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html.match(/<svg class="chart"/g)?.length ?? 0).toBeGreaterThanOrEqual(5);
     expect(html).not.toContain("<table");
-    for (const label of ["核身漏斗", "错误状态", "页面加载时间", "降级原因", "uploadFail", "noTrtc"]) expect(html).toContain(label);
+    for (const label of ["核身漏斗", "错误状态", "页面加载时间", "降级原因", "uploadFail", "10 webcamNoPermissionNormally"]) expect(html).toContain(label);
     const js = await browser.fetch("/admin/analytics/assets/dashboard.js");
     const css = await browser.fetch("/admin/analytics/assets/dashboard.css");
     expect([js.status, js.headers.get("content-type"), css.status]).toEqual([200, "text/javascript; charset=utf-8", 200]);
@@ -123,8 +124,8 @@ describe("with FACEFLOW_ADMIN_TOKEN", () => {
       { label: "500-1000", count: 1 },
       { label: ">5000", count: 1 },
     ]);
-    expect(body.downgrades).toEqual([{ label: "cameraDenied", count: 1 }, { label: "noTrtc", count: 1 }]);
-    expect(body.events.total).toBe(12);
+    expect(body.downgrades).toEqual([{ label: "1 trtcSdkCheckNoSupport", count: 1 }, { label: "10 webcamNoPermissionNormally", count: 1 }]);
+    expect(body.events.total).toBe(13);
   });
 
   it("filters by app and range, lists raw events on request, and validates the query", async () => {

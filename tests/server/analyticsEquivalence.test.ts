@@ -35,7 +35,7 @@ function journey(kind: number, at: number): AnalyticsEvent[] {
     case 2:
       return [e("noCookie", { step: "guard-2" }), e("launchInvalid"), e("pageView", { pageId: "protocol_0" }), e("pageLoadSlow", { pageId: "protocol_0", ms: 7000 })];
     case 3:
-      return [...common, e("pageView", { pageId: "willDegrade_transition_0", reason: "noTrtc" }), e("willDowngrade", { reason: "cameraDenied" }), e("modeDegrade", { status: "wsFailed" })];
+      return [...common, e("pageView", { pageId: "willDegrade_transition_0" }), e("downgrade", { reason: 2, reasonName: "trtcFrontError" }), e("downgrade", { reason: 9, reasonName: "webcamNoPermissionQuickly" }), e("downgrade", { reason: 77 })];
     default:
       return [...common, e("pageView", { pageId: "action_trtc_record_1" }), e("pageLoadTime", { pageId: "x", ms: 4000 }), e("pageLoadTime", { pageId: "y", ms: "slow" })];
   }
@@ -124,7 +124,7 @@ describe("dashboard numbers", () => {
     expect(all.funnel.total.launched).toBe(14);
     expect(Object.values(all.funnel.total).every((n) => n > 0)).toBe(true);
     expect(all.errorStatuses.map((s) => s.label).sort()).toEqual(["cameraDenied", "launchInvalid", "noCookie", "uploadFail"]);
-    expect(all.downgrades.map((s) => s.label).sort()).toEqual(["cameraDenied", "noTrtc", "wsFailed"]);
+    expect(all.downgrades.map((s) => s.label).sort()).toEqual(["2 trtcFrontError", "9 webcamNoPermissionQuickly", "unknown"]);
     expect(all.pageLoad.samples).toBeGreaterThan(10);
   });
 });

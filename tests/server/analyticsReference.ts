@@ -4,6 +4,7 @@
  * the counters the dashboard reads now (src/server/analytics/dashboard/aggregate.ts) give the
  * same figures on the same fixture. Copied from that file's last in-memory version.
  */
+import { DOWNGRADE_REASONS } from "../../schemas/session";
 import type { Sql } from "../../src/server/store/sql";
 import type { AnalyticsEventRecord, JsonValue } from "../../src/server/store/analyticsEvents";
 
@@ -42,7 +43,8 @@ const CAMERA_PAGES: ReadonlySet<string> = new Set(["vertify", "action_vertify", 
 const ERROR_PAGES: ReadonlySet<string> = new Set(["error", "action_error"]);
 /** Statistics that are error statuses in their own right (spec §2 guard, §8 catalogue). */
 const STATUS_EVENTS: ReadonlySet<string> = new Set(["noCookie", "launchInvalid"]);
-const DEGRADE_PAGES: ReadonlySet<string> = new Set(["willDegrade_transition", "willDegrade_index"]);
+/** Downgrade reasons (spec §3) by code: "9 webcamNoPermissionQuickly" (issue 16: reasons only, from the downgrade event). */
+const DOWNGRADE_LABELS = new Map<number, string>(Object.entries(DOWNGRADE_REASONS).map(([name, code]) => [code, `${code} ${name}`]));
 
 /** Upper bounds (ms) of the page-load histogram; the last bucket is open-ended. */
 export const LOAD_BUCKETS_MS = [100, 250, 500, 1000, 2000, 3000, 5000] as const;
@@ -172,10 +174,12 @@ export function referenceAggregate(input: {
       if (key && START_PAGES.has(route)) c.start.add(key);
       if (key && CAMERA_PAGES.has(route)) c.camera.add(key);
       if (ERROR_PAGES.has(route)) tally(statuses, statusOf(event));
-      if (DEGRADE_PAGES.has(route)) tally(degrades, text(event.data, "reason") ?? route);
     }
     if (STATUS_EVENTS.has(event.name)) tally(statuses, event.name);
-    if (/degrade|downgrade/i.test(event.name)) tally(degrades, text(event.data, "reason") ?? text(event.data, "status") ?? event.name);
+    if (event.name === "downgrade") {
+      const code = numberIn(event.data, "reason");
+      tally(degrades, (code !== null && DOWNGRADE_LABELS.get(code)) || "unknown");
+    }
     if (event.name === "pageLoadTime" || event.name === "pageLoadSlow") {
       const ms = numberIn(event.data, "ms");
       if (ms === null) continue;
@@ -208,7 +212,7 @@ export function referenceAggregate(input: {
     },
     errorStatuses: top(statuses),
     pageLoad: { buckets: buckets.map((count, i) => ({ label: loadBucketLabel(i), count })), samples: loads.length, medianMs: median(loads) },
-    downgrades: top(degrades),
+    downgrades: top(degrades, 16),
     events: { total: events.length, byName: top(names, 50) },
   };
 }

@@ -74,6 +74,13 @@ export async function registerIngestRoutes(app: FastifyInstance, ctx: ServiceCon
   await app.register(async (scope) => {
     // gzip bodies arrive as bytes; decodeBody inflates them with a bounded output.
     scope.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    // The page-hide beacon's gzip batch comes without a content type (sendBeacon refuses a Blob
+    // typed octet-stream, src/analytics/transport.ts): read as bytes too. fastify's catch-all
+    // parser also sees every other unknown type, which stays refused.
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (request, body, done) => {
+      if (request.headers["content-type"] === undefined) return done(null, body);
+      done(new HttpError(415, API_ERROR_CODES.unsupportedMediaType, "analytics reports are JSON, text/plain JSON or gzip bytes"), undefined);
+    });
 
     scope.post(ANALYTICS_PATHS.batch, { preHandler: limiter, bodyLimit: MAX_BODY_BYTES }, async (request) => {
       await ingest(request, (delivery) => batchRows(decodeReport(batchBodySchema, request.body, "analytics batch"), delivery));

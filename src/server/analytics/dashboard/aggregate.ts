@@ -136,7 +136,8 @@ export function aggregate(input: { rows: DashboardRows; since: number; until: nu
     },
     errorStatuses: top(rows.counts, "status"),
     pageLoad: { buckets: buckets.map((count, i) => ({ label: loadBucketLabel(i), count })), samples, medianMs: groupedMedian(rows.loadTimes, samples) },
-    downgrades: top(rows.counts, "downgrade"),
+    // Every reason of spec §3 (eleven codes), not only the top ten.
+    downgrades: top(rows.counts, "downgrade", 16),
     events: { total: rows.counts.filter((r) => r.metric === "name").reduce((n, r) => n + r.count, 0), byName: top(rows.counts, "name", 50) },
   };
 }

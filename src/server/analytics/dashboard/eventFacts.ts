@@ -4,9 +4,13 @@
  *
  * Browser funnel steps (start page, camera ready) count distinct users: the order number,
  * else openId, else trace id, of pageView events showing such a page. Error statuses come
- * from error pages and from statistics that are statuses in their own right; downgrades from
- * the downgrade pages and statistics; page-load samples from pageLoadTime and pageLoadSlow.
+ * from error pages and from statistics that are statuses in their own right; downgrade reasons
+ * from the `downgrade` statistic the page records with each reason (spec §3 codes; views of the
+ * will-degrade pages are not reasons and are not counted as such); page-load samples from
+ * pageLoadTime and pageLoadSlow.
  */
+import { DOWNGRADE_EVENT } from "../../../../schemas/analyticsEvent";
+import { DOWNGRADE_REASONS } from "../../../../schemas/session";
 import type { AnalyticsEventInput, JsonValue } from "../../store/analyticsEvents";
 import type { EventFacts } from "../../store/analyticsRollups";
 
@@ -16,7 +20,8 @@ const CAMERA_PAGES: ReadonlySet<string> = new Set(["vertify", "action_vertify", 
 const ERROR_PAGES: ReadonlySet<string> = new Set(["error", "action_error"]);
 /** Statistics that are error statuses in their own right (spec §2 guard, §8 catalogue). */
 const STATUS_EVENTS: ReadonlySet<string> = new Set(["noCookie", "launchInvalid"]);
-const DEGRADE_PAGES: ReadonlySet<string> = new Set(["willDegrade_transition", "willDegrade_index"]);
+/** Chart label of each downgrade reason code: "9 webcamNoPermissionQuickly". */
+const DOWNGRADE_LABELS = new Map<number, string>(Object.entries(DOWNGRADE_REASONS).map(([name, code]) => [code, `${code} ${name}`]));
 
 const DAY_MS = 86_400_000;
 /** An event may say it happened up to this long after it arrived (clock skew), no later. */
@@ -53,6 +58,15 @@ function statusOf(event: AnalyticsEventInput): string {
   if (fromData) return fromData;
   const query = event.route?.split("?")[1];
   return (query && new URLSearchParams(query).get("status")) || "unknown";
+}
+
+/**
+ * The label of a downgrade event's reason: only the spec's codes, so a client cannot add
+ * labels of its own to the counters; anything else counts as "unknown".
+ */
+function downgradeLabel(data: JsonValue): string {
+  const code = numberIn(data, "reason");
+  return (code !== null && DOWNGRADE_LABELS.get(code)) || "unknown";
 }
 
 /**
@@ -96,12 +110,9 @@ export function createFactsOf(retentionMs: number): (event: AnalyticsEventInput)
       if (userKey && START_PAGES.has(route)) facts.funnel.push({ step: "startPage", userKey });
       if (userKey && CAMERA_PAGES.has(route)) facts.funnel.push({ step: "cameraReady", userKey });
       if (ERROR_PAGES.has(route)) facts.counts.push({ metric: "status", label: statusOf(event) });
-      if (DEGRADE_PAGES.has(route)) facts.counts.push({ metric: "downgrade", label: text(event.data, "reason") ?? route });
     }
     if (STATUS_EVENTS.has(event.name)) facts.counts.push({ metric: "status", label: event.name });
-    if (/degrade|downgrade/i.test(event.name)) {
-      facts.counts.push({ metric: "downgrade", label: text(event.data, "reason") ?? text(event.data, "status") ?? event.name });
-    }
+    if (event.name === DOWNGRADE_EVENT) facts.counts.push({ metric: "downgrade", label: downgradeLabel(event.data) });
     if (event.name === "pageLoadTime" || event.name === "pageLoadSlow") {
       const ms = numberIn(event.data, "ms");
       if (ms !== null) facts.loadMs = quantiseLoadMs(ms);
