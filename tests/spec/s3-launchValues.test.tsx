@@ -5,7 +5,6 @@
  * values the spec does fix, and the caps that protect the page, still show errorSettings.
  */
 import { cleanup, render, screen } from "@testing-library/react";
-import { createElement } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createEngine } from "../../src/engine/engine";
 import { createEngineRegistries } from "../../src/engine/builtins";
@@ -24,7 +23,7 @@ const defs = loadDefinitions();
 
 /** Screens that print the route they were given, so the test reads where the flow landed. */
 const screens = Object.fromEntries(
-  SCREEN_TYPES.map((t) => [t, (({ route, query }) => createElement("p", { "data-testid": "screen" }, `${route.name} ${JSON.stringify(query)}`)) as ScreenComponent]),
+  SCREEN_TYPES.map((t) => [t, (({ route, query }) => <p data-testid="screen">{`${route.name} ${JSON.stringify(query)}`}</p>) as ScreenComponent]),
 ) as Record<ScreenType, ScreenComponent>;
 
 /** Opens the flow at `query` with a session (the order_no cookie) and returns the screen it settles on. */
@@ -39,7 +38,11 @@ async function landOn(query: string): Promise<string> {
     texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "1" },
     captureHandlers: fakeCaptureHandlers().registry,
   });
-  render(createElement(FlowProvider, { runtime: rt }, createElement(FlowRouter, { screens, fallback: createElement("p", null, "loading") })));
+  render(
+    <FlowProvider runtime={rt}>
+      <FlowRouter screens={screens} fallback={<p>loading</p>} />
+    </FlowProvider>,
+  );
   return (await screen.findByTestId("screen")).textContent ?? "";
 }
 
