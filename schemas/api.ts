@@ -291,6 +291,15 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * `POST /api/v1/return-url`: the return address an unsigned launch carried (spec §3 `url`), for
+ * the service to vouch for before the page leaves for it (src/finish/finisher.ts).
+ */
+export const returnUrlCheckRequestSchema = z.strictObject({ url: z.string().check(z.minLength(1), z.maxLength(2000)) });
+/** The address, vouched for: the logged-in order's partner app allows its origin. Refused: 400 RETURN_URL_NOT_ALLOWED. */
+export const returnUrlCheckResponseSchema = z.object({ returnUrl: z.url({ protocol: /^https?$/ }) });
+export type ReturnUrlCheckResponse = z.infer<typeof returnUrlCheckResponseSchema>;
+
 /** `GET /api/v1/digits` (number mode): the digits to read aloud, remembered on a new attempt. */
 export const digitsResponseSchema = z.object({ digits: z.string().check(z.regex(/^\d{4}$/)) });
 export type DigitsResponse = z.infer<typeof digitsResponseSchema>;

@@ -25,6 +25,11 @@ export const appsFileSchema = z.strictObject({
   debugConsoleClickAppId: appId,
   /** Two app ids keep cookies host-scoped and skip cookie write/removal handling (spec §3). */
   hostScopedCookieAppIds: z.array(appId),
+  /**
+   * Domain of the launch cookies of spec §3 (e.g. "partner.example"), so the partner's other
+   * pages under it read them; null: host-only. A page on another host writes host-only cookies.
+   */
+  cookieDomain: z.nullable(z.string().check(z.regex(/^\.?([a-z0-9-]+\.)+[a-z]{2,}$/i, "expected a domain like partner.example"))),
   authOnlyView: z.strictObject({
     /** App ids allowed to show the auth-only view (spec §6). */
     allowList: z.array(appId),

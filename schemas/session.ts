@@ -132,6 +132,11 @@ export const storedValueSchemas = {
   noRetry: z.boolean(),
   /** The launch signature the user logged in with (spec §3 `sign` rule). */
   loginSign: z.string().check(z.minLength(1)),
+  /**
+   * The stored `url` came from an unsigned launch's query (spec §3, §4), not from the service's
+   * login answer: the finisher asks the service to vouch for it before leaving for it.
+   */
+  urlUnsigned: z.literal(true),
   /** Messaging-app auth code (spec §2 root redirect step 6). */
   wxAuthCode: z.string().check(z.minLength(1)),
   sessionState: sessionStateSchema,

@@ -22,6 +22,7 @@ import type {
   LoginResponse,
   OrderConfig,
   ResultResponse,
+  ReturnUrlCheckResponse,
   UploadMeta,
 } from "../../schemas/api";
 import { SESSION_HEADER } from "../../schemas/apiCodes";
@@ -71,6 +72,8 @@ export interface ApiClient {
    */
   attemptState(attempt: number, waitMs: number, signal?: AbortSignal): Promise<AttemptState>;
   result(signal?: AbortSignal): Promise<ResultResponse>;
+  /** The service vouches for an unsigned launch's return address, or refuses it (RETURN_URL_NOT_ALLOWED). */
+  checkReturnUrl(url: string, signal?: AbortSignal): Promise<ReturnUrlCheckResponse>;
   /** ws:// or wss:// URL of the frame-streaming socket. */
   streamUrl(): string;
   /**
@@ -153,6 +156,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return get(`/api/v1/attempts/${seq}?waitMs=${wait}`, (s) => s.attemptState, signal);
     },
     result: (signal) => get("/api/v1/result", (s) => s.result, signal),
+    checkReturnUrl: (url, signal) => post("/api/v1/return-url", { url }, (s) => s.returnUrlCheck, signal),
     streamUrl() {
       const path = "/api/v1/stream";
       if (base !== "") return base.replace(/^http/, "ws") + path;

@@ -14,6 +14,7 @@ import {
   loginResponseSchema,
   orderConfigSchema,
   resultResponseSchema,
+  returnUrlCheckResponseSchema,
 } from "../../schemas/api";
 import { ApiError, CLIENT_ERROR_CODES } from "./apiError";
 import type { RawResponse } from "./xhrUpload";
@@ -27,6 +28,7 @@ export const ANSWER_SCHEMAS = {
   login: loginResponseSchema,
   orderConfig: orderConfigSchema,
   result: resultResponseSchema,
+  returnUrlCheck: returnUrlCheckResponseSchema,
 } as const;
 
 /** An answer of the service parsed by `schema`; a refusal or a malformed answer throws ApiError. */

@@ -28,7 +28,7 @@ export const predicateArgSchemas: Record<string, z.ZodMiniType | null> = {
   hasOrderNoCookie: null,
   wxCameraUsable: null,
   wxCodeObtainable: null,
-  hasWxAuthCode: null,
+  hasWxAuthCode: z.strictObject({ longerThan: z.number() }),
   tldSwitchOn: null,
   targetHasFlag: z.strictObject({ flag: flagName }),
   targetIsScreen: z.strictObject({ screen: z.string() }),

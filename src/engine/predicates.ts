@@ -16,6 +16,11 @@ function str(args: PredicateArgs, key: string): string {
   if (typeof v !== "string") throw new Error(`predicate argument "${key}" must be a string`);
   return v;
 }
+function num(args: PredicateArgs, key: string): number {
+  const v = args[key];
+  if (typeof v !== "number") throw new Error(`predicate argument "${key}" must be a number`);
+  return v;
+}
 function list(args: PredicateArgs, key: string): string[] {
   const v = args[key];
   if (!Array.isArray(v)) throw new Error(`predicate argument "${key}" must be a list`);
@@ -37,7 +42,8 @@ export const builtinPredicates: Record<string, Predicate> = {
   hasOrderNoCookie: { test: (c) => c.session.hasOrderNoCookie },
   wxCameraUsable: { test: (c) => c.device.wxCameraUsable },
   wxCodeObtainable: { test: (c) => c.device.wxCodeObtainable },
-  hasWxAuthCode: { test: (c) => Boolean(c.session.wxAuthCode) },
+  /** Spec §5: a messaging-app code counts only when longer than `longerThan` (6) characters. */
+  hasWxAuthCode: { test: (c, a) => (c.session.wxAuthCode ?? "").length > num(a, "longerThan") },
   tldSwitchOn: { test: (c) => c.settings.tldSwitch },
   targetHasFlag: {
     test: (c, a) => Boolean(c.target.route.flags[str(a, "flag") as keyof NavContext["target"]["route"]["flags"]]),

@@ -21,8 +21,18 @@ const TRTC_ROUTE_PREFIX = "/action/trtc/";
 
 /** Things worth a diagnostic report; none of them is shown to the user beyond the toast. */
 export type FinishReport =
-  | { type: "returnUrlRefused"; reason: ReturnUrlRefusal; detail: string }
+  | { type: "returnUrlRefused"; reason: ReturnUrlRefusal | UnsignedRefusal; detail: string }
   | { type: "wxUnavailable"; message: string };
+
+/**
+ * What the service answered about an unsigned launch's return address: "allowed" (the order's
+ * partner app allows it), "notAllowed" (refused, or no session to vouch with), "unavailable"
+ * (no answer: the user may try again).
+ */
+export type ReturnUrlCheck = "allowed" | "notAllowed" | "unavailable";
+
+/** Why an unsigned launch's return address was not followed. */
+type UnsignedRefusal = "notVouched";
 
 /** The launch parameters the finisher reads. */
 export type StoredLaunchKey = Extract<LaunchKey, "url" | "redirect_type" | "order_no" | "h5_face_id">;
@@ -37,6 +47,13 @@ export interface FinisherDeps {
    * (spec §4; src/session/launchParams.ts clearLaunchFields does both).
    */
   clearLaunchFields(): void;
+  /**
+   * True when the stored url came from an unsigned launch's query (stored `urlUnsigned`): it is
+   * followed only once the service vouches for it (spec §3 `url`; README "Differences from the spec").
+   */
+  isReturnUrlUnsigned(): boolean;
+  /** Asks the service about an unsigned return address (ApiClient.checkReturnUrl). */
+  checkReturnUrl(url: string): Promise<ReturnUrlCheck>;
   clock: { now(): number };
   toast: { show(options: ToastOptions): void };
   loadWx: WxLoader;
@@ -51,6 +68,8 @@ export interface FinisherDeps {
   report(event: FinishReport): void;
   /** The toast while a hand-back is under way or could not start (texts "common.processing"). */
   busyText: string;
+  /** The toast when the service refuses an unsigned return address (texts "common.returnUrlNotAllowed"). */
+  notAllowedText: string;
 }
 
 type FinishOutcome =
@@ -58,7 +77,7 @@ type FinishOutcome =
   | { kind: "posted"; payload: ReturnPayload }
   | { kind: "busy" }
   | { kind: "noReturnAddress" }
-  | { kind: "refused"; reason: ReturnUrlRefusal }
+  | { kind: "refused"; reason: ReturnUrlRefusal | UnsignedRefusal }
   | { kind: "sdkUnavailable" };
 
 export interface Finisher {
@@ -101,11 +120,24 @@ export function createFinisher(deps: FinisherDeps): Finisher {
     return { kind: "posted", payload };
   }
 
-  function redirect(values: ReturnValues): FinishOutcome {
+  async function redirect(values: ReturnValues): Promise<FinishOutcome> {
     const returnUrl = deps.storage.get("url");
     if (returnUrl === undefined || returnUrl === "" || returnUrl === "null") {
       busyToast();
       return { kind: "noReturnAddress" };
+    }
+    if (deps.isReturnUrlUnsigned()) {
+      const check = await deps.checkReturnUrl(returnUrl);
+      if (check === "unavailable") {
+        busyToast();
+        return { kind: "noReturnAddress" };
+      }
+      if (check === "notAllowed") {
+        deps.report({ type: "returnUrlRefused", reason: "notVouched", detail: "the service does not vouch for the unsigned launch's return address" });
+        // Said to the user: staying on the page without a word would look like a broken button.
+        deps.toast.show({ type: "error", msg: deps.notAllowedText });
+        return { kind: "refused", reason: "notVouched" };
+      }
     }
     const built = buildReturnUrl(returnUrl, values);
     if (!built.ok) {
@@ -129,7 +161,7 @@ export function createFinisher(deps: FinisherDeps): Finisher {
     // Set before any await, so a double tap while the SDK loads is caught too.
     lastHandBackAt = now;
     if (deps.isMiniProgram()) return postToMiniProgram(values);
-    const outcome = redirect(values);
+    const outcome = await redirect(values);
     // Nothing left the page, so nothing is in progress: a later attempt should not be held back.
     if (outcome.kind !== "redirected") lastHandBackAt = undefined;
     return outcome;

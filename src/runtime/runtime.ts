@@ -20,6 +20,8 @@ import { reportDowngrades } from "../analytics/downgradeEvents";
 import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecorder";
 import { deriveCacheId } from "../session/cacheId";
 import { createCookieJar, type CookieJar } from "../session/cookies";
+import { cookieDomainFor, writeLaunchCookies } from "../session/launchCookies";
+import { hasOwn } from "../session/query";
 import { FINISHED_URL, isCookieLessMode, isFinished, parseQuery, readLaunch, type LaunchIssue } from "../session/launchParams";
 import type { SessionStateStore } from "../session/sessionState";
 import { createKycStorage, type KycStorage } from "../session/storage";
@@ -147,22 +149,24 @@ export function createFlowRuntime(input: {
   // still carries url=..., which would overwrite the finished marker (spec §4 Finish).
   const finishedBefore = isFinished(storage);
   const sameLaunch = !search.sign || search.sign === storage.getParsed("loginSign", storedValueSchemas.loginSign);
-  // The return address is only ever stored from the service's login answer (the order's
-  // registered address): a `url` in the page URL is unsigned until the login checks it, and
-  // storing it would let a crafted link turn "quit" into an open redirect with the order no.
   const storedUrl = storage.get("url");
   const launchResult = readLaunch({ query: search, storage });
-  if (storedUrl === undefined) storage.remove("url");
-  else storage.set("url", storedUrl);
-  if (finishedBefore && sameLaunch) storage.setJSON("url", FINISHED_URL);
+  keepReturnAddress({ storage, search, storedUrl, stored: launchResult.ok ? launchResult.params.url : undefined });
+  if (finishedBefore && sameLaunch) {
+    storage.setJSON("url", FINISHED_URL);
+    storage.remove("urlUnsigned");
+  }
   const launch = launchResult.ok ? launchResult.params : {};
   const cookies = createCookieJar({
     appId: launch.wb_app_id,
     hostScopedAppIds: apps.hostScopedCookieAppIds,
+    domain: cookieDomainFor(win.location.hostname, apps.cookieDomain),
     impl: Cookies,
     onCorrupt: (name, issue) => stats.record("cookieCorrupt", { name, issue }),
     onError: () => stats.record("cookieError"),
   });
+  // Spec §3: cookies hold the launch's session fields too, for the partner's other pages.
+  writeLaunchCookies(cookies, (key) => storage.getParsed(key, launchParamsSchema.shape[key]));
   const inIframe = (() => {
     try {
       return win.self !== win.top;
@@ -223,6 +227,25 @@ export function createFlowRuntime(input: {
     stay: createStayTimer(now),
     now,
   };
+}
+
+/**
+ * Which return address the launch keeps (spec §3 `url`, §4 Finish).
+ * - A signed launch (`sign` in the URL): the one the service vouches for in the login answer,
+ *   bound to the signature (src/ui/screens/login/launchLogin.ts); the query's `url` is ignored,
+ *   as a link could carry any address next to a genuine sign.
+ * - An unsigned launch: the query's `url` is stored, as the spec says, marked `urlUnsigned`;
+ *   the finisher leaves for it only once the service confirms it is an address the order's
+ *   partner app allows (src/finish/finisher.ts), so a crafted link is no open redirect.
+ */
+function keepReturnAddress(input: { storage: KycStorage; search: Record<string, string>; storedUrl: string | undefined; stored: string | undefined }): void {
+  const { storage, search, storedUrl, stored } = input;
+  if (isCookieLessMode(search)) {
+    if (storedUrl === undefined) storage.remove("url");
+    else storage.set("url", storedUrl);
+    return;
+  }
+  if (hasOwn(search, "url") && stored !== undefined && stored !== "") storage.setJSON("urlUnsigned", true);
 }
 
 /** The engine's view of this page for navigating to `target`; session values are read fresh. */

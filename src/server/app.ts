@@ -25,6 +25,7 @@ import { availableParallelism } from "node:os";
 import { resolveFfmpeg } from "./media/decode/ffmpegBinary";
 import { registerDemoRoutes } from "./routes/demo";
 import { registerLoginRoute } from "./routes/login";
+import { registerReturnAddressRoute } from "./routes/returnAddress";
 import { registerPartnerRoutes } from "./routes/partner";
 import { registerSessionRoutes } from "./routes/session";
 import { registerStreamRoute } from "./routes/stream";
@@ -246,6 +247,7 @@ async function registerApi(
   const limiters = createRateLimitHooks(app, rateLimits);
   registerPartnerRoutes(app, ctx, limiters);
   registerLoginRoute(app, ctx, limiters);
+  registerReturnAddressRoute(app, ctx, limiters);
   registerSessionRoutes(app, ctx, limiters);
   registerUploadRoute(app, ctx, limiters);
   registerAttemptRoutes(app, ctx, limiters);

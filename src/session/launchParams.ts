@@ -9,6 +9,7 @@
 import { LAUNCH_KEYS, launchParamsSchema, PERSISTENT_LAUNCH_KEYS, type LaunchKey, type LaunchParams } from "../../schemas/launch";
 import { storedValueSchemas } from "../../schemas/session";
 import { hasOwn, isCookieLessMode, type Query } from "./query";
+import type { CookieJar } from "./cookies";
 import { describeIssue, type KycStorage } from "./storage";
 
 export { isCookieLessMode, parseQuery } from "./query";
@@ -71,13 +72,16 @@ const persistent: ReadonlySet<LaunchKey> = new Set(PERSISTENT_LAUNCH_KEYS);
 
 /**
  * After finishing (spec §4): clear every launch field except PERSISTENT_LAUNCH_KEYS and set
- * `url` to the text "null", which the guard reads as "this launch is over" (spec §2 step 1).
+ * `url` to the text "null", which the guard reads as "this launch is over" (spec §2 step 1);
+ * the `url` cookie (src/session/launchCookies.ts) says the same.
  */
-export function clearLaunchFields(storage: KycStorage): void {
+export function clearLaunchFields(storage: KycStorage, cookies?: Pick<CookieJar, "set">): void {
   for (const key of LAUNCH_KEYS) {
     if (!persistent.has(key)) storage.remove(key);
   }
   storage.setJSON("url", FINISHED_URL);
+  storage.remove("urlUnsigned");
+  cookies?.set("url", FINISHED_URL);
 }
 
 /** True when this launch has finished, i.e. its stored `url` is the text "null". */

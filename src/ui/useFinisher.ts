@@ -10,6 +10,10 @@ import { createFinisher, type Finisher, type FinishReport } from "../finish/fini
 import { loadWx } from "../finish/wx";
 import { isIOSUserAgent } from "../device/messagingApp";
 import { clearLaunchFields } from "../session/launchParams";
+import { checkReturnUrlWith } from "../finish/returnUrlCheck";
+import { storedValueSchemas } from "../../schemas/session";
+import type { ApiClient } from "../api/client";
+import { useApi } from "./apiContext";
 import { useRuntime } from "./FlowProvider";
 import { createPathHistory } from "./pathHistory";
 import { useTexts } from "./useTexts";
@@ -21,7 +25,12 @@ function reportData(event: FinishReport): Record<string, string> {
 }
 
 /** A finisher over the runtime; exported for tests that drive it without React. */
-function createRuntimeFinisher(rt: FlowRuntime, previousPath: () => string | undefined, busyText: string): Finisher {
+function createRuntimeFinisher(
+  rt: FlowRuntime,
+  api: Pick<ApiClient, "checkReturnUrl">,
+  previousPath: () => string | undefined,
+  texts: { busyText: string; notAllowedText: string },
+): Finisher {
   return createFinisher({
     location: {
       replace: (url) => rt.win.location.replace(url),
@@ -29,7 +38,9 @@ function createRuntimeFinisher(rt: FlowRuntime, previousPath: () => string | und
       reload: () => rt.win.location.reload(),
     },
     storage: { get: (key) => rt.storage.getParsed(key, launchParamsSchema.shape[key]) },
-    clearLaunchFields: () => clearLaunchFields(rt.storage),
+    clearLaunchFields: () => clearLaunchFields(rt.storage, rt.cookies),
+    isReturnUrlUnsigned: () => rt.storage.getParsed("urlUnsigned", storedValueSchemas.urlUnsigned) === true,
+    checkReturnUrl: (url) => checkReturnUrlWith(api, url),
     clock: { now: rt.now },
     toast: rt.toast,
     loadWx,
@@ -39,7 +50,7 @@ function createRuntimeFinisher(rt: FlowRuntime, previousPath: () => string | und
     currentPath: () => rt.location.current().path,
     previousPath,
     report: (event) => rt.stats.record(`finish_${event.type}`, reportData(event)),
-    busyText,
+    ...texts,
   });
 }
 
@@ -60,10 +71,11 @@ const FINISHER_TEXTS = textSections("common");
 export function useFinisher(): Finisher {
   const rt = useRuntime();
   // Every screen loads the common section (src/ui/screens/index.ts).
-  const busyText = useTexts(FINISHER_TEXTS).common.processing;
+  const { processing: busyText, returnUrlNotAllowed: notAllowedText } = useTexts(FINISHER_TEXTS).common;
+  const api = useApi();
   useVisitRecord();
   return useMemo(() => {
     const history = createPathHistory(rt.storage);
-    return createRuntimeFinisher(rt, () => history.previous(), busyText);
-  }, [rt, busyText]);
+    return createRuntimeFinisher(rt, api, () => history.previous(), { busyText, notAllowedText });
+  }, [rt, api, busyText, notAllowedText]);
 }

@@ -17,6 +17,8 @@ function setup(options: { launch?: Partial<Record<StoredLaunchKey, string>>; min
     location: { replace: vi.fn(), assign: vi.fn(), reload: vi.fn() },
     storage: { get: vi.fn((key: StoredLaunchKey) => launch[key]) },
     clearLaunchFields: vi.fn(),
+    isReturnUrlUnsigned: () => false,
+    checkReturnUrl: vi.fn(async () => "notAllowed" as const),
     clock: { now: () => now },
     toast: { show: vi.fn() },
     loadWx: vi.fn(async () => wx),
@@ -27,6 +29,7 @@ function setup(options: { launch?: Partial<Record<StoredLaunchKey, string>>; min
     previousPath: () => options.paths?.[1],
     report: vi.fn(),
     busyText: PROCESSING,
+    notAllowedText: "返回地址未获合作方授权",
   } satisfies FinisherDeps;
   return { deps, wx, finisher: createFinisher(deps), advance: (ms: number) => (now += ms) };
 }

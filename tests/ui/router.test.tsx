@@ -147,18 +147,25 @@ describe("root wrapper", () => {
 });
 
 describe("return address", () => {
-  it("a url in the page URL is never stored: only the login's signed answer sets it", async () => {
-    document.cookie = "order_no=O9; path=/";
-    const rt = start("/?h5_face_id=R9&url=https%3A%2F%2Fevil.example%2Fsteal#/protocol");
+  it("a signed launch never stores the url in its page URL: only the login's signed answer sets it", async () => {
+    const rt = start("/?h5_face_id=R9&sign=abc&url=https%3A%2F%2Fevil.example%2Fsteal#/protocol");
     await screen.findByTestId("screen");
     expect(rt.storage.get("url")).toBeUndefined();
   });
 
-  it("a stored return address survives a reload whose URL carries another one", async () => {
+  it("an unsigned launch stores its url marked unsigned, for the service to vouch for at finish (spec §3)", async () => {
+    document.cookie = "order_no=O9; path=/";
+    const rt = start("/?h5_face_id=R9&url=https%3A%2F%2Fpartner.example%2Fback#/protocol");
+    await screen.findByTestId("screen");
+    expect(rt.storage.get("url")).toBe('"https://partner.example/back"');
+    expect(rt.storage.get("urlUnsigned")).toBe("true");
+  });
+
+  it("a stored return address survives a reload of a signed launch whose URL carries another one", async () => {
     window.history.replaceState(null, "", "/?h5_face_id=R10");
     const first = createFlowRuntime({ win: window, engine: createEngine(defs, createEngineRegistries()), apps: defs.apps, capture: shippedCapture, loadDevices: () => Promise.reject(new Error("no camera check in router tests")), loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
     first.storage.setJSON("url", "https://partner.example/back");
-    const rt = start("/?h5_face_id=R10&url=https%3A%2F%2Fevil.example%2Fsteal#/protocol");
+    const rt = start("/?h5_face_id=R10&sign=abc&url=https%3A%2F%2Fevil.example%2Fsteal#/protocol");
     await screen.findByTestId("screen");
     expect(rt.storage.get("url")).toBe('"https://partner.example/back"');
   });

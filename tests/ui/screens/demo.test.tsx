@@ -91,6 +91,7 @@ function fakeApi(overrides: Partial<Pick<ApiClient, "demoCreateOrder" | "demoVer
     upload: unused,
     attemptState: unused,
     result: unused,
+    checkReturnUrl: unused,
     streamUrl: () => "ws://unused",
     streamSessionToken: () => undefined,
     demoCreateOrder,

@@ -32,6 +32,8 @@ import { shippedErrors, shippedResults } from "../shippedCatalogues";
 import { shippedShell, shippedTextCatalogue, shippedTexts } from "../shippedTexts";
 import type { TextCatalogue } from "../../../src/runtime/textCatalogue";
 import { ScreenTextsProvider } from "../../../src/ui/screenTexts";
+import { ApiProvider } from "../../../src/ui/apiContext";
+import type { ApiClient } from "../../../src/api/client";
 
 export const UA = {
   iPhone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
@@ -69,11 +71,17 @@ export interface FlowOptions {
   /** navigator.mediaDevices; null removes it (an old browser or an insecure page). */
   mediaDevices?: Partial<MediaDevices> | null;
   /**
-   * The return address as the login stored it from the service's answer. Defaults to the
-   * page URL's `url` parameter: the runtime itself never stores that unsigned value, so the
-   * screens under test would otherwise have no return address at all.
+   * The return address as the login stored it from the service's answer (null: none). Defaults
+   * to the page URL's `url` parameter, as if the service had vouched for it; the runtime alone
+   * keeps that value only as an unsigned address the finisher must have vouched for first.
    */
   returnUrl?: string | null;
+  /** Keep localStorage and cookies from the previous setup: the same browser reloading the page. */
+  keepStorage?: boolean;
+  /** Leave the return address as the runtime kept it from the page URL (an unsigned launch); ignores returnUrl. */
+  keepLaunchedReturnUrl?: boolean;
+  /** The API client the screens use (an <ApiProvider>); a same-origin client by default. */
+  api?: ApiClient;
   /** The runtime's capture definition; the shipped capture.json by default (a test changes a limit here). */
   capture?: CaptureFile;
   /** The runtime's text catalogue; the shipped zh-CN by default (the new-language recipe passes another). */
@@ -130,8 +138,10 @@ function windowWithRecordedNavigation(nav: Navigation): Window {
 }
 
 export function setupFlow(options: FlowOptions = {}): Flow {
-  window.localStorage.clear();
-  clearCookies();
+  if (!options.keepStorage) {
+    window.localStorage.clear();
+    clearCookies();
+  }
   window.history.replaceState(null, "", options.url ?? "/#/");
   for (const [name, value] of Object.entries(options.cookies ?? {})) document.cookie = `${name}=${encodeURIComponent(value)}; path=/`;
   Object.defineProperty(window.navigator, "userAgent", { value: options.userAgent ?? UA.android, configurable: true });
@@ -154,8 +164,14 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     settings: { environment: "release", grayVersion: "0" },
     captureHandlers: fakeCaptureHandlers().registry,
   });
+  // As a signed launch's login leaves it: the vouched address (or none), not the unsigned query
+  // value the runtime kept (tests/spec/s3-returnAddress.test.tsx covers unsigned launches).
   const returnUrl = options.returnUrl === undefined ? new URL(window.location.href).searchParams.get("url") : options.returnUrl;
-  if (returnUrl) rt.storage.setJSON("url", returnUrl);
+  if (!options.keepLaunchedReturnUrl) {
+    rt.storage.remove("urlUnsigned");
+    if (returnUrl) rt.storage.setJSON("url", returnUrl);
+    else rt.storage.remove("url");
+  }
   return {
     rt,
     nav,
@@ -163,12 +179,13 @@ export function setupFlow(options: FlowOptions = {}): Flow {
       const route = engine.routeByName(routeName);
       // As the router does: the route's props, typed for its screen (the test names the pair).
       const Screen = screen as ScreenComponent;
+      const screenElement = <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={params} query={query} />;
       return render(
         <FlowProvider runtime={rt}>
           <Suspense fallback={null}>
-            {/* Every section: what the screen's registry entry loads is checked by the type checker. */}
+            {/* Only the sections its registry entry loads, as under the router. */}
             <ScreenTextsProvider texts={registryTexts(createScreens(rt), route.screen)}>
-              <Screen route={route} props={routeProps(route)} next={nextOf(route)} params={params} query={query} />
+              {options.api ? <ApiProvider api={options.api}>{screenElement}</ApiProvider> : screenElement}
             </ScreenTextsProvider>
           </Suspense>
           <ToastHost />

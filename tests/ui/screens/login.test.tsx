@@ -44,6 +44,7 @@ function fakeApi(login: Login) {
     upload: unused,
     attemptState: unused,
     result: unused,
+    checkReturnUrl: unused,
     streamUrl: () => "ws://unused",
     streamSessionToken: () => undefined,
     demoCreateOrder: unused,

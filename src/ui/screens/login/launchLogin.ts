@@ -35,6 +35,18 @@ interface LaunchLoginInput {
   stats: Pick<StatsRecorder, "record">;
 }
 
+/** The return address the service vouched for, bound to the launch's signature: no further check at finish. */
+function keepVouchedReturnAddress(storage: LaunchLoginInput["storage"], returnUrl: string): void {
+  storage.setJSON("url", returnUrl);
+  storage.remove("urlUnsigned");
+}
+
+/** No return address: quitting cannot send the user (and a result code) anywhere. */
+function forgetReturnAddress(storage: LaunchLoginInput["storage"]): void {
+  storage.remove("url");
+  storage.remove("urlUnsigned");
+}
+
 /** The link-invalid screen is named by its code only (spec §8 "400101 link invalid (code-only)"). */
 const LINK_INVALID = "400101";
 
@@ -80,7 +92,7 @@ export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOut
   // `cookieless` is the page's to set: a launch URL carrying one has it replaced.
   const request = loginRequestSchema.safeParse({ ...search, cookieless: !canKeepCookies() });
   if (!request.success) {
-    storage.remove("url");
+    forgetReturnAddress(storage);
     return { kind: "refused", query: { code: LINK_INVALID } };
   }
   let answer: LoginResponse;
@@ -90,15 +102,15 @@ export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOut
     if (!(error instanceof ApiError)) return { kind: "refused", query: { status: "publicError", msg: unknownCodeMessage("-") } };
     if (isOffline(error)) return { kind: "offline" };
     const query = refusalQuery(error, unknownCodeMessage, stats);
-    if (query.code === LINK_INVALID) storage.remove("url");
+    if (query.code === LINK_INVALID) forgetReturnAddress(storage);
     // A genuine launch refused as used, expired or finished: the service vouches for its address.
-    if (error.returnUrl) storage.setJSON("url", error.returnUrl);
+    if (error.returnUrl) keepVouchedReturnAddress(storage, error.returnUrl);
     return { kind: "refused", query };
   }
   // Only a cookie-less login gets one; absent when a reload got its session back, and a token
   // kept earlier then stays valid.
   if (answer.sessionToken !== undefined) storage.setJSON(SESSION_TOKEN_KEY, answer.sessionToken);
-  storage.setJSON("url", answer.returnUrl);
+  keepVouchedReturnAddress(storage, answer.returnUrl);
   keepAnalyticsToken(storage, answer.analyticsToken);
   storage.setJSON("loginSign", sign);
   return { kind: "loggedIn" };
