@@ -13,14 +13,13 @@
  */
 import * as z from "zod/mini";
 
-/** Digit flag ("0" off / "1" on) used by most switches. */
-const flag = z.enum(["0", "1"]);
-const digits = z.string().check(z.regex(/^\d+$/, "expected digits"));
 /**
  * A value the spec gives a meaning to only for some inputs (e.g. live_service "2" means will):
  * anything else is accepted and has no effect. Ours: at most 32 characters.
  */
 const open = z.string().check(z.maxLength(32));
+/** A switch: "1" turns it on (spec §3, §4); the spec fixes no other value, so any other is off. */
+const flag = open;
 
 export const THEMES = ["", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"] as const;
 export const ACTION_CODES = { shakeHead: "1", blink: "2", openMouth: "3", nod: "4" } as const;
@@ -34,8 +33,8 @@ export const launchParamsSchema = z.object({
   /** Comma-separated action codes 1..4, e.g. "2,3" asks for blink then open mouth. */
   traditional_action: z.optional(z.string().check(z.regex(/^[1-4](,[1-4])*$/, "expected action codes 1-4 separated by commas"))),
   /** "2" means the will check is a nod. */
-  will_type: z.optional(digits),
-  live_inter_type: z.optional(digits),
+  will_type: z.optional(open),
+  live_inter_type: z.optional(open),
   csrf_token: z.optional(z.string()),
   rtc_mode_switch: z.optional(flag),
   ws_mode_switch: z.optional(flag),

@@ -60,6 +60,15 @@ describe("spec §3: launch values are fixed only where the spec fixes them", () 
     ["redirect_type=2"],
     ["live_service=3"],
     ["auth_type=3"],
+    // The switches and the will/video-capture types: the spec names what "1" (or "2", "0") does, nothing more.
+    ["rtc_mode_switch=2"],
+    ["ws_mode_switch=on"],
+    ["priori_mode_switch=2"],
+    ["splash_page=2"],
+    ["auth_tick_switch=2"],
+    ["need_auth=2"],
+    ["will_type=nod"],
+    ["live_inter_type=x"],
     ["protocol_corp_name=" + encodeURIComponent("某某科技（深圳）有限公司 & Co.")],
   ])("%s reaches the start page instead of errorSettings", async (query) => {
     expect(await landOn(query)).toBe("h5pre {}");
