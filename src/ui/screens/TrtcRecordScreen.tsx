@@ -51,10 +51,7 @@ export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecor
       state={state}
       needs={texts.recorder[selectNeeds({ audio })]}
       videoRef={videoRef}
-      onStart={machine.start}
-      onStop={machine.stop}
-      onResend={machine.resend}
-      onGiveUp={machine.giveUp}
+      commands={machine}
       texts={texts}
     />
   );

@@ -49,10 +49,7 @@ export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
       state={state}
       needs={texts.recorder[selectNeeds({ audio })]}
       videoRef={videoRef}
-      onStart={machine.start}
-      onStop={machine.stop}
-      onResend={machine.resend}
-      onGiveUp={machine.giveUp}
+      commands={machine}
       texts={texts}
     />
   );

@@ -3,6 +3,7 @@
  * clock, scripted capture handlers, a scripted service and port doubles. What each page
  * family goes through, from arriving to the exit it leaves by.
  */
+import { scriptedHandlers } from "../../capture/scriptedHandlers";
 import { describe, expect, it, vi } from "vitest";
 import type { AttemptOutcome, AttemptState as ServiceAttemptState, OrderConfig, ResultResponse, UploadMeta } from "../../../schemas/api";
 import { DOWNGRADE_REASONS, storedValueSchemas } from "../../../schemas/session";
@@ -29,40 +30,6 @@ const RESULT: ResultResponse = {
   payload: { orderNo: "O-1", code: "0", signature: "a".repeat(64), newSignature: "b".repeat(64), liveRate: "100" },
 };
 const network = () => new ApiError(0, "NETWORK_ERROR", "offline");
-
-interface Scripted {
-  kind: CaptureKind;
-  request: CaptureRequest;
-  emit(event: CaptureEvent): void;
-  finish(outcome: CaptureOutcome): void;
-  disposed: boolean;
-}
-
-/** Handlers of every kind that do nothing until the test emits their events and outcome. */
-function scriptedHandlers() {
-  const made: Scripted[] = [];
-  const registry = shippedKindRegistry((kind) => async () => () => {
-    let onEvent: (e: CaptureEvent) => void = () => undefined;
-    let resolve: (o: CaptureOutcome) => void = () => undefined;
-    const scripted: Scripted = { kind, request: undefined as unknown as CaptureRequest, emit: (e) => onEvent(e), finish: (o) => resolve(o), disposed: false };
-    return {
-      kind,
-      start(request: CaptureRequest, listener: (e: CaptureEvent) => void) {
-        scripted.request = request;
-        onEvent = listener;
-        made.push(scripted);
-        return new Promise<CaptureOutcome>((r) => (resolve = r));
-      },
-      stop: () => undefined,
-      dispose: () => {
-        scripted.disposed = true;
-        resolve({ kind: "cancelled" });
-      },
-    };
-  });
-  const last = () => made.at(-1) ?? expect.fail("no handler was started");
-  return { registry, made, last };
-}
 
 /** The service: uploads answered from `uploads` in turn, each accepted one judged at the first poll. */
 function fakeService(uploads: (AttemptOutcome | Error)[] = [PASSED]) {

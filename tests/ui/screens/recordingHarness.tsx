@@ -4,6 +4,7 @@
  * accepted and judged on the first poll unless the test scripts the polls), and a render
  * of a screen with both in place (the real runtime of ./harness otherwise).
  */
+import { scriptedHandlers } from "../../capture/scriptedHandlers";
 import { createScreens } from "../../../src/ui/screens";
 import { registryTexts } from "../shippedTexts";
 import { nextOf } from "../../../src/flow/next";
@@ -23,51 +24,7 @@ import { ToastHost } from "../../../src/ui/ToastHost";
 import { RecordTimeoutHost } from "../../../src/ui/RecordTimeoutHost";
 import type { Flow } from "./harness";
 
-export interface ScriptedHandler {
-  kind: CaptureKind;
-  request: CaptureRequest;
-  emit(event: CaptureEvent): void;
-  finish(outcome: CaptureOutcome): void;
-  stops: number;
-  disposed: boolean;
-}
-
-/** Handlers of every kind that do nothing until the test emits their events and outcome. */
-export function scriptedHandlers() {
-  const made: ScriptedHandler[] = [];
-  const registry = shippedKindRegistry((kind: CaptureKind) => async () => () => {
-    let onEvent: (e: CaptureEvent) => void = () => undefined;
-    let resolve: (o: CaptureOutcome) => void = () => undefined;
-    const scripted: ScriptedHandler = {
-      kind,
-      request: undefined as unknown as CaptureRequest,
-      emit: (event) => onEvent(event),
-      finish: (outcome) => resolve(outcome),
-      stops: 0,
-      disposed: false,
-    };
-    return {
-      kind,
-      start(request: CaptureRequest, listener: (e: CaptureEvent) => void) {
-        scripted.request = request;
-        onEvent = listener;
-        made.push(scripted);
-        return new Promise<CaptureOutcome>((r) => (resolve = r));
-      },
-      stop: () => void (scripted.stops += 1),
-      dispose: () => {
-        scripted.disposed = true;
-        resolve({ kind: "cancelled" });
-      },
-    };
-  });
-  const last = () => {
-    const handler = made.at(-1);
-    if (!handler) throw new Error("no handler was started");
-    return handler;
-  };
-  return { registry, made, last };
-}
+export { scriptedHandlers, type ScriptedHandler } from "../../capture/scriptedHandlers";
 
 export const SIGNATURE = "a".repeat(64);
 export const PASSED: AttemptOutcome = { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] };

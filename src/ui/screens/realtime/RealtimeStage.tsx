@@ -18,6 +18,7 @@ import { VerifyingProgress } from "../recording/VerifyingProgress";
 import type { RecorderCopy } from "../recorderCopy";
 import type { ActionCode } from "../../../flow/startPlan";
 import { textOf } from "../textRef";
+import type { AttemptMachine } from "../../../flow/attempt/attemptMachine";
 import type { AttemptState } from "../../../flow/attempt/attemptState";
 import { selectRealtimeFoot, selectRealtimeHint, selectShowsNeeds } from "../../../flow/attempt/realtimeView";
 import {
@@ -46,16 +47,13 @@ interface RealtimeStageProps {
   /** Says what the page will use (camera, or camera and microphone). */
   needs: string;
   videoRef: (video: HTMLVideoElement | null) => void;
-  onStart(): void;
-  onStop(): void;
-  /** The kept recording of an upload that got no answer: send it again, or give up. */
-  onResend(): void;
-  onGiveUp(): void;
+  /** The attempt machine's commands: start, stop, and for a kept recording resend or give up. */
+  commands: Pick<AttemptMachine, "start" | "stop" | "resend" | "giveUp">;
   texts: TextsOf<"realtime" | "recorder" | "actions" | "capture" | "verifying" | "verifySteps">;
 }
 
 export function RealtimeStage(props: RealtimeStageProps) {
-  const { mode, badge, copy, liveMode, will, nod, actions, answering, state, needs, videoRef, onStart, onStop, onResend, onGiveUp, texts } = props;
+  const { mode, badge, copy, liveMode, will, nod, actions, answering, state, needs, videoRef, commands, texts } = props;
   const t = texts.realtime;
   const progress = selectTransferFraction(state);
   const verifying = selectVerifying(state);
@@ -110,15 +108,15 @@ export function RealtimeStage(props: RealtimeStageProps) {
       </div>
       {foot.kind === "start" && (
         <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--primary" disabled={!foot.enabled} onClick={onStart}>
+          <button type="button" className="ff-btn ff-btn--primary" disabled={!foot.enabled} onClick={commands.start}>
             {t[foot.label]}
           </button>
         </div>
       )}
-      {foot.kind === "kept" && <KeptRecording texts={texts} onResend={onResend} onGiveUp={onGiveUp} />}
+      {foot.kind === "kept" && <KeptRecording texts={texts} onResend={commands.resend} onGiveUp={commands.giveUp} />}
       {foot.kind === "stop" && (
         <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--secondary" onClick={onStop}>
+          <button type="button" className="ff-btn ff-btn--secondary" onClick={commands.stop}>
             {t.stop}
           </button>
         </div>
