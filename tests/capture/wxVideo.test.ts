@@ -107,9 +107,9 @@ describe("messaging-app video: JS config (spec §7)", () => {
     expect(wx.calls[0]?.params).toMatchObject({ appId: "wx0123456789abcdef" });
   });
 
-  it("a refused config ends the attempt without opening the camera", async () => {
+  it("a refused config ends the attempt without opening the camera, marked unusable (spec §8: analytics only)", async () => {
     const wx = fakeWx({ config: "error" });
-    expect(await run(setUp(wx))).toEqual({ kind: "failed", status: "exception" });
+    expect(await run(setUp(wx))).toEqual({ kind: "failed", status: "exception", unusable: "config:invalid signature" });
     expect(wx.names()).toEqual(["config"]);
   });
 
@@ -118,18 +118,18 @@ describe("messaging-app video: JS config (spec §7)", () => {
     const s = setUp(wx);
     const outcome = s.handler.start(action, () => undefined);
     await s.clock.advance(10_000);
-    expect(await outcome).toEqual({ kind: "failed", status: "exception" });
+    expect(await outcome).toEqual({ kind: "failed", status: "exception", unusable: "config:timeout" });
   });
 
   it("a launch without signature material cannot configure", async () => {
     const wx = fakeWx();
-    expect(await run(setUp(wx, { launch: { nonce_str: "n", time_stamp: "1" } }))).toEqual({ kind: "failed", status: "exception" });
+    expect(await run(setUp(wx, { launch: { nonce_str: "n", time_stamp: "1" } }))).toEqual({ kind: "failed", status: "exception", unusable: "config:no signature material" });
     expect(wx.calls).toEqual([]);
   });
 
   it("an app without chooseVideo says so through checkJsApi", async () => {
     const wx = fakeWx({ check: { chooseVideo: false, uploadVideo: true } });
-    expect(await run(setUp(wx))).toEqual({ kind: "failed", status: "exception" });
+    expect(await run(setUp(wx))).toEqual({ kind: "failed", status: "exception", unusable: "checkJsApi:chooseVideo not supported" });
     expect(wx.names()).not.toContain("chooseVideo");
   });
 });
