@@ -6,12 +6,12 @@
  *   wx.config → wx.ready (wx.error: the config was refused) → checkJsApi
  *   → chooseVideo({ sourceType: ["camera"], camera: "front", maxDuration })
  *   → the file, when the page can read it → {kind: "recording"}
- *   → otherwise uploadVideo → serverId → {kind: "failed", status: serverIdNotFundException}
+ *   → otherwise uploadVideo → serverId → POST /api/v1/upload/wx → {kind: "accepted"}
  *
- * The last step is a limit of this deployment, not of the app: the serverId names the video
- * in the messaging app's cloud, and only a service holding that official account's access
- * token can download it. faceflow's reference service has none, so the attempt fails with
- * the status spec §8 has for a video the service could not find.
+ * The serverId names the video in the messaging app's cloud, and only a service holding that
+ * official account's access token can download it (src/server/wx/, FACEFLOW_WX_MP_*). A
+ * service without those credentials, or a video the cloud no longer has, answers with a code
+ * whose screen is serverIdNotFundException (spec §8).
  *
  * Nothing picked, or a picture instead of a video: chooseVideoException. A refused camera:
  * noVideoPermission. An SDK that does not load, a refused or unanswered config, or an app
@@ -21,6 +21,8 @@
  * (src/flow/attempt/cameraFailure.ts) instead of showing an error.
  */
 import type { AppsFile } from "../../schemas/apps";
+import { ApiError } from "../api/apiError";
+import { screenForApiError } from "../api/screenForApiError";
 import type { CaptureDeps, CaptureHandler, CaptureOutcome, CaptureRequest } from "./contract";
 import { readVideoDuration } from "./recorder/videoFileDuration";
 import { createCaptureScope, type Timers } from "./stream/captureScope";
@@ -137,8 +139,15 @@ export function createWxVideoHandlerWith(deps: CaptureDeps, env: WxVideoHandlerE
     if (!localId) return failed("chooseVideoException");
     const uploaded = await api.uploadVideo({ localId, isShowProgressTips: 1 });
     if (!uploaded.ok) return failed(uploaded.cancelled ? "uploadVideoOtherException" : "uploadVideoException");
-    // Uploaded to the messaging app's cloud, but this service cannot fetch it from there (see above).
-    return failed("serverIdNotFundException");
+    const serverId = uploaded.value.serverId;
+    if (!serverId) return failed("serverIdNotFundException");
+    try {
+      const accepted = await deps.api.uploadWxVideo({ serverId });
+      return { kind: "accepted", accepted };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return failed(screenForApiError(error, { stats: deps.stats, fallback: "serverIdNotFundException" }));
+    }
   }
 
   return {

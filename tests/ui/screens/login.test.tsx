@@ -40,6 +40,7 @@ function fakeApi(login: Login) {
     config: unused,
     digits: unused,
     upload: unused,
+    uploadWxVideo: unused,
     attemptState: unused,
     result: unused,
     streamUrl: () => "ws://unused",
