@@ -21,6 +21,7 @@ import {
 } from "../../../schemas/session";
 import type { CaptureKind, CaptureOutcome } from "../../capture/contract";
 import { deviceModeOf, markRealtimeUnsupported, recordDowngrade, recordFrontError, recordH5conf, setDeviceMode } from "../../capture/downgrade";
+import { videoProfileOf } from "../../capture/trtc/videoProfile";
 import type { CameraFacts } from "./ports";
 import { isRtcEnabled, isWillMode, isWsEnabled, realtimeModeOrder, type RealtimeMode } from "../../engine/modes";
 
@@ -72,6 +73,8 @@ export function recordRealtimeChoice(draft: Draft<SessionState>, kind: CaptureKi
   const alreadyRecorded = recorded.length >= codes.length && codes.every((code, i) => recorded[recorded.length - codes.length + i] === code);
   if (!alreadyRecorded) for (const code of codes) recordH5conf(draft, code);
   setDeviceMode(draft, deviceModeOf(kind));
+  // Spec §3: the session holds the real-time video profile, from rtc_resolution.
+  if (kind === "trtc") draft.videoProfile = videoProfileOf(launch);
 }
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
