@@ -352,6 +352,23 @@ export const uploadMetaSchema = z.strictObject({
 });
 export type UploadMeta = z.infer<typeof uploadMetaSchema>;
 
+// --- Spec §7 messaging-app uploadVideo path (issue 16 row 7) ---
+/**
+ * `POST /api/v1/upload/wx`: a video the page could not read, which the messaging app uploaded
+ * to its own cloud (uploadVideo → serverId). The service fetches it through the official
+ * account's media API and verifies it as any upload.
+ */
+export const wxUploadRequestSchema = z.strictObject({
+  /** uploadVideo's serverId (the media API's media_id). */
+  serverId: z.string().check(z.minLength(1), z.maxLength(256), z.regex(/^[A-Za-z0-9_-]+$/, "expected the app's media id")),
+  /** What the page showed, before the app's camera opened (as meta.prompts). */
+  prompts: z.optional(z.array(capturePromptSchema).check(z.maxLength(8))),
+  /** The page's device-info string of spec §3, as meta.deviceInfo. */
+  deviceInfo: z.optional(deviceInfoTextSchema),
+});
+export type WxUploadRequest = z.infer<typeof wxUploadRequestSchema>;
+// --- end of row 7 ---
+
 /** Outcome of one recording (upload response, and the stream's result message). */
 const attemptOutcomeSchema = z.object({
   passed: z.boolean(),

@@ -61,6 +61,10 @@ export const API_ERROR_CODES = {
   // frame stream (schemas/apiStream.ts)
   streamIdleTimeout: "STREAM_IDLE_TIMEOUT",
   streamFrameTooSmall: "STREAM_FRAME_TOO_SMALL",
+  /** Spec §7 uploadVideo path: the messaging app's cloud has no video of that server id (expired, or another account's). */
+  wxMediaNotFound: "WX_MEDIA_NOT_FOUND",
+  /** Spec §7 uploadVideo path: the service has no official-account credentials, or the media API did not answer. */
+  wxMediaUnavailable: "WX_MEDIA_UNAVAILABLE",
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 
@@ -117,6 +121,8 @@ export const API_ERROR_SCREEN = {
   FRAMES_MISMATCH: "uploadVideoOtherException",
   STREAM_IDLE_TIMEOUT: "trtc_opTimeout",
   STREAM_FRAME_TOO_SMALL: "websocket_webcamPicSmallException",
+  WX_MEDIA_NOT_FOUND: "serverIdNotFundException",
+  WX_MEDIA_UNAVAILABLE: "serverIdNotFundException",
 } as const satisfies Record<ApiErrorCode, ErrorStatus | null>;
 
 /** Header carrying the session token of a cookie-less login (never the URL: logs and Referer keep URLs). */

@@ -64,6 +64,11 @@ const sessionStateSchema = z.object({
   /** Real-time video profile (e.g. "480p"); "" until chosen. */
   videoProfile: z.string(),
   deviceInfo: deviceInfoSchema,
+  /**
+   * The messaging app refused its JS config in this session (spec §8: a statistic only), so
+   * mode choice skips its camera. Not in spec §3's list; absent in states stored before it.
+   */
+  wxCameraUnusable: z.optional(z.boolean()),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 

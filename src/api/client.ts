@@ -24,6 +24,7 @@ import type {
   ResultResponse,
   ReturnUrlCheckResponse,
   UploadMeta,
+  WxUploadRequest,
 } from "../../schemas/api";
 import { SESSION_HEADER } from "../../schemas/apiCodes";
 import { ApiError, CLIENT_ERROR_CODES } from "./apiError";
@@ -66,6 +67,8 @@ export interface ApiClient {
    * very recording (same messageId) was judged before.
    */
   upload(meta: UploadMeta, scrambledVideo: string, options?: UploadOptions): Promise<AttemptState>;
+  /** Spec §7 uploadVideo path: the service fetches the video the messaging app holds under `serverId` and verifies it as an upload. */
+  uploadWxVideo(request: WxUploadRequest, signal?: AbortSignal): Promise<AttemptState>;
   /**
    * Long poll of an accepted attempt: answers at once when judged, else when the step
    * changes or `waitMs` (at most 25 000) passed.
@@ -149,6 +152,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const raw = onProgress ? xhrPost(makeXhr, `${base}/api/v1/upload`, form, onProgress, signal, tokenHeader()) : send("POST", "/api/v1/upload", form, false, signal);
       return read(raw, (s) => s.attemptState);
     },
+    uploadWxVideo: (request, signal) => post("/api/v1/upload/wx", request, (s) => s.attemptState, signal),
     attemptState(attempt, waitMs, signal) {
       // Whole, non-negative numbers only: the path and query are built here, not by the caller.
       const seq = Math.max(1, Math.trunc(attempt));

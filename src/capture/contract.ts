@@ -54,8 +54,13 @@ export type CaptureOutcome =
    * follows it to the verdict (followAttempt), as after an upload.
    */
   | { kind: "accepted"; accepted: AcceptedAttempt }
-  /** The attempt cannot go on: the catalogue status to show, and a downgrade if one applies. */
-  | { kind: "failed"; status: ErrorStatus; downgrade?: DowngradeReason; frontError?: boolean }
+  /**
+   * The attempt cannot go on: the catalogue status to show, and a downgrade if one applies.
+   * `unusable`: the kind itself cannot run in this session (the messaging app refused its
+   * JS config, spec §8): the page records it as a statistic and records with the next kind
+   * instead of showing `status`. Its value says what failed, for the statistic.
+   */
+  | { kind: "failed"; status: ErrorStatus; downgrade?: DowngradeReason; frontError?: boolean; unusable?: string }
   | { kind: "cancelled" };
 
 export interface CaptureHandler {

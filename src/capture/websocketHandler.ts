@@ -4,7 +4,8 @@
  * on as an attempt and verifies it off the socket ({kind: "accepted"}: the page follows the
  * attempt to its verdict, as after an upload).
  *
- * One attempt: order number from the config → camera (permission.ts) → preview and first
+ * One attempt: this browser can stream (a WebSocket and a canvas that encodes; no: failed,
+ * downgrade websocketCheckNoSupport, spec §3 reason 5) → order number from the config → camera (permission.ts) → preview and first
  * frame → socket to the host of spec §4's rule, `start` → 3-2-1 while the service gets
  * ready → frames for the mode's window (recordingPlan, as the recorder) → `end` →
  * `verifying` with the attempt's number.
@@ -12,6 +13,7 @@
  * is `{kind: "failed", frontError: true}`, which the page counts towards giving the mode up.
  */
 import type { CaptureFile } from "../../schemas/capture";
+import { DOWNGRADE_REASONS } from "../../schemas/session";
 import { openPageCamera } from "./pageCamera";
 import { ApiError } from "../api/apiError";
 import { screenForApiError } from "../api/screenForApiError";
@@ -33,6 +35,8 @@ export interface WebsocketHandlerEnv {
   openSocket(url: string): WebSocketLike;
   /** The page's hostname, for the host rule. */
   pageHostname: string;
+  /** The browser has what streaming needs: WebSocket, and canvas.toBlob to encode frames. */
+  streamingSupported: boolean;
   timers: Timers;
   settings: StreamClientSettings;
   /** How long the opened camera may take to show its first picture (spec §9 wave timeout). */
@@ -52,6 +56,7 @@ function browserWebsocketEnv(win: Window, now: () => number, capture: CaptureFil
     frames: (stream) => createCanvasFrames({ doc: win.document, stream, maxWidth: settings.maxFrameWidth, quality: settings.jpegQuality }),
     openSocket: (url) => new (win as Window & typeof globalThis).WebSocket(url),
     pageHostname: win.location.hostname,
+    streamingSupported: typeof (win as Window & typeof globalThis).WebSocket === "function" && typeof win.document.createElement("canvas").toBlob === "function",
     timers,
     settings,
     firstFrameTimeoutMs: capture.waveTimeoutMs,
@@ -72,6 +77,8 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
   let finishStream: (() => void) | null = null;
 
   async function run(request: CaptureRequest, onEvent: (event: CaptureEvent) => void): Promise<void> {
+    // The websocket's own check (spec §3 reason 5): the page gives the mode up at once.
+    if (!env.streamingSupported) return scope.settle({ kind: "failed", status: "browserNotSupport", downgrade: DOWNGRADE_REASONS.websocketCheckNoSupport });
     let orderNo: string;
     try {
       orderNo = (await deps.api.config()).orderNo;

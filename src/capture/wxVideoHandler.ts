@@ -6,23 +6,28 @@
  *   wx.config → wx.ready (wx.error: the config was refused) → checkJsApi
  *   → chooseVideo({ sourceType: ["camera"], camera: "front", maxDuration })
  *   → the file, when the page can read it → {kind: "recording"}
- *   → otherwise uploadVideo → serverId → {kind: "failed", status: serverIdNotFundException}
+ *   → otherwise uploadVideo → serverId → POST /api/v1/upload/wx → {kind: "accepted"}
  *
- * The last step is a limit of this deployment, not of the app: the serverId names the video
- * in the messaging app's cloud, and only a service holding that official account's access
- * token can download it. faceflow's reference service has none, so the attempt fails with
- * the status spec §8 has for a video the service could not find.
+ * The serverId names the video in the messaging app's cloud, and only a service holding that
+ * official account's access token can download it (src/server/wx/, FACEFLOW_WX_MP_*). A
+ * service without those credentials, or a video the cloud no longer has, answers with a code
+ * whose screen is serverIdNotFundException (spec §8).
  *
  * Nothing picked, or a picture instead of a video: chooseVideoException. A refused camera:
- * noVideoPermission. A refused config (spec §8: analytics only) or an app without the calls:
- * exception, after which the page may fall back to the in-page recorder.
+ * noVideoPermission. An SDK that does not load, a refused or unanswered config, or an app
+ * without chooseVideo (checkJsApi) is a config error, which spec §8 sends to analytics only:
+ * the outcome is marked `unusable` (what failed), and the page records that statistic,
+ * marks the messaging-app camera unusable for the session and records with the next kind
+ * (src/flow/attempt/cameraFailure.ts) instead of showing an error.
  */
 import type { AppsFile } from "../../schemas/apps";
+import { ApiError } from "../api/apiError";
+import { screenForApiError } from "../api/screenForApiError";
 import type { CaptureDeps, CaptureHandler, CaptureOutcome, CaptureRequest } from "./contract";
 import { readVideoDuration } from "./recorder/videoFileDuration";
 import { createCaptureScope, type Timers } from "./stream/captureScope";
 import { fetchLocalVideo, readableVideoUrl } from "./wx/localVideo";
-import { loadWxVideoApi, WX_VIDEO_JS_APIS, type WxChosenVideo, type WxVideoApi } from "./wx/wxVideoApi";
+import { loadWxVideoApi, WX_VIDEO_JS_APIS, WxConfigError, type WxChosenVideo, type WxVideoApi } from "./wx/wxVideoApi";
 
 /** wx.ready normally fires within a second; no answer means the app will not configure. */
 const WX_CONFIG_TIMEOUT_MS = 10_000;
@@ -30,6 +35,8 @@ const DURATION_READ_TIMEOUT_MS = 5000;
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
 const failed = (status: Failed["status"]): Failed => ({ kind: "failed", status });
+/** A config error (spec §8: analytics only); `exception` is never shown for it. */
+const unusable = (what: string): Failed => ({ kind: "failed", status: "exception", unusable: what });
 
 export interface WxVideoHandlerEnv {
   loadApi(): Promise<WxVideoApi>;
@@ -83,7 +90,7 @@ export function createWxVideoHandlerWith(deps: CaptureDeps, env: WxVideoHandlerE
   async function configure(api: WxVideoApi): Promise<Failed | null> {
     const { signature, nonce_str: nonceStr, time_stamp: timeStamp } = deps.launch;
     const timestamp = Number(timeStamp);
-    if (!signature || !nonceStr || !timeStamp || !Number.isFinite(timestamp)) return failed("exception");
+    if (!signature || !nonceStr || !timeStamp || !Number.isFinite(timestamp)) return unusable("config:no signature material");
     api.config({
       ...(env.wxAppId ? { appId: env.wxAppId } : {}),
       timestamp,
@@ -93,12 +100,12 @@ export function createWxVideoHandlerWith(deps: CaptureDeps, env: WxVideoHandlerE
     });
     const timedOut = new Promise<"timeout">((resolve) => void scope.after(env.configTimeoutMs, () => resolve("timeout")));
     try {
-      if ((await Promise.race([api.whenReady(), timedOut])) === "timeout") return failed("exception");
-    } catch {
-      return failed("exception");
+      if ((await Promise.race([api.whenReady(), timedOut])) === "timeout") return unusable("config:timeout");
+    } catch (error) {
+      return unusable(error instanceof WxConfigError ? error.errMsg : "config:fail");
     }
     const supported = await api.checkJsApi(["chooseVideo", "uploadVideo"]);
-    return supported.chooseVideo === false ? failed("exception") : null;
+    return supported.chooseVideo === false ? unusable("checkJsApi:chooseVideo not supported") : null;
   }
 
   async function run(request: CaptureRequest): Promise<CaptureOutcome> {
@@ -106,7 +113,7 @@ export function createWxVideoHandlerWith(deps: CaptureDeps, env: WxVideoHandlerE
     try {
       api = await env.loadApi();
     } catch {
-      return failed("exception");
+      return unusable("sdk:not loaded");
     }
     const refused = await configure(api);
     if (refused) return refused;
@@ -132,8 +139,15 @@ export function createWxVideoHandlerWith(deps: CaptureDeps, env: WxVideoHandlerE
     if (!localId) return failed("chooseVideoException");
     const uploaded = await api.uploadVideo({ localId, isShowProgressTips: 1 });
     if (!uploaded.ok) return failed(uploaded.cancelled ? "uploadVideoOtherException" : "uploadVideoException");
-    // Uploaded to the messaging app's cloud, but this service cannot fetch it from there (see above).
-    return failed("serverIdNotFundException");
+    const serverId = uploaded.value.serverId;
+    if (!serverId) return failed("serverIdNotFundException");
+    try {
+      const accepted = await deps.api.uploadWxVideo({ serverId });
+      return { kind: "accepted", accepted };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return failed(screenForApiError(error, { stats: deps.stats, fallback: "serverIdNotFundException" }));
+    }
   }
 
   return {

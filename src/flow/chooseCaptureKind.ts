@@ -54,6 +54,7 @@ export async function chooseCaptureKind(rt: FlowRuntime, page: CapturePage): Pro
   const facts: CameraFacts = {
     cameraApi: recording ? hasRecorderApi(rt.win) && (await hasCamera(rt.win)) : hasCameraApi(rt.win),
     cameraEligible: cameraCheck.check().allowed,
+    inMessagingApp: rt.messagingApp.kind !== "none",
   };
   const kind = selectCaptureKind(
     { launch: rt.launch, state, ...facts, wxCameraUsable: rt.wxCameraUsable, platform: platformOfUserAgent(rt.win.navigator.userAgent) },

@@ -46,6 +46,7 @@ import type { ServiceRole } from "../../schemas/health";
 import { fastifyTrustProxy, type AppSecretConfig, type TrustProxy } from "./config";
 import type { StreamClock } from "./stream/streamClock";
 import { createTrtcIssuer, type TrtcServiceConfig } from "./trtc/trtcConfig";
+import { createWxMediaClient, type WxMediaConfig } from "./wx/wxMedia";
 
 /** flows/capture.json, validated (throws with the schema's message when the file is wrong): the service's limits. */
 export function loadCaptureLimits(): ServerLimits {
@@ -93,6 +94,8 @@ export interface BuildAppOptions {
   trustProxy?: TrustProxy;
   /** TRTC credentials (FACEFLOW_TRTC_*); without them real-time video is unavailable. */
   trtc?: TrtcServiceConfig | null;
+  /** Official-account credentials (FACEFLOW_WX_MP_*); without them a video in the messaging app's cloud cannot be fetched. */
+  wxMedia?: WxMediaConfig | null;
   clock?: Clock;
   /** Timer for the stream idle timeout; defaults to setTimeout on top of `clock`. */
   streamClock?: StreamClock;
@@ -182,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     defaultLaunchTtlSec: options.launchTtlSec ?? 30 * 60,
     sessionTtlSec: options.sessionTtlSec ?? 60 * 60,
     trtc: options.trtc ? createTrtcIssuer(options.trtc, () => clock.now()) : null,
+    wxMedia: options.wxMedia ? createWxMediaClient(options.wxMedia, { fetch: (input, init) => fetch(input, init), now: () => clock.now() }) : null,
   };
   // Only the one process of an embedded store may take every job left running as its own at start.
   const requeueAtStart = role === "all" && opened.engine === "sqlite";

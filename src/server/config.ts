@@ -21,6 +21,8 @@
  * | FACEFLOW_LOG_LEVEL | warn | fastify (pino) log level, read by main.ts |
  * | FACEFLOW_TRTC_SDK_APP_ID, FACEFLOW_TRTC_SECRET_KEY | | real-time video (TRTC) credentials; both or neither (trtc/trtcConfig.ts) |
  * | FACEFLOW_TRTC_USERSIG_TTL_SEC | 900 | lifetime of the UserSigs handed to browsers |
+ * | FACEFLOW_WX_MP_APP_ID, FACEFLOW_WX_MP_SECRET | | the messaging app's official account, to fetch a video uploaded to its cloud (spec §7 uploadVideo); both or neither (wx/wxMedia.ts) |
+ * | FACEFLOW_WX_API_BASE | https://api.weixin.qq.com | where that account's API lives (a proxy, a test's stand-in) |
  * | FACEFLOW_VERIFY_WORKERS | one per core | worker threads that decode and analyse media (verify/workerPool.ts) |
  * | FACEFLOW_VERIFY_TIMEOUT_MS | capture.json's verification.jobs.timeoutMs (60000) | a job running longer is stopped and tried again; a job whose worker died is taken again a little after it (verify/verificationQueue.ts leaseMarginMs) |
  * | FACEFLOW_FFMPEG | ffmpeg on the PATH | the decoder program (media/decode/ffmpegBinary.ts) |
@@ -36,6 +38,7 @@ import { previousSecretSchema } from "../../schemas/appsConfig";
 import { secretWeakness } from "./auth/secretStrength";
 import { appOptionsSchema, SELF_ORIGIN } from "./store/apps";
 import { readTrtcEnv, type TrtcServiceConfig } from "./trtc/trtcConfig";
+import { readWxMediaEnv, type WxMediaConfig } from "./wx/wxMedia";
 
 const origin = z.string().refine((value) => {
   if (value === SELF_ORIGIN) return true;
@@ -89,6 +92,8 @@ interface ServerConfig {
   trustProxy: TrustProxy;
   /** Real-time video credentials; undefined when not configured. */
   trtc: TrtcServiceConfig | undefined;
+  /** The official account's media API credentials; undefined when not configured. */
+  wxMedia: WxMediaConfig | undefined;
   /** Verification worker threads; undefined: capture.json's verification.jobs.workers (0: one per core). */
   verifyWorkers: number | undefined;
   /** Verification job timeout; undefined: capture.json's verification.jobs.timeoutMs. */
@@ -208,6 +213,8 @@ export function loadServerConfig(
   const port = parse(z.coerce.number().int().min(0).max(65_535), env.PORT ?? "8080", "PORT");
   const trtc = readTrtcEnv(env);
   if (!trtc.ok) throw new ConfigError(`${trtc.variable} ${trtc.message}`);
+  const wxMedia = readWxMediaEnv(env);
+  if (!wxMedia.ok) throw new ConfigError(`${wxMedia.variable} ${wxMedia.message}`);
   const envOrigin = env.FACEFLOW_PUBLIC_ORIGIN ? parse(origin, env.FACEFLOW_PUBLIC_ORIGIN, "FACEFLOW_PUBLIC_ORIGIN") : undefined;
   const apps = { ...file.apps, ...envApps };
   if (env.FACEFLOW_ENV === "release") checkReleaseSecrets(apps, env.FACEFLOW_ADMIN_TOKEN);
@@ -229,6 +236,7 @@ export function loadServerConfig(
     demo: env.FACEFLOW_DEMO ? parse(switchValue, env.FACEFLOW_DEMO, "FACEFLOW_DEMO") : (file.demo ?? env.FACEFLOW_ENV !== "release"),
     trustProxy: env.FACEFLOW_TRUST_PROXY ? parse(trustProxySchema, env.FACEFLOW_TRUST_PROXY, "FACEFLOW_TRUST_PROXY") : false,
     trtc: trtc.config ?? undefined,
+    wxMedia: wxMedia.config ?? undefined,
     verifyWorkers: env.FACEFLOW_VERIFY_WORKERS ? parse(z.coerce.number().int().min(1).max(64), env.FACEFLOW_VERIFY_WORKERS, "FACEFLOW_VERIFY_WORKERS") : undefined,
     verifyTimeoutMs: env.FACEFLOW_VERIFY_TIMEOUT_MS
       ? parse(z.coerce.number().int().min(1_000).max(3_600_000), env.FACEFLOW_VERIFY_TIMEOUT_MS, "FACEFLOW_VERIFY_TIMEOUT_MS")

@@ -7,6 +7,7 @@ import type { MediaStore } from "./media/store/mediaStore";
 import type { Clock, RandomBytes } from "./runtime";
 import type { Store } from "./store";
 import type { TrtcIssuer } from "./trtc/trtcConfig";
+import type { WxMediaSource } from "./wx/wxMedia";
 import type { VerificationQueue } from "./verify/queueContract";
 
 export interface ServiceContext {
@@ -30,4 +31,6 @@ export interface ServiceContext {
   sessionTtlSec: number;
   /** Real-time video room tickets; null when the service has no TRTC credentials. */
   trtc: TrtcIssuer | null;
+  /** The messaging app's media API (spec §7 uploadVideo path); null without official-account credentials. */
+  wxMedia: WxMediaSource | null;
 }

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     demo: config.demo,
     trustProxy: config.trustProxy,
     trtc: config.trtc,
+    wxMedia: config.wxMedia,
     warmVerification: true,
     ...(config.verifyWorkers === undefined ? {} : { verifyWorkers: config.verifyWorkers }),
     ...(config.verifyTimeoutMs === undefined ? {} : { limits: withJobTimeout(loadCaptureLimits(), config.verifyTimeoutMs) }),

@@ -189,7 +189,7 @@ describe("trtc handler", () => {
     });
     const [videoTrack] = s.camera.stream.getVideoTracks();
     const [audioTrack] = s.camera.stream.getAudioTracks();
-    expect(s.sdk.args.startLocalVideo).toEqual({ view: null, publish: true, option: { videoTrack } });
+    expect(s.sdk.args.startLocalVideo).toEqual({ view: null, publish: true, option: { videoTrack, profile: "480p" } });
     expect(s.sdk.args.startLocalAudio).toEqual({ publish: true, option: { audioTrack } });
     expect(log.types().slice(0, 2)).toEqual(["preview", "cameraReady"]);
     expect(log.events.filter((e) => e.type === "countdown").map((e) => (e as { secondsLeft: number }).secondsLeft)).toEqual([3, 2, 1]);

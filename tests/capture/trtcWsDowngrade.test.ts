@@ -69,8 +69,10 @@ describe("codes of the choice (spec §3)", () => {
     const noApi = choose("fileInput", { ws_mode_switch: "1" }, { cameraApi: false, cameraEligible: true });
     expect([noApi.supportTrtc, noApi.supportWs]).toEqual([false, false]);
     expect(noApi.deviceInfo.h5downgrade).toEqual([DOWNGRADE_REASONS.webcamOtherError]);
-    const blocked = choose("fileInput", { ws_mode_switch: "1" }, { cameraApi: true, cameraEligible: false });
-    expect(blocked.deviceInfo.h5downgrade).toEqual([DOWNGRADE_REASONS.websocketBlacklist]);
+    // An ineligible browser gives up real-time video for its core (spec §3 reason 4); the websocket has no reason of its own for it.
+    const blocked = choose("fileInput", { ws_mode_switch: "1", rtc_mode_switch: "1" }, { cameraApi: true, cameraEligible: false });
+    expect([blocked.supportTrtc, blocked.supportWs]).toEqual([false, false]);
+    expect(blocked.deviceInfo.h5downgrade).toEqual([DOWNGRADE_REASONS.h5TrtcFrontCoreDegrade]);
   });
 
   it("does not repeat the same code on a second arrival", () => {

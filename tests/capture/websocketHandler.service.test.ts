@@ -49,6 +49,7 @@ describe("websocket handler with the real streaming endpoint", () => {
         frames: () => frames.source,
         openSocket: (url) => new WebSocketClient(url, { headers: { cookie: browser.cookieHeader() } }),
         pageHostname: "127.0.0.1",
+        streamingSupported: true,
         timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
         settings: capture.streamClient,
         firstFrameTimeoutMs: 5000,
@@ -100,6 +101,7 @@ describe("websocket handler with the real streaming endpoint", () => {
         // No cookie on the socket: the service cannot tell whose stream this is.
         openSocket: (url) => new WebSocketClient(url),
         pageHostname: "127.0.0.1",
+        streamingSupported: true,
         timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
         settings: capture.streamClient,
         firstFrameTimeoutMs: 5000,

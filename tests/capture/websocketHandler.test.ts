@@ -48,6 +48,7 @@ function setUp(script: ServiceScript = {}, overrides: Partial<WebsocketHandlerEn
     frames: () => frames.source,
     openSocket: service.open,
     pageHostname: "127.0.0.1",
+    streamingSupported: true,
     timers: clock,
     settings: capture.streamClient,
     firstFrameTimeoutMs: 15_000,

@@ -95,6 +95,7 @@ export function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
     config: async () => orderConfig(),
     digits: missing("digits"),
     upload: missing("upload"),
+    uploadWxVideo: missing("uploadWxVideo"),
     attemptState: missing("attemptState"),
     result: missing("result"),
     streamUrl: () => "ws://127.0.0.1:8080/api/v1/stream",

@@ -8,7 +8,9 @@ import type { CaptureRequest } from "../../src/capture/contract";
 import { readableVideoUrl } from "../../src/capture/wx/localVideo";
 import { wxVideoApiFrom, type WxVideoApi } from "../../src/capture/wx/wxVideoApi";
 import { createWxVideoHandlerWith, maxDurationSeconds, type WxVideoHandlerEnv } from "../../src/capture/wxVideoHandler";
-import { captureDeps, manualClock } from "./websocketHandlerFakes";
+import { ApiError } from "../../src/api/apiError";
+import type { ApiClient } from "../../src/api/client";
+import { captureDeps, fakeApi, manualClock } from "./websocketHandlerFakes";
 
 const LAUNCH = { signature: "0123456789abcdef0123456789abcdef01234567", nonce_str: "nonce-42", time_stamp: "1900000000" };
 const PAGE = "https://verify.example.com";
@@ -59,7 +61,7 @@ function fakeWx(script: { config?: "ok" | "error" | "silent"; choose?: (cb: Call
   return { namespace: { default: wx }, calls, names: () => calls.map((c) => c.name) };
 }
 
-function setUp(wx: { namespace: unknown }, options: { wxAppId?: string; fetched?: Blob | null; launch?: Record<string, string> } = {}) {
+function setUp(wx: { namespace: unknown }, options: { wxAppId?: string; fetched?: Blob | null; launch?: Record<string, string>; api?: ApiClient } = {}) {
   const clock = manualClock();
   const fetched: string[] = [];
   const env: WxVideoHandlerEnv = {
@@ -75,7 +77,7 @@ function setUp(wx: { namespace: unknown }, options: { wxAppId?: string; fetched?
     timers: clock,
     configTimeoutMs: 10_000,
   };
-  const handler = createWxVideoHandlerWith(captureDeps(clock, undefined, options.launch ?? LAUNCH), env);
+  const handler = createWxVideoHandlerWith(captureDeps(clock, options.api, options.launch ?? LAUNCH), env);
   return { clock, handler, fetched };
 }
 
@@ -107,9 +109,9 @@ describe("messaging-app video: JS config (spec §7)", () => {
     expect(wx.calls[0]?.params).toMatchObject({ appId: "wx0123456789abcdef" });
   });
 
-  it("a refused config ends the attempt without opening the camera", async () => {
+  it("a refused config ends the attempt without opening the camera, marked unusable (spec §8: analytics only)", async () => {
     const wx = fakeWx({ config: "error" });
-    expect(await run(setUp(wx))).toEqual({ kind: "failed", status: "exception" });
+    expect(await run(setUp(wx))).toEqual({ kind: "failed", status: "exception", unusable: "config:invalid signature" });
     expect(wx.names()).toEqual(["config"]);
   });
 
@@ -118,18 +120,18 @@ describe("messaging-app video: JS config (spec §7)", () => {
     const s = setUp(wx);
     const outcome = s.handler.start(action, () => undefined);
     await s.clock.advance(10_000);
-    expect(await outcome).toEqual({ kind: "failed", status: "exception" });
+    expect(await outcome).toEqual({ kind: "failed", status: "exception", unusable: "config:timeout" });
   });
 
   it("a launch without signature material cannot configure", async () => {
     const wx = fakeWx();
-    expect(await run(setUp(wx, { launch: { nonce_str: "n", time_stamp: "1" } }))).toEqual({ kind: "failed", status: "exception" });
+    expect(await run(setUp(wx, { launch: { nonce_str: "n", time_stamp: "1" } }))).toEqual({ kind: "failed", status: "exception", unusable: "config:no signature material" });
     expect(wx.calls).toEqual([]);
   });
 
   it("an app without chooseVideo says so through checkJsApi", async () => {
     const wx = fakeWx({ check: { chooseVideo: false, uploadVideo: true } });
-    expect(await run(setUp(wx))).toEqual({ kind: "failed", status: "exception" });
+    expect(await run(setUp(wx))).toEqual({ kind: "failed", status: "exception", unusable: "checkJsApi:chooseVideo not supported" });
     expect(wx.names()).not.toContain("chooseVideo");
   });
 });
@@ -158,12 +160,20 @@ describe("messaging-app video: choosing and handing over", () => {
     expect(outcome).toMatchObject({ kind: "recording", durationMs: 2600 });
   });
 
-  it("a video only the app can open is uploaded to its cloud, which this service cannot fetch from", async () => {
+  it("a video only the app can open is uploaded to its cloud, and the service fetches it by its server id (spec §7)", async () => {
     const wx = fakeWx();
-    const s = setUp(wx);
-    expect(await run(s)).toEqual({ kind: "failed", status: "serverIdNotFundException" });
+    const sent: unknown[] = [];
+    const api = fakeApi({ uploadWxVideo: async (request) => (sent.push(request), { state: "verifying", attempt: 3, step: "queued", progress: 0 }) });
+    const s = setUp(wx, { api });
+    expect(await run(s)).toEqual({ kind: "accepted", accepted: { state: "verifying", attempt: 3, step: "queued", progress: 0 } });
     expect(wx.calls.find((c) => c.name === "uploadVideo")?.params).toEqual({ localId: "wxLocalResource://v1", isShowProgressTips: 1 });
+    expect(sent).toEqual([{ serverId: "server-id-1" }]);
     expect(s.fetched).toEqual([]);
+  });
+
+  it("a service that cannot fetch from the app's cloud shows serverIdNotFundException", async () => {
+    const api = fakeApi({ uploadWxVideo: async () => Promise.reject(new ApiError(404, "WX_MEDIA_UNAVAILABLE", "no credentials")) });
+    expect(await run(setUp(fakeWx(), { api }))).toEqual({ kind: "failed", status: "serverIdNotFundException" });
   });
 
   it("an upload to the app's cloud that fails is an upload failure", async () => {
@@ -204,7 +214,8 @@ describe("messaging-app video: choosing and handing over", () => {
         if (name === "uploadVideo") callback({ err_msg: "uploadVideo:ok", serverId: "s1" });
       },
     };
-    expect(await run(setUp({ namespace: { default: wx } }))).toEqual({ kind: "failed", status: "serverIdNotFundException" });
+    const api = fakeApi({ uploadWxVideo: async ({ serverId }) => ({ state: "verifying", attempt: serverId === "s1" ? 1 : 9, step: "queued", progress: 0 }) });
+    expect(await run(setUp({ namespace: { default: wx } }, { api }))).toMatchObject({ kind: "accepted", accepted: { attempt: 1 } });
     expect(invoked).toEqual(["checkJsApi", "chooseVideo", "uploadVideo"]);
   });
 

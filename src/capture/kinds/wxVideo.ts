@@ -11,7 +11,8 @@ import { RECORDING_ROUTES } from "./recordingRoutes";
 export const wxVideoKind: CaptureKindDescriptor<"wxVideo"> = {
   kind: "wxVideo",
   load: () => import("../wxVideoHandler").then((m) => m.createWxVideoHandler),
-  isAvailable: ({ platform, wxCameraUsable }) => platform === "android" && wxCameraUsable,
+  // A refused JS config (spec §8) rules the camera out for the rest of the session.
+  isAvailable: ({ platform, wxCameraUsable, state }) => platform === "android" && wxCameraUsable && state.wxCameraUnusable !== true,
   traits: { recordsVideo: true, usesPageCamera: false, deviceMode: DEVICE_MODES.video, page: "recording" },
   routes: RECORDING_ROUTES,
 };

@@ -32,6 +32,7 @@ import { startStreamRecording, type MediaRecorderClass, type StreamRecording } f
 import { countDown, createCaptureScope, type Timers } from "../stream/captureScope";
 import { loadTrtcModule, type TrtcModule } from "./trtcModule";
 import { joinRoom } from "./trtcRoom";
+import { videoProfileOf } from "./videoProfile";
 
 /** How often `recording` events go out while recording. */
 const TICK_MS = 200;
@@ -137,6 +138,7 @@ export function createTrtcHandlerWith(deps: CaptureDeps, env: TrtcHandlerEnv): C
       room,
       videoTrack,
       audioTrack,
+      profile: videoProfileOf(deps.launch),
       onFatal: () => scope.settle(frontError("trtc_exception")),
     });
     // Leave the room whenever the attempt ends, also when it ends while still entering.

@@ -7,6 +7,7 @@
  * The module is only ever loaded with import() inside the real-time video handler: it is
  * about a megabyte and would otherwise land in the first screen.
  */
+import type { VideoProfile } from "./videoProfile";
 
 /** `enterRoom` parameters faceflow uses (a string room id: one room per order). */
 export interface TrtcEnterRoomParams {
@@ -23,7 +24,8 @@ export interface TrtcEnterRoomParams {
 export interface TrtcLocalVideoConfig {
   view: null;
   publish: boolean;
-  option: { videoTrack: MediaStreamTrack };
+  /** `profile`: the encoding resolution (spec §3 videoProfile, ./videoProfile.ts). */
+  option: { videoTrack: MediaStreamTrack; profile?: VideoProfile };
 }
 
 export interface TrtcLocalAudioConfig {

@@ -6,6 +6,7 @@
  */
 import type { TrtcRoomConfig } from "../../../schemas/api";
 import type { TrtcClient, TrtcModule } from "./trtcModule";
+import type { VideoProfile } from "./videoProfile";
 
 interface TrtcRoomSession {
   /** Exit and destroy; safe to call more than once. */
@@ -18,6 +19,8 @@ interface JoinRoomInput {
   videoTrack: MediaStreamTrack;
   /** Published only when the check records sound (number and will mode). */
   audioTrack: MediaStreamTrack | null;
+  /** The encoding profile of spec §3 videoProfile ("480p"). */
+  profile: VideoProfile;
   /** A fatal SDK event after entering (error, kicked out): the attempt cannot go on. */
   onFatal(kind: "error" | "kickedOut"): void;
 }
@@ -52,7 +55,7 @@ export async function joinRoom(input: JoinRoomInput): Promise<TrtcRoomSession> {
       autoReceiveAudio: false,
       autoReceiveVideo: false,
     });
-    await client.startLocalVideo({ view: null, publish: true, option: { videoTrack: input.videoTrack } });
+    await client.startLocalVideo({ view: null, publish: true, option: { videoTrack: input.videoTrack, profile: input.profile } });
     if (input.audioTrack) await client.startLocalAudio({ publish: true, option: { audioTrack: input.audioTrack } });
   } catch (error) {
     active = false;

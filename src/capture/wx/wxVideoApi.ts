@@ -60,7 +60,7 @@ export interface WxVideoApi {
   uploadVideo(options: { localId: string; isShowProgressTips: 0 | 1 }): Promise<WxCall<WxUploadedVideo>>;
 }
 
-class WxConfigError extends Error {
+export class WxConfigError extends Error {
   constructor(readonly errMsg: string) {
     super(`messaging-app JS config failed: ${errMsg}`);
     this.name = "WxConfigError";

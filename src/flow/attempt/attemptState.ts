@@ -66,7 +66,8 @@ export interface AttemptState {
   switched: SwitchReason | null;
 }
 
-export type SwitchReason = "permissionTimeout" | "noCamera";
+/** `kindUnusable`: the messaging app refused its JS config (spec §8: analytics only, no notice). */
+export type SwitchReason = "permissionTimeout" | "noCamera" | "kindUnusable";
 
 export type AttemptAction =
   | { type: "prepared"; kind: CaptureKind; digits: string | null; question: string | null; request: CaptureRequest; guidance: boolean }

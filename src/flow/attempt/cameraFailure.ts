@@ -4,7 +4,8 @@
  * Recording pages: record the downgrade reason (and a front error of a streaming kind) in the
  * session state, then either switch the page to recording a video file — for a permission
  * never answered (spec §4 retry rule) or a browser that found no camera — or show the
- * failure's error screen.
+ * failure's error screen. A messaging-app JS config the app refused (spec §8) is a statistic
+ * only: the page records with the next kind.
  *
  * Real-time pages: record the failure against the mode (recordRealtimeFailure: its downgrade
  * reason, or one more front error), then either go on to the page of the kind chosen now
@@ -30,6 +31,7 @@ type CameraFailureStep =
 
 /** A recording page's handler failed (`kind`: the one that ran). */
 export async function afterCameraFailure(deps: AttemptDeps, kind: CaptureKind, failure: Failed): Promise<CameraFailureStep> {
+  if (failure.unusable !== undefined && kind === "wxVideo") return afterWxConfigFailure(deps, failure.unusable);
   const reason = failure.downgrade;
   deps.stats.record("captureFailed", { kind, status: failure.status, reason: reason ?? 0 });
   const store = await deps.sessionState();
@@ -44,6 +46,21 @@ export async function afterCameraFailure(deps: AttemptDeps, kind: CaptureKind, f
   // Asking again would hang or fail again: the system camera records instead (spec §4).
   const to = timedOut ? (await deps.chooseKind("recording")).kind : "fileInput";
   return { kind: "switch", to, factory: await loadHandler(deps, to), reason: timedOut ? "permissionTimeout" : "noCamera" };
+}
+
+/**
+ * The messaging app refused its JS config (spec §8: config errors go to analytics only): a
+ * statistic, its camera marked unusable for the session, and the page records with the kind
+ * chosen now (the in-page recorder or the file input) instead of showing an error.
+ */
+async function afterWxConfigFailure(deps: AttemptDeps, what: string): Promise<CameraFailureStep> {
+  deps.stats.record("wxConfigFailed", { what });
+  const store = await deps.sessionState();
+  store.update((draft) => {
+    draft.wxCameraUnusable = true;
+  });
+  const to = (await deps.chooseKind("recording")).kind;
+  return { kind: "switch", to, factory: await loadHandler(deps, to), reason: "kindUnusable" };
 }
 
 /** A real-time page's handler failed. */

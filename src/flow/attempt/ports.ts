@@ -40,6 +40,8 @@ export interface AttemptClock {
 export interface CameraFacts {
   cameraApi: boolean;
   cameraEligible: boolean;
+  /** The page runs in a messaging-app browser (spec §3 reason 3 rather than 4); absent: it does not. */
+  inMessagingApp?: boolean;
 }
 
 /** A capture kind chosen for a page family, with the camera facts the choice saw. */

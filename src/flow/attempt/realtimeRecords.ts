@@ -21,14 +21,27 @@ import {
 } from "../../../schemas/session";
 import type { CaptureKind, CaptureOutcome } from "../../capture/contract";
 import { deviceModeOf, markRealtimeUnsupported, recordDowngrade, recordFrontError, recordH5conf, setDeviceMode } from "../../capture/downgrade";
+import { videoProfileOf } from "../../capture/trtc/videoProfile";
 import type { CameraFacts } from "./ports";
 import { isRtcEnabled, isWillMode, isWsEnabled, realtimeModeOrder, type RealtimeMode } from "../../engine/modes";
 
-function cameraReason(facts: CameraFacts): DowngradeReason {
-  if (!facts.cameraApi) return DOWNGRADE_REASONS.webcamOtherError;
-  // The eligibility blacklist is a list of browsers whose in-page capture is known broken.
-  if (!facts.cameraEligible) return DOWNGRADE_REASONS.websocketBlacklist;
-  return DOWNGRADE_REASONS.webcamNoPermissionTimeout;
+/**
+ * Spec §4 "Camera unsupported": without the page's camera neither real-time mode can run, so
+ * both are given up, with the reason of spec §3 that says why:
+ * - no camera API at all (insecure context, old browser): webcamOtherError (12);
+ * - the browser is on the camera-input eligibility list (spec §5, a front-end list of browser
+ *   cores whose capture is broken) while real-time video was still on: the front end
+ *   degrades real-time video for its core, wxTrtcFrontCoreDegrade (3) in a messaging-app
+ *   browser, h5TrtcFrontCoreDegrade (4) elsewhere. The websocket mode given up by the same
+ *   list has no reason of its own in spec §3 (websocketBlacklist, 8, is a websocket-only
+ *   list faceflow does not have), so none is recorded for it.
+ */
+function giveUpRealtimeForCamera(draft: Draft<SessionState>, launch: LaunchParams, facts: CameraFacts): void {
+  const trtcWasOn = isRtcEnabled(launch) && draft.supportTrtc;
+  draft.supportTrtc = false;
+  draft.supportWs = false;
+  if (!facts.cameraApi) return recordDowngrade(draft, DOWNGRADE_REASONS.webcamOtherError);
+  if (trtcWasOn) recordDowngrade(draft, facts.inMessagingApp === true ? DOWNGRADE_REASONS.wxTrtcFrontCoreDegrade : DOWNGRADE_REASONS.h5TrtcFrontCoreDegrade);
 }
 
 /** The h5conf codes of a choice, in the order they are recorded. */
@@ -53,13 +66,15 @@ export function recordRealtimeChoice(draft: Draft<SessionState>, kind: CaptureKi
   const realtime = kind === "trtc" || kind === "websocket";
   // Spec §4: without the page's camera neither real-time mode can run; both are given up.
   if (!realtime && (isRtcEnabled(launch) || isWsEnabled(launch)) && (draft.supportTrtc || draft.supportWs) && !(facts.cameraApi && facts.cameraEligible)) {
-    markRealtimeUnsupported(draft, cameraReason(facts));
+    giveUpRealtimeForCamera(draft, launch, facts);
   }
   const codes = choiceCodes(kind, launch);
   const recorded = draft.deviceInfo.h5conf;
   const alreadyRecorded = recorded.length >= codes.length && codes.every((code, i) => recorded[recorded.length - codes.length + i] === code);
   if (!alreadyRecorded) for (const code of codes) recordH5conf(draft, code);
   setDeviceMode(draft, deviceModeOf(kind));
+  // Spec §3: the session holds the real-time video profile, from rtc_resolution.
+  if (kind === "trtc") draft.videoProfile = videoProfileOf(launch);
 }
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;

@@ -129,7 +129,7 @@ export function selectRecordingOverlay(state: AttemptState, plan: Plan): Recordi
 
 /** Why the page records with the system camera now (the recorder failed), or null when it did not switch. */
 export function selectSwitchedNotice(state: AttemptState): Extract<TextKey<"capture">, "switched" | "switchedNoCamera"> | null {
-  if (state.switched === null) return null;
+  if (state.switched === null || state.switched === "kindUnusable") return null;
   return state.switched === "noCamera" ? "switchedNoCamera" : "switched";
 }
 

@@ -8,35 +8,26 @@
  * attempt. The device's guidance report and evidence frames are kept for staff as hints;
  * nothing in them is judged. Sending the same recording again (same messageId) answers with
  * that attempt's state: uploads are safe to retry.
+ *
+ * `POST /api/v1/upload/wx` (spec §7 uploadVideo path): a video the page could not read names
+ * its copy in the messaging app's cloud; the service fetches it (src/server/wx/) and goes on
+ * as above (src/server/upload/queueRecording.ts).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createHash } from "node:crypto";
-import { API_ERROR_CODES, uploadMetaSchema, type AttemptState, type UploadMeta } from "../../../schemas/api";
-import type { VerifyJobInput } from "../../../schemas/verifyJob";
+import { API_ERROR_CODES, uploadMetaSchema, wxUploadRequestSchema, type AttemptState, type UploadMeta } from "../../../schemas/api";
+import { messageIdOf } from "../../capture/scramble";
 import { requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
-import { platformOf } from "../limits";
 import { attemptStateOf } from "../orders/attemptState";
 import { acceptDeviceInfo } from "../orders/deviceInfo";
-import { rejectAttempt } from "../orders/verdict";
-import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
-import { acceptedContainer, checkUploadSize, probeAccepted } from "../upload/acceptRecording";
 import { decodeRecording } from "../upload/decodeRecording";
+import { queueRecording } from "../upload/queueRecording";
 import { evidenceFrames, readUploadParts, type UploadParts } from "../upload/readUploadParts";
-import { storeEvidence, storeRecording, withTempFile } from "../upload/mediaFiles";
-import { lockOpenOrder } from "../orders/lockOpenOrder";
-import { MediaExistsError, type StoredMedia } from "../media/store/mediaStore";
-import { mediaScratchDir } from "../media/store/mediaStoreFromEnv";
-
-/** Refused because another upload of the order got its attempt first: that attempt is the other upload's to close. */
-class AttemptTaken extends HttpError {
-  constructor() {
-    super(409, API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
-  }
-}
+import { WxMediaNotFoundError, WxMediaUnavailableError, type WxVideo } from "../wx/wxMedia";
 
 /**
  * The upload's parts. Reading them can only fail on what the client sent (a body that is not
@@ -50,23 +41,6 @@ async function readParts(ctx: ServiceContext, request: FastifyRequest): Promise<
     if (error instanceof HttpError || (error as { statusCode?: unknown } | null)?.statusCode !== undefined) throw error;
     throw new HttpError(400, API_ERROR_CODES.badRequest, `malformed multipart body: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-/** The pending attempt this upload answers: number mode needs the one its digits opened. */
-async function attemptFor(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord> {
-  if (order.liveType === "1") {
-    const pending = await ctx.store.attempts.latestPending(order.orderNo, "upload");
-    if (pending === null || (await ctx.store.verifyJobs.get(pending.id)) !== null) {
-      throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
-    }
-    return pending;
-  }
-  return ctx.store.transaction(async (tx) => {
-    const now = ctx.clock.now();
-    await lockOpenOrder(tx, order.orderNo);
-    await tx.attempts.abandonPending(order.orderNo, now);
-    return tx.attempts.open(order.orderNo, "upload", null, now);
-  });
 }
 
 /**
@@ -90,6 +64,33 @@ async function replayedState(ctx: ServiceContext, order: OrderRecord, meta: Uplo
   return attempt ? attemptStateOf(ctx, attempt) : null;
 }
 
+/** The order may take a recording now: not finished, nothing being verified. */
+async function assertOpenForUpload(ctx: ServiceContext, order: OrderRecord): Promise<void> {
+  if (order.state === "passed" || order.state === "failed") {
+    throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
+  }
+  if (await ctx.store.attempts.verifying(order.orderNo)) {
+    throw new HttpError(409, API_ERROR_CODES.verificationInProgress, "the previous recording is still being verified");
+  }
+}
+
+/**
+ * Spec §7 uploadVideo path: the video named by the messaging app's server id, fetched through
+ * the official account's media API (ctx.wxMedia), then checked, stored and verified like an
+ * upload. Its messageId is derived here, from the fetched bytes, as the page does (spec §4),
+ * so sending the same server id again answers with the same attempt.
+ */
+async function fetchWxVideo(ctx: ServiceContext, serverId: string): Promise<WxVideo> {
+  if (ctx.wxMedia === null) throw new HttpError(404, API_ERROR_CODES.wxMediaUnavailable, "this service has no messaging-app media credentials");
+  try {
+    return await ctx.wxMedia.fetchVideo(serverId);
+  } catch (error) {
+    if (error instanceof WxMediaNotFoundError) throw new HttpError(404, API_ERROR_CODES.wxMediaNotFound, error.message);
+    if (error instanceof WxMediaUnavailableError) throw new HttpError(502, API_ERROR_CODES.wxMediaUnavailable, error.message);
+    throw error;
+  }
+}
+
 export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
   app.post("/api/v1/upload", { preHandler: limiters.upload }, async (request): Promise<AttemptState> => {
     const { order } = await requireSession(ctx, request);
@@ -99,88 +100,37 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     const frames = evidenceFrames(parts.frames, meta.guidance);
     const replayed = await replayedState(ctx, order, meta, parts.video);
     if (replayed !== null) return replayed;
-    if (order.state === "passed" || order.state === "failed") {
-      throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
-    }
-    if (await ctx.store.attempts.verifying(order.orderNo)) {
-      throw new HttpError(409, API_ERROR_CODES.verificationInProgress, "the previous recording is still being verified");
-    }
-    const attempt = await attemptFor(ctx, order);
-    const platform = platformOf(request.headers["user-agent"]);
-    const kind = { liveType: order.liveType, actions: order.actions, will: order.will !== null };
-
-    let stored: StoredMedia | null = null;
-    let evidence: string[] = [];
-    try {
-      const container = acceptedContainer(meta.mimeType);
-      const bytes = await decodeRecording(parts.video, meta);
-      checkUploadSize(bytes.length, platform, ctx.limits);
-      // Probed from a temporary file of the bytes already in memory, before they are stored: with
-      // S3, probing the stored copy would mean downloading what was just uploaded, and a refused
-      // recording never reaches the bucket at all.
-      const probe = await withTempFile(mediaScratchDir(ctx.mediaDir), `upload.${container}`, bytes, (file) => probeAccepted(ctx.ffmpegPath, file, container, kind, ctx.limits));
-      stored = await storeRecording(ctx.media, order.orderNo, attempt.seq, container, bytes).catch((error: unknown) => {
-        // Number mode: uploads answering the same digits at once share one attempt, and so its recording.
-        if (error instanceof MediaExistsError) throw new AttemptTaken();
-        throw error;
-      });
-      if (frames.length > 0) {
-        evidence = await storeEvidence(ctx.media, order.orderNo, attempt.seq, frames).catch((error: unknown) => {
-          // The other upload answering the same digits stored its frames first.
-          if (error instanceof MediaExistsError) throw new AttemptTaken();
-          throw error;
-        });
-      }
-      const input: VerifyJobInput = {
-        attemptId: attempt.id,
-        orderNo: order.orderNo,
-        source: { kind: "recording", path: stored.key, bytes: bytes.length, probe },
-        ask: {
-          liveType: order.liveType,
-          actions: [...order.actions],
-          digits: attempt.digits,
-          will: order.will ? { question: order.will.question, nod: order.will.willType === "2" } : null,
-          prompts: meta.prompts ?? [],
-          requireSpeech: order.requireSpeech,
-        },
-        referencePhoto: order.referencePhoto,
-        platform,
-      };
-      const path = stored.key;
-      // The store's own hash of what it wrote: what an audit compares the stored object with.
-      const sha256 = stored.sha256;
-      await ctx.store.transaction(async (tx) => {
-        // Checked again as the job is queued, with the order's row locked: uploads of one order
-        // sent at once (to several instances, say) all passed the check above while none was
-        // queued yet. The first queued is verified; one superseded by a newer upload (its attempt
-        // abandoned) or arriving after another was queued is refused.
-        await lockOpenOrder(tx, order.orderNo);
-        if (
-          (await tx.attempts.get(attempt.id))?.status !== "pending" ||
-          (await tx.verifyJobs.get(attempt.id)) !== null ||
-          (await tx.attempts.verifying(order.orderNo))
-        ) {
-          throw new HttpError(409, API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
-        }
-        const now = ctx.clock.now();
-        await tx.recordings.insert({
-          attemptId: attempt.id, path, container, mimeType: meta.mimeType, bytes: bytes.length,
-          durationMs: Math.round(probe.durationMs), sha256, messageId: meta.messageId, createdAt: now,
-        });
-        await tx.attempts.keepGuidance(attempt.id, meta.guidance ?? null);
-        await tx.attempts.keepDeviceInfo(attempt.id, deviceInfo);
-        await ctx.verification.enqueue(tx, { attemptId: attempt.id, orderNo: order.orderNo, appId: order.appId, input }, now);
-      });
-    } catch (error) {
-      // Only what this upload stored: a recording refused as AttemptTaken is the other upload's.
-      if (stored !== null) await ctx.media.delete(stored.key);
-      await Promise.all(evidence.map((key) => ctx.media.delete(key)));
-      if (error instanceof HttpError && !(error instanceof AttemptTaken)) await rejectAttempt(ctx, attempt.id, error.code, error.message);
-      throw error;
-    }
-    ctx.verification.kick();
-    const state = await attemptStateOf(ctx, attempt);
-    if (state === null) throw new Error(`attempt ${attempt.id} has no job right after it was queued`);
-    return state;
+    await assertOpenForUpload(ctx, order);
+    return queueRecording(ctx, order, request.headers["user-agent"], {
+      mimeType: meta.mimeType,
+      decode: () => decodeRecording(parts.video, meta),
+      messageId: meta.messageId,
+      prompts: meta.prompts ?? [],
+      guidance: meta.guidance ?? null,
+      deviceInfo,
+      frames,
+    });
+  });
+  app.post("/api/v1/upload/wx", { preHandler: limiters.upload }, async (request): Promise<AttemptState> => {
+    const { order } = await requireSession(ctx, request);
+    const body = parseOr400(wxUploadRequestSchema, request.body, "messaging-app upload");
+    const deviceInfo = acceptDeviceInfo(body.deviceInfo);
+    const video = await fetchWxVideo(ctx, body.serverId);
+    const messageId = await messageIdOf(video.bytes.toString("base64"));
+    const sha256 = createHash("sha256").update(video.bytes).digest("hex");
+    const recording = await ctx.store.recordings.findUpload(order.orderNo, messageId, sha256);
+    const earlier = recording ? await ctx.store.attempts.get(recording.attemptId) : null;
+    const replayed = earlier ? await attemptStateOf(ctx, earlier) : null;
+    if (replayed) return replayed;
+    await assertOpenForUpload(ctx, order);
+    return queueRecording(ctx, order, request.headers["user-agent"], {
+      mimeType: video.mimeType,
+      decode: async () => video.bytes,
+      messageId,
+      prompts: body.prompts ?? [],
+      guidance: null,
+      deviceInfo,
+      frames: [],
+    });
   });
 }

@@ -14,7 +14,7 @@ import { HttpError } from "../http/errors";
 import { isCompleteJpeg } from "../stream/jpeg";
 
 /** An evidence frame of on-device guidance: kept for staff as a hint, never judged. */
-interface EvidenceFrame {
+export interface EvidenceFrame {
   jpeg: Uint8Array;
   /** When it was taken on the capture's clock (the report's evidenceAtMs). */
   atMs: number;

@@ -89,6 +89,7 @@ function fakeApi(overrides: Partial<Pick<ApiClient, "demoCreateOrder" | "demoVer
     config: unused,
     digits: unused,
     upload: unused,
+    uploadWxVideo: unused,
     attemptState: unused,
     result: unused,
     checkReturnUrl: unused,

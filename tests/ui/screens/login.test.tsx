@@ -42,6 +42,7 @@ function fakeApi(login: Login) {
     config: unused,
     digits: unused,
     upload: unused,
+    uploadWxVideo: unused,
     attemptState: unused,
     result: unused,
     checkReturnUrl: unused,

@@ -1,0 +1,139 @@
+/**
+ * Everything after a recording's bytes are in hand, the same for every way they arrive (the
+ * page's multipart upload, a video fetched from the messaging app's cloud): the attempt it
+ * answers, the same checks (container, size per platform, the decoder's probe), the same
+ * storage, and the verification job. A refusal is recorded as a rejected attempt.
+ */
+import { API_ERROR_CODES, type AttemptState, type CapturePrompt, type UploadMeta } from "../../../schemas/api";
+import type { VerifyJobInput } from "../../../schemas/verifyJob";
+import type { ServiceContext } from "../context";
+import { HttpError } from "../http/errors";
+import { platformOf } from "../limits";
+import { attemptStateOf } from "../orders/attemptState";
+import { rejectAttempt } from "../orders/verdict";
+import { lockOpenOrder } from "../orders/lockOpenOrder";
+import type { AttemptRecord } from "../store/attempts";
+import type { OrderRecord } from "../store/orders";
+import { MediaExistsError, type StoredMedia } from "../media/store/mediaStore";
+import { mediaScratchDir } from "../media/store/mediaStoreFromEnv";
+import { acceptedContainer, checkUploadSize, probeAccepted } from "./acceptRecording";
+import { storeEvidence, storeRecording, withTempFile } from "./mediaFiles";
+import type { EvidenceFrame } from "./readUploadParts";
+
+/** Refused because another upload of the order got its attempt first: that attempt is the other upload's to close. */
+class AttemptTaken extends HttpError {
+  constructor() {
+    super(409, API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
+  }
+}
+
+export /** The pending attempt this upload answers: number mode needs the one its digits opened. */
+async function attemptFor(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord> {
+  if (order.liveType === "1") {
+    const pending = await ctx.store.attempts.latestPending(order.orderNo, "upload");
+    if (pending === null || (await ctx.store.verifyJobs.get(pending.id)) !== null) {
+      throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
+    }
+    return pending;
+  }
+  return ctx.store.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    await lockOpenOrder(tx, order.orderNo);
+    await tx.attempts.abandonPending(order.orderNo, now);
+    return tx.attempts.open(order.orderNo, "upload", null, now);
+  });
+}
+
+/** A recording to verify: how to get its bytes (a refusal there is refused like any check) and what came with it. */
+export interface IncomingRecording {
+  mimeType: string;
+  decode(): Promise<Buffer>;
+  messageId: string;
+  prompts: CapturePrompt[];
+  guidance: NonNullable<UploadMeta["guidance"]> | null;
+  /** The page's device-info string (spec §3), checked by acceptDeviceInfo; null when it sent none. */
+  deviceInfo: string | null;
+  /** Evidence frames of on-device guidance. */
+  frames: EvidenceFrame[];
+}
+
+/** Check, store and queue a recording for the order; answers the attempt's state (`verifying`). */
+export async function queueRecording(ctx: ServiceContext, order: OrderRecord, userAgent: string | undefined, recording: IncomingRecording): Promise<AttemptState> {
+  const attempt = await attemptFor(ctx, order);
+  const platform = platformOf(userAgent);
+  const kind = { liveType: order.liveType, actions: order.actions, will: order.will !== null };
+
+  let stored: StoredMedia | null = null;
+  let evidence: string[] = [];
+  try {
+    const container = acceptedContainer(recording.mimeType);
+    const bytes = await recording.decode();
+    checkUploadSize(bytes.length, platform, ctx.limits);
+    // Probed from a temporary file of the bytes already in memory, before they are stored: with
+    // S3, probing the stored copy would mean downloading what was just uploaded, and a refused
+    // recording never reaches the bucket at all.
+    const probe = await withTempFile(mediaScratchDir(ctx.mediaDir), `upload.${container}`, bytes, (file) => probeAccepted(ctx.ffmpegPath, file, container, kind, ctx.limits));
+    stored = await storeRecording(ctx.media, order.orderNo, attempt.seq, container, bytes).catch((error: unknown) => {
+      // Number mode: uploads answering the same digits at once share one attempt, and so its recording.
+      if (error instanceof MediaExistsError) throw new AttemptTaken();
+      throw error;
+    });
+    if (recording.frames.length > 0) {
+      evidence = await storeEvidence(ctx.media, order.orderNo, attempt.seq, recording.frames).catch((error: unknown) => {
+        // The other upload answering the same digits stored its frames first.
+        if (error instanceof MediaExistsError) throw new AttemptTaken();
+        throw error;
+      });
+    }
+    const input: VerifyJobInput = {
+      attemptId: attempt.id,
+      orderNo: order.orderNo,
+      source: { kind: "recording", path: stored.key, bytes: bytes.length, probe },
+      ask: {
+        liveType: order.liveType,
+        actions: [...order.actions],
+        digits: attempt.digits,
+        will: order.will ? { question: order.will.question, nod: order.will.willType === "2" } : null,
+        prompts: recording.prompts,
+        requireSpeech: order.requireSpeech,
+      },
+      referencePhoto: order.referencePhoto,
+      platform,
+    };
+    const path = stored.key;
+    // The store's own hash of what it wrote: what an audit compares the stored object with.
+    const sha256 = stored.sha256;
+    await ctx.store.transaction(async (tx) => {
+      // Checked again as the job is queued, with the order's row locked: uploads of one order
+      // sent at once (to several instances, say) all passed the check above while none was
+      // queued yet. The first queued is verified; one superseded by a newer upload (its attempt
+      // abandoned) or arriving after another was queued is refused.
+      await lockOpenOrder(tx, order.orderNo);
+      if (
+        (await tx.attempts.get(attempt.id))?.status !== "pending" ||
+        (await tx.verifyJobs.get(attempt.id)) !== null ||
+        (await tx.attempts.verifying(order.orderNo))
+      ) {
+        throw new HttpError(409, API_ERROR_CODES.verificationInProgress, "another recording of this order is being verified");
+      }
+      const now = ctx.clock.now();
+      await tx.recordings.insert({
+        attemptId: attempt.id, path, container, mimeType: recording.mimeType, bytes: bytes.length,
+        durationMs: Math.round(probe.durationMs), sha256, messageId: recording.messageId, createdAt: now,
+      });
+      await tx.attempts.keepGuidance(attempt.id, recording.guidance);
+      await tx.attempts.keepDeviceInfo(attempt.id, recording.deviceInfo);
+      await ctx.verification.enqueue(tx, { attemptId: attempt.id, orderNo: order.orderNo, appId: order.appId, input }, now);
+    });
+  } catch (error) {
+    // Only what this upload stored: a recording refused as AttemptTaken is the other upload's.
+    if (stored !== null) await ctx.media.delete(stored.key);
+    await Promise.all(evidence.map((key) => ctx.media.delete(key)));
+    if (error instanceof HttpError && !(error instanceof AttemptTaken)) await rejectAttempt(ctx, attempt.id, error.code, error.message);
+    throw error;
+  }
+  ctx.verification.kick();
+  const state = await attemptStateOf(ctx, attempt);
+  if (state === null) throw new Error(`attempt ${attempt.id} has no job right after it was queued`);
+  return state;
+}
