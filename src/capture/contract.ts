@@ -91,4 +91,10 @@ export interface CaptureDeps {
    * given up); a handler with a countdown waits for it once the camera shows a picture.
    */
   beforeCountdown?(): Promise<void>;
+  /**
+   * The page's device-info string of spec §3 (src/flow/deviceInfo.ts), for the kinds whose
+   * media reaches the service without the page's upload: the messaging app's server id and the
+   * frame stream send it themselves. Absent in tests that do not care.
+   */
+  describeDevice?(): Promise<string>;
 }

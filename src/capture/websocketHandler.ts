@@ -107,7 +107,10 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
     // The same timeline as the recorder's: prompts in turn, automatic stop near the maximum.
     const plan = recordingPlan({ window: request.durationMs, actions: request.actions, will: request.will });
     const expectedFrames = Math.max(1, Math.round((plan.autoStopMs / 1000) * env.settings.framesPerSecond));
-    const open = openConnection(orderNo, expectedFrames, onEvent);
+    // The device as the flow knows it now (spec §3), sent with the stream's start; the stream goes without it if it cannot be built.
+    const deviceInfo = await deps.describeDevice?.().catch(() => undefined);
+    if (scope.isSettled()) return;
+    const open = openConnection(orderNo, expectedFrames, onEvent, deviceInfo);
     if (open === null) return;
     // The 3-2-1 and the service getting ready overlap; streaming starts when both are done.
     await scope.until(Promise.all([countDown(scope, env.countdownSeconds, (secondsLeft) => onEvent({ type: "countdown", secondsLeft })), open.ready]));
@@ -125,7 +128,7 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
     armWatchdog(): void;
   }
 
-  function openConnection(orderNo: string, expectedFrames: number, onEvent: (event: CaptureEvent) => void): OpenStream | null {
+  function openConnection(orderNo: string, expectedFrames: number, onEvent: (event: CaptureEvent) => void, deviceInfo: string | undefined): OpenStream | null {
     const { settings } = env;
     let socket: WebSocketLike;
     try {
@@ -158,7 +161,7 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
           scope.settle({ kind: "accepted", accepted: { state: "accepted", attempt } });
         },
         onFailure: (outcome) => scope.settle(outcome),
-      }, deps.stats, deps.api.streamSessionToken()),
+      }, deps.stats, { sessionToken: deps.api.streamSessionToken(), deviceInfo }),
       ready,
       unacked: (nextSeq) => nextSeq - 1 - lastAcked,
       armWatchdog: () => {

@@ -142,7 +142,9 @@ export function createWxVideoHandlerWith(deps: CaptureDeps, env: WxVideoHandlerE
     const serverId = uploaded.value.serverId;
     if (!serverId) return failed("serverIdNotFundException");
     try {
-      const accepted = await deps.api.uploadWxVideo({ serverId });
+      // The device as the flow knows it now (spec §3); the video is accepted without it if it cannot be built.
+      const deviceInfo = await deps.describeDevice?.().catch(() => undefined);
+      const accepted = await deps.api.uploadWxVideo({ serverId, ...(deviceInfo === undefined ? {} : { deviceInfo }) });
       return { kind: "accepted", accepted };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -17,12 +17,28 @@ import type { WebSocketLike } from "../../src/capture/stream/streamConnection";
 import { createWebsocketHandlerWith } from "../../src/capture/websocketHandler";
 import { Browser, launchParams, orderRequest, startService, type Service } from "../server/harness";
 import { loadDefinitions } from "../engine/fixtures";
+import { buildDeviceInfo, formatDeviceInfo } from "../../src/device/deviceInfo";
+import { detectMessagingApp } from "../../src/device/messagingApp";
+import { parseDevice } from "../../src/device/parseDevice";
 import { fakeFrames, fakeStream, grantedCamera } from "./websocketHandlerFakes";
 
 type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WebSocketLike;
 const WebSocketClient = createRequire(import.meta.url)("ws") as WsConstructor;
 
 const capture = captureFileSchema.parse(captureJson);
+
+const ANDROID = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+/** What the page builds (src/flow/deviceInfo.ts) for a websocket attempt. */
+const deviceInfo = formatDeviceInfo(
+  buildDeviceInfo({
+    device: parseDevice(ANDROID),
+    messagingApp: detectMessagingApp(ANDROID, { inIframe: false }),
+    networkType: null,
+    theme: "",
+    grayVersion: "0",
+    runtime: { trtc: 2, h5conf: [], h5downgrade: [] },
+  }),
+);
 
 describe("websocket handler with the real streaming endpoint", () => {
   let service: Service;
@@ -33,7 +49,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     await service.close();
   });
 
-  it("streams a silent check, resolves with the attempt the service verifies, and its verdict is the one recorded", async () => {
+  it("streams a silent check, resolves with the attempt the service verifies, and its verdict is the one recorded; the attempt keeps the page's device-info string (spec §3)", async () => {
     // The service takes streams only from launches that enable them.
     const order = await service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined, launch: { ws_mode_switch: "1" } }));
     const browser = new Browser(service.baseUrl);
@@ -43,7 +59,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     const frames = fakeFrames(6000);
     frames.ready();
     const handler = createWebsocketHandlerWith(
-      { win: {} as Window, now: () => performance.now(), api, launch: {}, capture, apps: loadDefinitions().apps, stats: createStatsRecorder(() => 0) },
+      { win: {} as Window, now: () => performance.now(), api, launch: {}, capture, apps: loadDefinitions().apps, stats: createStatsRecorder(() => 0), describeDevice: async () => deviceInfo },
       {
         openCamera: grantedCamera(camera.stream),
         frames: () => frames.source,
@@ -81,7 +97,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     expect(verdict.ok).toBe(true);
     const view = await service.partner.getOrder(order.orderNo);
     const attempt = view.attempts.at(-1);
-    expect(attempt).toMatchObject({ seq: 1, channel: "stream" });
+    expect(attempt).toMatchObject({ seq: 1, channel: "stream", deviceInfo });
     if (verdict.ok) expect(attempt?.status).toBe(verdict.outcome.passed ? "passed" : "failed");
     if (verdict.ok) expect(attempt?.code).toBe(verdict.outcome.code);
   }, 90_000);

@@ -61,7 +61,7 @@ function fakeWx(script: { config?: "ok" | "error" | "silent"; choose?: (cb: Call
   return { namespace: { default: wx }, calls, names: () => calls.map((c) => c.name) };
 }
 
-function setUp(wx: { namespace: unknown }, options: { wxAppId?: string; fetched?: Blob | null; launch?: Record<string, string>; api?: ApiClient } = {}) {
+function setUp(wx: { namespace: unknown }, options: { wxAppId?: string; fetched?: Blob | null; launch?: Record<string, string>; api?: ApiClient; deviceInfo?: string } = {}) {
   const clock = manualClock();
   const fetched: string[] = [];
   const env: WxVideoHandlerEnv = {
@@ -77,7 +77,9 @@ function setUp(wx: { namespace: unknown }, options: { wxAppId?: string; fetched?
     timers: clock,
     configTimeoutMs: 10_000,
   };
-  const handler = createWxVideoHandlerWith(captureDeps(clock, options.api, options.launch ?? LAUNCH), env);
+  const deps = captureDeps(clock, options.api, options.launch ?? LAUNCH);
+  const { deviceInfo } = options;
+  const handler = createWxVideoHandlerWith(deviceInfo === undefined ? deps : { ...deps, describeDevice: async () => deviceInfo }, env);
   return { clock, handler, fetched };
 }
 
@@ -164,10 +166,11 @@ describe("messaging-app video: choosing and handing over", () => {
     const wx = fakeWx();
     const sent: unknown[] = [];
     const api = fakeApi({ uploadWxVideo: async (request) => (sent.push(request), { state: "verifying", attempt: 3, step: "queued", progress: 0 }) });
-    const s = setUp(wx, { api });
+    const s = setUp(wx, { api, deviceInfo: "deviceType=mobile;…" });
     expect(await run(s)).toEqual({ kind: "accepted", accepted: { state: "verifying", attempt: 3, step: "queued", progress: 0 } });
     expect(wx.calls.find((c) => c.name === "uploadVideo")?.params).toEqual({ localId: "wxLocalResource://v1", isShowProgressTips: 1 });
-    expect(sent).toEqual([{ serverId: "server-id-1" }]);
+    // With the page's device-info string of spec §3, as an upload's meta carries it.
+    expect(sent).toEqual([{ serverId: "server-id-1", deviceInfo: "deviceType=mobile;…" }]);
     expect(s.fetched).toEqual([]);
   });
 

@@ -63,7 +63,7 @@ export function connectStream(
   orderNo: string,
   listener: StreamListener,
   stats: Pick<StatsRecorder, "record">,
-  sessionToken?: string,
+  start: { sessionToken?: string | undefined; deviceInfo?: string | undefined } = {},
 ): StreamConnection {
   let over = false;
 
@@ -95,7 +95,8 @@ export function connectStream(
   socket.binaryType = "arraybuffer";
   socket.onopen = () => {
     try {
-      sendMessage(sessionToken === undefined ? { type: "start", orderNo } : { type: "start", orderNo, sessionToken });
+      const { sessionToken, deviceInfo } = start;
+      sendMessage({ type: "start", orderNo, ...(sessionToken === undefined ? {} : { sessionToken }), ...(deviceInfo === undefined ? {} : { deviceInfo }) });
     } catch {
       fail(streamBreakOutcome("connection"));
     }

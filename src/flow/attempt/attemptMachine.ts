@@ -220,6 +220,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       stats: deps.stats,
       // The recorder holds its countdown until face guidance runs (the real-time pages run none).
       ...(recordingPage ? { beforeCountdown: () => deps.guidance.ready() } : {}),
+      describeDevice: () => deps.describeDevice(),
     });
     handler = created;
     if (recordingPage) {
