@@ -18,6 +18,13 @@ import type { LiveMode } from "../engine/modes";
 export const CAPTURE_KINDS = ["recorder", "fileInput", "wxVideo", "websocket", "trtc"] as const;
 export type CaptureKind = (typeof CAPTURE_KINDS)[number];
 
+/**
+ * Which camera records, in the words of getUserMedia's facingMode and the file input's
+ * `capture` attribute: the front camera ("user") unless the user switched (spec §5; apps on
+ * flows/apps.json `unchangeableCameraAppIds` never can).
+ */
+export type CameraFacing = "user" | "environment";
+
 /** What the user is asked to do in this attempt. */
 export interface CaptureRequest {
   liveMode: LiveMode;
@@ -32,6 +39,8 @@ export interface CaptureRequest {
   durationMs: { min: number; max: number };
   /** Ask for the microphone as well (number and will mode). */
   audio: boolean;
+  /** The camera the in-page recorder and the file input record with; the other kinds record with the front one. */
+  facing: CameraFacing;
 }
 
 export type CaptureEvent =

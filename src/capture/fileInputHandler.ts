@@ -6,7 +6,8 @@
  * permission prompt that never answered (spec §4 retry rule).
  *
  * `<input type=file accept="video/*" capture="user">` asks phones for the front camera in
- * video mode; desktops show a file chooser. The input is made off-DOM and clicked inside
+ * video mode (`capture="environment"` for the back one, once the user switched: the
+ * request's facing, in the attribute's own vocabulary); desktops show a file chooser. The input is made off-DOM and clicked inside
  * start(), which therefore has to be called from the user's tap: browsers open a chooser
  * only from a gesture, so nothing may be awaited before the click.
  *
@@ -18,8 +19,6 @@ import { readVideoDuration } from "./recorder/videoFileDuration";
 
 /** How long reading a file's metadata may take before the duration counts as unknown. */
 const DURATION_READ_TIMEOUT_MS = 5000;
-/** The front camera, in the capture attribute's vocabulary. */
-const FRONT_CAMERA = "user";
 
 export function createFileInputHandler(deps: CaptureDeps): CaptureHandler {
   const { win } = deps;
@@ -54,7 +53,7 @@ export function createFileInputHandler(deps: CaptureDeps): CaptureHandler {
 
   return {
     kind: "fileInput",
-    start(_request: CaptureRequest, _onEvent: (event: CaptureEvent) => void) {
+    start(request: CaptureRequest, _onEvent: (event: CaptureEvent) => void) {
       if (started) return Promise.reject(new Error("a file-input handler picks one recording; make a new one to pick again"));
       started = true;
       return new Promise<CaptureOutcome>((resolve) => {
@@ -65,7 +64,7 @@ export function createFileInputHandler(deps: CaptureDeps): CaptureHandler {
         const element = win.document.createElement("input");
         element.type = "file";
         element.accept = "video/*";
-        element.setAttribute("capture", FRONT_CAMERA);
+        element.setAttribute("capture", request.facing);
         element.onchange = () => {
           const file = element.files?.[0] ?? null;
           detach();

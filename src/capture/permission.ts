@@ -13,17 +13,19 @@
  */
 import type { ErrorStatus } from "../../schemas/errors";
 import { DOWNGRADE_REASONS, type DowngradeReason } from "../../schemas/session";
+import type { CameraFacing } from "./contract";
 import type { Platform } from "./modeChoice";
 
 /**
- * The constraints faceflow asks with: front camera, 640x480 at 30 fps, all `ideal`. Never
+ * The constraints faceflow asks with: the chosen camera (front unless the user switched),
+ * 640x480 at 30 fps, all `ideal`. Never
  * `exact`: many phones and Chromium's fake camera report no facingMode, and an exact
  * constraint they cannot meet fails with OverconstrainedError instead of a usable camera.
  */
-export function idealConstraints(audio: boolean): MediaStreamConstraints {
+export function idealConstraints(audio: boolean, facing: CameraFacing): MediaStreamConstraints {
   return {
     video: {
-      facingMode: { ideal: "user" },
+      facingMode: { ideal: facing },
       width: { ideal: 640 },
       height: { ideal: 480 },
       frameRate: { ideal: 30 },
@@ -37,6 +39,8 @@ export interface OpenCameraInput {
   mediaDevices: Pick<MediaDevices, "getUserMedia"> | undefined;
   /** Ask for the microphone as well (number and will mode). */
   audio: boolean;
+  /** Which camera to ask for. */
+  facing: CameraFacing;
   /** Milliseconds on a monotonic clock. */
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
@@ -99,7 +103,7 @@ export function releaseStream(stream: MediaStream | null | undefined): void {
 
 /**
  * Ask for the camera with ideal constraints and classify the answer. Never rejects.
- * @example const opened = await openCamera({ mediaDevices: navigator.mediaDevices, audio: true, now: () => performance.now(), setTimeout: (f, ms) => window.setTimeout(f, ms), clearTimeout: (h) => window.clearTimeout(h as number), timeoutMs: 20000, quickDenialMs: 500, platform: "android" });
+ * @example const opened = await openCamera({ mediaDevices: navigator.mediaDevices, audio: true, facing: "user", now: () => performance.now(), setTimeout: (f, ms) => window.setTimeout(f, ms), clearTimeout: (h) => window.clearTimeout(h as number), timeoutMs: 20000, quickDenialMs: 500, platform: "android" });
  */
 export function openCamera(input: OpenCameraInput): Promise<OpenCameraResult> {
   const { mediaDevices } = input;
@@ -161,7 +165,7 @@ export function openCamera(input: OpenCameraInput): Promise<OpenCameraResult> {
       );
     };
 
-    ask(idealConstraints(input.audio), false);
+    ask(idealConstraints(input.audio, input.facing), false);
   });
 }
 

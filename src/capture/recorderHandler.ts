@@ -138,7 +138,7 @@ export function createRecorderHandler(deps: CaptureDeps): CaptureHandler {
     // Checked before the camera: asking for a permission the page cannot use would only confuse.
     const Recorder = (win as unknown as { MediaRecorder?: MediaRecorderClass }).MediaRecorder;
     if (!Recorder) return { kind: "failed", status: "browserNotSupport", downgrade: DOWNGRADE_REASONS.webcamOtherError };
-    const opened = await openPageCamera(win, now, request.audio, deps.capture.camera);
+    const opened = await openPageCamera(win, now, request.audio, request.facing, deps.capture.camera);
     if (disposed) {
       if (opened.ok) releaseStream(opened.stream);
       return CANCELLED;

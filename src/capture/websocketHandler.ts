@@ -52,7 +52,8 @@ function browserWebsocketEnv(win: Window, now: () => number, capture: CaptureFil
   };
   const settings = capture.streamClient;
   return {
-    openCamera: (audio) => openPageCamera(win, now, audio, capture.camera),
+    // The real-time pages offer no camera switch (only the recorder and the file input do): the front camera.
+    openCamera: (audio) => openPageCamera(win, now, audio, "user", capture.camera),
     frames: (stream) => createCanvasFrames({ doc: win.document, stream, maxWidth: settings.maxFrameWidth, quality: settings.jpegQuality }),
     openSocket: (url) => new (win as Window & typeof globalThis).WebSocket(url),
     pageHostname: win.location.hostname,

@@ -112,7 +112,7 @@ describe("adding a capture kind (the recipe: one descriptor, one registration li
     // The handler contract types `kind` by the pages' union (CAPTURE_KINDS), which a shipped kind joins.
     load: async () => () => ({ kind: "nativeBridge" as never, start: async () => ({ kind: "cancelled" }), stop: () => undefined, dispose: () => undefined }),
     isAvailable: ({ launch, platform }) => launch.from === "nativeApp" && platform !== "other",
-    traits: { recordsVideo: true, usesPageCamera: false, deviceMode: DEVICE_MODES.video, page: "recording" },
+    traits: { recordsVideo: true, usesPageCamera: false, choosesFacing: false, deviceMode: DEVICE_MODES.video, page: "recording" },
     routes: { plain: "/vertify", action: "/action/vertify", will: "/willDegrade/transition" },
   };
   // Its place in capture.json: a mode of its own, tried before the plain video.

@@ -116,7 +116,7 @@ function setup(metadata: Metadata = { duration: 3.2 }) {
   return { handler, inputs, videos, url, timers, begin, outcome: () => outcome, fireTimeout: () => [...timers.values()].forEach((run) => run()) };
 }
 
-const REQUEST: CaptureRequest = { liveMode: "number", will: false, digits: "1234", actions: [], question: null, durationMs: { min: 2000, max: 5000 }, audio: true };
+const REQUEST: CaptureRequest = { liveMode: "number", will: false, digits: "1234", actions: [], question: null, durationMs: { min: 2000, max: 5000 }, audio: true, facing: "user" };
 const file = (type = "video/mp4") => new File([new Uint8Array(80 * 1024)], "VID_0001.mp4", { type });
 
 describe("file input handler", () => {
@@ -130,6 +130,12 @@ describe("file input handler", () => {
     expect(input.parentNode).toBeNull();
     // Synchronously: a chooser opens only from the user's gesture.
     expect(input.click).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for the back camera once the user switched (capture=environment, spec §5)", () => {
+    const t = setup();
+    void t.handler.start({ ...REQUEST, facing: "environment" }, () => undefined);
+    expect(t.inputs[0]!.attributes.get("capture")).toBe("environment");
   });
 
   it("hands over the picked file with the duration its metadata declares", async () => {

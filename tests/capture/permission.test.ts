@@ -80,6 +80,7 @@ function start(overrides: Partial<OpenCameraInput> = {}) {
   const promise = openCamera({
     mediaDevices: devices.mediaDevices,
     audio: true,
+    facing: "user",
     now: clock.now,
     setTimeout: clock.setTimeout,
     clearTimeout: clock.clearTimeout,
@@ -95,20 +96,24 @@ const denied = (name = "NotAllowedError") => new DOMException("Permission denied
 
 describe("idealConstraints", () => {
   it("asks for the front camera at about 640x480 with ideal constraints only", () => {
-    const c = idealConstraints(false);
+    const c = idealConstraints(false, "user");
     expect(c).toEqual({
       video: { facingMode: { ideal: "user" }, width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 30 } },
       audio: false,
     });
-    expect(JSON.stringify(idealConstraints(true))).not.toContain("exact");
-    expect(idealConstraints(true).audio).toBe(true);
+    expect(JSON.stringify(idealConstraints(true, "user"))).not.toContain("exact");
+    expect(idealConstraints(true, "user").audio).toBe(true);
+  });
+
+  it("asks for the back camera, still only ideally, once the user switched (spec §5)", () => {
+    expect(idealConstraints(false, "environment").video).toMatchObject({ facingMode: { ideal: "environment" } });
   });
 });
 
 describe("openCamera", () => {
   it("resolves with the stream and the time it took, and clears its timer", async () => {
     const t = start();
-    expect(t.devices.call(0).constraints).toEqual(idealConstraints(true));
+    expect(t.devices.call(0).constraints).toEqual(idealConstraints(true, "user"));
     t.clock.advance(1234);
     const { stream, stops } = fakeStream();
     t.devices.call(0).resolve(stream);
@@ -263,7 +268,7 @@ describe("openCamera", () => {
     const clock = fakeClock();
     const result = await openCamera({
       mediaDevices: { getUserMedia: () => { throw new DOMException("busy", "NotReadableError"); } },
-      audio: false, now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout,
+      audio: false, facing: "user", now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout,
       timeoutMs: TIMEOUT, quickDenialMs: QUICK, platform: "other",
     });
     expect(result).toMatchObject({ ok: false, reason: 12, status: "trtc_cameraError", error: "NotReadableError: busy" });
@@ -272,7 +277,7 @@ describe("openCamera", () => {
 
   it("reports browserNotSupport when there is no mediaDevices (insecure context, old browser)", async () => {
     const clock = fakeClock();
-    const base = { audio: true, now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout, timeoutMs: TIMEOUT, quickDenialMs: QUICK, platform: "ios" as const };
+    const base = { audio: true, facing: "user" as const, now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout, timeoutMs: TIMEOUT, quickDenialMs: QUICK, platform: "ios" as const };
     expect(await openCamera({ ...base, mediaDevices: undefined })).toMatchObject({ ok: false, reason: 12, status: "browserNotSupport" });
     const noMethod = {} as Pick<MediaDevices, "getUserMedia">;
     expect(await openCamera({ ...base, mediaDevices: noMethod })).toMatchObject({ ok: false, reason: 12, status: "browserNotSupport" });

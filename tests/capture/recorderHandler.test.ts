@@ -163,9 +163,9 @@ function setup(options: SetupOptions = {}) {
   return { clock, camera, getUserMedia, made, document, speech, handler, events, begin, outcome: () => outcome };
 }
 
-const NUMBER: CaptureRequest = { liveMode: "number", will: false, digits: "1234", actions: [], question: null, durationMs: { min: 2000, max: 5000 }, audio: true };
-const ACTIONS: CaptureRequest = { liveMode: "action", will: false, digits: null, actions: ["2", "3"], question: null, durationMs: { min: 1000, max: 5000 }, audio: false };
-const WILL: CaptureRequest = { liveMode: "action", will: true, digits: null, actions: ["4"], question: "您是否自愿办理？", durationMs: { min: 1000, max: 30000 }, audio: true };
+const NUMBER: CaptureRequest = { liveMode: "number", will: false, digits: "1234", actions: [], question: null, durationMs: { min: 2000, max: 5000 }, audio: true, facing: "user" };
+const ACTIONS: CaptureRequest = { liveMode: "action", will: false, digits: null, actions: ["2", "3"], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" };
+const WILL: CaptureRequest = { liveMode: "action", will: true, digits: null, actions: ["4"], question: "您是否自愿办理？", durationMs: { min: 1000, max: 30000 }, audio: true, facing: "user" };
 
 const types = (events: CaptureEvent[]) => events.map((e) => (e.type === "countdown" ? `countdown ${e.secondsLeft}` : e.type === "prompt" ? `prompt ${e.actionIndex}` : e.type));
 
@@ -220,7 +220,7 @@ describe("recorder handler", () => {
     const t = setup();
     t.begin(NUMBER);
     await flush();
-    expect(t.getUserMedia).toHaveBeenCalledWith(idealConstraints(true));
+    expect(t.getUserMedia).toHaveBeenCalledWith(idealConstraints(true, "user"));
     expect(types(t.events)).toEqual(["preview"]);
     expect(t.events[0]).toEqual({ type: "preview", stream: t.camera.stream });
 
@@ -255,7 +255,7 @@ describe("recorder handler", () => {
   it("records pictures only, as WebM where MP4 is missing, and prompts each action in turn", async () => {
     const t = setup({ supported: (type) => type.startsWith("video/webm") });
     await recordingStarted(t, ACTIONS);
-    expect(t.getUserMedia).toHaveBeenCalledWith(idealConstraints(false));
+    expect(t.getUserMedia).toHaveBeenCalledWith(idealConstraints(false, "user"));
     expect(t.made[0]!.options.mimeType).toBe("video/webm;codecs=vp8");
     expect(t.events.filter((e) => e.type === "prompt")).toEqual([{ type: "prompt", actionIndex: 0 }]);
     await t.clock.advance(2375);
@@ -300,7 +300,7 @@ describe("recorder handler", () => {
     expect(t.speech.speak).toHaveBeenCalledTimes(1);
     const utterance = t.speech.speak.mock.calls[0]![0] as { text: string; lang: string };
     expect(utterance).toMatchObject({ text: "您是否自愿办理？", lang: "zh-CN" });
-    expect(t.getUserMedia).toHaveBeenCalledWith(idealConstraints(true));
+    expect(t.getUserMedia).toHaveBeenCalledWith(idealConstraints(true, "user"));
     const cancelsBefore = t.speech.cancel.mock.calls.length;
     await t.clock.advance(6000);
     t.handler.stop();

@@ -32,6 +32,7 @@ const number: CaptureRequest = {
   question: null,
   durationMs: { min: 2000, max: 5000 },
   audio: true,
+  facing: "user",
 };
 
 /** A module namespace shaped like trtc-sdk-v5's (a UMD default export), recording every call. */

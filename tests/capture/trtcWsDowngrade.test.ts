@@ -143,8 +143,9 @@ describe("what a real-time page shows", () => {
     kind: "websocket",
     digits,
     question: null,
-    request: captureRequestOf({ liveMode: "number", will: false, audio: false, actions: [], digits, question: null, limits: shippedCapture }),
+    request: captureRequestOf({ liveMode: "number", will: false, audio: false, actions: [], digits, question: null, facing: "user", limits: shippedCapture }),
     guidance: false,
+    cameraSwitch: false,
   });
 
   it("goes from preparing through the camera, 3-2-1 and capture to the verdict", () => {

@@ -74,7 +74,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     );
     const events: CaptureEvent[] = [];
     const outcome = await handler.start(
-      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false },
+      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false, facing: "user" },
       (event) => events.push(event),
     );
 
@@ -125,7 +125,7 @@ describe("websocket handler with the real streaming endpoint", () => {
       },
     );
     const outcome = await handler.start(
-      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false },
+      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false, facing: "user" },
       () => undefined,
     );
     expect(outcome).toEqual({ kind: "failed", status: "401Exception" });

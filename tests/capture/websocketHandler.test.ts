@@ -31,6 +31,7 @@ const silent: CaptureRequest = {
   question: null,
   durationMs: { min: 1000, max: 3000 },
   audio: false,
+  facing: "user",
 };
 
 function setUp(script: ServiceScript = {}, overrides: Partial<WebsocketHandlerEnv> = {}) {

@@ -23,6 +23,7 @@ const action: CaptureRequest = {
   question: null,
   durationMs: { min: 1000, max: 3000 },
   audio: false,
+  facing: "user",
 };
 
 type Answer = Record<string, unknown>;

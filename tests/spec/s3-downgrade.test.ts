@@ -18,7 +18,7 @@ import { captureDeps, fakeApi, manualClock, orderConfig } from "../capture/webso
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
 const THRESHOLD = 2;
-const request: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false };
+const request: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" };
 const unused = () => {
   throw new Error("not reached");
 };
@@ -43,6 +43,7 @@ async function cameraReason(answer: "deniedAtOnce" | "deniedLater" | "never" | "
         }),
     },
     audio: false,
+    facing: "user",
     now: clock.now,
     setTimeout: clock.setTimeout,
     clearTimeout: clock.clearTimeout,

@@ -34,6 +34,12 @@ interface CaptureKindTraits {
   recordsVideo: boolean;
   /** Opens the camera with getUserMedia in the page (so it needs the page camera to be usable). */
   usesPageCamera: boolean;
+  /**
+   * The page chooses the camera it records with (getUserMedia's facingMode, the file input's
+   * capture attribute), so it can offer the camera switch of spec §5. The messaging app's
+   * camera has its own switch the page cannot reach; the real-time pages offer none.
+   */
+  choosesFacing: boolean;
   /** The device mode reported while it runs (spec §3: trtc 1, websocket 2, video 3). */
   deviceMode: DeviceMode;
   page: CapturePage;

@@ -11,6 +11,6 @@ export const fileInputKind: CaptureKindDescriptor<"fileInput"> = {
   kind: "fileInput",
   load: () => import("../fileInputHandler").then((m) => m.createFileInputHandler),
   isAvailable: () => true,
-  traits: { recordsVideo: true, usesPageCamera: false, deviceMode: DEVICE_MODES.video, page: "recording" },
+  traits: { recordsVideo: true, usesPageCamera: false, choosesFacing: true, deviceMode: DEVICE_MODES.video, page: "recording" },
   routes: RECORDING_ROUTES,
 };

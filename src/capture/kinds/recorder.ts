@@ -23,6 +23,6 @@ export const recorderKind: CaptureKindDescriptor<"recorder"> = {
   kind: "recorder",
   load: () => import("../recorderHandler").then((m) => m.createRecorderHandler),
   isAvailable: ({ launch, pageCamera }) => pageCamera && isVideoCaptureOn(launch),
-  traits: { recordsVideo: true, usesPageCamera: true, deviceMode: DEVICE_MODES.video, page: "recording" },
+  traits: { recordsVideo: true, usesPageCamera: true, choosesFacing: true, deviceMode: DEVICE_MODES.video, page: "recording" },
   routes: RECORDING_ROUTES,
 };

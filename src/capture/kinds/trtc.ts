@@ -11,6 +11,6 @@ export const trtcKind: CaptureKindDescriptor<"trtc"> = {
   kind: "trtc",
   load: () => import("../trtc/trtcHandler").then((m) => m.createTrtcHandler),
   isAvailable: ({ launch, state, pageCamera }) => pageCamera && isRtcEnabled(launch) && state.supportTrtc,
-  traits: { recordsVideo: false, usesPageCamera: true, deviceMode: DEVICE_MODES.trtc, page: "realtime" },
+  traits: { recordsVideo: false, usesPageCamera: true, choosesFacing: false, deviceMode: DEVICE_MODES.trtc, page: "realtime" },
   routes: { plain: "/action/trtc/record", action: "/action/trtc/record", will: "/action/trtc/willRecord" },
 };

@@ -12,6 +12,6 @@ export const websocketKind: CaptureKindDescriptor<"websocket"> = {
   kind: "websocket",
   load: () => import("../websocketHandler").then((m) => m.createWebsocketHandler),
   isAvailable: ({ launch, state, pageCamera }) => pageCamera && isWsEnabled(launch) && state.supportWs,
-  traits: { recordsVideo: false, usesPageCamera: true, deviceMode: DEVICE_MODES.websocket, page: "realtime" },
+  traits: { recordsVideo: false, usesPageCamera: true, choosesFacing: false, deviceMode: DEVICE_MODES.websocket, page: "realtime" },
   routes: { plain: "/action/ws/record", action: "/action/ws/record", will: "/willDegrade/transition" },
 };

@@ -13,6 +13,6 @@ export const wxVideoKind: CaptureKindDescriptor<"wxVideo"> = {
   load: () => import("../wxVideoHandler").then((m) => m.createWxVideoHandler),
   // A refused JS config (spec §8) rules the camera out for the rest of the session.
   isAvailable: ({ platform, wxCameraUsable, state }) => platform === "android" && wxCameraUsable && state.wxCameraUnusable !== true,
-  traits: { recordsVideo: true, usesPageCamera: false, deviceMode: DEVICE_MODES.video, page: "recording" },
+  traits: { recordsVideo: true, usesPageCamera: false, choosesFacing: false, deviceMode: DEVICE_MODES.video, page: "recording" },
   routes: RECORDING_ROUTES,
 };

@@ -66,7 +66,8 @@ function browserTrtcEnv(win: Window, now: () => number, capture: CaptureFile): T
   };
   return {
     loadSdk: loadTrtcModule,
-    openCamera: (audio) => openPageCamera(win, now, audio, capture.camera),
+    // The real-time pages offer no camera switch (only the recorder and the file input do): the front camera.
+    openCamera: (audio) => openPageCamera(win, now, audio, "user", capture.camera),
     waitForFirstFrame: (stream) => waitForFirstFrame(win.document, stream),
     Recorder: (win as unknown as { MediaRecorder?: MediaRecorderClass }).MediaRecorder,
     speak: (text) => speakQuestion(win as unknown as SpeechWindow, text).cancel,

@@ -21,6 +21,7 @@
 import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureHandlerFactory, CaptureKind, CaptureOutcome, CaptureRequest } from "../../capture/contract";
 import { deviceModeOf, setDeviceMode } from "../../capture/downgrade";
 import { pendingAttemptOf } from "../../capture/pendingAttempt";
+import { canChangeCamera } from "../../device/wxCameraPolicy";
 import { attemptReducer, INITIAL_ATTEMPT_STATE, isCapturing, type AttemptAction, type AttemptState } from "./attemptState";
 import { captureRequestOf } from "./captureRequest";
 import { afterCameraFailure, afterRealtimeFailure, type Failed } from "./cameraFailure";
@@ -38,6 +39,8 @@ export interface AttemptMachine {
   arrive(): void;
   /** The user's tap: starts the handler synchronously (the file input's chooser needs the tap). */
   start(): void;
+  /** Switches between the front and the back camera; only before the start, and only where the page allows it (canSwitchCamera). */
+  switchCamera(): void;
   /** Ends the recording (held back to the earliest allowed moment by the handler). */
   stop(): void;
   /** Releases the camera and goes back to the start (the record-timeout modal's re-record, the action-failure view's retry). */
@@ -119,7 +122,12 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
   });
 
   const requestOf = (digits: string | null, question: string | null): CaptureRequest =>
-    captureRequestOf({ liveMode: options.liveMode, will: options.will, audio: options.audio, actions: options.actions, digits, question, limits: deps.limits });
+    captureRequestOf({ liveMode: options.liveMode, will: options.will, audio: options.audio, actions: options.actions, digits, question, facing: state.facing, limits: deps.limits });
+
+  /** Spec §5: apps on flows/apps.json `unchangeableCameraAppIds` record with the front camera only. */
+  const appChangesCamera = canChangeCamera(deps.launch.wb_app_id ?? deps.apps.defaultAppId, deps.apps);
+  /** The user may switch camera while `kind` records: the app allows it and the page chooses the kind's camera. */
+  const cameraSwitchOf = (kind: CaptureKind) => appChangesCamera && deps.captureHandlers.descriptor(kind).traits.choosesFacing;
 
   const prepare = async () => {
     if (realtimeMode !== undefined) {
@@ -127,7 +135,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       if (arrived.ok === "forward") return leave({ to: "kind", kind: arrived.to });
       if (arrived.ok === false) return leave({ to: "error", status: arrived.status });
       // The handler's code (real-time video's SDK is large) loads at the tap, as before.
-      return dispatch({ type: "prepared", kind: arrived.kind, digits: arrived.digits, question: arrived.question, request: requestOf(arrived.digits, arrived.question), guidance: false });
+      return dispatch({ type: "prepared", kind: arrived.kind, digits: arrived.digits, question: arrived.question, request: requestOf(arrived.digits, arrived.question), guidance: false, cameraSwitch: cameraSwitchOf(arrived.kind) });
     }
     const ready = await prepareRecording(deps, options);
     if (!ready.ok) {
@@ -135,7 +143,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       return leave({ to: "error", status: ready.status });
     }
     factory = ready.factory;
-    dispatch({ type: "prepared", kind: ready.kind, digits: ready.digits, question: ready.question, request: requestOf(ready.digits, ready.question), guidance: ready.guidance });
+    dispatch({ type: "prepared", kind: ready.kind, digits: ready.digits, question: ready.question, request: requestOf(ready.digits, ready.question), guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind) });
   };
 
   const prepareOnce = () => {
@@ -172,7 +180,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       (step) => {
         if (step.kind !== "switch") return leave(step.kind === "error" ? { to: "error", status: step.status } : { to: "kind", kind: step.to });
         factory = step.factory;
-        if (live) dispatch({ type: "switched", kind: step.to, reason: step.reason });
+        if (live) dispatch({ type: "switched", kind: step.to, reason: step.reason, cameraSwitch: cameraSwitchOf(step.to) });
       },
       () => leave({ to: "error", status: failure.status }),
     );
@@ -272,6 +280,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
         () => (realtimeMode === undefined ? leave({ to: "error", status: "exception" }) : onFailure(own, crashOf(options))),
       );
     },
+    switchCamera: () => dispatch({ type: "cameraSwitched" }),
     stop: () => handler?.stop(),
     reset() {
       handler?.dispose();

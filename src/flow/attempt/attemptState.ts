@@ -10,7 +10,7 @@
  */
 import type { VerifyStep } from "../../../schemas/api";
 import type { ErrorStatus } from "../../../schemas/errors";
-import type { CaptureEvent, CaptureKind, CaptureRequest } from "../../capture/contract";
+import type { CameraFacing, CaptureEvent, CaptureKind, CaptureRequest } from "../../capture/contract";
 import type { GuidanceFailure } from "./ports";
 
 export type AttemptPhase =
@@ -64,15 +64,24 @@ export interface AttemptState {
    * never answered (spec §4 retry rule), or the browser found no camera to open.
    */
   switched: SwitchReason | null;
+  /** The camera the attempt records with: the front one until the user switches. */
+  facing: CameraFacing;
+  /**
+   * The user may switch camera on this page: the app is not on flows/apps.json
+   * `unchangeableCameraAppIds` (spec §5) and the kind records with a camera the page chooses.
+   */
+  cameraSwitch: boolean;
 }
 
 /** `kindUnusable`: the messaging app refused its JS config (spec §8: analytics only, no notice). */
 export type SwitchReason = "permissionTimeout" | "noCamera" | "kindUnusable";
 
 export type AttemptAction =
-  | { type: "prepared"; kind: CaptureKind; digits: string | null; question: string | null; request: CaptureRequest; guidance: boolean }
+  | { type: "prepared"; kind: CaptureKind; digits: string | null; question: string | null; request: CaptureRequest; guidance: boolean; cameraSwitch: boolean }
   /** The recorder could not be used: the page switched to `kind` (the file input). */
-  | { type: "switched"; kind: CaptureKind; reason: SwitchReason }
+  | { type: "switched"; kind: CaptureKind; reason: SwitchReason; cameraSwitch: boolean }
+  /** The user switched between the front and the back camera (only while ready, where cameraSwitch allows it). */
+  | { type: "cameraSwitched" }
   | { type: "started" }
   | { type: "event"; event: CaptureEvent }
   | { type: "stalled" }
@@ -96,6 +105,8 @@ export const INITIAL_ATTEMPT_STATE: AttemptState = {
   guidance: null,
   stalled: false,
   switched: null,
+  facing: "user",
+  cameraSwitch: false,
 };
 
 const CAPTURING: ReadonlySet<PhaseName> = new Set(["opening", "picking", "preview", "countdown", "recording"]);
@@ -103,6 +114,19 @@ const CAPTURING: ReadonlySet<PhaseName> = new Set(["opening", "picking", "previe
 /** The phases in which the handler owns the camera or the chooser (a new start is refused). */
 export function isCapturing(phase: AttemptPhase): boolean {
   return CAPTURING.has(phase.name);
+}
+
+/**
+ * The user may switch camera now: allowed on this page, and before the start, since a switch
+ * while the camera is open would mean opening it again.
+ */
+export function canSwitchCamera(state: AttemptState): boolean {
+  return state.cameraSwitch && state.request !== null && state.phase.name === "ready";
+}
+
+/** The attempt with `facing` as its camera, in its state and in what it asks the handler. */
+function withFacing(state: AttemptState, facing: CameraFacing): AttemptState {
+  return { ...state, facing, request: state.request && { ...state.request, facing } };
 }
 
 /** A stream's progress from here on means every frame is sent: the service takes over. */
@@ -134,17 +158,24 @@ function onEvent(state: AttemptState, event: CaptureEvent): AttemptState {
 export function attemptReducer(state: AttemptState, action: AttemptAction): AttemptState {
   switch (action.type) {
     case "prepared":
-      return {
+      return withFacing({
         ...state,
         kind: action.kind,
         digits: action.digits,
         question: action.question,
         request: action.request,
         guidance: action.guidance,
+        cameraSwitch: action.cameraSwitch,
         phase: { name: "ready" },
-      };
+      }, action.cameraSwitch ? state.facing : "user");
     case "switched":
-      return { ...state, kind: action.kind, stalled: false, switched: action.reason, phase: { name: "ready" } };
+      // The file input keeps the camera the user chose; a kind that cannot choose records with the front one.
+      return withFacing(
+        { ...state, kind: action.kind, stalled: false, switched: action.reason, cameraSwitch: action.cameraSwitch, phase: { name: "ready" } },
+        action.cameraSwitch ? state.facing : "user",
+      );
+    case "cameraSwitched":
+      return canSwitchCamera(state) ? withFacing(state, state.facing === "user" ? "environment" : "user") : state;
     case "started":
       return { ...state, stalled: false, phase: { name: state.kind === "fileInput" ? "picking" : "opening" } };
     case "event":

@@ -4,7 +4,7 @@
  * the recording window of spec §5 and whether the microphone is needed.
  */
 import type { CaptureFile } from "../../../schemas/capture";
-import type { CaptureRequest } from "../../capture/contract";
+import type { CameraFacing, CaptureRequest } from "../../capture/contract";
 import { durationWindow } from "../../capture/validateRecording";
 import type { LiveMode } from "../../engine/modes";
 
@@ -22,6 +22,8 @@ interface CaptureRequestInput {
   actions: readonly string[];
   digits: string | null;
   question: string | null;
+  /** The camera chosen on the page (front unless the user switched). */
+  facing: CameraFacing;
   limits: CaptureFile;
 }
 
@@ -36,5 +38,6 @@ export function captureRequestOf(input: CaptureRequestInput): CaptureRequest {
     question: input.will ? input.question : null,
     durationMs: { min: window.min, max: window.max ?? Math.max(window.min, OPEN_ENDED_RECORDING_MS) },
     audio: input.audio,
+    facing: input.facing,
   };
 }

@@ -1,14 +1,14 @@
 /**
  * The recording pages' view models (/vertify, /action/vertify, /willDegrade/index), as
  * pure selectors over the attempt's state and the recording's plan: the foot (start, stop,
- * upload, verification, kept recording), the line under the viewport, what lies over the
- * viewport, and the notice after a switch to the system camera. Texts are named by key
+ * upload, verification, kept recording), the camera switch beside the start button, the line
+ * under the viewport, what lies over the viewport, and the notice after a switch to the system camera. Texts are named by key
  * (textRef.ts); src/ui/screens/recording/ renders them.
  */
 import type { VerifyStep } from "../../../schemas/api";
-import type { CaptureRequest } from "../../capture/contract";
+import type { CameraFacing, CaptureRequest } from "../../capture/contract";
 import type { RecordingPlan } from "../../capture/recorder/recordingPlan";
-import type { AttemptState } from "./attemptState";
+import { canSwitchCamera, type AttemptState } from "./attemptState";
 import type { GuidanceFailure } from "./ports";
 import type { TextKey, TextRef } from "./textRef";
 
@@ -75,6 +75,20 @@ export function selectRecordingFoot(state: AttemptState, plan: Plan): RecordingF
     case "guidanceFailed":
       return { kind: "none" };
   }
+}
+
+/** The 切换摄像头 button beside the start button: its label and the camera chosen now. */
+export interface CameraSwitchView {
+  label: Extract<TextKey<"recorder">, "switchCamera">;
+  facing: CameraFacing;
+}
+
+/**
+ * The camera switch, or null where there is none: an app on the unchangeable list (spec §5),
+ * a kind whose camera the page does not choose, or once the start was tapped.
+ */
+export function selectCameraSwitch(state: AttemptState): CameraSwitchView | null {
+  return canSwitchCamera(state) ? { label: "switchCamera", facing: state.facing } : null;
 }
 
 const secondsOf = (ms: number) => String(Math.round(ms / 100) / 10);

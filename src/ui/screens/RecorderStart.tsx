@@ -11,7 +11,7 @@
  * back to the partner with the recording-abnormal code.
  */
 import type { LiveMode } from "../../engine/modes";
-import { selectGuidanceFailure, selectRecordingFoot, selectRecordingHint, selectRecordingOverlay, selectSwitchedNotice } from "../../flow/attempt/recordingView";
+import { selectCameraSwitch, selectGuidanceFailure, selectRecordingFoot, selectRecordingHint, selectRecordingOverlay, selectSwitchedNotice } from "../../flow/attempt/recordingView";
 import { selectAnswering, selectIsRecording, selectNeeds, selectRecordingStage, selectViewport } from "../../flow/attempt/selectors";
 import { ActionFailureView } from "../components/ActionFailureView";
 import { useLaunch } from "../FlowProvider";
@@ -118,7 +118,9 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
       <RecordControls
         texts={texts}
         foot={selectRecordingFoot(state, plan)}
+        cameraSwitch={selectCameraSwitch(state)}
         onStart={machine.start}
+        onSwitchCamera={machine.switchCamera}
         onStop={machine.stop}
         onResend={machine.resend}
         onGiveUp={machine.giveUp}

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { recordingPlan } from "../../../src/capture/recorder/recordingPlan";
-import { INITIAL_ATTEMPT_STATE } from "../../../src/flow/attempt/attemptState";
+import { attemptReducer, INITIAL_ATTEMPT_STATE, type AttemptAction } from "../../../src/flow/attempt/attemptState";
 import {
+  selectCameraSwitch,
   selectGuidanceFailure,
   selectRecordingFoot,
   selectRecordingHint,
@@ -114,9 +115,9 @@ describe("over the recording page's viewport", () => {
 describe("the recording page's notices", () => {
   it("says why it switched to the system camera, and nothing when it did not", () => {
     expect(selectSwitchedNotice(stateAfter("recorder", NUMBER_REQUEST))).toBeNull();
-    const noCamera = stateAfter("recorder", NUMBER_REQUEST, { type: "switched", kind: "fileInput", reason: "noCamera" });
+    const noCamera = stateAfter("recorder", NUMBER_REQUEST, { type: "switched", kind: "fileInput", reason: "noCamera", cameraSwitch: true });
     expect(zh.capture[selectSwitchedNotice(noCamera) ?? "switched"]).toBe("未检测到可用的摄像头，已改为使用系统相机录制视频。");
-    const unanswered = stateAfter("recorder", NUMBER_REQUEST, { type: "switched", kind: "fileInput", reason: "permissionTimeout" });
+    const unanswered = stateAfter("recorder", NUMBER_REQUEST, { type: "switched", kind: "fileInput", reason: "permissionTimeout", cameraSwitch: true });
     expect(selectSwitchedNotice(unanswered)).toBe("switched");
     expect(selectRecordingFoot(unanswered, plan)).toEqual({ kind: "start", label: "startFile" });
   });
@@ -124,5 +125,42 @@ describe("the recording page's notices", () => {
   it("says the camera alone, or with the microphone when the page records sound", () => {
     expect(zh.recorder[selectNeeds({ audio: true })]).toBe("将使用摄像头和麦克风");
     expect(zh.recorder[selectNeeds({ audio: false })]).toBe("将使用摄像头");
+  });
+});
+
+describe("the camera switch (spec §5)", () => {
+  /** A page prepared with `kind` where the machine allowed (or not) the camera switch. */
+  const prepared = (kind: "recorder" | "fileInput" | "wxVideo", cameraSwitch: boolean, ...actions: AttemptAction[]) =>
+    [{ type: "prepared", kind, digits: "5820", question: null, request: NUMBER_REQUEST, guidance: false, cameraSwitch } as AttemptAction, ...actions].reduce(attemptReducer, INITIAL_ATTEMPT_STATE);
+  const switchCamera: AttemptAction = { type: "cameraSwitched" };
+
+  it("offers 切换摄像头 before the start, and switching toggles the camera the attempt asks for", () => {
+    const ready = prepared("recorder", true);
+    expect(selectCameraSwitch(ready)).toEqual({ label: "switchCamera", facing: "user" });
+    expect(zh.recorder.switchCamera).toBe("切换摄像头");
+    const back = attemptReducer(ready, switchCamera);
+    expect([back.facing, back.request?.facing]).toEqual(["environment", "environment"]);
+    const front = attemptReducer(back, switchCamera);
+    expect([front.facing, front.request?.facing]).toEqual(["user", "user"]);
+  });
+
+  it("offers none where the machine did not allow it, and a switch there changes nothing", () => {
+    const fixed = prepared("recorder", false);
+    expect(selectCameraSwitch(fixed)).toBeNull();
+    expect(attemptReducer(fixed, switchCamera)).toBe(fixed);
+  });
+
+  it("offers none once the start was tapped, and keeps the chosen camera after a reset", () => {
+    const opening = prepared("recorder", true, switchCamera, { type: "started" });
+    expect(selectCameraSwitch(opening)).toBeNull();
+    expect(attemptReducer(opening, switchCamera)).toBe(opening);
+    expect(attemptReducer(opening, { type: "reset" }).request?.facing).toBe("environment");
+  });
+
+  it("keeps the chosen camera when the recorder falls back to the file input, and goes front for a kind that cannot choose", () => {
+    const back = prepared("recorder", true, switchCamera);
+    expect(attemptReducer(back, { type: "switched", kind: "fileInput", reason: "noCamera", cameraSwitch: true }).request?.facing).toBe("environment");
+    const notChoosing = attemptReducer(back, { type: "switched", kind: "wxVideo", reason: "kindUnusable", cameraSwitch: false });
+    expect([notChoosing.facing, notChoosing.request?.facing, selectCameraSwitch(notChoosing)]).toEqual(["user", "user", null]);
   });
 });

@@ -17,13 +17,14 @@ export const NUMBER_REQUEST: CaptureRequest = {
   question: null,
   durationMs: { min: 3000, max: 8000 },
   audio: true,
+  facing: "user",
 };
 
 export const ACTION_REQUEST: CaptureRequest = { ...NUMBER_REQUEST, liveMode: "action", digits: null, actions: ["1", "2"], audio: false };
 
 /** The state after `actions`, from a page prepared to capture `request` with `kind`. */
 export function stateAfter(kind: CaptureKind, request: CaptureRequest, ...actions: AttemptAction[]): AttemptState {
-  const prepared: AttemptAction = { type: "prepared", kind, digits: request.digits, question: request.question, request, guidance: false };
+  const prepared: AttemptAction = { type: "prepared", kind, digits: request.digits, question: request.question, request, guidance: false, cameraSwitch: false };
   return [prepared, ...actions].reduce(attemptReducer, INITIAL_ATTEMPT_STATE);
 }
 

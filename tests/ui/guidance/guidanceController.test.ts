@@ -61,7 +61,7 @@ function setUp(options: { requested?: boolean; autoStop?: boolean; request?: Par
     onChange: (view) => views.push(view),
     onDone,
   });
-  const request: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, ...options.request };
+  const request: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user", ...options.request };
   const video = {} as HTMLVideoElement;
   return {
     fake,
@@ -98,7 +98,7 @@ describe("guidance controller: hints on the live preview", () => {
 
   it("does nothing when the order turned guidance off, and uploads without a report", async () => {
     const t = setUp({ requested: false });
-    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false }, true);
+    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" }, true);
     await t.controller.ready();
     expect(t.views).toEqual([]);
     expect(await t.controller.settle()).toEqual({ kind: "upload", evidence: undefined });
@@ -187,7 +187,7 @@ describe("guidance controller: when guidance cannot run", () => {
     vi.useFakeTimers();
     try {
       const t = setUp();
-      t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false }, true);
+      t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" }, true);
       let released = false;
       void t.controller.ready().then(() => (released = true));
       await vi.advanceTimersByTimeAsync(FACE.guidance.loadTimeoutMs - 1);
@@ -204,7 +204,7 @@ describe("guidance controller: when guidance cannot run", () => {
 
   it("a recording that started while guidance was still loading goes unguided", async () => {
     const t = setUp();
-    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false }, true);
+    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" }, true);
     t.controller.recordingStarted();
     expect(t.view()?.guided ?? false).toBe(false);
     expect(await t.controller.settle()).toMatchObject({ kind: "upload", evidence: { report: { status: "unavailable", reason: "load" } } });

@@ -93,7 +93,7 @@ describe("recording pages", () => {
     expect(view.container.textContent).toContain("将使用摄像头和麦克风");
     await pressStart(view);
     expect(view.container.querySelector(".ff-rec-digits__value")?.textContent).toBe("5820");
-    expect(cam.getUserMedia).toHaveBeenCalledWith(idealConstraints(true));
+    expect(cam.getUserMedia).toHaveBeenCalledWith(idealConstraints(true, "user"));
     expect(view.container.querySelector("video")).not.toBeNull();
     expect(view.queryByRole("button", { name: "开始录制" })).toBeNull();
     expect(view.container.textContent).toContain("请将面部移入框内");
@@ -106,7 +106,7 @@ describe("recording pages", () => {
     const { view } = open(`${LAUNCH}&live_type=2&traditional_action=4,2#/action/vertify`, "action_vertify", { mediaDevices: cam.mediaDevices });
     expect([...view.container.querySelectorAll(".ff-chip")].map((c) => c.textContent)).toEqual(["1点头", "2眨眼"]);
     await pressStart(view);
-    expect(cam.getUserMedia.mock.calls[0]?.[0]).toEqual(idealConstraints(false));
+    expect(cam.getUserMedia.mock.calls[0]?.[0]).toEqual(idealConstraints(false, "user"));
   });
 
   it("silent mode on /action/vertify asks the user to hold still", () => {
@@ -234,6 +234,6 @@ describe("will degrade", () => {
     await pressStart(view);
     expect(view.container.querySelector(".ff-rec-question__text")?.textContent).toBe(XSS);
     expect(view.container.querySelector("img")).toBeNull();
-    expect(cam.getUserMedia.mock.calls[0]?.[0]).toEqual(idealConstraints(true));
+    expect(cam.getUserMedia.mock.calls[0]?.[0]).toEqual(idealConstraints(true, "user"));
   });
 });

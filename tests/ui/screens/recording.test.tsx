@@ -73,6 +73,7 @@ describe("number mode (/vertify)", () => {
       question: null,
       durationMs: { min: 2000, max: 5000 },
       audio: true,
+      facing: "user",
     });
 
     act(() => handler.emit({ type: "preview", stream: previewStream() }));

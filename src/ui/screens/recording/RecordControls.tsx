@@ -1,11 +1,11 @@
 /**
  * The foot of a recording page, as its view model says (selectRecordingFoot,
  * src/flow/attempt/recordingView.ts): the start button (record, or shoot with the system
- * camera), the stop button (enabled from the plan's earliest stop), a busy button, the upload
+ * camera) with the camera switch beside it where the page offers one (selectCameraSwitch), the stop button (enabled from the plan's earliest stop), a busy button, the upload
  * progress, the service's verification (核验中 with its step), or after an upload that got
  * no answer the choice to send the kept recording again or give up.
  */
-import type { RecordingFoot } from "../../../flow/attempt/recordingView";
+import type { CameraSwitchView, RecordingFoot } from "../../../flow/attempt/recordingView";
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
 import { KeptRecording } from "./KeptRecording";
@@ -14,9 +14,12 @@ import { VerifyingProgress } from "./VerifyingProgress";
 import "../recording.css";
 
 interface RecordControlsProps {
-  texts: TextsOf<"capture" | "verifying" | "verifySteps">;
+  texts: TextsOf<"capture" | "recorder" | "verifying" | "verifySteps">;
   foot: RecordingFoot;
+  /** The 切换摄像头 button beside start, or null where the page offers none. */
+  cameraSwitch: CameraSwitchView | null;
   onStart(): void;
+  onSwitchCamera(): void;
   onStop(): void;
   onResend(): void;
   onGiveUp(): void;
@@ -32,11 +35,21 @@ function Single({ label, onClick, disabled = false }: { label: string; onClick?:
   );
 }
 
-export function RecordControls({ texts, foot, onStart, onStop, onResend, onGiveUp }: RecordControlsProps) {
+export function RecordControls({ texts, foot, cameraSwitch, onStart, onSwitchCamera, onStop, onResend, onGiveUp }: RecordControlsProps) {
   const t = texts.capture;
   switch (foot.kind) {
     case "start":
-      return <Single label={t[foot.label]} onClick={onStart} />;
+      if (cameraSwitch === null) return <Single label={t[foot.label]} onClick={onStart} />;
+      return (
+        <div className="ff-buttons ff-buttons--2">
+          <button type="button" className="ff-btn ff-btn--primary" onClick={onStart}>
+            {t[foot.label]}
+          </button>
+          <button type="button" className="ff-btn ff-btn--secondary" data-facing={cameraSwitch.facing} onClick={onSwitchCamera}>
+            {texts.recorder[cameraSwitch.label]}
+          </button>
+        </div>
+      );
     case "stop":
       return <Single label={t.stop} disabled={!foot.enabled} onClick={onStop} />;
     case "busy":
