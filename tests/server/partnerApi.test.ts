@@ -134,7 +134,7 @@ describe("POST /partner/v1/orders", () => {
       ["javascript return URL", JSON.stringify({ ...orderRequest(service), returnUrl: "javascript:alert(1)" })],
       ["action mode without actions", JSON.stringify({ ...orderRequest(service), actions: undefined })],
       ["actions outside action mode", JSON.stringify({ ...orderRequest(service), liveType: "3" })],
-      ["bad flag value", JSON.stringify({ ...orderRequest(service), launch: { splash_page: "yes" } })],
+      ["flag value over the 32-character cap", JSON.stringify({ ...orderRequest(service), launch: { splash_page: "1".repeat(33) } })],
     ];
     for (const [name, body] of cases) {
       const res = await signed({ body });
