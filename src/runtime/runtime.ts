@@ -16,7 +16,6 @@ import type { NavContext, NavTarget } from "../engine/context";
 import type { Engine } from "../engine/engine";
 import type { CaptureKindRegistry } from "../capture/kinds/registry";
 import { createStayTimer, type StayTimer } from "../engine/afterNavigation";
-import { reportDowngrades } from "../analytics/downgradeEvents";
 import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecorder";
 import { deriveCacheId } from "../session/cacheId";
 import { createCookieJar, type CookieJar } from "../session/cookies";
@@ -204,7 +203,9 @@ export function createFlowRuntime(input: {
     cookies,
     readSessionState: () => storage.getParsed("sessionState", storedValueSchemas.sessionState) ?? INITIAL_SESSION_STATE,
     // Every downgrade reason the store records also becomes a statistic (the dashboard charts them).
-    sessionState: lazyUntilLoaded(() => import("../session/sessionState").then((m) => reportDowngrades(m.createSessionState(storage), stats))),
+    sessionState: lazyUntilLoaded(() =>
+      Promise.all([import("../session/sessionState"), import("../analytics/downgradeEvents")]).then(([m, d]) => d.reportDowngrades(m.createSessionState(storage), stats)),
+    ),
     messagingApp,
     // Spec §4 decides where the messaging-app camera could work; §5's per-app version list
     // turns it off for messaging-app versions whose camera is known to misbehave.

@@ -10,6 +10,7 @@ import { quitWithStatusCode } from "../../quitWithStatusCode";
 import { useLaunch, useRecordTimeout, useRuntime } from "../../FlowProvider";
 import type { TextsOf } from "../../FlowProvider";
 import { useFinisher } from "../../useFinisher";
+import { preloadRecordTimeoutModal } from "../../RecordTimeoutHost";
 
 /** The launch's high_light, split on "|" into the segments the modal highlights. */
 function highlightSegments(highLight: string | undefined): string[] {
@@ -25,6 +26,9 @@ export function useCaptureTimeout({ stalled, onReset, texts }: { stalled: boolea
   const latest = useRef({ onReset, finisher });
   latest.current = { onReset, finisher };
   const t = texts.recordTimeout;
+
+  // The modal's view arrives while the page is shown, long before a camera can stall.
+  useEffect(() => preloadRecordTimeoutModal(), []);
 
   useEffect(() => {
     if (!stalled) return;
