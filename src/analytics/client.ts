@@ -75,7 +75,7 @@ export interface AnalyticsClient {
   /**
    * Hand buffered events to sendBeacon as batch reports (page hide; nothing without a token):
    * the gzip batch prepared ahead and a plain batch of what it lacks; those the browser
-   * accepted leave the buffer.
+   * accepted leave the buffer. Events an upload in flight carries are left to it (hideSender.ts).
    */
   flushOnHide(): void;
   setOpenId(openId: string): void;

@@ -30,6 +30,14 @@ export interface EventBuffer {
   add(event: BufferedEvent): boolean;
   /** The oldest `count` entries, without removing them. */
   peek(count: number): BufferEntry[];
+  /** The oldest `count` entries no upload is carrying (what the page-hide beacon may send). */
+  peekFree(count: number): BufferEntry[];
+  /**
+   * An upload is carrying these entries: until the returned release is called, peekFree leaves
+   * them out, so the page-hide beacon does not send what a request in flight may still deliver
+   * (the ingest does not deduplicate). In memory only: a reloaded page has no upload in flight.
+   */
+  carry(ids: readonly string[]): () => void;
   /** Remove the entries with these ids (those an upload got accepted). */
   remove(ids: readonly string[]): void;
   size(): number;
@@ -62,6 +70,7 @@ export function createEventBuffer(options: EventBufferOptions): EventBuffer {
   let seq = 0;
   let droppedCount = store.getParsed(droppedKey, droppedSchema) ?? 0;
   let byteCount = 0;
+  const carried = new Set<string>();
 
   function measure(): void {
     byteCount = utf8Length(JSON.stringify(entries));
@@ -94,6 +103,11 @@ export function createEventBuffer(options: EventBufferOptions): EventBuffer {
       return entries.length >= maxEntries || byteCount >= maxBytes * FULL_BYTES_SHARE;
     },
     peek: (count) => entries.slice(0, count),
+    peekFree: (count) => entries.filter((e) => !carried.has(e.id)).slice(0, count),
+    carry(ids) {
+      ids.forEach((id) => carried.add(id));
+      return () => ids.forEach((id) => carried.delete(id));
+    },
     remove(ids) {
       const gone = new Set(ids);
       const before = entries.length;

@@ -10,6 +10,9 @@
  * it as one plain JSON batch (text/plain). With `compress` off, or before anything was prepared,
  * the whole buffer goes as that plain batch. Where sendBeacon is missing or refuses, each event
  * goes as an image GET single report and stays buffered (nothing confirms it arrived).
+ * Entries an upload is carrying (EventBuffer.carry) are left to it: its request may already be
+ * on the way and the ingest does not deduplicate. They stay buffered (persisted) until it is
+ * accepted, so a page that really closes meanwhile sends them from its next load of the launch.
  */
 import type { AnalyticsFile } from "../../schemas/analytics";
 import { batchBodyOf, type Envelope } from "./batchBody";
@@ -58,7 +61,7 @@ export function createHideSender(options: HideSenderOptions): HideSender {
     void (async () => {
       do {
         again = false;
-        const entries = buffer.peek(limits.bufferEntries);
+        const entries = buffer.peekFree(limits.bufferEntries);
         if (entries.length === 0) {
           prepared = undefined;
           continue;
@@ -81,7 +84,7 @@ export function createHideSender(options: HideSenderOptions): HideSender {
     },
     prepare,
     send(urls, traceId) {
-      const entries = buffer.peek(limits.bufferEntries);
+      const entries = buffer.peekFree(limits.bufferEntries);
       if (entries.length === 0) return;
       const held = new Set(entries.map((e) => e.id));
       const ready = prepared && prepared.head === headOf(traceId) && prepared.ids.every((id) => held.has(id)) ? prepared : undefined;

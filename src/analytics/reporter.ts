@@ -98,36 +98,48 @@ export function createReporter(options: ReporterOptions): Reporter {
     if (answer !== undefined && accepted(answer) && missing.dropped !== undefined) buffer.dropsReported(missing.dropped);
   };
 
+  /** Post `entries` with retries; accepted, they leave the buffer. */
+  const uploadEntries = async (buffer: EventBuffer, entries: ReturnType<EventBuffer["peek"]>, envelope: Envelope, traceId: string, token: string): Promise<FlushOutcome> => {
+    const text = JSON.stringify(batchBodyOf(envelope, traceId, entries));
+    const payload = config.compress ? await gzip(text) : text;
+    const contentType = config.compress ? "application/octet-stream" : "application/json";
+    let last: HttpAnswer | Error = new Error("not attempted");
+    for (let attempt = 0; attempt <= limits.retries; attempt++) {
+      if (attempt > 0) await sleep(retryDelayMs(attempt));
+      try {
+        const headers = {
+          "content-type": contentType,
+          [ANALYTICS_HEADERS.postTime]: String(Math.round(now())),
+          [ANALYTICS_HEADERS.retryCount]: String(attempt),
+          [ANALYTICS_TOKEN_HEADER]: token,
+        };
+        last = await transport.post(url(endpoints.batch), payload, headers, limits.uploadTimeoutMs);
+        if (accepted(last)) {
+          buffer.remove(entries.map((e) => e.id));
+          return { ok: true, sent: entries.length };
+        }
+      } catch (error) {
+        last = error instanceof Error ? error : new Error(String(error));
+      }
+    }
+    const missing = missingReport(buffer, envelope, { ...describeFailure(last), retry: limits.retries, batchSize: entries.length });
+    // The report itself is best effort: the events stay buffered for the next round either way.
+    await sendMissing(buffer, missing, token);
+    return { ok: false, missing };
+  };
+
   return {
     async flushBatch(buffer, envelope, traceId, token) {
       const entries = buffer.peek(limits.bufferEntries);
       if (entries.length === 0) return { ok: true, sent: 0 };
-      const text = JSON.stringify(batchBodyOf(envelope, traceId, entries));
-      const payload = config.compress ? await gzip(text) : text;
-      const contentType = config.compress ? "application/octet-stream" : "application/json";
-      let last: HttpAnswer | Error = new Error("not attempted");
-      for (let attempt = 0; attempt <= limits.retries; attempt++) {
-        if (attempt > 0) await sleep(retryDelayMs(attempt));
-        try {
-          const headers = {
-            "content-type": contentType,
-            [ANALYTICS_HEADERS.postTime]: String(Math.round(now())),
-            [ANALYTICS_HEADERS.retryCount]: String(attempt),
-            [ANALYTICS_TOKEN_HEADER]: token,
-          };
-          last = await transport.post(url(endpoints.batch), payload, headers, limits.uploadTimeoutMs);
-          if (accepted(last)) {
-            buffer.remove(entries.map((e) => e.id));
-            return { ok: true, sent: entries.length };
-          }
-        } catch (error) {
-          last = error instanceof Error ? error : new Error(String(error));
-        }
+      // From the first post on, any attempt may be accepted (a refused answer can follow a
+      // request that arrived): the page-hide beacon leaves these entries to this upload.
+      const release = buffer.carry(entries.map((e) => e.id));
+      try {
+        return await uploadEntries(buffer, entries, envelope, traceId, token);
+      } finally {
+        release();
       }
-      const missing = missingReport(buffer, envelope, { ...describeFailure(last), retry: limits.retries, batchSize: entries.length });
-      // The report itself is best effort: the events stay buffered for the next round either way.
-      await sendMissing(buffer, missing, token);
-      return { ok: false, missing };
     },
     async reportDrops(buffer, envelope, token) {
       if (buffer.dropped() === 0) return;
