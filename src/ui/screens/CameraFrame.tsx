@@ -1,20 +1,27 @@
 /**
- * The round camera viewport of the recording pages: the mirrored preview when the camera is
- * live, a face outline before, and the oval guide the face should fill on top of both.
+ * The round camera viewport of the recording pages: the preview when the camera is live (a
+ * mirror for the front camera only: the back one films the world, whose mirror image reads
+ * wrong), a face outline before, and the oval guide the face should fill on top of both.
  */
+import type { CameraFacing } from "../../capture/contract";
 import type { CameraPhase } from "./useCameraPreview";
+
+/** Whether the preview of `facing` shows as a mirror (recorder.css keys on the video's data-facing the same way). */
+export const mirrorsPreview = (facing: CameraFacing): boolean => facing === "user";
 
 interface CameraFrameProps {
   phase: CameraPhase;
   videoRef: (video: HTMLVideoElement | null) => void;
   label: string;
+  /** The camera the attempt records with (AttemptState.facing). */
+  facing: CameraFacing;
 }
 
-export function CameraFrame({ phase, videoRef, label }: CameraFrameProps) {
+export function CameraFrame({ phase, videoRef, label, facing }: CameraFrameProps) {
   return (
     <div className={`ff-camera ff-camera--${phase}`}>
       {phase === "live" ? (
-        <video ref={videoRef} className="ff-camera__video" aria-label={label} autoPlay muted playsInline />
+        <video ref={videoRef} className="ff-camera__video" data-facing={facing} aria-label={label} autoPlay muted playsInline />
       ) : (
         <svg className="ff-camera__idle" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
           <path className="ff-camera__silhouette" d="M22 100 a28 22 0 0 1 56 0 Z" />

@@ -100,8 +100,9 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
             over={selectRecordingOverlay(state, plan)}
             videoRef={attempt.videoRef}
             label={texts.recorder.previewLabel}
+            facing={state.facing}
             recordingBadge={texts.capture.recordingBadge}
-            overlay={<GuidanceBox view={guidance} />}
+            overlay={<GuidanceBox view={guidance} facing={state.facing} />}
           />
           <GuidanceHint view={guidance} texts={texts.guidance} silent={liveMode === "silent" && !will} />
           {switched && (

@@ -12,7 +12,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FaceSessionOptions } from "../../../src/face/browser/faceSession";
 import type { FrameObservation } from "../../../src/face/types";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
-import { faceFrames, frameOf, NEUTRAL } from "../../face/syntheticFace";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { faceFrames, frameOf, NEUTRAL, syntheticFace } from "../../face/syntheticFace";
 import { setupFlow } from "./harness";
 import { fakeApi, previewStream, recordingBlob, renderRecording, scriptedHandlers } from "./recordingHarness";
 
@@ -178,6 +180,40 @@ describe("face guidance on the recording page", () => {
     const back = new URL(String(flow.nav.assign.mock.calls[0]?.[0]));
     expect(back.searchParams.get("orderNo")).toBe("O-1");
     expect(service.uploads).toHaveLength(0);
+  });
+
+  it("after 切换摄像头 the back camera's preview and face outline are not mirrored; the front camera's are", async () => {
+    // The page's own stylesheet, so what the browser would draw is what is asserted (jsdom cascades it).
+    const css = document.createElement("style");
+    css.textContent = readFileSync(join(__dirname, "../../../src/ui/screens/styles/recorder.css"), "utf8");
+    document.head.append(css);
+    try {
+      // A face left of centre in the camera's own frame (320x240 shown covering a square).
+      const offCentre = (at: number) => push([frameOf(at, [syntheticFace({ at: { cx: 130 } })])], 0);
+      const shown = (view: ReturnType<typeof page>["view"]) => {
+        const video = view.container.querySelector("video.ff-camera__video");
+        const box = view.container.querySelector<HTMLElement>(".ff-guidance-box");
+        if (!video || !box) throw new Error("the live preview and the face outline should show");
+        return { transform: getComputedStyle(video).transform, left: box.style.left };
+      };
+
+      const back = page(`${LAUNCH}#/action/vertify`, "action_vertify");
+      fireEvent.click(await back.view.findByRole("button", { name: "切换摄像头" }));
+      await openGuided(back.view, back.handlers);
+      expect(back.handlers.last().request.facing).toBe("environment");
+      offCentre(0);
+      // Unmirrored, the face stays on the left, as the back camera films it.
+      expect(shown(back.view)).toEqual({ transform: "none", left: "15%" });
+      cleanup();
+      driven.sessions.length = 0;
+
+      const front = page(`${LAUNCH}#/action/vertify`, "action_vertify");
+      await openGuided(front.view, front.handlers);
+      offCentre(0);
+      expect(shown(front.view)).toEqual({ transform: "scaleX(-1)", left: "40%" });
+    } finally {
+      css.remove();
+    }
   });
 
   it("with guidance off in the order, nothing is loaded or shown and the upload carries no report", async () => {

@@ -80,7 +80,7 @@ export function RealtimeStage(props: RealtimeStageProps) {
         </CaptureHead>
         <div className="ff-recorder__stage">
           <div className="ff-realtime__viewport">
-            <CameraFrame phase={selectViewport(state)} videoRef={videoRef} label={texts.recorder.previewLabel} />
+            <CameraFrame phase={selectViewport(state)} videoRef={videoRef} label={texts.recorder.previewLabel} facing={state.facing} />
             {countdown !== null && (
               <span className="ff-rec-countdown" aria-hidden="true">
                 {countdown}

@@ -5,6 +5,7 @@
  * the automatic stop.
  */
 import type { ReactNode } from "react";
+import type { CameraFacing } from "../../../capture/contract";
 import { CameraFrame } from "../CameraFrame";
 import type { PhaseName } from "../../../flow/attempt/attemptState";
 import type { ViewportPhase } from "../../../flow/attempt/selectors";
@@ -18,6 +19,8 @@ interface CaptureStageProps {
   over: RecordingOverlay;
   videoRef: (video: HTMLVideoElement | null) => void;
   label: string;
+  /** The camera the attempt records with: the preview is a mirror for the front one only. */
+  facing: CameraFacing;
   recordingBadge: string;
   /** On-device face guidance (face outline and hint), when it runs. */
   overlay?: ReactNode;
@@ -26,10 +29,10 @@ interface CaptureStageProps {
 /** Circumference of the ring (r = 49 in a 100-unit box). */
 const RING = 2 * Math.PI * 49;
 
-export function CaptureStage({ stage, viewport, over, videoRef, label, recordingBadge, overlay }: CaptureStageProps) {
+export function CaptureStage({ stage, viewport, over, videoRef, label, facing, recordingBadge, overlay }: CaptureStageProps) {
   return (
     <div className={`ff-rec-stage ff-rec-stage--${stage}`}>
-      <CameraFrame phase={viewport} videoRef={videoRef} label={label} />
+      <CameraFrame phase={viewport} videoRef={videoRef} label={label} facing={facing} />
       {overlay}
       {over.kind === "recording" && (
         <svg className="ff-rec-ring" viewBox="0 0 100 100" aria-hidden="true" focusable="false">

@@ -1,10 +1,12 @@
 /**
  * What on-device face guidance shows on the recording page: an outline around the face it
- * sees (over the round, mirrored preview) and one short Chinese hint below it — no face,
+ * sees (over the round preview, mirrored like it for the front camera) and one short Chinese hint below it — no face,
  * several faces, too far, too close, off centre, too dark, or that all is well. While a
  * guided recording waits for the steady face of silent mode it asks the user to hold still.
  */
+import type { CameraFacing } from "../../../../capture/contract";
 import type { Texts } from "../../../FlowProvider";
+import { mirrorsPreview } from "../../CameraFrame";
 import { boxInView } from "./faceBox";
 import type { GuidanceView } from "./guidanceController";
 import "../../recording.css";
@@ -25,9 +27,9 @@ function hintText({ view, texts, silent }: GuidanceOverlayProps): string | null 
 }
 
 /** The face outline, laid over the camera viewport (inside the capture stage). */
-export function GuidanceBox({ view }: { view: GuidanceView }) {
-  // The viewport is square (recorder.css), so the box maps onto a 1:1 view.
-  const box = view.status === "active" && view.face ? boxInView(view.face.box, view.face.frame, { width: 1, height: 1 }, true) : null;
+export function GuidanceBox({ view, facing }: { view: GuidanceView; facing: CameraFacing }) {
+  // The viewport is square (recorder.css), so the box maps onto a 1:1 view, flipped where the preview is.
+  const box = view.status === "active" && view.face ? boxInView(view.face.box, view.face.frame, { width: 1, height: 1 }, mirrorsPreview(facing)) : null;
   if (view.status === "off") return null;
   return (
     <div className="ff-guidance-layer" aria-hidden="true">
