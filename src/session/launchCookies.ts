@@ -13,7 +13,7 @@ import type { CookieJar } from "./cookies";
 
 /** The launch fields the page mirrors into cookies: the persistent ones but `order_no`. */
 export const COOKIE_LAUNCH_KEYS = PERSISTENT_LAUNCH_KEYS.filter((key) => key !== "order_no");
-type CookieLaunchKey = (typeof COOKIE_LAUNCH_KEYS)[number];
+export type CookieLaunchKey = (typeof COOKIE_LAUNCH_KEYS)[number];
 
 /**
  * The domain attribute for this page's cookies: the configured domain when the page's host is
@@ -30,14 +30,18 @@ export function cookieDomainFor(hostname: string, configured: string | null): st
 }
 
 /**
- * Write the launch's cookie fields from `read` (the stored values): a present value is written,
- * an absent one left alone. Returns the keys written (none for a host-scoped app).
+ * Make the launch's cookie fields say what this launch has, from `read` (its stored values): a
+ * present value is written, an absent one removed. Cookies are domain-wide while storage is per
+ * launch, so a cookie this launch does not overwrite would still say what an earlier launch had
+ * (its user_id, its finished `url`). Returns the keys written (none for a host-scoped app, whose
+ * cookies the jar leaves alone).
  */
-export function writeLaunchCookies(jar: CookieJar, read: (key: CookieLaunchKey & LaunchKey) => string | undefined): CookieLaunchKey[] {
+export function syncLaunchCookies(jar: CookieJar, read: (key: CookieLaunchKey & LaunchKey) => string | undefined): CookieLaunchKey[] {
   const written: CookieLaunchKey[] = [];
   for (const key of COOKIE_LAUNCH_KEYS) {
     const value = read(key);
-    if (value !== undefined && jar.set(key, value)) written.push(key);
+    if (value === undefined) jar.remove(key);
+    else if (jar.set(key, value)) written.push(key);
   }
   return written;
 }
