@@ -19,7 +19,7 @@ import { createStayTimer, type StayTimer } from "../engine/afterNavigation";
 import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecorder";
 import { deriveCacheId } from "../session/cacheId";
 import { createCookieJar, type CookieJar } from "../session/cookies";
-import { cookieDomainFor, syncLaunchCookies, type CookieLaunchKey } from "../session/launchCookies";
+import { cookieDomainFor, launchCookieValue, syncLaunchCookies } from "../session/launchCookies";
 import { hasOwn } from "../session/query";
 import { FINISHED_URL, isCookieLessMode, isFinished, parseQuery, readLaunch, type LaunchIssue } from "../session/launchParams";
 import type { SessionStateStore } from "../session/sessionState";
@@ -258,17 +258,6 @@ function keepReturnAddress(input: { storage: KycStorage; search: Record<string, 
  */
 function unparsedLaunchAppId(search: Record<string, string>, storage: KycStorage): string | undefined {
   return search.wb_app_id ?? storage.getParsed("wb_app_id", launchParamsSchema.shape.wb_app_id);
-}
-
-/**
- * The stored value of a cookie launch field, except an unsigned launch's return address: no one
- * vouched for it yet, and a domain-wide cookie would hand the partner's other pages whatever
- * address a crafted link carried. The login writes the address the service vouched for
- * (src/ui/screens/login/launchLogin.ts); finishing writes the text "null" (clearLaunchFields).
- */
-function launchCookieValue(key: CookieLaunchKey, storage: KycStorage): string | undefined {
-  if (key === "url" && storage.getParsed("urlUnsigned", storedValueSchemas.urlUnsigned) === true) return undefined;
-  return storage.getParsed(key, launchParamsSchema.shape[key]);
 }
 
 /** The engine's view of this page for navigating to `target`; session values are read fresh. */

@@ -8,8 +8,10 @@
  * service sets it at login, bound to a session. A cookie the page wrote from its own URL would
  * let any link with an order number past that gate.
  */
-import { PERSISTENT_LAUNCH_KEYS, type LaunchKey } from "../../schemas/launch";
+import { launchParamsSchema, PERSISTENT_LAUNCH_KEYS, type LaunchKey } from "../../schemas/launch";
+import { storedValueSchemas } from "../../schemas/session";
 import type { CookieJar } from "./cookies";
+import type { KycStorage } from "./storage";
 
 /** The launch fields the page mirrors into cookies: the persistent ones but `order_no`. */
 export const COOKIE_LAUNCH_KEYS = PERSISTENT_LAUNCH_KEYS.filter((key) => key !== "order_no");
@@ -44,4 +46,15 @@ export function syncLaunchCookies(jar: CookieJar, read: (key: CookieLaunchKey & 
     else if (jar.set(key, value)) written.push(key);
   }
   return written;
+}
+
+/**
+ * The stored value of a cookie launch field, except an unsigned launch's return address: no one
+ * vouched for it yet, and a domain-wide cookie would hand the partner's other pages whatever
+ * address a crafted link carried. The login writes the address the service vouched for
+ * (src/ui/screens/login/launchLogin.ts); finishing writes the text "null" (clearLaunchFields).
+ */
+export function launchCookieValue(key: CookieLaunchKey, storage: KycStorage): string | undefined {
+  if (key === "url" && storage.getParsed("urlUnsigned", storedValueSchemas.urlUnsigned) === true) return undefined;
+  return storage.getParsed(key, launchParamsSchema.shape[key]);
 }
