@@ -1,5 +1,5 @@
 /**
- * Finish, retry and quit (spec §4): hands the result back to the partner, by redirecting to
+ * Finish, retry, quit and leave (spec §4, §6): hands the result back to the partner, by redirecting to
  * the stored return address or, inside a mini-program, by posting a `returnData` message and
  * navigating back. Framework-free; the browser, storage, clock, toast and SDK are injected so
  * every branch is unit-tested.
@@ -75,6 +75,8 @@ export interface FinisherDeps {
 type FinishOutcome =
   | { kind: "redirected"; url: string; method: "replace" | "assign" }
   | { kind: "posted"; payload: ReturnPayload }
+  /** Left the mini-program web view without a message (leave: nothing to hand back). */
+  | { kind: "navigatedBack" }
   | { kind: "busy" }
   | { kind: "noReturnAddress" }
   | { kind: "refused"; reason: ReturnUrlRefusal | UnsignedRefusal }
@@ -87,7 +89,17 @@ export interface Finisher {
   retry(): void;
   /** Leaves for the return address with the front code as `code` (null: no code to give). */
   quit(frontCode: string | null | undefined): Promise<FinishOutcome>;
+  /**
+   * Leaves for the return address handing nothing back: no result values, and the launch is
+   * not over (its fields stay), so a real launch of the same order can still be verified. For
+   * pages that end nothing, like the auth-only view (spec §6). An unsigned address is followed
+   * only once the service vouches for it, as for finish.
+   */
+  leave(): Promise<FinishOutcome>;
 }
+
+/** Handing a result back ends the launch; leaving does not. */
+type Departure = "handBack" | "leave";
 
 function isTrtcPath(path: string | undefined): boolean {
   return path !== undefined && path.startsWith(TRTC_ROUTE_PREFIX);
@@ -101,7 +113,7 @@ export function createFinisher(deps: FinisherDeps): Finisher {
     deps.toast.show({ msg: deps.busyText });
   }
 
-  async function postToMiniProgram(values: ReturnValues): Promise<FinishOutcome> {
+  async function postToMiniProgram(values: ReturnValues, departure: Departure): Promise<FinishOutcome> {
     let wx: WxFacade;
     try {
       wx = await deps.loadWx();
@@ -112,6 +124,10 @@ export function createFinisher(deps: FinisherDeps): Finisher {
       busyToast();
       return { kind: "sdkUnavailable" };
     }
+    if (departure === "leave") {
+      wx.miniProgram.navigateBack({ delta: 1 });
+      return { kind: "navigatedBack" };
+    }
     const payload = buildReturnPayload(values);
     wx.miniProgram.postMessage({ data: { returnData: payload } });
     wx.miniProgram.navigateBack({ delta: 1 });
@@ -120,7 +136,7 @@ export function createFinisher(deps: FinisherDeps): Finisher {
     return { kind: "posted", payload };
   }
 
-  async function redirect(values: ReturnValues): Promise<FinishOutcome> {
+  async function redirect(values: ReturnValues, departure: Departure): Promise<FinishOutcome> {
     const returnUrl = deps.storage.get("url");
     if (returnUrl === undefined || returnUrl === "" || returnUrl === "null") {
       busyToast();
@@ -148,11 +164,11 @@ export function createFinisher(deps: FinisherDeps): Finisher {
     const method = deps.storage.get("redirect_type") === "1" ? "replace" : "assign";
     deps.location[method](built.url);
     // After starting the navigation, as the spec orders it; coming back here finds the launch over.
-    deps.clearLaunchFields();
+    if (departure === "handBack") deps.clearLaunchFields();
     return { kind: "redirected", url: built.url, method };
   }
 
-  async function handBack(values: ReturnValues): Promise<FinishOutcome> {
+  async function depart(values: ReturnValues, departure: Departure): Promise<FinishOutcome> {
     const now = deps.clock.now();
     if (lastHandBackAt !== undefined && now - lastHandBackAt < REDIRECT_DEBOUNCE_MS) {
       busyToast();
@@ -160,8 +176,8 @@ export function createFinisher(deps: FinisherDeps): Finisher {
     }
     // Set before any await, so a double tap while the SDK loads is caught too.
     lastHandBackAt = now;
-    if (deps.isMiniProgram()) return postToMiniProgram(values);
-    const outcome = await redirect(values);
+    if (deps.isMiniProgram()) return postToMiniProgram(values, departure);
+    const outcome = await redirect(values, departure);
     // Nothing left the page, so nothing is in progress: a later attempt should not be held back.
     if (outcome.kind !== "redirected") lastHandBackAt = undefined;
     return outcome;
@@ -176,7 +192,7 @@ export function createFinisher(deps: FinisherDeps): Finisher {
   }
 
   return {
-    finish: (values) => handBack(withLaunchIds(values)),
+    finish: (values) => depart(withLaunchIds(values), "handBack"),
     retry() {
       // Read before navigating: afterwards the current path is "/".
       const reload = deps.isIOS() && (isTrtcPath(deps.currentPath()) || isTrtcPath(deps.previousPath()));
@@ -184,6 +200,7 @@ export function createFinisher(deps: FinisherDeps): Finisher {
       // iOS WebKit keeps the camera of a real-time video session until the page is unloaded.
       if (reload) deps.location.reload();
     },
-    quit: (frontCode) => handBack({ orderNo: deps.storage.get("order_no"), code: frontCode }),
+    quit: (frontCode) => depart({ orderNo: deps.storage.get("order_no"), code: frontCode }, "handBack"),
+    leave: () => depart({}, "leave"),
   };
 }

@@ -19,7 +19,7 @@ import { createStayTimer, type StayTimer } from "../engine/afterNavigation";
 import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecorder";
 import { deriveCacheId } from "../session/cacheId";
 import { createCookieJar, type CookieJar } from "../session/cookies";
-import { cookieDomainFor, writeLaunchCookies } from "../session/launchCookies";
+import { cookieDomainFor, launchCookieValue, syncLaunchCookies } from "../session/launchCookies";
 import { hasOwn } from "../session/query";
 import { FINISHED_URL, isCookieLessMode, isFinished, parseQuery, readLaunch, type LaunchIssue } from "../session/launchParams";
 import type { SessionStateStore } from "../session/sessionState";
@@ -157,15 +157,17 @@ export function createFlowRuntime(input: {
   }
   const launch = launchResult.ok ? launchResult.params : {};
   const cookies = createCookieJar({
-    appId: launch.wb_app_id,
+    appId: launchResult.ok ? launch.wb_app_id : unparsedLaunchAppId(search, storage),
     hostScopedAppIds: apps.hostScopedCookieAppIds,
     domain: cookieDomainFor(win.location.hostname, apps.cookieDomain),
     impl: Cookies,
     onCorrupt: (name, issue) => stats.record("cookieCorrupt", { name, issue }),
     onError: () => stats.record("cookieError"),
   });
-  // Spec §3: cookies hold the launch's session fields too, for the partner's other pages.
-  writeLaunchCookies(cookies, (key) => storage.getParsed(key, launchParamsSchema.shape[key]));
+  // Spec §3: cookies hold the launch's session fields too, for the partner's other pages. A link
+  // that does not parse is no launch (the page shows the settings error): it neither writes nor
+  // removes the cookies an earlier page of the launch wrote.
+  if (launchResult.ok) syncLaunchCookies(cookies, (key) => launchCookieValue(key, storage));
   const inIframe = (() => {
     try {
       return win.self !== win.top;
@@ -247,6 +249,15 @@ function keepReturnAddress(input: { storage: KycStorage; search: Record<string, 
     return;
   }
   if (hasOwn(search, "url") && stored !== undefined && stored !== "") storage.setJSON("urlUnsigned", true);
+}
+
+/**
+ * The app id of a link that did not parse, for its cookie jar: the one the link or an earlier
+ * page of the launch names (the link's first, as readLaunch merges them), so a host-scoped app's
+ * cookies stay exempt from the page's writes (a later finish or quit) either way.
+ */
+function unparsedLaunchAppId(search: Record<string, string>, storage: KycStorage): string | undefined {
+  return search.wb_app_id ?? storage.getParsed("wb_app_id", launchParamsSchema.shape.wb_app_id);
 }
 
 /** The engine's view of this page for navigating to `target`; session values are read fresh. */

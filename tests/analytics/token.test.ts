@@ -77,6 +77,7 @@ describe("the login keeps the analytics token", () => {
         api: { login: async () => response },
         search: { sign: `sign-${Math.random()}`, order_no: "ord_0123456789ab", wb_app_id: "TIDA0001", live_type: "1", h5_face_id: "h5f_1", user_id: "u1", url: "https://p.example/back" },
         storage: store,
+        cookies: { set: () => true, remove: () => true },
         canKeepCookies: () => true,
         unknownCodeMessage: (code) => code,
         stats: createStatsRecorder(() => 0),

@@ -182,3 +182,42 @@ describe("quit", () => {
     expect(wx.miniProgram.postMessage).toHaveBeenCalledWith({ data: { returnData: { orderNo: "ORDER1", code: "3005" } } });
   });
 });
+
+describe("leave (spec §6 auth-only view: nothing to hand back)", () => {
+  it("goes to the return address as stored, with no result values, and the launch is not over", async () => {
+    const { deps, finisher } = setup();
+    const outcome = await finisher.leave();
+    expect(outcome).toEqual({ kind: "redirected", url: "https://partner.example/done?from=kyc#/r", method: "assign" });
+    expect(deps.location.assign).toHaveBeenCalledWith("https://partner.example/done?from=kyc#/r");
+    expect(deps.clearLaunchFields).not.toHaveBeenCalled();
+  });
+
+  it("an unsigned return address is followed only once the service vouches for it", async () => {
+    const { deps } = setup();
+    const refused = createFinisher({ ...deps, isReturnUrlUnsigned: () => true });
+    expect(await refused.leave()).toEqual({ kind: "refused", reason: "notVouched" });
+    expect(deps.checkReturnUrl).toHaveBeenCalledWith("https://partner.example/done?from=kyc#/r");
+    expect(deps.toast.show).toHaveBeenCalledWith({ type: "error", msg: "返回地址未获合作方授权" });
+    expect(deps.location.assign).not.toHaveBeenCalled();
+
+    const vouched = createFinisher({ ...deps, isReturnUrlUnsigned: () => true, checkReturnUrl: async () => "allowed" });
+    await vouched.leave();
+    expect(deps.location.assign).toHaveBeenCalledWith("https://partner.example/done?from=kyc#/r");
+    expect(deps.clearLaunchFields).not.toHaveBeenCalled();
+  });
+
+  it("without a return address it stays and shows the toast", async () => {
+    const { deps, finisher } = setup({ launch: { url: "null" } });
+    expect(await finisher.leave()).toEqual({ kind: "noReturnAddress" });
+    expect(deps.toast.show).toHaveBeenCalledWith({ msg: PROCESSING });
+    expect(deps.location.assign).not.toHaveBeenCalled();
+  });
+
+  it("in a mini-program it navigates back without posting a result", async () => {
+    const { deps, wx, finisher } = setup({ miniProgram: true });
+    expect(await finisher.leave()).toEqual({ kind: "navigatedBack" });
+    expect(wx.miniProgram.navigateBack).toHaveBeenCalledWith({ delta: 1 });
+    expect(wx.miniProgram.postMessage).not.toHaveBeenCalled();
+    expect(deps.clearLaunchFields).not.toHaveBeenCalled();
+  });
+});

@@ -11,6 +11,9 @@ import { createEngine } from "../../src/engine/engine";
 import { createEngineRegistries } from "../../src/engine/builtins";
 import { createFlowRuntime, type FlowRuntime } from "../../src/runtime/runtime";
 import { clearLaunchFields } from "../../src/session/launchParams";
+import { logInWithLaunch } from "../../src/ui/screens/login/launchLogin";
+import { ApiError } from "../../src/api/apiError";
+import { API_ERROR_CODES } from "../../schemas/apiCodes";
 import { fakeCaptureHandlers } from "../capture/fakeHandlers";
 import { shippedCapture } from "../capture/shippedKinds";
 import { loadDefinitions } from "../engine/fixtures";
@@ -52,10 +55,10 @@ beforeEach(() => {
 afterEach(() => dom.cookieJar.removeAllCookiesSync());
 
 describe("spec §3: cookies hold the launch's session fields", () => {
-  it("a launch writes url, wb_app_id, h5_face_id, user_id, from, theme and the JS-SDK fields to cookies on the configured domain, path /", () => {
+  it("a launch writes wb_app_id, h5_face_id, user_id, from, theme and the JS-SDK fields to cookies on the configured domain, path /", () => {
     open(`${LAUNCH}&wb_app_id=TIDA0001`);
     const expected = {
-      url: "https://www.partner.example/back", wb_app_id: "TIDA0001", h5_face_id: "F1", user_id: "U1", from: "app", theme: "03",
+      wb_app_id: "TIDA0001", h5_face_id: "F1", user_id: "U1", from: "app", theme: "03",
       signature: "WXSIG", nonce_str: "N1", time_stamp: "1700000000",
     };
     expect(cookiesAt(PAGE)).toMatchObject(expected);
@@ -63,6 +66,49 @@ describe("spec §3: cookies hold the launch's session fields", () => {
     expect(cookiesAt(`${SIBLING}some/path`)).toMatchObject(expected);
     // order_no is the service's (set at login with the session), never copied from a link.
     expect(cookiesAt(PAGE).order_no).toBeUndefined();
+    // An unsigned launch's url is no one's word yet: the partner's pages are not handed it.
+    expect(cookiesAt(PAGE).url).toBeUndefined();
+  });
+
+  it("the url cookie holds the return address the service vouched for at a signed login, and loses it when the login refuses the link", async () => {
+    const rt = open("?sign=S1&h5_face_id=F1&order_no=O1&live_type=1&wb_app_id=TIDA0001");
+    expect(cookiesAt(PAGE).url).toBeUndefined();
+    const login = (answer: () => Promise<unknown>, search = rt.search) =>
+      logInWithLaunch({ api: { login: answer } as never, search, storage: rt.storage, cookies: rt.cookies, canKeepCookies: () => true, unknownCodeMessage: () => "x", stats: rt.stats });
+    await login(async () => ({ returnUrl: "https://www.partner.example/vouched", analyticsToken: undefined }));
+    expect(cookiesAt(SIBLING).url).toBe("https://www.partner.example/vouched");
+    await login(async () => Promise.reject(new ApiError(400, API_ERROR_CODES.launchInvalid, "link invalid")), { ...rt.search, sign: "S2" });
+    expect(cookiesAt(SIBLING).url).toBeUndefined();
+  });
+
+  it("a second launch … does not keep the first launch's finished url and user_id in its cookies", async () => {
+    const first = open("?url=https%3A%2F%2Fwww.partner.example%2Fback&h5_face_id=F1&user_id=U1&order_no=O1&live_type=1&wb_app_id=TIDA0001");
+    clearLaunchFields(first.storage, first.cookies);
+    expect(cookiesAt(PAGE)).toMatchObject({ url: "null", user_id: "U1" });
+    const second = open("?sign=S2&h5_face_id=F2&order_no=O2&live_type=1&wb_app_id=TIDA0001");
+    const api = { login: async () => ({ returnUrl: "https://www.partner.example/back2", analyticsToken: undefined }) } as never;
+    await logInWithLaunch({ api, search: second.search, storage: second.storage, cookies: second.cookies, canKeepCookies: () => true, unknownCodeMessage: () => "x", stats: second.stats });
+    const jar = cookiesAt(PAGE);
+    expect(jar.h5_face_id).toBe("F2");
+    expect({ url: jar.url, user_id: jar.user_id }).toEqual({ url: "https://www.partner.example/back2", user_id: undefined });
+  });
+
+  it("a host-scoped app's launch is exempt from cookie writes even when a later link of it fails to parse", () => {
+    open("?url=https%3A%2F%2Fwww.partner.example%2Fback&h5_face_id=F1&user_id=U1&live_type=1&wb_app_id=TIDA0091");
+    expect(cookiesAt(PAGE)).toEqual({});
+    const rt = open("?h5_face_id=F1&live_type=9");
+    expect(rt.launchIssues).not.toEqual([]);
+    expect(cookiesAt(PAGE)).toEqual({});
+    // The jar stays the app's: a later finish from the error page writes nothing either.
+    clearLaunchFields(rt.storage, rt.cookies);
+    expect(cookiesAt(PAGE)).toEqual({});
+  });
+
+  it("a link that fails to parse leaves the launch's cookies as an earlier page wrote them", () => {
+    open(`${LAUNCH}&wb_app_id=TIDA0001`);
+    const before = cookiesAt(PAGE);
+    open("?h5_face_id=F1&order_no=O1&live_type=9");
+    expect(cookiesAt(PAGE)).toEqual(before);
   });
 
   it.each(["TIDA0091", "TIDA0092"])("the host-scoped app id %s is exempt: the page writes none of its cookies", (appId) => {
@@ -72,7 +118,7 @@ describe("spec §3: cookies hold the launch's session fields", () => {
 
   it("without a configured domain (the shipped default) the cookies stay on the page's host", () => {
     open(`${LAUNCH}&wb_app_id=TIDA0001`, defs.apps);
-    expect(cookiesAt(PAGE)).toMatchObject({ url: "https://www.partner.example/back", h5_face_id: "F1" });
+    expect(cookiesAt(PAGE)).toMatchObject({ h5_face_id: "F1", user_id: "U1" });
     expect(cookiesAt(SIBLING)).toEqual({});
   });
 

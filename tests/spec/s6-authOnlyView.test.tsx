@@ -11,7 +11,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPathHistory } from "../../src/ui/pathHistory";
 import type { Environment } from "../../schemas/apps";
 import ProtocolScreen from "../../src/ui/screens/ProtocolScreen";
-import { setupFlow } from "../ui/screens/harness";
+import { settle, setupFlow } from "../ui/screens/harness";
+import { shippedTexts } from "../ui/shippedTexts";
+import { isFinished } from "../../src/session/launchParams";
+import { ApiError } from "../../src/api/apiError";
+import { API_ERROR_CODES } from "../../schemas/apiCodes";
+import type { ApiClient } from "../../src/api/client";
 
 afterEach(() => {
   cleanup();
@@ -40,8 +45,66 @@ describe("spec §6: the auth-only view, for the allow-listed app ids", () => {
     expect(view.queryByRole("button", { name: "返回" })).toBeNull();
     fireEvent.click(view.getByRole("button", { name: "我已阅读，返回" }));
     await act(async () => await Promise.resolve());
-    expect(flow.nav.assign).toHaveBeenCalledWith("https://p.example/back?orderNo=O-6");
+    // Only the letter was shown: the partner gets no hand-back (no orderNo, no code).
+    expect(flow.nav.assign).toHaveBeenCalledWith("https://p.example/back");
     expect(flow.hash()).toBe("/protocol");
+  });
+
+  it("leaving the auth-only view finishes nothing: the partner's real launch of the same order still verifies", async () => {
+    const { flow, view } = openedAlone("TIDA0010");
+    fireEvent.click(view.getByRole("button", { name: "我已阅读，返回" }));
+    await act(async () => await Promise.resolve());
+    expect(flow.nav.assign).toHaveBeenCalledTimes(1);
+    expect(document.cookie).not.toContain("url=null");
+    cleanup();
+    const launch = setupFlow({ url: `/?wb_app_id=TIDA0010&order_no=O-6&url=${BACK}&live_type=1#/`, keepStorage: true, keepLaunchedReturnUrl: true });
+    expect(isFinished(launch.rt.storage)).toBe(false);
+  });
+
+  it("an unsigned launch's return address is left for only once the service vouches for it, and then with no result", async () => {
+    const checked: string[] = [];
+    let answer: "allowed" | "refused" = "refused";
+    const api = {
+      checkReturnUrl: async (url: string) => {
+        checked.push(url);
+        if (answer === "allowed") return { returnUrl: url };
+        throw new ApiError(403, API_ERROR_CODES.returnUrlNotAllowed, "not allowed");
+      },
+    } as unknown as ApiClient;
+    const flow = setupFlow({ url: `/?wb_app_id=TIDA0010&order_no=O-6&url=${BACK}#/protocol`, keepLaunchedReturnUrl: true, api });
+    vi.spyOn(window.history, "length", "get").mockReturnValue(1);
+    const view = flow.renderScreen(ProtocolScreen, "protocol");
+    fireEvent.click(view.getByRole("button", { name: "我已阅读，返回" }));
+    await settle();
+    expect(checked).toEqual(["https://p.example/back"]);
+    expect(flow.nav.assign).not.toHaveBeenCalled();
+    expect((await view.findByRole("alert")).textContent).toBe(shippedTexts.common.returnUrlNotAllowed);
+    answer = "allowed";
+    fireEvent.click(view.getByRole("button", { name: "我已阅读，返回" }));
+    await settle();
+    expect(flow.nav.assign).toHaveBeenCalledWith("https://p.example/back");
+    expect(isFinished(flow.rt.storage)).toBe(false);
+  });
+
+  it("with neither history nor a return address it stays and says so", async () => {
+    const flow = setupFlow({ url: `/?wb_app_id=TIDA0010&order_no=O-6#/protocol`, returnUrl: null });
+    vi.spyOn(window.history, "length", "get").mockReturnValue(1);
+    const view = flow.renderScreen(ProtocolScreen, "protocol");
+    fireEvent.click(view.getByRole("button", { name: "我已阅读，返回" }));
+    await settle();
+    expect(flow.nav.assign).not.toHaveBeenCalled();
+    expect(flow.nav.replace).not.toHaveBeenCalled();
+    expect((await view.findByRole("status")).textContent).toBe(shippedTexts.common.processing);
+    expect(flow.hash()).toBe("/protocol");
+  });
+
+  it("with history it goes back to the partner's page", () => {
+    const { flow, view } = openedAlone("TIDA0010");
+    vi.spyOn(window.history, "length", "get").mockReturnValue(2);
+    const back = vi.spyOn(window.history, "back").mockImplementation(() => undefined);
+    fireEvent.click(view.getByRole("button", { name: "我已阅读，返回" }));
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(flow.nav.assign).not.toHaveBeenCalled();
   });
 
   it("an app not on the list gets the flow's agreement page: no auth-only note, and its button starts the verification", () => {

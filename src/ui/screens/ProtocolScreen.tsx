@@ -62,9 +62,11 @@ export default function ProtocolScreen({ props, params, next }: ScreenProps<"pro
   const version = launch.auth_protocol_version?.trim();
 
   const leave = () => {
-    // The partner's page that linked here is the tab's previous entry; without one, its return address.
+    // The partner's page that linked here is the tab's previous entry; without one, its return
+    // address. Only the letter was shown, so nothing is handed back and the launch is not over:
+    // the partner's real launch of the same order must still verify.
     if (rt.win.history.length > 1) rt.win.history.back();
-    else void finisher.quit(null);
+    else void finisher.leave();
   };
 
   const back = () => {

@@ -11,6 +11,7 @@ import { screenForApiError } from "../../../api/screenForApiError";
 import { keepAnalyticsToken } from "../../../analytics/tokenStore";
 import type { ApiClient } from "../../../api/client";
 import type { KycStorage } from "../../../session/storage";
+import type { CookieJar } from "../../../session/cookies";
 import { SESSION_TOKEN_KEY } from "../../sessionToken";
 
 /** Where the login leaves the flow. */
@@ -27,6 +28,8 @@ interface LaunchLoginInput {
   /** The page URL's own query (FlowRuntime.search). */
   search: Readonly<Record<string, string>>;
   storage: Pick<KycStorage, "getParsed" | "setJSON" | "remove">;
+  /** The launch's cookie jar (FlowRuntime.cookies): the `url` cookie says what the stored `url` says. */
+  cookies: Pick<CookieJar, "set" | "remove">;
   /** Whether the page can keep cookies (sessionToken.ts canKeepCookies); when not, the login asks for the session token. */
   canKeepCookies: () => boolean;
   /** The error message for a refusal whose code this build has no screen for. */
@@ -35,16 +38,23 @@ interface LaunchLoginInput {
   stats: Pick<StatsRecorder, "record">;
 }
 
-/** The return address the service vouched for, bound to the launch's signature: no further check at finish. */
-function keepVouchedReturnAddress(storage: LaunchLoginInput["storage"], returnUrl: string): void {
+type ReturnAddressStores = Pick<LaunchLoginInput, "storage" | "cookies">;
+
+/**
+ * The return address the service vouched for, bound to the launch's signature: no further check
+ * at finish. The partner's other pages read it from the `url` cookie (spec §3).
+ */
+function keepVouchedReturnAddress({ storage, cookies }: ReturnAddressStores, returnUrl: string): void {
   storage.setJSON("url", returnUrl);
   storage.remove("urlUnsigned");
+  cookies.set("url", returnUrl);
 }
 
 /** No return address: quitting cannot send the user (and a result code) anywhere. */
-function forgetReturnAddress(storage: LaunchLoginInput["storage"]): void {
+function forgetReturnAddress({ storage, cookies }: ReturnAddressStores): void {
   storage.remove("url");
   storage.remove("urlUnsigned");
+  cookies.remove("url");
 }
 
 /** The link-invalid screen is named by its code only (spec §8 "400101 link invalid (code-only)"). */
@@ -92,7 +102,7 @@ export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOut
   // `cookieless` is the page's to set: a launch URL carrying one has it replaced.
   const request = loginRequestSchema.safeParse({ ...search, cookieless: !canKeepCookies() });
   if (!request.success) {
-    forgetReturnAddress(storage);
+    forgetReturnAddress(input);
     return { kind: "refused", query: { code: LINK_INVALID } };
   }
   let answer: LoginResponse;
@@ -102,15 +112,15 @@ export async function logInWithLaunch(input: LaunchLoginInput): Promise<LoginOut
     if (!(error instanceof ApiError)) return { kind: "refused", query: { status: "publicError", msg: unknownCodeMessage("-") } };
     if (isOffline(error)) return { kind: "offline" };
     const query = refusalQuery(error, unknownCodeMessage, stats);
-    if (query.code === LINK_INVALID) forgetReturnAddress(storage);
+    if (query.code === LINK_INVALID) forgetReturnAddress(input);
     // A genuine launch refused as used, expired or finished: the service vouches for its address.
-    if (error.returnUrl) keepVouchedReturnAddress(storage, error.returnUrl);
+    if (error.returnUrl) keepVouchedReturnAddress(input, error.returnUrl);
     return { kind: "refused", query };
   }
   // Only a cookie-less login gets one; absent when a reload got its session back, and a token
   // kept earlier then stays valid.
   if (answer.sessionToken !== undefined) storage.setJSON(SESSION_TOKEN_KEY, answer.sessionToken);
-  keepVouchedReturnAddress(storage, answer.returnUrl);
+  keepVouchedReturnAddress(input, answer.returnUrl);
   keepAnalyticsToken(storage, answer.analyticsToken);
   storage.setJSON("loginSign", sign);
   return { kind: "loggedIn" };

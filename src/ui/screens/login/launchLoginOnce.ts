@@ -43,6 +43,7 @@ export function launchLogin(rt: FlowRuntime, texts: TextsOf<"login">, api: Pick<
     api,
     search: rt.search,
     storage: rt.storage,
+    cookies: rt.cookies,
     canKeepCookies: () => canKeepCookies(rt.win.document, rt.win.navigator),
     unknownCodeMessage: (code) => fillText(texts.login.failed, { code }),
     stats: rt.stats,
