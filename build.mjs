@@ -21,8 +21,9 @@ const appOut = join(out, "app");
 // What every route's first screen shares (index.html, CSS, the entry's chunks), in brotli
 // bytes. React 19 alone is about 58 KB of it; the rest is measured against the React floor by
 // npm run bench (issue 14). The build fails past the ceiling, which catches regressions (a
-// heavy import slipping into the first screen).
-const FIRST_SCREEN_CEILING = 94 * 1024;
+// heavy import slipping into the first screen). Raised from 94 to 95 KB with issue 16: the spec's
+// launch cookies, the page-hide batches and the return-address check run from the first screen.
+const FIRST_SCREEN_CEILING = 95 * 1024;
 
 const BROWSER_TARGET = ["es2020", "chrome80", "safari15", "ios15"];
 const environment = process.env.FACEFLOW_ENV ?? "release";
