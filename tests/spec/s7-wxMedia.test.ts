@@ -73,25 +73,25 @@ describe("spec §7: the messaging app's media API adapter, against a stand-in", 
     let now = 0;
     const client = createWxMediaClient(config, { fetch, now: () => now });
     api.calls.length = 0;
-    expect(await client.fetchVideo("media-1")).toEqual({ bytes: Buffer.from("a video"), mimeType: "video/mp4" });
-    await client.fetchVideo("media-1");
+    expect(await client.fetchVideo("media-1", 1024)).toEqual({ bytes: Buffer.from("a video"), mimeType: "video/mp4" });
+    await client.fetchVideo("media-1", 1024);
     expect(api.calls).toEqual(["/cgi-bin/token", "/cgi-bin/media/get", "/cgi-bin/media/get"]);
     now = 7200 * 1000;
-    await client.fetchVideo("media-1");
+    await client.fetchVideo("media-1", 1024);
     expect(api.calls.filter((c) => c === "/cgi-bin/token")).toHaveLength(2);
   });
 
   it("a token the API no longer takes is renewed once", async () => {
     const client = createWxMediaClient(config, { fetch, now: () => 0 });
-    await client.fetchVideo("media-1");
+    await client.fetchVideo("media-1", 1024);
     api.revokeAll();
-    expect((await client.fetchVideo("media-1")).bytes.toString()).toBe("a video");
+    expect((await client.fetchVideo("media-1", 1024)).bytes.toString()).toBe("a video");
   });
 
   it("an unknown server id is not found; a wrong secret or an unreachable API is unavailable", async () => {
-    await expect(createWxMediaClient(config, { fetch, now: () => 0 }).fetchVideo("expired")).rejects.toBeInstanceOf(WxMediaNotFoundError);
-    await expect(createWxMediaClient({ ...config, secret: "wrong" }, { fetch, now: () => 0 }).fetchVideo("media-1")).rejects.toBeInstanceOf(WxMediaUnavailableError);
-    await expect(createWxMediaClient({ ...config, apiBase: "http://127.0.0.1:1" }, { fetch, now: () => 0 }).fetchVideo("media-1")).rejects.toBeInstanceOf(WxMediaUnavailableError);
+    await expect(createWxMediaClient(config, { fetch, now: () => 0 }).fetchVideo("expired", 1024)).rejects.toBeInstanceOf(WxMediaNotFoundError);
+    await expect(createWxMediaClient({ ...config, secret: "wrong" }, { fetch, now: () => 0 }).fetchVideo("media-1", 1024)).rejects.toBeInstanceOf(WxMediaUnavailableError);
+    await expect(createWxMediaClient({ ...config, apiBase: "http://127.0.0.1:1" }, { fetch, now: () => 0 }).fetchVideo("media-1", 1024)).rejects.toBeInstanceOf(WxMediaUnavailableError);
   });
 
   it("is configured by FACEFLOW_WX_MP_APP_ID and FACEFLOW_WX_MP_SECRET, both or neither", () => {

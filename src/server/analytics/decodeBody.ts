@@ -14,7 +14,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const MAX_INFLATED_BYTES = 512 * 1024;
 
 /** Inflate a gzip body, refusing with 413 once the output would pass `maxBytes`. */
-function inflateBounded(body: Buffer, maxBytes: number = MAX_INFLATED_BYTES): string {
+export function inflateBounded(body: Buffer, maxBytes: number = MAX_INFLATED_BYTES): string {
   try {
     return gunzipSync(body, { maxOutputLength: maxBytes }).toString("utf8");
   } catch (error) {

@@ -29,7 +29,7 @@ import { HttpError, parseOr400 } from "../http/errors";
 import { randomHex } from "../runtime";
 import type { AnalyticsEventInput, FactsOf } from "../store/analyticsEvents";
 import type { AnalyticsTokens } from "./analyticsToken";
-import { decodeReport, integerHeader, MAX_BODY_BYTES } from "./decodeBody";
+import { decodeReport, inflateBounded, integerHeader, MAX_BODY_BYTES } from "./decodeBody";
 import { batchRows, checkRow, missingRow, singleRows, type Delivery } from "./eventRows";
 import { ingestIdentity } from "./ingestAuth";
 import type { IngestQuotas } from "./ingestQuotas";
@@ -50,13 +50,18 @@ interface IngestDeps {
   factsOf: FactsOf;
 }
 
-/** The single report's JSON text must stay within the contract's character cap. */
+/**
+ * The single report's JSON text must stay within the contract's character cap, whatever its
+ * encoding: a gzip body (bytes) is measured inflated, and inflating stops a little past the
+ * cap's bytes, so a small gzip cannot carry a report of any size past the cap.
+ */
 function singleText(request: FastifyRequest): unknown {
-  const text = typeof request.body === "string" ? request.body : request.rawBody;
+  const body = request.body;
+  const text = Buffer.isBuffer(body) ? inflateBounded(body, SINGLE_BODY_BYTES) : typeof body === "string" ? body : request.rawBody;
   if (text.length > PAYLOAD_MAX_CHARS) {
     throw new HttpError(413, API_ERROR_CODES.payloadTooLarge, `payload is at most ${PAYLOAD_MAX_CHARS} characters`);
   }
-  return request.body;
+  return Buffer.isBuffer(body) ? text : body;
 }
 
 /** Registers the ingest in an encapsulated scope: its octet-stream parser stays out of the rest of the API. */

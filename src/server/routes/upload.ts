@@ -21,13 +21,15 @@ import { requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
+import { platformOf } from "../limits";
+import { sizeRangeFor } from "../media/captureLimits";
 import { attemptStateOf } from "../orders/attemptState";
 import { acceptDeviceInfo } from "../orders/deviceInfo";
 import type { OrderRecord } from "../store/orders";
 import { decodeRecording } from "../upload/decodeRecording";
-import { queueRecording } from "../upload/queueRecording";
+import { digitsAttempt, queueRecording } from "../upload/queueRecording";
 import { evidenceFrames, readUploadParts, type UploadParts } from "../upload/readUploadParts";
-import { WxMediaNotFoundError, WxMediaUnavailableError, type WxVideo } from "../wx/wxMedia";
+import { WxMediaNotFoundError, WxMediaTooLargeError, WxMediaUnavailableError, type WxVideo } from "../wx/wxMedia";
 
 /**
  * The upload's parts. Reading them can only fail on what the client sent (a body that is not
@@ -75,18 +77,42 @@ async function assertOpenForUpload(ctx: ServiceContext, order: OrderRecord): Pro
 }
 
 /**
+ * Before anything is downloaded for `/upload/wx`: the order must be able to take the
+ * recording (as assertOpenForUpload, and in number mode the digits' pending attempt), so a
+ * refused upload costs no media request. Only an order that has a recording already may be
+ * sent one again as a retry (the answer to the first was lost), which is answered with that
+ * attempt and recognised only by the bytes: that one download, capped and timed like any,
+ * happens before the order's state is checked.
+ */
+async function assertMayFetchWx(ctx: ServiceContext, order: OrderRecord): Promise<void> {
+  if ((await ctx.store.recordings.listByOrder(order.orderNo)).length > 0) return;
+  await assertOpenForUpload(ctx, order);
+  if (order.liveType === "1") await digitsAttempt(ctx, order);
+}
+
+/**
  * Spec §7 uploadVideo path: the video named by the messaging app's server id, fetched through
  * the official account's media API (ctx.wxMedia), then checked, stored and verified like an
  * upload. Its messageId is derived here, from the fetched bytes, as the page does (spec §4),
- * so sending the same server id again answers with the same attempt.
+ * so sending the same server id again answers with the same attempt. The download stops past
+ * the upload's size cap. What the API answered stays in the service's log: its errmsg names
+ * the service's egress IP, which is no business of the browser.
  */
-async function fetchWxVideo(ctx: ServiceContext, serverId: string): Promise<WxVideo> {
+async function fetchWxVideo(ctx: ServiceContext, request: FastifyRequest, serverId: string): Promise<WxVideo> {
   if (ctx.wxMedia === null) throw new HttpError(404, API_ERROR_CODES.wxMediaUnavailable, "this service has no messaging-app media credentials");
+  const maxBytes = sizeRangeFor(ctx.limits, platformOf(request.headers["user-agent"])).max;
   try {
-    return await ctx.wxMedia.fetchVideo(serverId);
+    return await ctx.wxMedia.fetchVideo(serverId, maxBytes);
   } catch (error) {
-    if (error instanceof WxMediaNotFoundError) throw new HttpError(404, API_ERROR_CODES.wxMediaNotFound, error.message);
-    if (error instanceof WxMediaUnavailableError) throw new HttpError(502, API_ERROR_CODES.wxMediaUnavailable, error.message);
+    if (error instanceof WxMediaTooLargeError) throw new HttpError(413, API_ERROR_CODES.videoTooLarge, `the video is above the ${maxBytes} bytes allowed`);
+    if (error instanceof WxMediaNotFoundError) {
+      request.log.info({ serverId, wxError: error.message }, "messaging-app media not found");
+      throw new HttpError(404, API_ERROR_CODES.wxMediaNotFound, "the messaging app has no video under this server id (expired or never uploaded)");
+    }
+    if (error instanceof WxMediaUnavailableError) {
+      request.log.warn({ serverId, wxError: error.message }, "messaging-app media API unavailable");
+      throw new HttpError(502, API_ERROR_CODES.wxMediaUnavailable, "the messaging app's media service is unavailable; try again later");
+    }
     throw error;
   }
 }
@@ -115,7 +141,8 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
     const { order } = await requireSession(ctx, request);
     const body = parseOr400(wxUploadRequestSchema, request.body, "messaging-app upload");
     const deviceInfo = acceptDeviceInfo(body.deviceInfo);
-    const video = await fetchWxVideo(ctx, body.serverId);
+    await assertMayFetchWx(ctx, order);
+    const video = await fetchWxVideo(ctx, request, body.serverId);
     const messageId = await messageIdOf(video.bytes.toString("base64"));
     const sha256 = createHash("sha256").update(video.bytes).digest("hex");
     const recording = await ctx.store.recordings.findUpload(order.orderNo, messageId, sha256);

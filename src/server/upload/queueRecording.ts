@@ -27,15 +27,18 @@ class AttemptTaken extends HttpError {
   }
 }
 
-export /** The pending attempt this upload answers: number mode needs the one its digits opened. */
-async function attemptFor(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord> {
-  if (order.liveType === "1") {
-    const pending = await ctx.store.attempts.latestPending(order.orderNo, "upload");
-    if (pending === null || (await ctx.store.verifyJobs.get(pending.id)) !== null) {
-      throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
-    }
-    return pending;
+/** Number mode: the pending attempt the digits handed out last opened, not yet answered by a recording; else 409 DIGITS_REQUIRED. */
+export async function digitsAttempt(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord> {
+  const pending = await ctx.store.attempts.latestPending(order.orderNo, "upload");
+  if (pending === null || (await ctx.store.verifyJobs.get(pending.id)) !== null) {
+    throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
   }
+  return pending;
+}
+
+/** The pending attempt this upload answers: number mode needs the one its digits opened. */
+export async function attemptFor(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord> {
+  if (order.liveType === "1") return digitsAttempt(ctx, order);
   return ctx.store.transaction(async (tx) => {
     const now = ctx.clock.now();
     await lockOpenOrder(tx, order.orderNo);

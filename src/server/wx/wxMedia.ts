@@ -30,7 +30,8 @@ export interface WxVideo {
 
 /** Downloads a video by its server id; the route's view of the adapter (a double in tests). */
 export interface WxMediaSource {
-  fetchVideo(serverId: string): Promise<WxVideo>;
+  /** `maxBytes`: the largest video the upload would take; a larger one is not read past it (WxMediaTooLargeError). */
+  fetchVideo(serverId: string, maxBytes: number): Promise<WxVideo>;
 }
 
 /** The id names nothing the account can fetch (expired after 3 days, or never uploaded by it). */
@@ -41,11 +42,22 @@ export class WxMediaNotFoundError extends Error {
   }
 }
 
-/** The API could not be reached or refused the account (bad secret, IP not allowed, quota). */
+/**
+ * The API could not be reached or refused the account (bad secret, IP not allowed, quota).
+ * The message is for the service's log only: the API's errmsg names the service's egress IP.
+ */
 export class WxMediaUnavailableError extends Error {
   constructor(message: string) {
     super(`messaging-app media API unavailable: ${message}`);
     this.name = "WxMediaUnavailableError";
+  }
+}
+
+/** The video is larger than the upload takes: refused once the download passed `maxBytes` (or its content-length said so). */
+export class WxMediaTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`messaging-app video is larger than the ${maxBytes} bytes allowed`);
+    this.name = "WxMediaTooLargeError";
   }
 }
 
@@ -58,11 +70,48 @@ const NOT_FOUND_CODES: ReadonlySet<number> = new Set([40007, 40004]);
 const STALE_TOKEN_CODES: ReadonlySet<number> = new Set([40001, 42001, 40014]);
 /** A token is renewed this long before the API says it expires (clocks differ, calls take time). */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** How long one API request (answer and body) may take unless the deps say otherwise: a stalled API must not hold the upload open. */
+export const WX_REQUEST_TIMEOUT_MS = 20_000;
+/** The API's JSON answers (token, errors) are a few hundred bytes; more is not the contract. */
+const JSON_MAX_BYTES = 64 * 1024;
 
 export interface WxMediaDeps {
   fetch: typeof fetch;
   /** Milliseconds since the epoch. */
   now(): number;
+  /** Per request, body included; WX_REQUEST_TIMEOUT_MS when absent. */
+  timeoutMs?: number;
+}
+
+/** The body is (or says it is) larger than the reader takes. */
+class BodyTooLarge extends Error {}
+
+/** The body's bytes, read as a stream and abandoned (the connection cancelled) as soon as they pass `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
+  const declared = response.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new BodyTooLarge();
+  }
+  if (response.body === null) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The adapter over the official account's API. */
@@ -87,43 +136,69 @@ export function createWxMediaClient(config: WxMediaConfig, deps: WxMediaDeps): W
     return pending;
   }
 
-  async function getJson(url: URL): Promise<unknown> {
+  /** One request with its timeout, which also bounds reading its body. */
+  async function request(url: URL): Promise<Response> {
     let response: Response;
     try {
-      response = await deps.fetch(url);
+      response = await deps.fetch(url, { signal: AbortSignal.timeout(deps.timeoutMs ?? WX_REQUEST_TIMEOUT_MS) });
     } catch (error) {
-      throw new WxMediaUnavailableError(error instanceof Error ? error.message : String(error));
+      throw new WxMediaUnavailableError(`${url.pathname}: ${reason(error)}`);
     }
-    if (!response.ok) throw new WxMediaUnavailableError(`HTTP ${response.status} from ${url.pathname}`);
-    return response.json().catch(() => null);
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new WxMediaUnavailableError(`HTTP ${response.status} from ${url.pathname}`);
+    }
+    return response;
   }
 
-  async function download(serverId: string, accessTokenValue: string): Promise<WxVideo | { errcode: number; errmsg: string }> {
+  /** The body's bytes up to `maxBytes`; a stall past the timeout or a dropped connection is the API being unavailable. */
+  async function body(response: Response, url: URL, maxBytes: number): Promise<Buffer> {
+    try {
+      return await readCapped(response, maxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) throw error;
+      throw new WxMediaUnavailableError(`${url.pathname}: ${reason(error)}`);
+    }
+  }
+
+  async function json(response: Response, url: URL): Promise<unknown> {
+    try {
+      return JSON.parse((await body(response, url, JSON_MAX_BYTES)).toString("utf8")) as unknown;
+    } catch (error) {
+      if (error instanceof WxMediaUnavailableError) throw error;
+      return null;
+    }
+  }
+
+  async function getJson(url: URL): Promise<unknown> {
+    return json(await request(url), url);
+  }
+
+  async function download(serverId: string, accessTokenValue: string, maxBytes: number): Promise<WxVideo | { errcode: number; errmsg: string }> {
     const url = new URL("/cgi-bin/media/get", config.apiBase);
     url.search = new URLSearchParams({ access_token: accessTokenValue, media_id: serverId }).toString();
-    let response: Response;
-    try {
-      response = await deps.fetch(url);
-    } catch (error) {
-      throw new WxMediaUnavailableError(error instanceof Error ? error.message : String(error));
-    }
-    if (!response.ok) throw new WxMediaUnavailableError(`HTTP ${response.status} from /cgi-bin/media/get`);
+    const response = await request(url);
     const type = (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
     // Errors come back as JSON (or text/plain JSON) with 200; the media itself as its own type.
     if (type === "application/json" || type === "text/plain") {
-      const parsed = z.safeParse(errorSchema, await response.json().catch(() => null));
+      const parsed = z.safeParse(errorSchema, await json(response, url));
       if (!parsed.success) throw new WxMediaUnavailableError("unexpected answer from /cgi-bin/media/get");
       return { errcode: parsed.data.errcode, errmsg: parsed.data.errmsg ?? "" };
     }
-    return { bytes: Buffer.from(await response.arrayBuffer()), mimeType: type || "video/mp4" };
+    try {
+      return { bytes: await body(response, url, maxBytes), mimeType: type || "video/mp4" };
+    } catch (error) {
+      if (error instanceof BodyTooLarge) throw new WxMediaTooLargeError(maxBytes);
+      throw error;
+    }
   }
 
   return {
-    async fetchVideo(serverId) {
-      let answer = await download(serverId, await accessToken());
+    async fetchVideo(serverId, maxBytes) {
+      let answer = await download(serverId, await accessToken(), maxBytes);
       if ("errcode" in answer && STALE_TOKEN_CODES.has(answer.errcode)) {
         token = null;
-        answer = await download(serverId, await accessToken());
+        answer = await download(serverId, await accessToken(), maxBytes);
       }
       if (!("errcode" in answer)) return answer;
       if (NOT_FOUND_CODES.has(answer.errcode)) throw new WxMediaNotFoundError(answer.errcode, answer.errmsg);
