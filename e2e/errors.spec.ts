@@ -126,12 +126,13 @@ test.describe("handing back to the partner", () => {
     }
   });
 
-  test("a return address in the launch URL that the service did not sign is never followed", async ({ page, baseURL }) => {
+  test("a return address in the launch URL that the service did not confirm is never followed, and the user is told", async ({ page, baseURL }) => {
     const partner = await partnerAnswers(page, 200);
+    // No session: the service cannot confirm that the order's app allows the address (spec §3 differences in the README).
     await page.goto(launchUrl({ url: returnAddress(baseURL), h5_face_id: "E2E-UNSIGNED" }, "/error?status=browserNotSupport"));
     await settled(page);
     await page.getByRole("button", { name: "退出" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "处理中，请稍候" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "返回地址未获合作方授权" })).toBeVisible();
     expect(partner.requests).toHaveLength(0);
   });
 
