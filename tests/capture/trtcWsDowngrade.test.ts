@@ -141,8 +141,6 @@ describe("what a real-time page shows", () => {
   const prepared = (digits: string | null): AttemptAction => ({
     type: "prepared",
     kind: "websocket",
-    digits,
-    question: null,
     request: captureRequestOf({ liveMode: "number", will: false, audio: false, actions: [], digits, question: null, facing: "user", limits: shippedCapture }),
     guidance: false,
     cameraSwitch: false,
@@ -163,7 +161,7 @@ describe("what a real-time page shows", () => {
     const names = steps.map((_, i) => run(steps.slice(0, i + 1)).phase.name);
     expect(names).toEqual(["ready", "opening", "preview", "preview", "countdown", "recording", "recording", "recording"]);
     expect(run(steps).phase).toEqual({ name: "recording", elapsedMs: 100, actionIndex: 0, fraction: 0.5 });
-    expect(run(steps).digits).toBe("1234");
+    expect(run(steps).request?.digits).toBe("1234");
     // Every frame sent: the service takes over, its step unknown until it says.
     const handedOver = run([...steps, { type: "event", event: { type: "progress", fraction: 0.99 } }]);
     expect(handedOver.phase).toEqual({ name: "verifying", step: null, progress: 0 });

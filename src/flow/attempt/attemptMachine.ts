@@ -135,7 +135,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       if (arrived.ok === "forward") return leave({ to: "kind", kind: arrived.to });
       if (arrived.ok === false) return leave({ to: "error", status: arrived.status });
       // The handler's code (real-time video's SDK is large) loads at the tap, as before.
-      return dispatch({ type: "prepared", kind: arrived.kind, digits: arrived.digits, question: arrived.question, request: requestOf(arrived.digits, arrived.question), guidance: false, cameraSwitch: cameraSwitchOf(arrived.kind) });
+      return dispatch({ type: "prepared", kind: arrived.kind, request: requestOf(arrived.digits, arrived.question), guidance: false, cameraSwitch: cameraSwitchOf(arrived.kind) });
     }
     const ready = await prepareRecording(deps, options);
     if (!ready.ok) {
@@ -143,7 +143,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       return leave({ to: "error", status: ready.status });
     }
     factory = ready.factory;
-    dispatch({ type: "prepared", kind: ready.kind, digits: ready.digits, question: ready.question, request: requestOf(ready.digits, ready.question), guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind) });
+    dispatch({ type: "prepared", kind: ready.kind, request: requestOf(ready.digits, ready.question), guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind) });
   };
 
   const prepareOnce = () => {

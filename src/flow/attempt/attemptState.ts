@@ -1,7 +1,7 @@
 /**
  * What a capture page shows, as one pure reducer over what happens in one attempt, for both
  * page families (the recording pages and the real-time pages): the page preparing (capture
- * kind, digits, question), waiting for the user's start, the handler's events (preview,
+ * kind, and the request with its digits or question), waiting for the user's start, the handler's events (preview,
  * camera ready, countdown, recording or streaming, prompts, the stream's progress), and the
  * hand-over (checking, uploading with progress, an upload that could not finish and keeps
  * its recording, the service verifying with its steps, settling, leaving). A reload while
@@ -50,9 +50,6 @@ export interface AttemptState {
   phase: AttemptPhase;
   /** The handler kind this page records with; null while preparing. */
   kind: CaptureKind | null;
-  /** Number mode: digits to read; will mode: the question. Null until fetched. */
-  digits: string | null;
-  question: string | null;
   /** What is asked of the user in this attempt; null while preparing. */
   request: CaptureRequest | null;
   /** The order wants on-device face guidance; null until prepared. */
@@ -77,7 +74,7 @@ export interface AttemptState {
 export type SwitchReason = "permissionTimeout" | "noCamera" | "kindUnusable";
 
 export type AttemptAction =
-  | { type: "prepared"; kind: CaptureKind; digits: string | null; question: string | null; request: CaptureRequest; guidance: boolean; cameraSwitch: boolean }
+  | { type: "prepared"; kind: CaptureKind; request: CaptureRequest; guidance: boolean; cameraSwitch: boolean }
   /** The recorder could not be used: the page switched to `kind` (the file input). */
   | { type: "switched"; kind: CaptureKind; reason: SwitchReason; cameraSwitch: boolean }
   /** The user switched between the front and the back camera (only while ready, where cameraSwitch allows it). */
@@ -99,8 +96,6 @@ export type AttemptAction =
 export const INITIAL_ATTEMPT_STATE: AttemptState = {
   phase: { name: "preparing" },
   kind: null,
-  digits: null,
-  question: null,
   request: null,
   guidance: null,
   stalled: false,
@@ -161,8 +156,6 @@ export function attemptReducer(state: AttemptState, action: AttemptAction): Atte
       return withFacing({
         ...state,
         kind: action.kind,
-        digits: action.digits,
-        question: action.question,
         request: action.request,
         guidance: action.guidance,
         cameraSwitch: action.cameraSwitch,

@@ -84,11 +84,11 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
             liveMode={liveMode}
             will={will}
             nod={launch.will_type === "2"}
-            digits={state.digits}
+            digits={state.request?.digits ?? null}
             actions={actions}
             // A guided recording prompts each action once the one before it was seen done (useShownPrompts).
             actionIndex={attempt.actionIndex}
-            question={state.question}
+            question={state.request?.question ?? null}
             answering={answering}
             recording={recording}
           />

@@ -131,7 +131,7 @@ describe("the recording page's notices", () => {
 describe("the camera switch (spec §5)", () => {
   /** A page prepared with `kind` where the machine allowed (or not) the camera switch. */
   const prepared = (kind: "recorder" | "fileInput" | "wxVideo", cameraSwitch: boolean, ...actions: AttemptAction[]) =>
-    [{ type: "prepared", kind, digits: "5820", question: null, request: NUMBER_REQUEST, guidance: false, cameraSwitch } as AttemptAction, ...actions].reduce(attemptReducer, INITIAL_ATTEMPT_STATE);
+    [{ type: "prepared", kind, request: NUMBER_REQUEST, guidance: false, cameraSwitch } as AttemptAction, ...actions].reduce(attemptReducer, INITIAL_ATTEMPT_STATE);
   const switchCamera: AttemptAction = { type: "cameraSwitched" };
 
   it("offers 切换摄像头 before the start, and switching toggles the camera the attempt asks for", () => {

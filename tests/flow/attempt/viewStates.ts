@@ -24,7 +24,7 @@ export const ACTION_REQUEST: CaptureRequest = { ...NUMBER_REQUEST, liveMode: "ac
 
 /** The state after `actions`, from a page prepared to capture `request` with `kind`. */
 export function stateAfter(kind: CaptureKind, request: CaptureRequest, ...actions: AttemptAction[]): AttemptState {
-  const prepared: AttemptAction = { type: "prepared", kind, digits: request.digits, question: request.question, request, guidance: false, cameraSwitch: false };
+  const prepared: AttemptAction = { type: "prepared", kind, request, guidance: false, cameraSwitch: false };
   return [prepared, ...actions].reduce(attemptReducer, INITIAL_ATTEMPT_STATE);
 }
 

@@ -70,10 +70,10 @@ export function RealtimeStage(props: RealtimeStageProps) {
             liveMode={liveMode}
             will={will}
             nod={nod}
-            digits={state.digits}
+            digits={state.request?.digits ?? null}
             actions={actions}
             actionIndex={selectActionIndex(state)}
-            question={state.question}
+            question={state.request?.question ?? null}
             answering={answering}
             recording={recording}
           />
