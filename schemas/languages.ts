@@ -1,0 +1,38 @@
+/**
+ * flows/languages.json: the languages the flow is offered in. Each is one texts file,
+ * flows/texts.<tag>.json, checked complete against the source language's at build time
+ * (schemas/textsCompleteness.ts); listing a language here is what ships it.
+ *
+ * Which language a page shows: the launch's `lang` (one of these tags exactly, covered by the
+ * launch signature; any other value is a wrong launch parameter), else the first of the
+ * browser's languages that one of `matches` prefixes, else `default`.
+ */
+import * as z from "zod/mini";
+
+/** A BCP 47 tag as the flow uses them: a language, then optionally a script or region. */
+export const languageTagSchema = z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "expected a language tag such as zh-CN or en"));
+
+const languageSchema = z.strictObject({
+  tag: languageTagSchema,
+  /** The language's own name for itself, as a chooser shows it (简体中文, English). */
+  name: z.string().check(z.minLength(1)),
+  /** Writing direction, set on <html dir>. */
+  dir: z.enum(["ltr", "rtl"]),
+  /**
+   * Browser languages this one serves, as lower-case prefixes of navigator.languages entries
+   * ("zh-tw" serves zh-TW and zh-tw-x; "en" serves en-US and en-GB). The first listed language
+   * with a matching prefix wins, browser language by browser language.
+   */
+  matches: z.array(z.string().check(z.regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/, "expected a lower-case tag prefix"))).check(z.minLength(1)),
+  /** Web Speech API voice language for spoken prompts (will mode's question). */
+  speech: languageTagSchema,
+});
+export type Language = z.infer<typeof languageSchema>;
+
+export const languagesFileSchema = z.strictObject({
+  $schema: z.optional(z.string()),
+  /** The source language: its texts file defines every key; a page with no other choice shows it. */
+  default: languageTagSchema,
+  languages: z.array(languageSchema).check(z.minLength(1)),
+});
+export type LanguagesFile = z.infer<typeof languagesFileSchema>;
