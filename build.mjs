@@ -10,6 +10,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildFaceWorker, copyFaceAssets, faceSizes, printFaceSizes } from "./scripts/buildFace.mjs";
 import { bundleApp } from "./scripts/build/bundleApp.mjs";
+import { allTextsGalleryPlugin } from "./scripts/build/languages.mjs";
 import { earlyLoginScript } from "./scripts/build/earlyLogin.mjs";
 import { precompress } from "./scripts/build/compress.mjs";
 import { routePreload } from "./scripts/build/routePreload.mjs";
@@ -23,7 +24,9 @@ const appOut = join(out, "app");
 // npm run bench (issue 14). The build fails past the ceiling, which catches regressions (a
 // heavy import slipping into the first screen). Raised from 94 to 95 KB with issue 16: the spec's
 // launch cookies, the page-hide batches and the return-address check run from the first screen.
-const FIRST_SCREEN_CEILING = 95 * 1024;
+// Raised to 97 KB with issue 17: every listed language's shell texts (0.6 KB for three), the
+// language choice, and the route preloader's per-language text chunks (0.4 KB) come with it.
+const FIRST_SCREEN_CEILING = 97 * 1024;
 
 const BROWSER_TARGET = ["es2020", "chrome80", "safari15", "ios15"];
 const environment = process.env.FACEFLOW_ENV ?? "release";
@@ -45,7 +48,8 @@ async function validate() {
 }
 
 /** Shown by the HTML itself until React mounts, so the page is never blank while JS loads. */
-const loadingText = JSON.parse(readFileSync(join(root, "flows/shell.zh-CN.json"), "utf8")).loading.replace(/[<>&"]/g, "");
+// In the source language: the page's language is known only once the entry has read the launch.
+const loadingText = JSON.parse(readFileSync(join(root, "flows/texts.zh-CN.json"), "utf8")).shell.loading.replace(/[<>&"]/g, "");
 
 /**
  * The page's icon: none, said inline. Without an icon link the browser asks for /favicon.ico
@@ -120,6 +124,7 @@ async function buildGallery() {
     jsx: "automatic",
     legalComments: "none",
     define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [allTextsGalleryPlugin(root)],
     logLevel: "error",
   });
   const outputs = Object.keys(result.metafile.outputs);

@@ -1,4 +1,9 @@
 import { configDefaults, defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+// @ts-expect-error: a build script in plain JavaScript, without types.
+import { allTextsVitePlugin } from "./scripts/build/languages.mjs";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
 
 // PostgreSQL-backed tests form their own project so that the shared server (tests/pgGlobalSetup.ts)
 // starts only in runs that include one of them: vitest runs a project's globalSetup only when
@@ -7,9 +12,12 @@ const pgTests = ["tests/**/pg/**/*.test.{ts,tsx}", "tests/**/*.pg.test.{ts,tsx}"
 
 // Unit tests run in Node by default; DOM tests opt in with `// @vitest-environment jsdom`.
 export default defineConfig({
+  // The gallery's languages module (scripts/build/languages.mjs), as its build gives it.
+  plugins: [allTextsVitePlugin(root)],
   test: {
     environment: "node",
     pool: "forks",
+    setupFiles: ["tests/setup/browserLanguage.ts"],
     testTimeout: 20000,
     // Set-ups make recordings with ffmpeg and espeak-ng and start services: slow on a busy 2-core machine.
     hookTimeout: 60000,

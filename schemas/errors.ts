@@ -24,6 +24,7 @@
  * else's error, so the screen shows the code from the URL instead.
  */
 import * as z from "zod/mini";
+import { textKeySchema } from "./texts";
 
 /** Every error-screen status of spec §8, in the spec's order. */
 export const ERROR_STATUSES = [
@@ -105,7 +106,8 @@ const ERROR_ACTIONS = ["quit", "retry"] as const;
 const errorActionSchema = z.enum(ERROR_ACTIONS);
 export type ErrorAction = z.infer<typeof errorActionSchema>;
 
-const text = z.string().check(z.minLength(1));
+/** Every text of the catalogue is a text key of the screens' texts (flows/texts.<lang>.json), in the page's language. */
+const text = textKeySchema;
 
 const tipSetSchema = z.strictObject({
   heading: text,
@@ -146,9 +148,9 @@ export const errorsFileSchema = z
     labels: z.strictObject({
       quit: text,
       retry: text,
-      /** Prefix of the code line, e.g. "错误码" → "错误码：3004". */
+      /** The code line, with {code}: errors.codeLine "错误码：{code}" → "错误码：3004". */
       code: text,
-      /** Prefix of the unknown-status line, e.g. "状态" → "状态：foo". */
+      /** The unknown-status line, with {status}: "状态：{status}" → "状态：foo". */
       status: text,
     }),
     tipSets: z.record(tipSetNameSchema, tipSetSchema),

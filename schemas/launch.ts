@@ -12,6 +12,7 @@
  * spec's: they protect the page (storage, cookies, rendered text) from oversized or odd input.
  */
 import * as z from "zod/mini";
+import { languageTagSchema } from "./languages";
 
 /**
  * A value the spec gives a meaning to only for some inputs (e.g. live_service "2" means will):
@@ -78,6 +79,12 @@ export const launchParamsSchema = z.object({
   high_light: z.optional(z.string()),
   /** Launch signature issued by the verification service; selects cookie-less mode (spec §3). */
   sign: z.optional(z.string()),
+  /**
+   * Ours (issue 17): the page's language, a tag of flows/languages.json (covered by the launch
+   * signature like every parameter). A well-formed tag that is not listed is refused by the
+   * runtime (src/runtime/language.ts), which knows the list.
+   */
+  lang: z.optional(languageTagSchema),
 });
 
 export type LaunchParams = z.infer<typeof launchParamsSchema>;

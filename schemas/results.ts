@@ -6,6 +6,7 @@
  * A title may contain ";" meaning a line break ("人脸验证通过;正在返回" is two lines).
  */
 import * as z from "zod/mini";
+import { textKeySchema } from "./texts";
 
 export const RESULT_OUTCOMES = ["success", "fail"] as const;
 export const resultOutcomeSchema = z.enum(RESULT_OUTCOMES);
@@ -26,7 +27,8 @@ const RESULT_ACTIONS = ["finish", "retry", "quit"] as const;
 const resultActionSchema = z.enum(RESULT_ACTIONS);
 export type ResultAction = z.infer<typeof resultActionSchema>;
 
-const text = z.string().check(z.minLength(1));
+/** Every text is a text key of the screens' texts (section "results" of flows/texts.<lang>.json). */
+const text = textKeySchema;
 
 const resultButtonSchema = z.strictObject({ action: resultActionSchema, label: text });
 export type ResultButton = z.infer<typeof resultButtonSchema>;

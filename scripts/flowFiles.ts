@@ -17,7 +17,8 @@ import { errorsFileSchema } from "../schemas/errors";
 import { resultsFileSchema } from "../schemas/results";
 import { routesFileSchema } from "../schemas/routes";
 import { entryFileSchema, guardFileSchema } from "../schemas/rules";
-import { shellTextsFileSchema, textsFileSchema } from "../schemas/texts";
+import { textsFileSchema } from "../schemas/texts";
+import { languagesFileSchema } from "../schemas/languages";
 import { themesFileSchema } from "../schemas/themes";
 
 interface FlowFile {
@@ -38,8 +39,8 @@ export const FLOW_FILES: FlowFile[] = [
   { path: "flows/devices.json", jsonSchema: "devices.schema.json", schema: devicesFileSchema },
   { path: "flows/errors.json", jsonSchema: "errors.schema.json", schema: errorsFileSchema },
   { path: "flows/results.json", jsonSchema: "results.schema.json", schema: resultsFileSchema },
-  { path: "flows/shell.zh-CN.json", jsonSchema: "shell.schema.json", schema: shellTextsFileSchema },
   { path: "flows/texts.zh-CN.json", jsonSchema: "texts.schema.json", schema: textsFileSchema },
+  { path: "flows/languages.json", jsonSchema: "languages.schema.json", schema: languagesFileSchema },
   { path: "flows/analytics.json", jsonSchema: "analytics.schema.json", schema: analyticsFileSchema },
   { path: "themes/themes.json", jsonSchema: "themes.schema.json", schema: themesFileSchema },
 ];
@@ -57,6 +58,6 @@ export function readRawDefinitions(): RawDefinitions {
     guard: readFlowJson("flows/guard.json"),
     apps: readFlowJson("flows/apps.json"),
     themes: readFlowJson("themes/themes.json"),
-    shell: readFlowJson("flows/shell.zh-CN.json"),
+    shell: (readFlowJson("flows/texts.zh-CN.json") as { shell?: unknown }).shell,
   };
 }

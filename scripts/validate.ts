@@ -20,12 +20,12 @@ import { realtimeModeOrder } from "../src/engine/modes";
 import { routeNextProblems } from "../schemas/screenOutcomes";
 import { routePropsProblems } from "../schemas/screenProps";
 import { checksFileSchema } from "../schemas/checks";
-import { textsCompletenessProblems } from "../schemas/textsCompleteness";
 import { checkPlanProblems } from "../src/server/verify/checks/checkPlan";
 import { createServerCheckRegistry } from "../src/server/verify/checks/registry";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
 import { FLOW_FILES, readFlowJson, readRawDefinitions } from "./flowFiles";
 import { unreadFlowKeyProblems } from "./unreadKeys";
+import { catalogueKeyProblems, languageProblems } from "./languageChecks";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const readJson = readFlowJson;
@@ -64,37 +64,8 @@ export function validateAll(): string[] {
   const checks = checksFileSchema.parse(readJson("flows/checks.json"));
   problems.push(...checkPlanProblems(checks, createServerCheckRegistry()).map((p) => `flows/checks.json: ${p}`));
   problems.push(...languageProblems());
+  problems.push(...catalogueKeyProblems());
   problems.push(...unreadFlowKeyProblems());
-  return problems;
-}
-
-/** The source language of the texts; every other language's files must match its shape. */
-const SOURCE_LANGUAGE = "zh-CN";
-
-/**
- * Every other language's texts and shell files against the source language's
- * (schemas/textsCompleteness.ts). A language has both files or neither; its tag is what the
- * build's texts plugin accepts (scripts/build/textSections.mjs), so no shipped file escapes.
- */
-export function languageProblems(files: readonly string[] = readdirSync(join(root, "flows")), read: (path: string) => unknown = readJson): string[] {
-  const problems: string[] = [];
-  const languages = new Map<string, Set<string>>();
-  for (const name of files) {
-    if (!/^(texts|shell)\./.test(name)) continue;
-    const m = /^(texts|shell)\.([\w-]+)\.json$/.exec(name);
-    if (!m) {
-      problems.push(`flows/${name}: not a language file name (texts.<lang>.json or shell.<lang>.json)`);
-      continue;
-    }
-    const [, kind, lang] = m as unknown as [string, string, string];
-    languages.set(lang, (languages.get(lang) ?? new Set()).add(kind));
-    if (lang === SOURCE_LANGUAGE) continue;
-    const path = `flows/${name}`;
-    problems.push(...textsCompletenessProblems(path, read(`flows/${kind}.${SOURCE_LANGUAGE}.json`), read(path)));
-  }
-  for (const [lang, kinds] of languages) {
-    for (const kind of ["texts", "shell"]) if (!kinds.has(kind)) problems.push(`flows/${kind}.${lang}.json: missing; language ${lang} has flows/${[...kinds][0]}.${lang}.json, and a language needs both`);
-  }
   return problems;
 }
 

@@ -10,3 +10,17 @@ declare module "*.json?sections" {
   const sections: import("./runtime/textCatalogue").SectionLoaders;
   export default sections;
 }
+
+// flows/languages.json with every listed language's shell texts and texts loader
+// (scripts/build/languages.mjs); the validate script checked the list and each file.
+declare module "virtual:faceflow-languages" {
+  export const languages: import("../schemas/languages").LanguagesFile;
+  export const shells: Readonly<Record<string, import("../schemas/texts").ShellTexts>>;
+  export const texts: Readonly<Record<string, import("./runtime/textCatalogue").LanguageLoader>>;
+}
+
+// The gallery's (staff only): the list and every listed language's whole texts file.
+declare module "virtual:faceflow-all-texts" {
+  export const languages: import("../schemas/languages").LanguagesFile;
+  export const texts: Readonly<Record<string, Omit<import("../schemas/texts").Texts, never> & { shell: import("../schemas/texts").ShellTexts }>>;
+}

@@ -11,7 +11,7 @@ import guardJson from "../flows/guard.json";
 import appsJson from "../flows/apps.json";
 import analyticsJson from "../flows/analytics.json";
 import captureJson from "../flows/capture.json";
-import shell from "../flows/shell.zh-CN.json";
+import { languages, shells, texts } from "virtual:faceflow-languages";
 import themesJson from "../themes/themes.json";
 import type { AnalyticsFile } from "../schemas/analytics";
 import type { AppsFile } from "../schemas/apps";
@@ -22,6 +22,7 @@ import type { ResultsFile } from "../schemas/results";
 import type { RoutesFile } from "../schemas/routes";
 import type { EntryFile, GuardFile } from "../schemas/rules";
 import type { ThemesFile } from "../schemas/themes";
+import type { ShellTexts } from "../schemas/texts";
 import { startAnalytics } from "./analytics/startAnalytics";
 import { createCaptureKindRegistry } from "./capture/kinds/registry";
 import { shippedCaptureKinds } from "./capture/kinds/shipped";
@@ -35,7 +36,7 @@ import { nextOf } from "./flow/next";
 import { Loading } from "./ui/Loading";
 import { LoadFailed } from "./ui/LoadFailed";
 import { createFlowRuntime, resolveEnvironment } from "./runtime/runtime";
-import { createTextCatalogue } from "./runtime/textCatalogue";
+import { applyLanguage, defaultLanguage } from "./runtime/language";
 import { createScreens } from "./ui/screens";
 import type { ScreenType } from "./ui/screens/screenTypes";
 import { applyTheme } from "./ui/theme";
@@ -68,7 +69,9 @@ const engine = createEngine(
     guard: validated<GuardFile>(guardJson),
     apps,
     themes,
-    titles: shell.titles,
+    // The source language's titles: the engine checks route title keys against them; every other
+    // language has the same keys (npm run validate). The router shows the page's language's.
+    titles: (shells[defaultLanguage(languages).tag] as ShellTexts).titles,
   },
   createEngineRegistries(),
 );
@@ -85,10 +88,9 @@ const runtime = createFlowRuntime({
   // Each its own chunk, fetched with the screen that renders from it (src/ui/screens/index.ts).
   loadErrorCatalogue: () => import("../flows/errors.json").then((m) => validated<ErrorsFile>(m.default)),
   loadResults: () => import("../flows/results.json").then((m) => validated<ResultsFile>(m.default)),
-  // The screens' texts: one line per language, whose file the build cuts into a chunk per set
-  // of sections a screen loads (scripts/build/textSections.mjs), loaded with the screen.
-  texts: createTextCatalogue({ "zh-CN": () => import("../flows/texts.zh-CN.json?sections") }, "zh-CN"),
-  shell,
+  // The languages of flows/languages.json: each one's texts file, which the build cuts into a
+  // chunk per set of sections a screen loads (scripts/build/textSections.mjs), and its shell.
+  languages: { file: languages, shells, texts },
   captureHandlers,
   settings: {
     environment: resolveEnvironment(apps, typeof __FACEFLOW_ENV__ === "string" ? __FACEFLOW_ENV__ : undefined),
@@ -96,6 +98,8 @@ const runtime = createFlowRuntime({
   },
 });
 const SCREENS = createScreens(runtime);
+applyLanguage(document, runtime.language);
+const shell = runtime.shell;
 // A launch whose theme failed validation shows errorSettings in the default theme.
 applyTheme(document, themes, runtime.launchIssues.length ? "" : runtime.launch.theme);
 window.addEventListener("pagehide", () => {

@@ -8,6 +8,7 @@ import { rolldown } from "rolldown";
 import { readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { textSections } from "./textSections.mjs";
+import { languagesPlugin } from "./languages.mjs";
 import { bundleCss, collectCss } from "./styles.mjs";
 
 /** Shared chunks under this many source bytes are copied into each lazy chunk that uses them. */
@@ -61,7 +62,7 @@ export async function bundleApp({ root, assetsDir, target, define, href }) {
     platform: "browser",
     preserveEntrySignatures: false,
     transform: { jsx: "react-jsx", target, define: { "process.env.NODE_ENV": '"production"', ...define } },
-    plugins: [stripSpecText, textSections, collectCss(root, cssFiles)],
+    plugins: [stripSpecText, textSections, languagesPlugin(root), collectCss(root, cssFiles)],
     // vconsole (the opt-in debug console) uses direct eval; it is never on a user's path.
     onLog(level, log, handler) {
       if (log.code === "EVAL" && /vconsole/.test(log.id ?? log.message)) return;

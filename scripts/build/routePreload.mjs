@@ -8,23 +8,18 @@ import { join, relative } from "node:path";
 import { parse as parsePattern } from "regexparam";
 import { groupKey, readRootTextSets, readScreenEntries } from "./textSets.mjs";
 
-/**
- * The texts preloaded with a screen are the source language's (src/main.tsx registers it as
- * `"zh-CN": () => import("../flows/texts.zh-CN.json?sections")`). When a launch can choose its
- * language (issue 17), the inline script must pick the chunks of the launch's language.
- */
-const PRELOADED_LANGUAGE = "zh-CN";
+/** The languages of flows/languages.json (the root registers each, scripts/build/languages.mjs). */
+function readLanguages(root) {
+  return JSON.parse(readFileSync(join(root, "flows/languages.json"), "utf8"));
+}
 
 /**
- * The modules of the preloaded language's texts: its table of loaders, and the group of a set
- * of sections (one chunk per set a screen's entry or the root names, textSections.mjs).
+ * The modules of one language's texts: its table of loaders, and the group of a set of
+ * sections (one chunk per set a screen's entry or the root names, textSections.mjs).
  */
-function textModules(root) {
-  const main = readFileSync(join(root, "src/main.tsx"), "utf8");
-  const registered = new Map([...main.matchAll(/"([\w-]+)": \(\) => import\("\.\.\/(flows\/texts\.[\w-]+\.json)\?sections"\)/g)].map((m) => [m[1], m[2]]));
-  const file = registered.get(PRELOADED_LANGUAGE);
-  if (!file) throw new Error(`route preload: src/main.tsx registers no texts for ${PRELOADED_LANGUAGE} (registered: ${[...registered.keys()].join(", ") || "none"})`);
-  const known = Object.keys(JSON.parse(readFileSync(join(root, file), "utf8"))).filter((k) => k !== "$schema");
+function textModules(root, tag) {
+  const file = `flows/texts.${tag}.json`;
+  const known = Object.keys(JSON.parse(readFileSync(join(root, file), "utf8"))).filter((k) => k !== "$schema" && k !== "shell");
   return {
     table: `${file}?sections`,
     group: (names) => {
@@ -40,19 +35,32 @@ function textModules(root) {
  * root's loaders (src/main.tsx `loadX: () => import("../flows/x.json")`). A screen's texts are
  * the table and its set's one chunk.
  */
-function screenModules(root) {
+function screenModules(root, tags) {
   const loaders = new Map();
   for (const m of readFileSync(join(root, "src/main.tsx"), "utf8").matchAll(/(\w+): \(\) => import\("\.\.\/(flows\/[\w.-]+\.json)"\)/g)) loaders.set(m[1], m[2]);
-  const texts = textModules(root);
+  const texts = new Map(tags.map((tag) => [tag, textModules(root, tag)]));
   const map = new Map();
   for (const entry of readScreenEntries(root)) {
     const definition = entry.definition === undefined ? [] : [loaders.get(entry.definition)];
     if (definition[0] === undefined && entry.definition !== undefined) throw new Error(`route preload: screen type ${entry.type} loads definitions.${entry.definition}, which src/main.tsx does not define as an import() of a flows file (known: ${[...loaders.keys()].join(", ")})`);
-    const textFiles = entry.sections === null ? [] : [texts.table, texts.group(entry.sections)];
-    map.set(entry.type, { module: entry.module, definitions: [...definition, ...textFiles] });
+    const textFiles = (tag) => (entry.sections === null ? [] : [texts.get(tag).table, texts.get(tag).group(entry.sections)]);
+    map.set(entry.type, { module: entry.module, definitions: definition, texts: Object.fromEntries(tags.map((tag) => [tag, textFiles(tag)])) });
   }
   return map;
 }
+
+/**
+ * The inline script's language choice, as src/runtime/language.ts makes it: the URL's `lang`
+ * when listed, else the first browser language a listed one serves, else the default. (A later
+ * page of a launch keeps its `lang` in storage, which this script cannot read; it then preloads
+ * the browser's language, and the screen loads its own language's texts as it mounts.)
+ */
+const CHOOSE_LANGUAGE =
+  `function(L){var q=/[?&]lang=([^&#]*)/.exec(location.search),g=q&&decodeURIComponent(q[1]),i,j,k,n;` +
+  `for(i=0;i<L.l.length;i++)if(L.l[i][0]===g)return g;` +
+  `n=navigator.languages||[navigator.language||""];` +
+  `for(k=0;k<n.length;k++){g=String(n[k]).toLowerCase();for(i=0;i<L.l.length;i++)for(j=0;j<L.l[i][1].length;j++)if(g===L.l[i][1][j]||g.indexOf(L.l[i][1][j]+"-")===0)return L.l[i][0]}` +
+  `return L.d}`;
 
 /**
  * Screens a launch reaches only when its login is slow: index.html sends the login itself
@@ -102,13 +110,16 @@ export function routePreload({ root, chunks, href }) {
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error("route preload: the bundle has no entry chunk");
   const first = closure(byFile, entry.file);
-  const modules = screenModules(root);
-  const texts = textModules(root);
-  const chunksOf = (screen) => {
+  const languages = readLanguages(root);
+  const tags = languages.languages.map((l) => l.tag);
+  const modules = screenModules(root, tags);
+  const screenModuleOf = (screen) => {
     const screenModule = modules.get(screen);
     if (!screenModule) throw new Error(`route preload: screen type ${screen} has no lazy import in src/ui/screens/index.ts (known: ${[...modules.keys()].join(", ")})`);
-    return [chunkOfModule(screenModule.module), ...screenModule.definitions.map(chunkContaining)];
+    return screenModule;
   };
+  const chunksOf = (screen) => [chunkOfModule(screenModuleOf(screen).module), ...screenModuleOf(screen).definitions.map(chunkContaining)];
+  const textChunksOf = (screen, tag) => screenModuleOf(screen).texts[tag].map(chunkContaining);
   const chunkOfModule = (path) => {
     const chunk = chunks.find((c) => c.isDynamicEntry && c.facade && relative(root, c.facade) === path);
     if (!chunk) throw new Error(`route preload: no lazy chunk for ${path}`);
@@ -125,16 +136,29 @@ export function routePreload({ root, chunks, href }) {
   const fileIndex = [];
   const indexOf = (file) => (fileIndex.includes(file) ? fileIndex.indexOf(file) : fileIndex.push(file) - 1);
   const perRoute = {};
+  const rootSets = readRootTextSets(root);
   const table = routes.map((route) => {
     const launch = route.path === "/";
-    const screens = new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])]);
-    const extra = launch ? [...LAUNCH_MODULES, texts.table, ...readRootTextSets(root).map(texts.group)].map(chunkContaining) : [];
-    perRoute[route.path] = filesOf([...[...screens].flatMap(chunksOf), ...extra]);
-    return [parsePattern(route.path).pattern.source, perRoute[route.path].map(indexOf)];
+    const screens = [...new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])])];
+    const common = filesOf([...screens.flatMap(chunksOf), ...(launch ? LAUNCH_MODULES.map(chunkContaining) : [])]);
+    // Each language's texts of those screens (and of the root's own sets on a launch).
+    const byLanguage = Object.fromEntries(
+      tags.map((tag) => {
+        const own = textModules(root, tag);
+        const extra = launch ? [own.table, ...rootSets.map(own.group)].map(chunkContaining) : [];
+        return [tag, filesOf([...screens.flatMap((screen) => textChunksOf(screen, tag)), ...extra]).filter((f) => !common.includes(f))];
+      }),
+    );
+    perRoute[route.path] = { common, byLanguage };
+    return [parsePattern(route.path).pattern.source, common.map(indexOf), Object.fromEntries(tags.map((tag) => [tag, byLanguage[tag].map(indexOf)]))];
   });
+  const list = { d: languages.default, l: languages.languages.map((l) => [l.tag, l.matches]) };
   const script =
-    `(function(f,t){var p=location.hash.slice(1).split("?")[0]||"/";` +
-    `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(n){var l=document.createElement("link");l.rel="modulepreload";l.href=f[n];document.head.appendChild(l)});return}` +
-    `})(${JSON.stringify(fileIndex.map(href))},${JSON.stringify(table)});`;
-  return { script, firstScreen: [...first], routes: perRoute };
+    `(function(f,t,c){var p=location.hash.slice(1).split("?")[0]||"/",g=c(${JSON.stringify(list)});` +
+    `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].concat(t[i][2][g]||[]).forEach(function(n){var l=document.createElement("link");l.rel="modulepreload";l.href=f[n];document.head.appendChild(l)});return}` +
+    `})(${JSON.stringify(fileIndex.map(href))},${JSON.stringify(table)},${CHOOSE_LANGUAGE});`;
+  // Per route, what the source language's page fetches (the size report and bench measure it).
+  const source = languages.default;
+  const routesFiles = Object.fromEntries(Object.entries(perRoute).map(([path, r]) => [path, [...r.common, ...r.byLanguage[source]]]));
+  return { script, firstScreen: [...first], routes: routesFiles, routesByLanguage: perRoute };
 }

@@ -26,8 +26,9 @@ const SECTION = "?section=";
 const GROUP = "?group=";
 const SECTION_LOADERS = "?sectionLoaders";
 
+/** The screens' sections of a texts file; its `shell` is embedded with the first screen instead (./languages.mjs). */
 function readSections(file) {
-  const { $schema: _schema, ...sections } = JSON.parse(readFileSync(file, "utf8"));
+  const { $schema: _schema, shell: _shell, ...sections } = JSON.parse(readFileSync(file, "utf8"));
   return sections;
 }
 

@@ -106,4 +106,6 @@ export interface CaptureDeps {
    * frame stream send it themselves. Absent in tests that do not care.
    */
   describeDevice?(): Promise<string>;
+  /** The voice language of spoken prompts (will mode's question), the page's language's; absent: zh-CN. */
+  speechLanguage?: string;
 }

@@ -156,7 +156,7 @@ export function createRecorderHandler(deps: CaptureDeps): CaptureHandler {
     if (deps.beforeCountdown && (await Promise.race([deps.beforeCountdown().then(() => "ready" as const), whenDisposed])) === "disposed") return CANCELLED;
 
     // Spoken during the countdown, so the user has heard the question when recording starts.
-    if (request.will && request.question) speaking = speakQuestion(win as unknown as SpeechWindow, request.question);
+    if (request.will && request.question) speaking = speakQuestion(win as unknown as SpeechWindow, request.question, deps.speechLanguage);
     for (let secondsLeft = COUNTDOWN_SECONDS; secondsLeft >= 1; secondsLeft--) {
       onEvent({ type: "countdown", secondsLeft });
       if ((await Promise.race([sleep(1000), whenDisposed])) === "disposed") return CANCELLED;

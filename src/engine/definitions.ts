@@ -28,7 +28,7 @@ export interface RawDefinitions {
   guard: unknown;
   apps: unknown;
   themes: unknown;
-  /** flows/shell.zh-CN.json, for the page titles. */
+  /** The `shell` section of the source language's texts (flows/texts.zh-CN.json), for the page title keys. */
   shell: unknown;
 }
 
@@ -57,7 +57,7 @@ export function parseDefinitions(raw: RawDefinitions): Definitions {
   const guard = parse("flows/guard.json", guardFileSchema, raw.guard, problems);
   const apps = parse("flows/apps.json", appsFileSchema, raw.apps, problems);
   const themes = parse("themes/themes.json", themesFileSchema, raw.themes, problems);
-  const texts = parse("flows/shell.zh-CN.json", titlesOnly, raw.shell, problems);
+  const texts = parse("flows/texts.zh-CN.json: shell", titlesOnly, raw.shell, problems);
   if (!routes || !entry || !guard || !apps || !themes || !texts) throw new DefinitionError(problems);
   return { routes, entry, guard, apps, themes, titles: texts.titles };
 }

@@ -1,11 +1,11 @@
 /**
  * The catalogue gallery for product staff (built by build.mjs as gallery.html, linked from
  * nowhere in the flow). Three views, chosen by the page's query:
- * - default: every entry, grouped, each in a phone-sized frame, in the theme picked in the
- *   bar (?theme=07); a filter narrows by status name, code or note;
- * - ?compare=<id>: one entry in every theme side by side (one frame per theme, each an
- *   iframe of the single view, so the landscape theme's body class applies to it alone);
- * - ?only=<id>&theme=NN: one entry filling the page, which is what those iframes show.
+ * - default: every entry, grouped, each in a phone-sized frame, in the theme and language
+ *   picked in the bars (?theme=07&lang=en); a filter narrows by status name, code or note;
+ * - ?compare=<id>: one entry in every theme and every language side by side (one frame each,
+ *   an iframe of the single view, so the landscape theme's body class applies to it alone);
+ * - ?only=<id>&theme=NN&lang=<tag>: one entry filling the page, which is what those iframes show.
  * It uses the real components and resolvers but no flow runtime.
  */
 import { useEffect, useState } from "react";
@@ -13,6 +13,15 @@ import { THEMES } from "../../schemas/launch";
 import type { ThemeId, ThemesFile } from "../../schemas/themes";
 import { applyTheme } from "../ui/theme";
 import { GALLERY_ENTRIES, GALLERY_GROUPS, type GalleryEntry } from "./entries";
+import { languages, texts as allTexts } from "virtual:faceflow-all-texts";
+import type { Texts } from "../../schemas/texts";
+
+/** A language's screen texts; the tag was checked against the list when the query was read. */
+function textsOf(lang: string): Texts {
+  const file = allTexts[lang];
+  if (!file) throw new Error(`Unknown gallery language "${lang}" (known: ${Object.keys(allTexts).join(", ")})`);
+  return file;
+}
 
 /** Frame sizes: a 360×720 phone, turned sideways for the landscape theme. */
 const PORTRAIT = { width: 360, height: 720 };
@@ -21,6 +30,7 @@ const LANDSCAPE_THEME: ThemeId = "02";
 
 export interface GalleryQuery {
   theme: ThemeId;
+  lang: string;
   only?: string | undefined;
   compare?: string | undefined;
 }
@@ -47,22 +57,23 @@ function findEntry(id: string | undefined): GalleryEntry | undefined {
   return GALLERY_ENTRIES.find((entry) => entry.id === id);
 }
 
-function Frame({ entry, theme }: { entry: GalleryEntry; theme: ThemeId }) {
+function Frame({ entry, theme, lang }: { entry: GalleryEntry; theme: ThemeId; lang: string }) {
   const size = frameSize(theme);
+  const language = languages.languages.find((l) => l.tag === lang);
   return (
-    <div className="gallery-frame" style={{ width: size.width, height: size.height }}>
-      {entry.render(size.height / size.width)}
+    <div className="gallery-frame" style={{ width: size.width, height: size.height }} lang={lang} dir={language?.dir}>
+      {entry.render(size.height / size.width, textsOf(lang))}
     </div>
   );
 }
 
-function Label({ entry, theme }: { entry: GalleryEntry; theme: ThemeId }) {
+function Label({ entry, theme, lang }: { entry: GalleryEntry; theme: ThemeId; lang: string }) {
   return (
     <div className="gallery-label">
       <code className="gallery-label__name">{entry.label}</code>
       <span className="gallery-label__note">{entry.note}</span>
-      <a className="gallery-label__compare" href={hrefFor({ compare: entry.id, theme })}>
-        全部主题对比
+      <a className="gallery-label__compare" href={hrefFor({ compare: entry.id, theme, lang })}>
+        全部主题与语言对比
       </a>
     </div>
   );
@@ -81,7 +92,19 @@ function ThemeBar({ themes, theme, extra }: { themes: ThemesFile; theme: ThemeId
   );
 }
 
-function Catalogue({ themes, theme }: { themes: ThemesFile; theme: ThemeId }) {
+function LanguageBar({ theme, lang }: { theme: ThemeId; lang: string }) {
+  return (
+    <nav className="gallery-themes" aria-label="语言">
+      {languages.languages.map((l) => (
+        <a key={l.tag} lang={l.tag} className={l.tag === lang ? "gallery-theme gallery-theme--on" : "gallery-theme"} href={hrefFor({ theme, lang: l.tag })}>
+          {l.name} ({l.tag})
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function Catalogue({ themes, theme, lang }: { themes: ThemesFile; theme: ThemeId; lang: string }) {
   const [filter, setFilter] = useState("");
   const needle = filter.trim().toLowerCase();
   const shown = GALLERY_ENTRIES.filter((entry) => !needle || `${entry.label} ${entry.note} ${entry.id}`.toLowerCase().includes(needle));
@@ -96,7 +119,8 @@ function Catalogue({ themes, theme }: { themes: ThemesFile; theme: ThemeId }) {
           按状态名、错误码筛选
           <input className="gallery-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
         </label>
-        <ThemeBar themes={themes} theme={theme} />
+        <ThemeBar themes={themes} theme={theme} extra={{ lang }} />
+        <LanguageBar theme={theme} lang={lang} />
       </header>
       {GALLERY_GROUPS.map((group) => {
         const entries = shown.filter((entry) => entry.group === group);
@@ -109,8 +133,8 @@ function Catalogue({ themes, theme }: { themes: ThemesFile; theme: ThemeId }) {
             <div className="gallery-grid">
               {entries.map((entry) => (
                 <figure key={entry.id} className="gallery-item" id={entry.id}>
-                  <Label entry={entry} theme={theme} />
-                  <Frame entry={entry} theme={theme} />
+                  <Label entry={entry} theme={theme} lang={lang} />
+                  <Frame entry={entry} theme={theme} lang={lang} />
                 </figure>
               ))}
             </div>
@@ -121,18 +145,21 @@ function Catalogue({ themes, theme }: { themes: ThemesFile; theme: ThemeId }) {
   );
 }
 
-function Compare({ themes, entry, theme }: { themes: ThemesFile; entry: GalleryEntry; theme: ThemeId }) {
+function Compare({ themes, entry, theme, lang }: { themes: ThemesFile; entry: GalleryEntry; theme: ThemeId; lang: string }) {
   return (
     <div className="gallery">
       <header className="gallery-header">
-        <a className="gallery-back" href={hrefFor({ theme })}>
+        <a className="gallery-back" href={hrefFor({ theme, lang })}>
           ← 返回目录
         </a>
         <h1 className="gallery-title">
           <code>{entry.label}</code> · {entry.note}
         </h1>
-        <p className="gallery-sub">同一页面在全部 {THEME_IDS.length} 个主题下的样子。</p>
+        <p className="gallery-sub">同一页面在全部 {THEME_IDS.length} 个主题、{languages.languages.length} 种语言下的样子。</p>
       </header>
+      {languages.languages.map((l) => (
+      <section key={l.tag} className="gallery-group">
+      <h2 className="gallery-group__title">{l.name} ({l.tag})</h2>
       <div className="gallery-grid">
         {THEME_IDS.map((id) => {
           const size = frameSize(id);
@@ -144,8 +171,8 @@ function Compare({ themes, entry, theme }: { themes: ThemesFile; entry: GalleryE
               </div>
               <iframe
                 className="gallery-iframe"
-                title={`${entry.label} theme ${id || "default"}`}
-                src={hrefFor({ only: entry.id, theme: id })}
+                title={`${entry.label} theme ${id || "default"} ${l.tag}`}
+                src={hrefFor({ only: entry.id, theme: id, lang: l.tag })}
                 width={size.width}
                 height={size.height}
                 loading="lazy"
@@ -154,12 +181,14 @@ function Compare({ themes, entry, theme }: { themes: ThemesFile; entry: GalleryE
           );
         })}
       </div>
+      </section>
+      ))}
     </div>
   );
 }
 
 export function GalleryApp({ themes, query }: { themes: ThemesFile; query: GalleryQuery }) {
-  const { theme } = query;
+  const { theme, lang } = query;
   useEffect(() => {
     applyTheme(document, themes, theme);
     document.title = "faceflow 目录";
@@ -168,12 +197,12 @@ export function GalleryApp({ themes, query }: { themes: ThemesFile; query: Galle
   const only = findEntry(query.only);
   if (only) {
     return (
-      <div className="gallery-only" data-entry={only.id}>
-        {only.render(window.innerWidth > 0 ? window.innerHeight / window.innerWidth : 2)}
+      <div className="gallery-only" data-entry={only.id} lang={lang}>
+        {only.render(window.innerWidth > 0 ? window.innerHeight / window.innerWidth : 2, textsOf(lang))}
       </div>
     );
   }
   const compared = findEntry(query.compare);
-  if (compared) return <Compare themes={themes} entry={compared} theme={theme} />;
-  return <Catalogue themes={themes} theme={theme} />;
+  if (compared) return <Compare themes={themes} entry={compared} theme={theme} lang={lang} />;
+  return <Catalogue themes={themes} theme={theme} lang={lang} />;
 }

@@ -3,7 +3,8 @@
  * ERROR_STATUSES enum, so a new status appears by itself), the variants the URL can cause
  * (a server message, the websocket marker rule, an unknown status, no return address),
  * every result of flows/results.json, and the global modal, toast and action-failure view.
- * Each entry renders with the real components and the real resolvers; buttons do nothing.
+ * Each entry renders with the real components and the real resolvers, in the language whose
+ * texts it is handed (every listed language, issue 17); buttons do nothing.
  */
 import type { ReactNode } from "react";
 import { ERROR_STATUSES, WEBSOCKET_ERROR_TYPE, type ErrorStatus } from "../../schemas/errors";
@@ -19,6 +20,7 @@ import type { ErrorsFile } from "../../schemas/errors";
 import type { ResultsFile } from "../../schemas/results";
 import { bindErrorButtons, resolveErrorScreen, type ErrorScreenInput } from "../ui/errorCatalogue";
 import { bindResultButtons, resolveResultScreen } from "../ui/resultCatalogue";
+import type { Texts } from "../../schemas/texts";
 
 /** The gallery is a composition root: its definitions were validated by the build (scripts/flowFiles.ts). */
 const ERROR_CATALOGUE = errorsJson as ErrorsFile;
@@ -32,8 +34,8 @@ export interface GalleryEntry {
   label: string;
   /** Front code or other short fact shown next to the label. */
   note: string;
-  /** Renders the page; `aspectRatio` is the frame's height / width. */
-  render: (aspectRatio: number) => ReactNode;
+  /** Renders the page in the language of `texts`; `aspectRatio` is the frame's height / width. */
+  render: (aspectRatio: number, texts: Texts) => ReactNode;
 }
 
 const noop = () => undefined;
@@ -53,8 +55,8 @@ function areaOf(code: string | null): string {
   return CODE_AREAS[code.slice(0, 2)] ?? OTHER_AREA;
 }
 
-function errorPage(input: ErrorScreenInput, aspectRatio: number): ReactNode {
-  const screen = resolveErrorScreen(input, ERROR_CATALOGUE);
+function errorPage(input: ErrorScreenInput, aspectRatio: number, texts: Texts): ReactNode {
+  const screen = resolveErrorScreen(input, ERROR_CATALOGUE, texts);
   return (
     <ErrorView
       illustration={screen.illustration}
@@ -63,7 +65,6 @@ function errorPage(input: ErrorScreenInput, aspectRatio: number): ReactNode {
       detail={screen.detail}
       codeLine={screen.codeLine}
       tips={screen.tips}
-      type={screen.type}
       buttons={bindErrorButtons(screen.buttons, { quit: noop, retry: noop })}
       aspectRatio={aspectRatio}
     />
@@ -77,7 +78,7 @@ function statusEntry(status: ErrorStatus): GalleryEntry {
     group: areaOf(code),
     label: status,
     note: code ?? "（URL 的 code）",
-    render: (ratio) => errorPage({ status, hasReturnUrl: true }, ratio),
+    render: (ratio, texts) => errorPage({ status, hasReturnUrl: true }, ratio, texts),
   };
 }
 
@@ -89,42 +90,42 @@ const VARIANTS: GalleryEntry[] = [
     group: VARIANT_GROUP,
     label: "enMsgError + msg",
     note: "服务端消息替换正文",
-    render: (ratio) => errorPage({ status: "enMsgError", msg: "身份证号与姓名不匹配", hasReturnUrl: true }, ratio),
+    render: (ratio, texts) => errorPage({ status: "enMsgError", msg: "身份证号与姓名不匹配", hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.publicError-msg-code",
     group: VARIANT_GROUP,
     label: "publicError + msg + code",
     note: "显示 URL 的 code",
-    render: (ratio) => errorPage({ status: "publicError", msg: "订单已过期，请重新下单", code: "66660004", hasReturnUrl: true }, ratio),
+    render: (ratio, texts) => errorPage({ status: "publicError", msg: "订单已过期，请重新下单", code: "66660004", hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.websocket-type",
     group: VARIANT_GROUP,
     label: `trtc_cameraError + type=${WEBSOCKET_ERROR_TYPE}`,
     note: "[提示] → (提示)",
-    render: (ratio) => errorPage({ status: "trtc_cameraError", type: WEBSOCKET_ERROR_TYPE, hasReturnUrl: true }, ratio),
+    render: (ratio, texts) => errorPage({ status: "trtc_cameraError", type: WEBSOCKET_ERROR_TYPE, hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.unknown-status",
     group: VARIANT_GROUP,
     label: "未知状态 fooException",
     note: "通用页",
-    render: (ratio) => errorPage({ status: "fooException", code: "1234", hasReturnUrl: true }, ratio),
+    render: (ratio, texts) => errorPage({ status: "fooException", code: "1234", hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.code-only-400101",
     group: VARIANT_GROUP,
     label: "只有 code=400101",
     note: "400101",
-    render: (ratio) => errorPage({ code: "400101", hasReturnUrl: true }, ratio),
+    render: (ratio, texts) => errorPage({ code: "400101", hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.exit-no-return-url",
     group: VARIANT_GROUP,
     label: "exitException，无返回地址",
     note: "无按钮",
-    render: (ratio) => errorPage({ status: "exitException", hasReturnUrl: false }, ratio),
+    render: (ratio, texts) => errorPage({ status: "exitException", hasReturnUrl: false }, ratio, texts),
   },
 ];
 
@@ -132,20 +133,15 @@ function resultEntries(): GalleryEntry[] {
   return RESULT_OUTCOMES.flatMap((outcome) =>
     RESULT_MODES.flatMap((mode) =>
       RESULT_KINDS.map((kind): GalleryEntry => {
-        const screen = resolveResultScreen({ outcome, mode, kind }, RESULT_TEXTS);
         return {
           id: `result.${outcome}.${mode}.${kind}`,
           group: outcome === "success" ? "结果页：成功" : "结果页：失败",
           label: `${outcome} · ${mode} · ${kind}`,
           note: mode === "action" ? "/action/" + outcome : "/" + outcome,
-          render: () => (
-            <ResultView
-              outcome={screen.outcome}
-              title={screen.title}
-              tips={screen.tips}
-              buttons={bindResultButtons(screen.buttons, { finish: noop, retry: noop, quit: noop })}
-            />
-          ),
+          render: (_ratio, texts) => {
+            const screen = resolveResultScreen({ outcome, mode, kind }, RESULT_TEXTS, texts);
+            return <ResultView outcome={screen.outcome} title={screen.title} tips={screen.tips} buttons={bindResultButtons(screen.buttons, { finish: noop, retry: noop, quit: noop })} />;
+          },
         };
       }),
     ),
@@ -160,37 +156,37 @@ const COMPONENTS: GalleryEntry[] = [
     group: COMPONENT_GROUP,
     label: "录制超时弹窗",
     note: "high_light=网络|重新录制",
-    render: () => <RecordTimeoutModal show closable highlights={["网络", "重新录制"]} />,
+    render: (_ratio, { recordTimeout: t }) => (
+      <RecordTimeoutModal show closable highlights={["网络", "重新录制"]} title={t.title} text={t.text} leftText={t.left} rightText={t.right} closeLabel={t.close} />
+    ),
   },
   {
     id: "component.toast",
     group: COMPONENT_GROUP,
     label: "Toast（无图标）",
-    note: "处理中，请稍候",
-    render: () => <Toast msg="处理中，请稍候" />,
+    note: "common.processing",
+    render: (_ratio, texts) => <Toast msg={texts.common.processing} />,
   },
   {
     id: "component.toast-success",
     group: COMPONENT_GROUP,
     label: "Toast（成功）",
     note: "success",
-    render: () => <Toast type="success" msg="链接已复制" />,
+    render: (_ratio, texts) => <Toast type="success" msg={texts.uaDetect.copied} />,
   },
   {
     id: "component.toast-error",
     group: COMPONENT_GROUP,
     label: "Toast（错误）",
     note: "error",
-    render: () => <Toast type="error" msg="网络异常，请稍后重试" />,
+    render: (_ratio, texts) => <Toast type="error" msg={texts.common.returnUrlNotAllowed} />,
   },
   {
     id: "component.action-failure",
     group: COMPONENT_GROUP,
     label: "动作失败视图",
     note: "两个按钮",
-    render: () => (
-      <ActionFailureView title="动作检测未通过" tip="请正对屏幕，按提示依次完成动作，动作幅度适中。" primaryText="重试" onPrimary={noop} secondaryText="退出" onSecondary={noop} />
-    ),
+    render: (_ratio, { guidance: g }) => <ActionFailureView title={g.failedTitleAction} tip={g.failedTipAction} primaryText={g.failedRetry} onPrimary={noop} secondaryText={g.failedQuit} onSecondary={noop} />,
   },
 ];
 

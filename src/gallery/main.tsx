@@ -9,6 +9,7 @@ import themesJson from "../../themes/themes.json";
 import { THEMES } from "../../schemas/launch";
 import type { ThemeId, ThemesFile } from "../../schemas/themes";
 import { GalleryApp, type GalleryQuery } from "./GalleryApp";
+import { languages } from "virtual:faceflow-all-texts";
 import "../ui/app.css";
 import "../ui/components/components.css";
 import "../ui/screens/screens.css";
@@ -22,6 +23,8 @@ function readQuery(search: string): GalleryQuery {
   const theme = params.get("theme") ?? "";
   return {
     theme: (THEMES as readonly string[]).includes(theme) ? (theme as ThemeId) : "",
+    // An unlisted language shows the default: the gallery is a staff tool, its bars list the real ones.
+    lang: languages.languages.some((l) => l.tag === params.get("lang")) ? (params.get("lang") as string) : languages.default,
     only: params.get("only") ?? undefined,
     compare: params.get("compare") ?? undefined,
   };

@@ -10,6 +10,7 @@ import type { DevicesFile } from "../../schemas/devices";
 import type { ErrorsFile } from "../../schemas/errors";
 import type { ResultsFile } from "../../schemas/results";
 import type { ShellTexts, Texts, TextSection } from "../../schemas/texts";
+import type { Language } from "../../schemas/languages";
 import { environmentSchema, type Environment } from "../../schemas/environment";
 import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
 import type { NavContext, NavTarget } from "../engine/context";
@@ -28,7 +29,8 @@ import { INITIAL_SESSION_STATE, storedValueSchemas, type SessionState } from "..
 import { detectMessagingApp, isWxCameraUsable, type MessagingApp } from "../device/messagingApp";
 import { isWxCameraDowngraded } from "../device/wxCameraPolicy";
 import { createHashLocation, type HashLocation } from "./hashLocation";
-import type { TextCatalogue } from "./textCatalogue";
+import { createTextCatalogue } from "./textCatalogue";
+import { chooseLanguage, type LanguageRegistry } from "./language";
 import { createToastController, type ToastController } from "./toastController";
 
 interface FlowSettings {
@@ -64,8 +66,10 @@ export interface FlowRuntime {
    * sections load with its module (src/ui/screens/index.ts); an unknown section rejects.
    */
   loadTexts<K extends TextSection>(sections: readonly K[]): Promise<Pick<Texts, K>>;
-  /** The page shell's texts (titles, loading, load failed), embedded with the first screen. */
+  /** The page shell's texts (titles, loading, load failed) in the page's language, embedded with the first screen. */
   shell: ShellTexts;
+  /** The page's language (src/runtime/language.ts): the launch's lang, the browser's, or the default. */
+  language: Language;
   settings: FlowSettings;
   /** The page URL's own query: the partner's launch parameters and the OAuth code. */
   search: Record<string, string>;
@@ -122,8 +126,8 @@ export function createFlowRuntime(input: {
   loadDevices: () => Promise<DevicesFile>;
   loadErrorCatalogue: () => Promise<ErrorsFile>;
   loadResults: () => Promise<ResultsFile>;
-  texts: TextCatalogue;
-  shell: ShellTexts;
+  /** The listed languages, their shell texts and texts loaders (the root's virtual:faceflow-languages). */
+  languages: LanguageRegistry;
   settings: FlowSettings;
   captureHandlers: CaptureKindRegistry;
 }): FlowRuntime {
@@ -156,6 +160,14 @@ export function createFlowRuntime(input: {
     storage.remove("urlUnsigned");
   }
   const launch = launchResult.ok ? launchResult.params : {};
+  // A link that fails to parse still shows its settings error in the language it asked for, when listed.
+  const { language, issue: languageIssue } = chooseLanguage(input.languages.file, {
+    launchLang: launchResult.ok ? launch.lang : listedOrUndefined(input.languages, search.lang),
+    browser: browserLanguages(win.navigator),
+  });
+  const shell = input.languages.shells[language.tag];
+  if (!shell) throw new Error(`No shell texts for the language "${language.tag}" (have: ${Object.keys(input.languages.shells).join(", ")})`);
+  const texts = createTextCatalogue(input.languages.texts, language.tag);
   const cookies = createCookieJar({
     appId: launchResult.ok ? launch.wb_app_id : unparsedLaunchAppId(search, storage),
     hostScopedAppIds: apps.hostScopedCookieAppIds,
@@ -195,12 +207,13 @@ export function createFlowRuntime(input: {
     loadDevices: lazyUntilLoaded(input.loadDevices),
     loadErrorCatalogue: lazyUntilLoaded(input.loadErrorCatalogue),
     loadResults: lazyUntilLoaded(input.loadResults),
-    loadTexts: (sections) => input.texts.load(sections),
-    shell: input.shell,
+    loadTexts: (sections) => texts.load(sections),
+    shell,
+    language,
     settings,
     search,
     launch,
-    launchIssues: launchResult.ok ? [] : launchResult.issues,
+    launchIssues: [...(launchResult.ok ? [] : launchResult.issues), ...(languageIssue ? [languageIssue] : [])],
     storage,
     cookies,
     readSessionState: () => storage.getParsed("sessionState", storedValueSchemas.sessionState) ?? INITIAL_SESSION_STATE,
@@ -230,6 +243,16 @@ export function createFlowRuntime(input: {
     stay: createStayTimer(now),
     now,
   };
+}
+
+/** The browser's languages in its order of preference (older browsers have only `language`). */
+function browserLanguages(nav: Navigator): readonly string[] {
+  if (Array.isArray(nav.languages) && nav.languages.length > 0) return nav.languages;
+  return typeof nav.language === "string" && nav.language !== "" ? [nav.language] : [];
+}
+
+function listedOrUndefined(languages: LanguageRegistry, tag: string | undefined): string | undefined {
+  return tag !== undefined && languages.file.languages.some((l) => l.tag === tag) ? tag : undefined;
 }
 
 /**

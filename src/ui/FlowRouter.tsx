@@ -4,6 +4,7 @@
  * route's lazily loaded screen. After the screen mounts it applies the after-navigation
  * effects: title, pageId, page report, load time, stay time, scroll to top.
  */
+import { fillText } from "./screens/textTemplate";
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Router } from "wouter";
 import type { RouteDef } from "../../schemas/routes";
@@ -37,7 +38,7 @@ function errorRedirect(query: Record<string, string>): Decision {
 export function decide(rt: FlowRuntime, path: string, search: string): Decision {
   const resolved = resolveRoute(rt.engine.definitions.routes.routes, path);
   const query = parseQuery(search);
-  if (!resolved) return errorRedirect({ status: "publicError", msg: `页面不存在：${path}` });
+  if (!resolved) return errorRedirect({ status: "publicError", msg: fillText(rt.shell.pageNotFound, { path }) });
   const { route, params } = resolved;
   if (rt.launchIssues.length && route.screen !== "error") {
     return { ...errorRedirect({ status: "errorSettings" }), effects: [{ kind: "stat", name: "launchInvalid", data: { keys: rt.launchIssues.map((i) => i.key).join(",") } }] };
@@ -72,7 +73,7 @@ function PageMounted(props: { route: RouteDef; query: Record<string, string>; st
     const theme = themeOf(rt.engine.definitions.themes, rt.launch.theme);
     const view = describePageView({
       routeName: route.name,
-      routeTitle: rt.engine.definitions.titles[route.title] ?? "",
+      routeTitle: rt.shell.titles[route.title] ?? "",
       emptyTitle: theme.emptyTitle,
       grayVersion: rt.settings.grayVersion,
       loadMs: rt.now() - startedAt,

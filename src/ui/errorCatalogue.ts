@@ -1,20 +1,34 @@
 /**
  * Resolves the error route's query (status, code, msg, type) into everything the error
- * screen shows, from flows/errors.json (the runtime's loadErrorCatalogue, from the composition root). Pure and total: any input, including a status the
+ * screen shows, from flows/errors.json (the runtime's loadErrorCatalogue, from the composition
+ * root), whose text keys are looked up in the page's language (sections common and errors).
+ * Pure and total: any input, including a status the
  * catalogue does not know or no status at all, gives a complete screen (the generic
  * `unknownStatus` entry, naming the unknown status and the URL's code), never a throw and
  * never a blank page.
  */
+import type { Texts } from "../../schemas/texts";
+import { lookupText } from "../runtime/textKey";
+import { fillText } from "./screens/textTemplate";
 import {
   ERROR_STATUSES,
+  WEBSOCKET_ERROR_TYPE,
   type ErrorAction,
   type ErrorEntry,
   type ErrorsFile,
   type ErrorStatus,
   type ErrorTextMode,
   type IllustrationName,
-  type TipSet,
 } from "../../schemas/errors";
+
+/** The sections the catalogue's keys name: the shared buttons and the catalogue's own. */
+export type ErrorTexts = Pick<Texts, "common" | "errors">;
+
+/** A tip block with its texts in the page's language. */
+export interface ResolvedTips {
+  heading: string;
+  items: string[];
+}
 
 /** The query values are copied from the URL, so their length is capped before they reach the layout. */
 const MAX_MESSAGE_LENGTH = 200;
@@ -50,11 +64,9 @@ interface ResolvedErrorScreen {
   code?: string;
   /** The code as displayed, e.g. "错误码：3004". */
   codeLine?: string;
-  tips?: TipSet;
+  tips?: ResolvedTips;
   /** Zero to two buttons; zero only for quit-if-return-url entries without a return address. */
   buttons: ResolvedErrorButton[];
-  /** The URL's type, passed through for the [提示] rule of ErrorView. */
-  type?: string;
 }
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(ERROR_STATUSES);
@@ -84,49 +96,59 @@ function statusOf(input: ErrorScreenInput): { known: ErrorStatus } | { unknown: 
   return { unknown: undefined };
 }
 
-function buttonsOf(entry: ErrorEntry, hasReturnUrl: boolean, labels: ErrorsFile["labels"]): ResolvedErrorButton[] {
+function buttonsOf(entry: ErrorEntry, hasReturnUrl: boolean, label: (action: ErrorAction) => string): ResolvedErrorButton[] {
   const actions: ErrorAction[] = [];
   if (!(entry.quitOnlyIfReturnUrl && !hasReturnUrl)) actions.push(entry.buttons.first);
   if (entry.buttons.second !== undefined) actions.push(entry.buttons.second);
-  return actions.map((action) => ({ action, label: labels[action] }));
+  return actions.map((action) => ({ action, label: label(action) }));
 }
 
 /**
  * Everything ErrorView needs for the error route's query.
  *
- * @example resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }, catalogue)
+ * The catalogue's texts are in `texts`' language; for the websocket error type (spec §2), the
+ * language's note marker (errors.noteMarker, [提示] in zh-CN) becomes its websocket form.
+ *
+ * @example resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }, catalogue, texts)
  *   // → code "3004", buttons quit + retry
  */
-export function resolveErrorScreen(input: ErrorScreenInput, catalogue: ErrorsFile): ResolvedErrorScreen {
+export function resolveErrorScreen(input: ErrorScreenInput, catalogue: ErrorsFile, texts: ErrorTexts): ResolvedErrorScreen {
   const which = statusOf(input);
   const entry = "known" in which ? catalogue.statuses[which.known] : catalogue.unknownStatus;
   const urlCode = nonEmpty(input.code);
   const code = entry.code ?? (urlCode !== undefined && URL_CODE.test(urlCode) ? urlCode : undefined);
   const serverMessage = nonEmpty(input.msg);
-  const type = nonEmpty(input.type);
   const { labels } = catalogue;
+  const websocket = nonEmpty(input.type) === WEBSOCKET_ERROR_TYPE;
+  const marker = lookupText(texts, "errors.noteMarker");
+  const websocketMarker = lookupText(texts, "errors.noteMarkerWebsocket");
+  const text = (key: string) => {
+    const value = lookupText(texts, key);
+    return websocket ? value.replaceAll(marker, websocketMarker) : value;
+  };
 
   const screen: ResolvedErrorScreen = {
     status: "known" in which ? which.known : null,
     illustration: entry.illustration,
-    title: entry.title,
+    title: text(entry.title),
+    // The server's message is shown as it came: the marker rule is for the catalogue's texts.
     message:
       entry.showServerMessage && serverMessage !== undefined
         ? clip(serverMessage, MAX_MESSAGE_LENGTH)
-        : input.mode !== undefined && entry.textByMode !== undefined
-          ? entry.textByMode[input.mode]
-          : entry.text,
-    buttons: buttonsOf(entry, input.hasReturnUrl, labels),
+        : text(input.mode !== undefined && entry.textByMode !== undefined ? entry.textByMode[input.mode] : entry.text),
+    buttons: buttonsOf(entry, input.hasReturnUrl, (action) => text(labels[action])),
   };
   if ("unknown" in which && which.unknown !== undefined) {
-    screen.detail = `${labels.status}：${clip(which.unknown, MAX_STATUS_LENGTH)}`;
+    screen.detail = fillText(text(labels.status), { status: clip(which.unknown, MAX_STATUS_LENGTH) });
   }
   if (code !== undefined) {
     screen.code = code;
-    screen.codeLine = `${labels.code}：${code}`;
+    screen.codeLine = fillText(text(labels.code), { code });
   }
-  if (entry.tips !== undefined) screen.tips = catalogue.tipSets[entry.tips];
-  if (type !== undefined) screen.type = type;
+  if (entry.tips !== undefined) {
+    const tips = catalogue.tipSets[entry.tips];
+    screen.tips = { heading: text(tips.heading), items: tips.items.map(text) };
+  }
   return screen;
 }
 

@@ -1,12 +1,13 @@
 /**
  * Resolves the texts of a result page (success or fail, plain or action mode) from
  * flows/results.json (the runtime's loadResults, from the composition root), for what was
- * checked: live, face or will.
+ * checked: live, face or will. The file names text keys, looked up in the page's language.
  */
 import type { LaunchParams } from "../../schemas/launch";
+import type { Texts } from "../../schemas/texts";
+import { lookupText } from "../runtime/textKey";
 import {
   type ResultAction,
-  type ResultButton,
   type ResultKind,
   type ResultMode,
   type ResultOutcome,
@@ -36,22 +37,27 @@ interface ResolvedResultScreen {
   title: string;
   tips: string;
   /** One or two buttons, the first is the primary one. */
-  buttons: ResultButton[];
+  buttons: ResolvedResultButton[];
 }
 
-/** Texts and buttons of a result page. */
-export function resolveResultScreen(input: ResultScreenInput, texts: ResultsFile): ResolvedResultScreen {
-  const variant = texts.outcomes[input.outcome][input.mode];
+interface ResolvedResultButton {
+  action: ResultAction;
+  label: string;
+}
+
+/** Texts and buttons of a result page, in the language of `texts` (its section "results"). */
+export function resolveResultScreen(input: ResultScreenInput, results: ResultsFile, texts: Pick<Texts, "results">): ResolvedResultScreen {
+  const variant = results.outcomes[input.outcome][input.mode];
   const canRetry = input.canRetry ?? true;
-  const buttons = [variant.primary, ...(variant.secondary ? [variant.secondary] : [])].filter(
-    (button) => canRetry || button.action !== "retry",
-  );
-  return { outcome: input.outcome, title: variant.titles[input.kind], tips: variant.tips[input.kind], buttons };
+  const buttons = [variant.primary, ...(variant.secondary ? [variant.secondary] : [])]
+    .filter((button) => canRetry || button.action !== "retry")
+    .map((button) => ({ action: button.action, label: lookupText(texts, button.label) }));
+  return { outcome: input.outcome, title: lookupText(texts, variant.titles[input.kind]), tips: lookupText(texts, variant.tips[input.kind]), buttons };
 }
 
 /** Turns resolved buttons into ResultView buttons; the handlers record is exhaustive over the actions. */
 export function bindResultButtons(
-  buttons: readonly ResultButton[],
+  buttons: readonly ResolvedResultButton[],
   handlers: Record<ResultAction, () => void>,
 ): { label: string; onClick: () => void }[] {
   return buttons.map((button) => ({ label: button.label, onClick: handlers[button.action] }));

@@ -13,6 +13,11 @@ import { ResultView } from "../../src/ui/components/ResultView";
 import { bindErrorButtons, resolveErrorScreen, type ErrorScreenInput } from "../../src/ui/errorCatalogue";
 import { shippedErrors as ERROR_CATALOGUE, shippedResults } from "../ui/shippedCatalogues";
 import { bindResultButtons, resolveResultScreen, resultKindOf } from "../../src/ui/resultCatalogue";
+import { lookupText } from "../../src/runtime/textKey";
+import { shippedLanguageTexts, shippedTexts } from "../ui/shippedTexts";
+
+/** zh-CN's text for a catalogue key. */
+const zh = (key: string) => lookupText(shippedTexts, key);
 
 afterEach(cleanup);
 
@@ -20,7 +25,7 @@ const XSS = "<img src=x onerror=alert(1)>";
 
 function renderError(input: ErrorScreenInput, aspectRatio = 2) {
   const handlers = { quit: vi.fn(), retry: vi.fn() };
-  const screen = resolveErrorScreen(input, ERROR_CATALOGUE);
+  const screen = resolveErrorScreen(input, ERROR_CATALOGUE, shippedTexts);
   const view = render(<ErrorView {...screen} buttons={bindErrorButtons(screen.buttons, handlers)} aspectRatio={aspectRatio} />);
   const text = (selector: string) => view.container.querySelector(selector)?.textContent ?? null;
   const tips = view.container.querySelector(".ff-tips");
@@ -76,13 +81,13 @@ describe("every status of the catalogue", () => {
   });
 
   it("follows the spec's buttons: Android no-permission offers quit then retry, lipsException retries", () => {
-    expect(resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }, ERROR_CATALOGUE).buttons.map((b) => b.action)).toEqual([
+    expect(resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }, ERROR_CATALOGUE, shippedTexts).buttons.map((b) => b.action)).toEqual([
       "quit",
       "retry",
     ]);
-    expect(resolveErrorScreen({ status: "trtc_iosNoWebcamPermission", hasReturnUrl: true }, ERROR_CATALOGUE).buttons.map((b) => b.action)).toEqual(["quit"]);
-    expect(resolveErrorScreen({ status: "lipsException", hasReturnUrl: true }, ERROR_CATALOGUE).buttons.map((b) => b.action)).toEqual(["retry"]);
-    expect(resolveErrorScreen({ status: "trtc_serviceStop", hasReturnUrl: true }, ERROR_CATALOGUE).buttons.map((b) => b.action)).toEqual(["quit"]);
+    expect(resolveErrorScreen({ status: "trtc_iosNoWebcamPermission", hasReturnUrl: true }, ERROR_CATALOGUE, shippedTexts).buttons.map((b) => b.action)).toEqual(["quit"]);
+    expect(resolveErrorScreen({ status: "lipsException", hasReturnUrl: true }, ERROR_CATALOGUE, shippedTexts).buttons.map((b) => b.action)).toEqual(["retry"]);
+    expect(resolveErrorScreen({ status: "trtc_serviceStop", hasReturnUrl: true }, ERROR_CATALOGUE, shippedTexts).buttons.map((b) => b.action)).toEqual(["quit"]);
   });
 
   it.each(["exitException", "noCookieException"] as const)("%s offers quit only when the return address is known", (status) => {
@@ -110,12 +115,12 @@ describe("every status of the catalogue", () => {
 describe("server message", () => {
   it.each(["enMsgError", "publicError"] as const)("%s shows the URL's msg instead of its text", (status) => {
     expect(renderError({ status, msg: "订单已过期", hasReturnUrl: true }).summary.message).toBe("订单已过期");
-    expect(renderError({ status, hasReturnUrl: true }).summary.message).toBe(ERROR_CATALOGUE.statuses[status].text);
+    expect(renderError({ status, hasReturnUrl: true }).summary.message).toBe(zh(ERROR_CATALOGUE.statuses[status].text));
   });
 
   it("is ignored by statuses that do not show it", () => {
     expect(renderError({ status: "trtc_faceFailed", msg: "伪造的提示", hasReturnUrl: true }).summary.message).toBe(
-      ERROR_CATALOGUE.statuses.trtc_faceFailed.text,
+      zh(ERROR_CATALOGUE.statuses.trtc_faceFailed.text),
     );
   });
 
@@ -134,7 +139,7 @@ describe("unknown status", () => {
   it("shows the generic entry with the unknown status and the URL's code", () => {
     const { summary, screen } = renderError({ status: "fooException", code: "12345", hasReturnUrl: true });
     expect(screen.status).toBeNull();
-    expect(summary.title).toBe(ERROR_CATALOGUE.unknownStatus.title);
+    expect(summary.title).toBe(zh(ERROR_CATALOGUE.unknownStatus.title));
     expect(summary.detail).toBe("状态：fooException");
     expect(summary.code).toBe("错误码：12345");
     expect(summary.buttons).toEqual(["退出"]);
@@ -150,8 +155,8 @@ describe("unknown status", () => {
   });
 
   it("does not take prototype names for statuses", () => {
-    expect(resolveErrorScreen({ status: "constructor", hasReturnUrl: true }, ERROR_CATALOGUE).status).toBeNull();
-    expect(resolveErrorScreen({ status: "__proto__", hasReturnUrl: true }, ERROR_CATALOGUE).status).toBeNull();
+    expect(resolveErrorScreen({ status: "constructor", hasReturnUrl: true }, ERROR_CATALOGUE, shippedTexts).status).toBeNull();
+    expect(resolveErrorScreen({ status: "__proto__", hasReturnUrl: true }, ERROR_CATALOGUE, shippedTexts).status).toBeNull();
   });
 
   it("shows an unknown status and a malformed code as text, dropping the code", () => {
@@ -176,6 +181,28 @@ describe("[提示] marker", () => {
     expect(ws).toContain("(提示)");
     expect(ws).not.toContain("[提示]");
     expect(plain).toContain("[提示]");
+  });
+
+  it("is each language's own marker: English's [Note] becomes (Note)", () => {
+    const en = shippedLanguageTexts("en").texts;
+    const ws = resolveErrorScreen({ status: "trtc_cameraError", type: WEBSOCKET_ERROR_TYPE, hasReturnUrl: true }, ERROR_CATALOGUE, en).message;
+    const plain = resolveErrorScreen({ status: "trtc_cameraError", hasReturnUrl: true }, ERROR_CATALOGUE, en).message;
+    expect(plain.startsWith(en.errors.noteMarker)).toBe(true);
+    expect(ws.startsWith(en.errors.noteMarkerWebsocket)).toBe(true);
+    expect(ws).not.toContain(en.errors.noteMarker);
+  });
+});
+
+describe("in another language", () => {
+  it("shows the chosen language's title, message, code line and buttons, none of them Chinese", () => {
+    const en = shippedLanguageTexts("en").texts;
+    const screen = resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }, ERROR_CATALOGUE, en);
+    const entry = ERROR_CATALOGUE.statuses.trtc_androidNoWebcamPermission;
+    expect(screen.title).toBe(lookupText(en, entry.title));
+    expect(screen.codeLine).toBe(en.errors.codeLine.replace("{code}", "3004"));
+    expect(screen.buttons.map((b) => b.label)).toEqual([en.common.quit, en.common.retry]);
+    const shown = [screen.title, screen.message, screen.codeLine, ...screen.buttons.map((b) => b.label)].join(" ");
+    expect(shown).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });
 
@@ -220,7 +247,7 @@ describe("result variants", () => {
   );
 
   it.each(variants)("$outcome / $mode / $kind", (input) => {
-    const screen = resolveResultScreen(input, shippedResults);
+    const screen = resolveResultScreen(input, shippedResults, shippedTexts);
     const handlers = { finish: vi.fn(), retry: vi.fn(), quit: vi.fn() };
     const { container } = render(
       <ResultView outcome={screen.outcome} title={screen.title} tips={screen.tips} buttons={bindResultButtons(screen.buttons, handlers)} />,
@@ -240,9 +267,9 @@ describe("result variants", () => {
   });
 
   it("says live check, face verification or will confirmation passed", () => {
-    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "live" }, shippedResults).title).toBe("活体检测通过");
-    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "face" }, shippedResults).title).toBe("人脸验证通过");
-    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "will" }, shippedResults).title).toBe("意愿确认通过");
+    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "live" }, shippedResults, shippedTexts).title).toBe("活体检测通过");
+    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "face" }, shippedResults, shippedTexts).title).toBe("人脸验证通过");
+    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "will" }, shippedResults, shippedTexts).title).toBe("意愿确认通过");
   });
 
   it("derives the kind from live_service and redirect_mode", () => {
@@ -253,7 +280,7 @@ describe("result variants", () => {
   });
 
   it("leaves retry out when retrying is not allowed", () => {
-    const screen = resolveResultScreen({ outcome: "fail", mode: "plain", kind: "face", canRetry: false }, shippedResults);
+    const screen = resolveResultScreen({ outcome: "fail", mode: "plain", kind: "face", canRetry: false }, shippedResults, shippedTexts);
     expect(screen.buttons.map((b) => b.action)).toEqual(["finish"]);
   });
 

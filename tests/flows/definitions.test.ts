@@ -82,7 +82,7 @@ describe("cross-check fails loudly", () => {
     try {
       parseDefinitions({
         routes, entry: readJson("flows/entry.json"), guard: readJson("flows/guard.json"), apps: readJson("flows/apps.json"),
-        themes: readJson("themes/themes.json"), shell: readJson("flows/shell.zh-CN.json"),
+        themes: readJson("themes/themes.json"), shell: (readJson("flows/texts.zh-CN.json") as { shell: unknown }).shell,
       });
       expect.unreachable();
     } catch (e) {

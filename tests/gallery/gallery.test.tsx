@@ -7,6 +7,8 @@ import type { ThemesFile } from "../../schemas/themes";
 import { GALLERY_ENTRIES, GALLERY_GROUPS } from "../../src/gallery/entries";
 import { GalleryApp } from "../../src/gallery/GalleryApp";
 import { shippedErrors as ERROR_CATALOGUE } from "../ui/shippedCatalogues";
+import { shippedLanguagesFile, shippedLanguageTexts } from "../ui/shippedTexts";
+import { lookupText } from "../../src/runtime/textKey";
 
 afterEach(cleanup);
 
@@ -21,28 +23,31 @@ describe("catalogue gallery", () => {
     for (const entry of GALLERY_ENTRIES) expect(GALLERY_GROUPS).toContain(entry.group);
   });
 
-  it("renders every status with its name and code as labels, with the real error view, in the chosen theme", () => {
-    const { container } = render(<GalleryApp themes={themes} query={{ theme: "07" }} />);
+  it.each(shippedLanguagesFile.languages.map((l) => l.tag))("renders every status with its name and code as labels, with the real error view, in the chosen theme and language (%s)", (lang) => {
+    const { texts } = shippedLanguageTexts(lang);
+    const { container } = render(<GalleryApp themes={themes} query={{ lang, theme: "07" }} />);
     for (const status of ERROR_STATUSES) {
       const item = container.querySelector(`[id="error.${status}"]`);
       expect(item?.querySelector(".gallery-label__name")?.textContent).toBe(status);
       const code = ERROR_CATALOGUE.statuses[status].code;
       if (code) expect(item?.querySelector(".gallery-label__note")?.textContent).toBe(code);
-      expect(item?.querySelector(".ff-error__title")?.textContent).toBe(ERROR_CATALOGUE.statuses[status].title);
+      expect(item?.querySelector(".ff-error__title")?.textContent).toBe(lookupText(texts, ERROR_CATALOGUE.statuses[status].title));
+      expect(item?.querySelector("[lang]")?.getAttribute("lang")).toBe(lang);
     }
     expect(document.body.classList.contains("theme-07")).toBe(true);
-    expect(document.documentElement.style.getPropertyValue("--ff-primary")).toBe("#13a8a8");
+    expect(document.documentElement.style.getPropertyValue("--ff-primary")).not.toBe("");
   });
 
-  it("compares one entry across every theme, one frame per theme", () => {
-    const { container } = render(<GalleryApp themes={themes} query={{ theme: "", compare: "error.trtc_androidNoWebcamPermission" }} />);
+  it("compares one entry across every theme and every language, one frame each", () => {
+    const { container } = render(<GalleryApp themes={themes} query={{ lang: "zh-CN", theme: "", compare: "error.trtc_androidNoWebcamPermission" }} />);
     const frames = [...container.querySelectorAll("iframe")];
-    expect(frames).toHaveLength(Object.keys(themes.themes).length);
+    expect(frames).toHaveLength(Object.keys(themes.themes).length * shippedLanguagesFile.languages.length);
+    for (const { tag } of shippedLanguagesFile.languages) expect(frames.filter((f) => f.getAttribute("src")?.includes(`lang=${tag}`))).toHaveLength(Object.keys(themes.themes).length);
     expect(frames.find((f) => f.getAttribute("src")?.includes("theme=02"))?.getAttribute("width")).toBe("720");
   });
 
   it("shows a single entry filling the page for those frames", () => {
-    const { container } = render(<GalleryApp themes={themes} query={{ theme: "02", only: "result.fail.action.will" }} />);
+    const { container } = render(<GalleryApp themes={themes} query={{ lang: "zh-CN", theme: "02", only: "result.fail.action.will" }} />);
     expect(container.querySelectorAll(".ff-result__line")).toHaveLength(2);
     expect(document.body.classList.contains("landscape")).toBe(true);
   });

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 /**
  * The recipe "a new language" (docs/architecture.md), followed once with a pseudo-language:
- * its texts file passes the completeness check that `npm run validate` runs, one registration
- * line beside zh-CN makes it a language of the text catalogue, and a screen loaded through the
- * screen registry shows its texts, with no screen code changed.
+ * its texts file passes the completeness check that `npm run validate` runs, its line in the
+ * list (flows/languages.json, which the build turns into the root's registry) makes it a
+ * language of the runtime, and a launch naming it shows its texts on a screen loaded through
+ * the screen registry, with no code changed.
  */
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ import type { Texts } from "../../schemas/texts";
 import { createTextCatalogue, type SectionLoaders } from "../../src/runtime/textCatalogue";
 import { createScreens } from "../../src/ui/screens";
 import { settle, setupFlow } from "../ui/screens/harness";
-import { shippedSectionLoaders } from "../ui/shippedTexts";
+import { shippedLanguages, shippedSectionLoaders } from "../ui/shippedTexts";
 
 afterEach(cleanup);
 
@@ -24,7 +25,7 @@ function translate(tree: Tree): Tree {
   return Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, typeof v === "string" ? (k === "$schema" ? v : `⟦${v}⟧`) : translate(v)]));
 }
 
-const { $schema: _schema, ...pseudoTexts } = translate(textsJson as unknown as Tree);
+const { $schema: _schema, shell: pseudoShell, ...pseudoTexts } = translate(textsJson as unknown as Tree);
 const pseudoLoaders = Object.fromEntries(Object.entries(pseudoTexts).map(([name, section]) => [name, async () => section])) as unknown as SectionLoaders;
 
 /** The root's registration, with the new language's line added. */
@@ -44,8 +45,16 @@ describe("adding a language", () => {
     expect(() => createTextCatalogue(languages, "fr")).toThrow('Unknown text language "fr" (known: zh-CN, xx)');
   });
 
-  it("a screen loaded through the registry shows the new language's texts", async () => {
-    const flow = setupFlow({ url: "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1&h5_face_id=F-1&live_type=1#/h5pre", texts: createTextCatalogue(languages, "xx") });
+  it("listed, a launch naming it shows its texts on a screen loaded through the registry", async () => {
+    const shipped = shippedLanguages();
+    const registry = {
+      file: { ...shipped.file, languages: [...shipped.file.languages, { tag: "xx", name: "Pseudo", dir: "ltr" as const, matches: ["xx"], speech: "en-US" }] },
+      shells: { ...shipped.shells, xx: pseudoShell as unknown as (typeof shipped.shells)[string] },
+      texts: { ...shipped.texts, xx: languages.xx },
+    };
+    const flow = setupFlow({ url: "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1&h5_face_id=F-1&live_type=1&lang=xx#/h5pre", languages: registry });
+    expect(flow.rt.language.tag).toBe("xx");
+    expect(flow.rt.shell.loading).toBe(`⟦${textsJson.shell.loading}⟧`);
     const Start = createScreens(flow.rt).start;
     // As the root does for the first page: the module and its texts are in before the render.
     await Start.preload();

@@ -49,23 +49,52 @@ describe("a language's texts against the source language", () => {
 });
 
 describe("validate's language files", () => {
-  const source = { "texts.zh-CN.json": { start: { title: "开始" } }, "shell.zh-CN.json": { loading: "加载中" } } as Record<string, unknown>;
+  const list = (tags: string[]) => ({ default: "zh-CN", languages: tags.map((tag) => ({ tag, name: tag, dir: "ltr", matches: [tag.toLowerCase()], speech: tag })) });
+  const source = { "texts.zh-CN.json": { shell: { titles: {}, loading: "加载中", pageNotFound: "页面不存在：{path}", loadFailed: { message: "m", reload: "r" } }, start: { title: "开始" } } } as Record<string, unknown>;
+  const english = { shell: { titles: {}, loading: "Loading", pageNotFound: "Page not found: {path}", loadFailed: { message: "m", reload: "r" } }, start: { title: "Start" } };
   const read = (files: Record<string, unknown>) => (path: string) => files[path.replace("flows/", "")];
 
-  it("a language needs both its texts and its shell file", async () => {
-    const { languageProblems } = await import("../../scripts/validate");
-    const files = { ...source, "texts.en.json": { start: { title: "Start" } } };
-    expect(languageProblems(Object.keys(files), read(files))).toEqual([
-      "flows/shell.en.json: missing; language en has flows/texts.en.json, and a language needs both",
+  it("a listed language needs its texts file, and a texts file must be listed", async () => {
+    const { languageProblems } = await import("../../scripts/languageChecks");
+    const files = { ...source, "languages.json": list(["zh-CN", "en", "fr"]), "texts.en.json": english };
+    expect(languageProblems(["texts.zh-CN.json", "texts.en.json"], read(files))).toEqual(["flows/texts.fr.json: missing; flows/languages.json lists fr"]);
+    const unlisted = { ...files, "languages.json": list(["zh-CN"]) };
+    expect(languageProblems(["texts.zh-CN.json", "texts.en.json"], read(unlisted))).toEqual([
+      "flows/texts.en.json: language en is not listed in flows/languages.json, so no page would show it",
     ]);
   });
 
   it("a tag with digits is checked too, and a name the build would not read as a language fails", async () => {
-    const { languageProblems } = await import("../../scripts/validate");
-    const files = { ...source, "texts.es-419.json": { start: {} }, "shell.es-419.json": { loading: "Cargando" }, "texts.fr.json.bak": {} };
-    expect(languageProblems(Object.keys(files), read(files))).toEqual([
+    const { languageProblems } = await import("../../scripts/languageChecks");
+    const files = { ...source, "languages.json": list(["zh-CN", "es-419"]), "texts.es-419.json": { ...english, start: {} }, "texts.fr.json.bak": {} };
+    expect(languageProblems(Object.keys(files).filter((f) => f !== "languages.json"), read(files))).toEqual([
+      "flows/texts.fr.json.bak: not a language file name (texts.<tag>.json)",
       "flows/texts.es-419.json: start.title is missing",
-      "flows/texts.fr.json.bak: not a language file name (texts.<lang>.json or shell.<lang>.json)",
+    ]);
+  });
+
+  it("the default must be listed, and so must the source language", async () => {
+    const { languageProblems } = await import("../../scripts/languageChecks");
+    const files = { ...source, "languages.json": { ...list(["en"]), default: "fr" }, "texts.en.json": english };
+    expect(languageProblems(["texts.zh-CN.json", "texts.en.json"], read(files))).toEqual([
+      'flows/languages.json: the default "fr" is not listed (listed: en)',
+      "flows/languages.json: the source language zh-CN must be listed: its texts define every key",
+      "flows/texts.zh-CN.json: language zh-CN is not listed in flows/languages.json, so no page would show it",
+    ]);
+  });
+});
+
+describe("the catalogues' text keys", () => {
+  it("a key the source language does not have fails, naming the file and field", async () => {
+    const { catalogueKeyProblems } = await import("../../scripts/languageChecks");
+    const files: Record<string, unknown> = {
+      "texts.zh-CN.json": { errors: { "x.title": "标题" }, results: {} },
+      "errors.json": { labels: { quit: "errors.x.title" }, tipSets: {}, statuses: { exception: { title: "errors.x.title", text: "errors.x.text", code: "3101" } } },
+      "results.json": { outcomes: { success: { plain: { titles: { live: "results.nope" }, primary: { action: "finish", label: "errors.x.title" } } } } },
+    };
+    expect(catalogueKeyProblems((path) => files[path.replace("flows/", "")])).toEqual([
+      'flows/errors.json: statuses.exception.text names the text "errors.x.text", which flows/texts.zh-CN.json does not have',
+      'flows/results.json: outcomes.success.plain.titles.live names the text "results.nope", which flows/texts.zh-CN.json does not have',
     ]);
   });
 });

@@ -18,7 +18,7 @@ import { fakeCaptureHandlers } from "../capture/fakeHandlers";
 import { shippedCapture } from "../capture/shippedKinds";
 import { loadDefinitions } from "../engine/fixtures";
 import { shippedErrors, shippedResults } from "../ui/shippedCatalogues";
-import { shippedShell, shippedTextCatalogue } from "../ui/shippedTexts";
+import { shippedLanguages } from "../ui/shippedTexts";
 
 const defs = loadDefinitions();
 
@@ -38,8 +38,7 @@ async function titleOf(url: string): Promise<{ shown: string; title: string }> {
     loadDevices: () => Promise.reject(new Error("no camera check here")),
     loadErrorCatalogue: async () => shippedErrors,
     loadResults: async () => shippedResults,
-    texts: shippedTextCatalogue(),
-    shell: shippedShell,
+    languages: shippedLanguages(),
     settings: { environment: "release", grayVersion: "0" },
     captureHandlers: fakeCaptureHandlers().registry,
   });

@@ -18,7 +18,7 @@ import { fakeCaptureHandlers } from "../capture/fakeHandlers";
 import { shippedCapture } from "../capture/shippedKinds";
 import { loadDefinitions } from "../engine/fixtures";
 import { shippedErrors, shippedResults } from "../ui/shippedCatalogues";
-import { shippedShell, shippedTextCatalogue } from "../ui/shippedTexts";
+import { shippedLanguages } from "../ui/shippedTexts";
 
 /** vitest's jsdom environment exposes its JSDOM instance as `jsdom`. */
 const dom = (globalThis as unknown as {
@@ -37,7 +37,7 @@ function open(query: string, apps: AppsFile = { ...defs.apps, cookieDomain: "par
     win: window, engine: createEngine(defs, createEngineRegistries()), apps, capture: shippedCapture,
     loadDevices: () => Promise.reject(new Error("no camera check here")),
     loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults,
-    texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "1" },
+    languages: shippedLanguages(), settings: { environment: "release", grayVersion: "1" },
     captureHandlers: fakeCaptureHandlers().registry,
   });
 }

@@ -17,7 +17,7 @@ import { fakeCaptureHandlers } from "../capture/fakeHandlers";
 import { shippedCapture } from "../capture/shippedKinds";
 import { loadDefinitions } from "../engine/fixtures";
 import { shippedErrors, shippedResults } from "../ui/shippedCatalogues";
-import { shippedShell, shippedTextCatalogue } from "../ui/shippedTexts";
+import { shippedLanguages } from "../ui/shippedTexts";
 
 const defs = loadDefinitions();
 
@@ -35,7 +35,7 @@ async function landOn(query: string): Promise<string> {
     win: window, engine, apps: defs.apps, capture: shippedCapture,
     loadDevices: () => Promise.reject(new Error("no camera check here")),
     loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults,
-    texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "1" },
+    languages: shippedLanguages(), settings: { environment: "release", grayVersion: "1" },
     captureHandlers: fakeCaptureHandlers().registry,
   });
   render(

@@ -1,23 +1,45 @@
-/** The shipped zh-CN texts and shell, as the composition root registers them with the runtime. */
+/** The shipped texts and languages, as the composition root registers them with the runtime. */
 import textsJson from "../../flows/texts.zh-CN.json";
-import shellJson from "../../flows/shell.zh-CN.json";
-import { createTextCatalogue, type SectionLoaders, type TextCatalogue } from "../../src/runtime/textCatalogue";
+import languagesJson from "../../flows/languages.json";
+import { createTextCatalogue, type LanguageLoader, type SectionLoaders, type TextCatalogue } from "../../src/runtime/textCatalogue";
+import type { LanguageRegistry } from "../../src/runtime/language";
+import type { LanguagesFile } from "../../schemas/languages";
 import type { ShellTexts, Texts } from "../../schemas/texts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
-const { $schema: _textsSchema, ...texts } = textsJson;
-const { $schema: _shellSchema, ...shell } = shellJson;
+const { $schema: _textsSchema, shell, ...texts } = textsJson;
 
 export const shippedTexts: Texts = texts;
 export const shippedShell: ShellTexts = shell;
+export const shippedLanguagesFile = languagesJson as LanguagesFile;
 
 /** Each section loads at once, as a chunk already in memory would. */
-export function shippedSectionLoaders(): SectionLoaders {
-  return Object.fromEntries(Object.entries(shippedTexts).map(([name, section]) => [name, async () => section])) as unknown as SectionLoaders;
+export function shippedSectionLoaders(sections: Texts = shippedTexts): SectionLoaders {
+  return Object.fromEntries(Object.entries(sections).map(([name, section]) => [name, async () => section])) as unknown as SectionLoaders;
 }
 
-/** The runtime's catalogue over the shipped texts. */
+/** The runtime's catalogue over the shipped zh-CN texts. */
 export function shippedTextCatalogue(): TextCatalogue {
   return createTextCatalogue({ "zh-CN": async () => ({ default: shippedSectionLoaders() }) }, "zh-CN");
+}
+
+/** A shipped language's texts file, read as the build reads it. */
+export function shippedLanguageTexts(tag: string): { shell: ShellTexts; texts: Texts } {
+  const { $schema: _schema, shell: languageShell, ...sections } = JSON.parse(readFileSync(join(__dirname, "../../flows", `texts.${tag}.json`), "utf8")) as { $schema?: string; shell: ShellTexts } & Texts;
+  return { shell: languageShell, texts: sections as Texts };
+}
+
+/** Every listed language with its shipped texts, as the root registers them (virtual:faceflow-languages). */
+export function shippedLanguages(): LanguageRegistry {
+  const shells: Record<string, ShellTexts> = {};
+  const loaders: Record<string, LanguageLoader> = {};
+  for (const { tag } of shippedLanguagesFile.languages) {
+    const language = shippedLanguageTexts(tag);
+    shells[tag] = language.shell;
+    loaders[tag] = async () => ({ default: shippedSectionLoaders(language.texts) });
+  }
+  return { file: shippedLanguagesFile, shells, texts: loaders };
 }
 
 /**
@@ -25,8 +47,8 @@ export function shippedTextCatalogue(): TextCatalogue {
  * router gives them: a part of the screen reading a section its entry does not name fails here
  * as it would in the browser, instead of finding every section.
  */
-export function registryTexts(screens: { readonly [type: string]: { textSections: readonly string[] } }, screenType: string): Partial<Texts> {
+export function registryTexts(screens: { readonly [type: string]: { textSections: readonly string[] } }, screenType: string, sections: Texts = shippedTexts): Partial<Texts> {
   const entry = screens[screenType];
   if (!entry) throw new Error(`no screen type "${screenType}" in the registry (known: ${Object.keys(screens).join(", ")})`);
-  return Object.fromEntries(entry.textSections.map((name) => [name, shippedTexts[name as keyof Texts]])) as Partial<Texts>;
+  return Object.fromEntries(entry.textSections.map((name) => [name, sections[name as keyof Texts]])) as Partial<Texts>;
 }

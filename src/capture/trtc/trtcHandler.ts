@@ -59,7 +59,7 @@ export interface TrtcHandlerEnv {
 }
 
 /** The browser's env; `capture`: the runtime's capture.json (wave timeout, camera limits). */
-function browserTrtcEnv(win: Window, now: () => number, capture: CaptureFile): TrtcHandlerEnv {
+function browserTrtcEnv(win: Window, now: () => number, capture: CaptureFile, speechLanguage: string | undefined): TrtcHandlerEnv {
   const timers: Timers = {
     setTimeout: (callback, ms) => win.setTimeout(callback, ms),
     clearTimeout: (handle) => win.clearTimeout(handle as number),
@@ -70,7 +70,7 @@ function browserTrtcEnv(win: Window, now: () => number, capture: CaptureFile): T
     openCamera: (audio) => openPageCamera(win, now, audio, "user", capture.camera),
     waitForFirstFrame: (stream) => waitForFirstFrame(win.document, stream),
     Recorder: (win as unknown as { MediaRecorder?: MediaRecorderClass }).MediaRecorder,
-    speak: (text) => speakQuestion(win as unknown as SpeechWindow, text).cancel,
+    speak: (text) => speakQuestion(win as unknown as SpeechWindow, text, speechLanguage).cancel,
     timers,
     countdownSeconds: COUNTDOWN_SECONDS,
     firstFrameTimeoutMs: capture.waveTimeoutMs,
@@ -80,7 +80,7 @@ function browserTrtcEnv(win: Window, now: () => number, capture: CaptureFile): T
 
 /** The handler over the page's browser and the real SDK. */
 export function createTrtcHandler(deps: CaptureDeps): CaptureHandler {
-  return createTrtcHandlerWith(deps, browserTrtcEnv(deps.win, deps.now, deps.capture));
+  return createTrtcHandlerWith(deps, browserTrtcEnv(deps.win, deps.now, deps.capture, deps.speechLanguage));
 }
 
 export function createTrtcHandlerWith(deps: CaptureDeps, env: TrtcHandlerEnv): CaptureHandler {

@@ -113,6 +113,8 @@ export interface AttemptDeps {
   /** The capture kind for this page family now (mode choice over the session state and this browser). */
   chooseKind(page: CapturePage): Promise<KindChoice>;
   /** The device-info string of spec §3 as it stands now (src/flow/deviceInfo.ts): the codes change as modes downgrade. */
+  /** The voice language of spoken prompts (will mode's question): the page's language's `speech`; absent in tests, zh-CN. */
+  speechLanguage?: string;
   describeDevice(): Promise<string>;
   preview: PreviewPort;
   guidance: GuidancePort;

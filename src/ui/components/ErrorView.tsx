@@ -4,7 +4,7 @@
  * resolved from src/ui/errorCatalogue.ts. Every text, including the URL's msg, is rendered
  * as a React text child, never as HTML.
  */
-import { WEBSOCKET_ERROR_TYPE, type IllustrationName, type TipSet } from "../../../schemas/errors";
+import type { IllustrationName } from "../../../schemas/errors";
 import { ButtonRow, type ViewButton } from "./ButtonRow";
 import { Illustration } from "./illustrations";
 
@@ -19,24 +19,16 @@ interface ErrorViewProps {
   detail?: string | undefined;
   /** The code as displayed, e.g. "错误码：3004". */
   codeLine?: string | undefined;
-  tips?: TipSet | undefined;
+  tips?: { heading: string; items: readonly string[] } | undefined;
   /** Zero to two buttons; the first is primary. */
   buttons: readonly ViewButton[];
   /** window.innerHeight / window.innerWidth, passed in so the layout choice is testable. */
   aspectRatio: number;
-  /** The error route's type; the websocket type shows the marker [提示] as (提示). */
-  type?: string | undefined;
-}
-
-/** Applies the websocket marker rule of spec §2 to one text. */
-function markTipForType(text: string, type: string | undefined): string {
-  return type === WEBSOCKET_ERROR_TYPE ? text.replaceAll("[提示]", "(提示)") : text;
 }
 
 export function ErrorView(props: ErrorViewProps) {
-  const { illustration, detail, codeLine, tips, buttons, aspectRatio, type } = props;
+  const { illustration, detail, codeLine, tips, buttons, aspectRatio } = props;
   const short = aspectRatio <= SHORT_SCREEN_RATIO;
-  const mark = (text: string) => markTipForType(text, type);
   return (
     <div className={short ? "ff-page ff-error ff-error--short" : "ff-page ff-error"}>
       <div className="ff-error__body">
@@ -44,17 +36,17 @@ export function ErrorView(props: ErrorViewProps) {
           <Illustration name={illustration} />
         </div>
         <div className="ff-error__content">
-          <h1 className="ff-error__title">{mark(props.title)}</h1>
-          <p className="ff-error__message">{mark(props.message)}</p>
+          <h1 className="ff-error__title">{props.title}</h1>
+          <p className="ff-error__message">{props.message}</p>
           {detail !== undefined && <p className="ff-error__detail">{detail}</p>}
           {codeLine !== undefined && <p className="ff-error__code">{codeLine}</p>}
           {tips !== undefined && (
             <section className="ff-tips" aria-label={tips.heading}>
-              <h2 className="ff-tips__heading">{mark(tips.heading)}</h2>
+              <h2 className="ff-tips__heading">{tips.heading}</h2>
               <ol className="ff-tips__list">
                 {tips.items.map((item, index) => (
                   <li key={`${index}-${item}`} className="ff-tips__item">
-                    {mark(item)}
+                    {item}
                   </li>
                 ))}
               </ol>

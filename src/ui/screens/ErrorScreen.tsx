@@ -12,7 +12,9 @@ import { ErrorView } from "../components/ErrorView";
 import { bindErrorButtons, resolveErrorScreen } from "../errorCatalogue";
 import { useRuntime } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
+import { textSections } from "../texts";
 import { useFinisher } from "../useFinisher";
+import { useTexts } from "../useTexts";
 import { useAspectRatio } from "./useAspectRatio";
 
 /** The check mode the launch asked for (will first: it applies whatever the live type), or undefined without a launch. */
@@ -21,10 +23,14 @@ function textModeOf(launch: LaunchParams): ErrorTextMode | undefined {
   return isWillMode(launch) ? "will" : liveModeOf(launch);
 }
 
+/** The catalogue's text keys name the shared buttons and the catalogue's own section. */
+export const SCREEN_TEXTS = textSections("common", "errors");
+
 export default function ErrorScreen({ query, definition }: ScreenProps<"error"> & { definition: ErrorsFile }) {
   const rt = useRuntime();
   const finisher = useFinisher();
   const aspectRatio = useAspectRatio();
+  const texts = useTexts(SCREEN_TEXTS);
   const storedUrl = rt.storage.getParsed("url", launchParamsSchema.shape.url);
   const screen = resolveErrorScreen({
     status: query.status,
@@ -33,7 +39,7 @@ export default function ErrorScreen({ query, definition }: ScreenProps<"error"> 
     type: query.type,
     mode: textModeOf(rt.launch),
     hasReturnUrl: storedUrl !== undefined && storedUrl !== "" && storedUrl !== "null",
-  }, definition);
+  }, definition, texts);
   const buttons = bindErrorButtons(screen.buttons, {
     quit: () => void finisher.quit(screen.code ?? null),
     retry: () => finisher.retry(),
@@ -47,7 +53,6 @@ export default function ErrorScreen({ query, definition }: ScreenProps<"error"> 
         detail={screen.detail}
         codeLine={screen.codeLine}
         tips={screen.tips}
-        type={screen.type}
         buttons={buttons}
         aspectRatio={aspectRatio}
       />

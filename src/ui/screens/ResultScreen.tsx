@@ -10,7 +10,12 @@ import { ResultView } from "../components/ResultView";
 import { useLaunch, useRuntime } from "../FlowProvider";
 import { bindResultButtons, resolveResultScreen, resultKindOf } from "../resultCatalogue";
 import type { ScreenProps } from "../screenContract";
+import { textSections } from "../texts";
 import { useFinisher } from "../useFinisher";
+import { useTexts } from "../useTexts";
+
+/** The result file's text keys are all in the section "results". */
+export const SCREEN_TEXTS = textSections("results");
 
 /** The stored result values under the names of the return payload (spec §3). */
 export function returnValuesOf(values: ResultValues | undefined): ReturnValues {
@@ -32,10 +37,11 @@ export default function ResultScreen({ props, definition }: ScreenProps<"result"
   const rt = useRuntime();
   const launch = useLaunch();
   const finisher = useFinisher();
+  const texts = useTexts(SCREEN_TEXTS);
   const { outcome, mode } = props;
   const stored = rt.storage.getParsed("resultValues", storedValueSchemas.resultValues);
   const noRetry = rt.storage.getParsed("noRetry", storedValueSchemas.noRetry) ?? false;
-  const screen = resolveResultScreen({ outcome, mode, kind: resultKindOf(launch), canRetry: !noRetry }, definition);
+  const screen = resolveResultScreen({ outcome, mode, kind: resultKindOf(launch), canRetry: !noRetry }, definition, texts);
   const buttons = bindResultButtons(screen.buttons, {
     finish: () => void finisher.finish(returnValuesOf(stored)),
     retry: () => finisher.retry(),

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, act } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { lookupText } from "../../../src/runtime/textKey";
+import { shippedTexts } from "../shippedTexts";
 import { ERROR_STATUSES } from "../../../schemas/errors";
 import { withDefinition } from "../../../src/ui/lazyScreen";
 import ErrorScreenModule from "../../../src/ui/screens/ErrorScreen";
@@ -24,10 +26,10 @@ describe("ErrorScreen", () => {
     const flow = setupFlow({ url: `${LAUNCH}#/error` });
     const view = flow.renderScreen(ErrorScreen, "error", { status });
     const entry = ERROR_CATALOGUE.statuses[status];
-    expect(view.container.querySelector(".ff-error__title")?.textContent).toBe(entry.title);
+    expect(view.container.querySelector(".ff-error__title")?.textContent).toBe(lookupText(shippedTexts, entry.title));
     if (entry.code) expect(view.container.querySelector(".ff-error__code")?.textContent).toContain(entry.code);
     const labels = [...view.container.querySelectorAll("button")].map((b) => b.textContent);
-    expect(labels).toEqual([entry.buttons.first, entry.buttons.second].filter(Boolean).map((a) => ERROR_CATALOGUE.labels[a!]));
+    expect(labels).toEqual([entry.buttons.first, entry.buttons.second].filter(Boolean).map((a) => lookupText(shippedTexts, ERROR_CATALOGUE.labels[a!])));
   });
 
   it("quits to the return address with the front code and the order number, keeping the partner's query", async () => {

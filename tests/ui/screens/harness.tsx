@@ -29,7 +29,8 @@ import { ToastHost } from "../../../src/ui/ToastHost";
 import { RecordTimeoutHost } from "../../../src/ui/RecordTimeoutHost";
 import { loadDefinitions } from "../../engine/fixtures";
 import { shippedErrors, shippedResults } from "../shippedCatalogues";
-import { shippedShell, shippedTextCatalogue, shippedTexts } from "../shippedTexts";
+import { shippedLanguages, shippedLanguageTexts, shippedTexts } from "../shippedTexts";
+import type { LanguageRegistry } from "../../../src/runtime/language";
 import type { TextCatalogue } from "../../../src/runtime/textCatalogue";
 import { ScreenTextsProvider } from "../../../src/ui/screenTexts";
 import { ApiProvider } from "../../../src/ui/apiContext";
@@ -84,8 +85,8 @@ export interface FlowOptions {
   api?: ApiClient;
   /** The runtime's capture definition; the shipped capture.json by default (a test changes a limit here). */
   capture?: CaptureFile;
-  /** The runtime's text catalogue; the shipped zh-CN by default (the new-language recipe passes another). */
-  texts?: TextCatalogue;
+  /** The runtime's languages; the shipped ones by default (the new-language recipe passes another). */
+  languages?: LanguageRegistry;
   /** The runtime's device rules; the shipped devices.json by default. */
   devices?: DevicesFile;
 }
@@ -159,8 +160,7 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     loadDevices: async () => options.devices ?? shippedDevices,
     loadErrorCatalogue: async () => shippedErrors,
     loadResults: async () => shippedResults,
-    texts: options.texts ?? shippedTextCatalogue(),
-    shell: shippedShell,
+    languages: options.languages ?? shippedLanguages(),
     settings: { environment: "release", grayVersion: "0" },
     captureHandlers: fakeCaptureHandlers().registry,
   });
@@ -183,8 +183,8 @@ export function setupFlow(options: FlowOptions = {}): Flow {
       return render(
         <FlowProvider runtime={rt}>
           <Suspense fallback={null}>
-            {/* Only the sections its registry entry loads, as under the router. */}
-            <ScreenTextsProvider texts={registryTexts(createScreens(rt), route.screen)}>
+            {/* Only the sections its registry entry loads, in the page's language, as under the router. */}
+            <ScreenTextsProvider texts={registryTexts(createScreens(rt), route.screen, shippedLanguageTextsOr(rt.language.tag))}>
               {options.api ? <ApiProvider api={options.api}>{screenElement}</ApiProvider> : screenElement}
             </ScreenTextsProvider>
           </Suspense>
@@ -195,6 +195,11 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     },
     hash: () => decodeURIComponent(window.location.hash.replace(/^#/, "")),
   };
+}
+
+/** A shipped language's texts; zh-CN's for a language a test registered itself (its screens load their own). */
+function shippedLanguageTextsOr(tag: string) {
+  return shippedLanguages().file.languages.some((l) => l.tag === tag) ? shippedLanguageTexts(tag).texts : shippedTexts;
 }
 
 /** Lets pending promises (dynamic imports, getUserMedia) settle inside act(). */
