@@ -12,6 +12,7 @@
  * spec's: they protect the page (storage, cookies, rendered text) from oversized or odd input.
  */
 import * as z from "zod/mini";
+import { languageTagSchema } from "./languages";
 
 /**
  * A value the spec gives a meaning to only for some inputs (e.g. live_service "2" means will):
@@ -76,6 +77,12 @@ export const launchParamsSchema = z.object({
   web_log_report: z.optional(open),
   /** Highlighted text segments for the record-timeout modal, separated by "|". */
   high_light: z.optional(z.string()),
+  /**
+   * The page's language (issue 17), a tag of flows/languages.json; without it the browser's
+   * languages choose. Covered by the launch signature like every parameter; the service
+   * refuses an order whose `lang` is not listed.
+   */
+  lang: z.optional(languageTagSchema),
   /** Launch signature issued by the verification service; selects cookie-less mode (spec §3). */
   sign: z.optional(z.string()),
 });
