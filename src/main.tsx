@@ -11,12 +11,14 @@ import guardJson from "../flows/guard.json";
 import appsJson from "../flows/apps.json";
 import analyticsJson from "../flows/analytics.json";
 import captureJson from "../flows/capture.json";
+import languagesJson from "../flows/languages.json";
 import shell from "../flows/shell.zh-CN.json";
 import themesJson from "../themes/themes.json";
 import type { AnalyticsFile } from "../schemas/analytics";
 import type { AppsFile } from "../schemas/apps";
 import type { CaptureFile } from "../schemas/capture";
 import type { DevicesFile } from "../schemas/devices";
+import type { LanguagesFile } from "../schemas/languages";
 import type { ErrorsFile } from "../schemas/errors";
 import type { ResultsFile } from "../schemas/results";
 import type { RoutesFile } from "../schemas/routes";
@@ -80,6 +82,7 @@ const runtime = createFlowRuntime({
   engine,
   apps,
   capture,
+  languages: validated<LanguagesFile>(languagesJson),
   // Its own small chunk, fetched alongside the camera-input check that reads it.
   loadDevices: () => import("../flows/devices.json").then((m) => validated<DevicesFile>(m.default)),
   // Each its own chunk, fetched with the screen that renders from it (src/ui/screens/index.ts).

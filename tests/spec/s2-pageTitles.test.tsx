@@ -16,6 +16,7 @@ import type { ScreenComponent } from "../../src/ui/screenContract";
 import { SCREEN_TYPES, type ScreenType } from "../../src/ui/screens/screenTypes";
 import { fakeCaptureHandlers } from "../capture/fakeHandlers";
 import { shippedCapture } from "../capture/shippedKinds";
+import { shippedLanguages } from "../ui/shippedLanguages";
 import { loadDefinitions } from "../engine/fixtures";
 import { shippedErrors, shippedResults } from "../ui/shippedCatalogues";
 import { shippedShell, shippedTextCatalogue } from "../ui/shippedTexts";
@@ -34,7 +35,7 @@ async function titleOf(url: string): Promise<{ shown: string; title: string }> {
     win: window,
     engine,
     apps: defs.apps,
-    capture: shippedCapture,
+    capture: shippedCapture, languages: shippedLanguages,
     loadDevices: () => Promise.reject(new Error("no camera check here")),
     loadErrorCatalogue: async () => shippedErrors,
     loadResults: async () => shippedResults,

@@ -16,6 +16,7 @@ import { ApiError } from "../../src/api/apiError";
 import { API_ERROR_CODES } from "../../schemas/apiCodes";
 import { fakeCaptureHandlers } from "../capture/fakeHandlers";
 import { shippedCapture } from "../capture/shippedKinds";
+import { shippedLanguages } from "../ui/shippedLanguages";
 import { loadDefinitions } from "../engine/fixtures";
 import { shippedErrors, shippedResults } from "../ui/shippedCatalogues";
 import { shippedShell, shippedTextCatalogue } from "../ui/shippedTexts";
@@ -34,7 +35,7 @@ const LAUNCH =
 function open(query: string, apps: AppsFile = { ...defs.apps, cookieDomain: "partner.example" }): FlowRuntime {
   dom.reconfigure({ url: `${PAGE}${query}#/` });
   return createFlowRuntime({
-    win: window, engine: createEngine(defs, createEngineRegistries()), apps, capture: shippedCapture,
+    win: window, engine: createEngine(defs, createEngineRegistries()), apps, capture: shippedCapture, languages: shippedLanguages,
     loadDevices: () => Promise.reject(new Error("no camera check here")),
     loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults,
     texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "1" },

@@ -15,6 +15,7 @@ import type { ScreenComponent } from "../../src/ui/screenContract";
 import { SCREEN_TYPES, type ScreenType } from "../../src/ui/screens/screenTypes";
 import { fakeCaptureHandlers } from "../capture/fakeHandlers";
 import { shippedCapture } from "../capture/shippedKinds";
+import { shippedLanguages } from "../ui/shippedLanguages";
 import { loadDefinitions } from "../engine/fixtures";
 import { shippedErrors, shippedResults } from "../ui/shippedCatalogues";
 import { shippedShell, shippedTextCatalogue } from "../ui/shippedTexts";
@@ -32,7 +33,7 @@ async function landOn(query: string): Promise<string> {
   window.history.replaceState(null, "", `/?${query}&live_type=1&h5_face_id=S3V#/`);
   const engine = createEngine(defs, createEngineRegistries());
   const rt = createFlowRuntime({
-    win: window, engine, apps: defs.apps, capture: shippedCapture,
+    win: window, engine, apps: defs.apps, capture: shippedCapture, languages: shippedLanguages,
     loadDevices: () => Promise.reject(new Error("no camera check here")),
     loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults,
     texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "1" },

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fakeCaptureHandlers } from "../capture/fakeHandlers";
 import { shippedCapture } from "../capture/shippedKinds";
+import { shippedLanguages } from "./shippedLanguages";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppsFile } from "../../schemas/apps";
@@ -26,7 +27,7 @@ const screens = Object.fromEntries(
 function start(url: string, apps: AppsFile = defs.apps): FlowRuntime {
   window.history.replaceState(null, "", url);
   const engine = createEngine(defs, createEngineRegistries());
-  const rt = createFlowRuntime({ win: window, engine, apps, capture: shippedCapture, loadDevices: () => Promise.reject(new Error("no camera check in router tests")), loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "7" }, captureHandlers: fakeCaptureHandlers().registry });
+  const rt = createFlowRuntime({ win: window, engine, apps, capture: shippedCapture, languages: shippedLanguages, loadDevices: () => Promise.reject(new Error("no camera check in router tests")), loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "7" }, captureHandlers: fakeCaptureHandlers().registry });
   render(
     <FlowProvider runtime={rt}>
       <FlowRouter screens={screens} fallback={<p>loading</p>} />
@@ -105,7 +106,7 @@ describe("root wrapper", () => {
     vi.useFakeTimers();
     window.history.replaceState(null, "", "/?wb_app_id=TIDA0001&h5_face_id=W1#/protocol");
     const engine = createEngine(defs, createEngineRegistries());
-    const rt = createFlowRuntime({ win: window, engine, apps: defs.apps, capture: shippedCapture, loadDevices: () => Promise.reject(new Error("no camera check in router tests")), loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
+    const rt = createFlowRuntime({ win: window, engine, apps: defs.apps, capture: shippedCapture, languages: shippedLanguages, loadDevices: () => Promise.reject(new Error("no camera check in router tests")), loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
     const load = vi.fn(async () => ({}));
     const { container } = render(
       <FlowProvider runtime={rt}>
@@ -132,7 +133,7 @@ describe("root wrapper", () => {
   it("loads the debug console by itself in the sit environment, for any app", async () => {
     window.history.replaceState(null, "", "/?wb_app_id=OTHER01&h5_face_id=W2#/protocol");
     const engine = createEngine(defs, createEngineRegistries());
-    const rt = createFlowRuntime({ win: window, engine, apps: defs.apps, capture: shippedCapture, loadDevices: () => Promise.reject(new Error("no camera check in router tests")), loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "sit", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
+    const rt = createFlowRuntime({ win: window, engine, apps: defs.apps, capture: shippedCapture, languages: shippedLanguages, loadDevices: () => Promise.reject(new Error("no camera check in router tests")), loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "sit", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
     const load = vi.fn(async () => ({}));
     render(
       <FlowProvider runtime={rt}>
@@ -163,7 +164,7 @@ describe("return address", () => {
 
   it("a stored return address survives a reload of a signed launch whose URL carries another one", async () => {
     window.history.replaceState(null, "", "/?h5_face_id=R10");
-    const first = createFlowRuntime({ win: window, engine: createEngine(defs, createEngineRegistries()), apps: defs.apps, capture: shippedCapture, loadDevices: () => Promise.reject(new Error("no camera check in router tests")), loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
+    const first = createFlowRuntime({ win: window, engine: createEngine(defs, createEngineRegistries()), apps: defs.apps, capture: shippedCapture, languages: shippedLanguages, loadDevices: () => Promise.reject(new Error("no camera check in router tests")), loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
     first.storage.setJSON("url", "https://partner.example/back");
     const rt = start("/?h5_face_id=R10&sign=abc&url=https%3A%2F%2Fevil.example%2Fsteal#/protocol");
     await screen.findByTestId("screen");
@@ -207,7 +208,7 @@ describe("the runtime's lazily loaded definitions", () => {
   it("a load that failed (a dropped network) is tried again on the next call, and a loaded one is not fetched twice", async () => {
     window.history.replaceState(null, "", "/#/");
     const loadDevices = vi.fn().mockRejectedValueOnce(new Error("dropped")).mockResolvedValue({ marker: "devices" });
-    const rt = createFlowRuntime({ win: window, engine: createEngine(defs, createEngineRegistries()), apps: defs.apps, capture: shippedCapture, loadDevices, loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
+    const rt = createFlowRuntime({ win: window, engine: createEngine(defs, createEngineRegistries()), apps: defs.apps, capture: shippedCapture, languages: shippedLanguages, loadDevices, loadErrorCatalogue: async () => shippedErrors, loadResults: async () => shippedResults, texts: shippedTextCatalogue(), shell: shippedShell, settings: { environment: "release", grayVersion: "0" }, captureHandlers: fakeCaptureHandlers().registry });
     await expect(rt.loadDevices()).rejects.toThrow("dropped");
     await expect(rt.loadDevices()).resolves.toEqual({ marker: "devices" });
     await rt.loadDevices();

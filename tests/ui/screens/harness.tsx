@@ -3,6 +3,7 @@ import { registryTexts } from "../shippedTexts";
 import { nextOf } from "../../../src/flow/next";
 import { fakeCaptureHandlers } from "../../capture/fakeHandlers";
 import { shippedCapture } from "../../capture/shippedKinds";
+import { shippedLanguages } from "../shippedLanguages";
 import type { CaptureFile } from "../../../schemas/capture";
 import { devicesFileSchema, type DevicesFile } from "../../../schemas/devices";
 import devicesJson from "../../../flows/devices.json";
@@ -156,6 +157,7 @@ export function setupFlow(options: FlowOptions = {}): Flow {
     engine,
     apps: definitions.apps,
     capture: options.capture ?? shippedCapture,
+    languages: shippedLanguages,
     loadDevices: async () => options.devices ?? shippedDevices,
     loadErrorCatalogue: async () => shippedErrors,
     loadResults: async () => shippedResults,
