@@ -16,7 +16,7 @@ import { analyticsTokenSchema } from "./analyticsToken";
 import { uploadGuidanceSchema } from "./apiGuidance";
 import { DEMO_RETURN_ROUTES } from "./apiCodes";
 import { deviceInfoTextSchema } from "./device";
-import { languageTagSchema } from "./languages";
+import { languageTagSchema } from "./languageTag";
 import { launchParamsSchema, THEMES } from "./launch";
 
 export * from "./apiErrors";

@@ -12,7 +12,7 @@
  * spec's: they protect the page (storage, cookies, rendered text) from oversized or odd input.
  */
 import * as z from "zod/mini";
-import { languageTagSchema } from "./languages";
+import { languageTagSchema } from "./languageTag";
 
 /**
  * A value the spec gives a meaning to only for some inputs (e.g. live_service "2" means will):
