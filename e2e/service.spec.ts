@@ -96,6 +96,16 @@ test("the demo page creates a number order and the flow logs in and starts on th
   await expect(page.locator("body")).toHaveClass(/theme-05/);
 });
 
+test("the demo page's language select puts lang into the signed launch, and the flow logs in with it", async ({ page }) => {
+  const order = await launchFromDemo(page, "数字活体", async (p) => {
+    await expect(p.getByLabel("核身页面语言")).toHaveValue("");
+    await p.getByLabel("核身页面语言").selectOption({ label: "English" });
+  });
+  expect(new URL(order.launchUrl).searchParams.get("lang")).toBe("en");
+  expect(await settledRoute(page)).toBe("/h5pre");
+  expect(await orderNoCookie(page)).toBe(order.orderNo);
+});
+
 test("a launch's login leaves from the page itself before the app's script arrives, once, and the app starts past the login page", async ({ page, request }) => {
   const order = await demoOrder(request, { liveType: "1" });
   const logins: string[] = [];

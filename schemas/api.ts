@@ -16,6 +16,7 @@ import { analyticsTokenSchema } from "./analyticsToken";
 import { uploadGuidanceSchema } from "./apiGuidance";
 import { DEMO_RETURN_ROUTES } from "./apiCodes";
 import { deviceInfoTextSchema } from "./device";
+import { languageTagSchema } from "./languageTag";
 import { launchParamsSchema, THEMES } from "./launch";
 
 export * from "./apiErrors";
@@ -87,6 +88,21 @@ export const partnerLaunchOptionsSchema = z.strictObject(
 );
 export type PartnerLaunchOptions = z.infer<typeof partnerLaunchOptionsSchema>;
 
+/** A will question's text in one language: what the page shows and may speak. */
+const willQuestionText = z.string().check(z.minLength(1), z.maxLength(200));
+
+/**
+ * The will question: one text for every language (as before languages existed), or a text per
+ * language tag of flows/languages.json, the default language's required (the service checks
+ * the tags at order creation: 400 LANG_UNKNOWN). The page gets the one of its language, else
+ * the default language's.
+ */
+export const willQuestionSchema = z.union([
+  willQuestionText,
+  z.record(languageTagSchema, willQuestionText).check(z.refine((map) => Object.keys(map).length > 0, "expected at least one language")),
+]);
+export type WillQuestion = z.infer<typeof willQuestionSchema>;
+
 /** `POST /partner/v1/orders` body. */
 export const createOrderRequestSchema = z.strictObject({
   userId: z.string().check(z.regex(/^[\w.@:-]{1,64}$/, "expected 1-64 letters, digits or _ . @ : -")),
@@ -96,7 +112,7 @@ export const createOrderRequestSchema = z.strictObject({
   actions: z.optional(z.array(actionCodeSchema).check(z.minLength(1), z.maxLength(4))),
   /** Will (consent) mode: the question the user answers on camera; nod asks for a nod (will_type 2). */
   will: z.optional(z.strictObject({
-    question: z.string().check(z.minLength(1), z.maxLength(200)),
+    question: willQuestionSchema,
     nod: z.optional(z.boolean()),
   })),
   theme: z.optional(themeSchema),
@@ -238,6 +254,13 @@ const trtcRoomConfigSchema = z.object({
   expiresAt: isoTime,
 });
 export type TrtcRoomConfig = z.infer<typeof trtcRoomConfigSchema>;
+
+/**
+ * `GET /api/v1/config?lang=<tag>`: the page's chosen language, a tag of flows/languages.json
+ * (another: 400 LANG_UNKNOWN), for the texts the service answers with (the will question).
+ * Absent: the launch's `lang`, else the default language.
+ */
+export const orderConfigQuerySchema = z.object({ lang: z.optional(languageTagSchema) });
 
 /** `GET /api/v1/config` (and part of the login response). */
 export const orderConfigSchema = z.object({
@@ -429,9 +452,11 @@ export type ResultResponse = z.infer<typeof resultResponseSchema>;
 export const demoOrderRequestSchema = z.strictObject({
   liveType: liveTypeSchema,
   actions: z.optional(z.array(actionCodeSchema).check(z.minLength(1), z.maxLength(4))),
-  will: z.optional(z.strictObject({ question: z.string().check(z.minLength(1), z.maxLength(200)), nod: z.optional(z.boolean()) })),
+  will: z.optional(z.strictObject({ question: willQuestionSchema, nod: z.optional(z.boolean()) })),
   theme: z.optional(themeSchema),
   launch: z.optional(partnerLaunchOptionsSchema),
+  /** The page's language (the launch's `lang`); absent: the browser's languages choose. */
+  lang: z.optional(languageTagSchema),
   guidance: z.optional(z.boolean()),
   /** Demo page the flow returns to (spec §2 demo check). */
   returnRoute: z.optional(z.enum(DEMO_RETURN_ROUTES)),

@@ -39,6 +39,8 @@ export const API_ERROR_CODES = {
   attemptNotFound: "ATTEMPT_NOT_FOUND",
   /** The frame stream was opened for an order whose launch did not enable streaming. */
   streamNotEnabled: "STREAM_NOT_ENABLED",
+  /** A language tag (launch `lang`, a will question's language, the config's `lang`) not listed in flows/languages.json. */
+  langUnknown: "LANG_UNKNOWN",
   /** The partner's reference photo is not a JPEG or PNG of the allowed size. */
   referencePhotoInvalid: "REFERENCE_PHOTO_INVALID",
   // upload
@@ -102,6 +104,8 @@ export const API_ERROR_SCREEN = {
   VERIFICATION_IN_PROGRESS: "refreshException",
   ATTEMPT_NOT_FOUND: "exception",
   STREAM_NOT_ENABLED: "errorSettings",
+  // Partners get it at order creation; a page gets it only by asking for a language it does not ship.
+  LANG_UNKNOWN: "exception",
   REFERENCE_PHOTO_INVALID: null,
   UPLOAD_MISSING: "uploadVideoOtherException",
   UPLOAD_CORRUPT: "uploadVideoException",

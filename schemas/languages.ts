@@ -8,9 +8,9 @@
  * browser's languages that one of `matches` prefixes, else `default`.
  */
 import * as z from "zod/mini";
+import { languageTagSchema } from "./languageTag";
 
-/** A BCP 47 tag as the flow uses them: a language, then optionally a script or region. */
-export const languageTagSchema = z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "expected a language tag such as zh-CN or en"));
+export { languageTagSchema };
 
 const languageSchema = z.strictObject({
   tag: languageTagSchema,

@@ -12,7 +12,7 @@
  * spec's: they protect the page (storage, cookies, rendered text) from oversized or odd input.
  */
 import * as z from "zod/mini";
-import { languageTagSchema } from "./languages";
+import { languageTagSchema } from "./languageTag";
 
 /**
  * A value the spec gives a meaning to only for some inputs (e.g. live_service "2" means will):
@@ -77,14 +77,15 @@ export const launchParamsSchema = z.object({
   web_log_report: z.optional(open),
   /** Highlighted text segments for the record-timeout modal, separated by "|". */
   high_light: z.optional(z.string()),
-  /** Launch signature issued by the verification service; selects cookie-less mode (spec §3). */
-  sign: z.optional(z.string()),
   /**
-   * Ours (issue 17): the page's language, a tag of flows/languages.json (covered by the launch
-   * signature like every parameter). A well-formed tag that is not listed is refused by the
-   * runtime (src/runtime/language.ts), which knows the list.
+   * The page's language (issue 17), a tag of flows/languages.json; without it the browser's
+   * languages choose. Covered by the launch signature like every parameter; the service
+   * refuses an order whose `lang` is not listed, and the page (src/runtime/language.ts) a link
+   * whose `lang` is not listed (errorSettings).
    */
   lang: z.optional(languageTagSchema),
+  /** Launch signature issued by the verification service; selects cookie-less mode (spec §3). */
+  sign: z.optional(z.string()),
 });
 
 export type LaunchParams = z.infer<typeof launchParamsSchema>;

@@ -59,7 +59,11 @@ export interface UploadOptions {
 
 export interface ApiClient {
   login(params: LoginRequest, signal?: AbortSignal): Promise<LoginResponse>;
-  config(signal?: AbortSignal): Promise<OrderConfig>;
+  /**
+   * The order's config. `lang`: the page's language (a tag of flows/languages.json), which the
+   * partner's texts (the will question) come in; without it, the launch's `lang` or the default.
+   */
+  config(lang?: string, signal?: AbortSignal): Promise<OrderConfig>;
   digits(signal?: AbortSignal): Promise<DigitsResponse>;
   /**
    * Multipart upload: `meta` as JSON, `video` the scrambled base64 text (spec §4). The service
@@ -140,7 +144,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return {
     login: (params, signal) => post(LOGIN_PATH, params, (s) => s.login, signal),
-    config: (signal) => get("/api/v1/config", (s) => s.orderConfig, signal),
+    config: (lang, signal) => get(lang === undefined ? "/api/v1/config" : `/api/v1/config?lang=${encodeURIComponent(lang)}`, (s) => s.orderConfig, signal),
     digits: (signal) => get("/api/v1/digits", (s) => s.digits, signal),
     async upload(meta, scrambledVideo, uploadOptions = {}) {
       const form = new FormData();

@@ -5,6 +5,7 @@
  */
 import Cookies from "js-cookie";
 import type { AppsFile } from "../../schemas/apps";
+import type { LanguagesFile } from "../../schemas/languages";
 import type { CaptureFile } from "../../schemas/capture";
 import type { DevicesFile } from "../../schemas/devices";
 import type { ErrorsFile } from "../../schemas/errors";
@@ -49,6 +50,8 @@ export interface FlowRuntime {
   apps: AppsFile;
   /** flows/capture.json, validated: the capture limits every capture page and handler reads. */
   capture: CaptureFile;
+  /** flows/languages.json, validated: the languages the flow is offered in (the demo form lists them). */
+  languages: LanguagesFile;
   /**
    * flows/devices.json, validated, fetched on first use: only the camera-input check reads it,
    * and it loads with that check (src/flow/cameraCheck.ts), not with the first screen.
@@ -204,6 +207,7 @@ export function createFlowRuntime(input: {
     engine,
     apps,
     capture,
+    languages: input.languages.file,
     loadDevices: lazyUntilLoaded(input.loadDevices),
     loadErrorCatalogue: lazyUntilLoaded(input.loadErrorCatalogue),
     loadResults: lazyUntilLoaded(input.loadResults),

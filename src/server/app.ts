@@ -9,8 +9,11 @@ import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import captureJson from "../../flows/capture.json";
 import checksJson from "../../flows/checks.json";
+import languagesJson from "../../flows/languages.json";
 import { captureFileSchema } from "../../schemas/capture";
 import { checksFileSchema, type ChecksFile } from "../../schemas/checks";
+import { languagesFileSchema, type LanguagesFile } from "../../schemas/languages";
+import { serviceLanguagesOf } from "./languages";
 import type { ServiceContext } from "./context";
 import { analyticsOptionsFromEnv, registerAnalytics } from "./analytics";
 import { ensureApps } from "./apps";
@@ -111,6 +114,8 @@ export interface BuildAppOptions {
   limits?: ServerLimits;
   /** The checks each mode runs; default flows/checks.json. Checked against the registered checks at start. */
   checks?: ChecksFile;
+  /** The languages a launch, a will question and the page may name; default flows/languages.json. */
+  languages?: LanguagesFile;
   rateLimits?: Partial<RateLimits>;
   launchTtlSec?: number;
   sessionTtlSec?: number;
@@ -126,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Refused here, before anything opens, rather than on the first job of a verification thread.
   const checks = options.checks ?? checksFileSchema.parse(checksJson);
   createCheckPlan(checks, createServerCheckRegistry());
+  const languages = serviceLanguagesOf(options.languages ?? languagesFileSchema.parse(languagesJson));
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const role = options.role ?? "all";
   if (options.mediaStore && !options.mediaStoreConfig && !options.verificationRunner && role !== "api") {
@@ -184,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicOrigin,
     defaultLaunchTtlSec: options.launchTtlSec ?? 30 * 60,
     sessionTtlSec: options.sessionTtlSec ?? 60 * 60,
+    languages,
     trtc: options.trtc ? createTrtcIssuer(options.trtc, () => clock.now()) : null,
     wxMedia: options.wxMedia ? createWxMediaClient(options.wxMedia, { fetch: (input, init) => fetch(input, init), now: () => clock.now() }) : null,
   };

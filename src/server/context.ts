@@ -2,6 +2,7 @@
  * What the routes share: the store, the injected clock and randomness, limits, the verifier
  * and its face analyzer, and where things live. Built once per app instance by buildApp.
  */
+import type { ServiceLanguages } from "./languages";
 import type { ServerLimits } from "./limits";
 import type { MediaStore } from "./media/store/mediaStore";
 import type { Clock, RandomBytes } from "./runtime";
@@ -29,6 +30,8 @@ export interface ServiceContext {
   defaultLaunchTtlSec: number;
   /** Browser session lifetime after login (seconds). */
   sessionTtlSec: number;
+  /** flows/languages.json: the `lang` tags a launch, a will question and the page may name, and the default. */
+  languages: ServiceLanguages;
   /** Real-time video room tickets; null when the service has no TRTC credentials. */
   trtc: TrtcIssuer | null;
   /** The messaging app's media API (spec §7 uploadVideo path); null without official-account credentials. */

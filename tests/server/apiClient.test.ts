@@ -72,6 +72,18 @@ describe("createApiClient against the real service", () => {
     expect(unknown.status).toBe(404);
   }, 90_000);
 
+  it("asks for the config in the page's language: the will question comes in it", async () => {
+    const question = { "zh-CN": "您是否同意？", en: "Do you agree?" };
+    const created = await service.partner.createOrder(orderRequest(service, { will: { question } }));
+    const api = createApiClient({ baseUrl: service.baseUrl, fetch: new Browser(service.baseUrl).fetch });
+    await api.login(loginParams(created.launchUrl));
+    expect((await api.config("en")).will?.question).toBe(question.en);
+    expect((await api.config()).will?.question).toBe(question["zh-CN"]);
+    const refused = await failure(api.config("fr"));
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused.code).toBe("LANG_UNKNOWN");
+  });
+
   it("maps service errors to ApiError and their error screens", async () => {
     const created = await service.partner.createOrder(orderRequest(service));
     const params = loginParams(created.launchUrl);
@@ -105,7 +117,7 @@ describe("createApiClient against the real service", () => {
 
     const controller = new AbortController();
     controller.abort();
-    const aborted = await failure(createApiClient({ baseUrl: service.baseUrl }).config(controller.signal));
+    const aborted = await failure(createApiClient({ baseUrl: service.baseUrl }).config(undefined, controller.signal));
     expect(aborted.code).toBe("ABORTED");
     // An abort is the caller's doing: its own fallback, and nothing counted.
     const stats = createStatsRecorder(() => 0);

@@ -229,7 +229,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       // The recorder holds its countdown until face guidance runs (the real-time pages run none).
       ...(recordingPage ? { beforeCountdown: () => deps.guidance.ready() } : {}),
       describeDevice: () => deps.describeDevice(),
-      ...(deps.speechLanguage === undefined ? {} : { speechLanguage: deps.speechLanguage }),
+      ...(deps.language === undefined ? {} : { speechLanguage: deps.language.speech }),
     });
     handler = created;
     if (recordingPage) {

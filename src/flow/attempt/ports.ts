@@ -113,8 +113,12 @@ export interface AttemptDeps {
   /** The capture kind for this page family now (mode choice over the session state and this browser). */
   chooseKind(page: CapturePage): Promise<KindChoice>;
   /** The device-info string of spec §3 as it stands now (src/flow/deviceInfo.ts): the codes change as modes downgrade. */
-  /** The voice language of spoken prompts (will mode's question): the page's language's `speech`; absent in tests, zh-CN. */
-  speechLanguage?: string;
+  /**
+   * The page's language (src/runtime/language.ts): its tag asks the service for the partner's
+   * texts (the will question) in it, its `speech` voices spoken prompts. Absent in tests: the
+   * launch's `lang` (else the service's default) and a zh-CN voice.
+   */
+  language?: { tag: string; speech: string };
   describeDevice(): Promise<string>;
   preview: PreviewPort;
   guidance: GuidancePort;

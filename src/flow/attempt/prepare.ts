@@ -50,7 +50,8 @@ export async function prepareRecording(deps: AttemptDeps, options: Pick<AttemptO
   // The order config says whether the partner wants on-device face guidance, and in will mode the question.
   let guidance: boolean;
   try {
-    const config = await deps.api.config();
+    // The question in the page's language (the launch's lang, else the browser's).
+    const config = await deps.api.config(deps.language?.tag ?? deps.launch.lang);
     guidance = config.guidance;
     if (options.will) question = config.will?.question ?? null;
   } catch (error) {

@@ -36,7 +36,8 @@ export async function arriveRealtime(deps: AttemptDeps, options: Pick<AttemptOpt
   if (!stays) return { ok: "forward", to: kind };
   try {
     const digits = options.liveMode === "number" ? (await deps.api.digits()).digits : null;
-    const question = options.will ? ((await deps.api.config()).will?.question ?? null) : null;
+    // The question in the page's language (the launch's lang, else the browser's).
+    const question = options.will ? ((await deps.api.config(deps.language?.tag ?? deps.launch.lang)).will?.question ?? null) : null;
     return { ok: true, kind: own, digits, question };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -12,6 +12,8 @@ import { judgedLiveType } from "../../engine/modes";
 import { issueLaunch } from "./launch";
 import { isReturnUrlAllowed } from "./returnUrl";
 import { storeReferencePhoto } from "./referencePhoto";
+import { requireListedLanguage } from "../languages";
+import { storedWillQuestion } from "./willQuestion";
 
 type ParsedCreateOrder = z.output<typeof createOrderRequestSchema>;
 
@@ -27,6 +29,9 @@ export async function createOrder(ctx: ServiceContext, app: AppRecord, request: 
   if (request.liveType !== "2" && request.actions) {
     throw new HttpError(400, API_ERROR_CODES.badRequest, "invalid body: actions are only for liveType 2 (action)");
   }
+  // The page would refuse an unlisted `lang` as a wrong launch parameter: refused here, where the partner sees why.
+  if (request.launch?.lang !== undefined) requireListedLanguage(ctx.languages, request.launch.lang, "launch.lang");
+  const will = request.will ? { ...storedWillQuestion(request.will.question, ctx.languages), willType: request.will.nod ? "2" : "1" } : null;
   const now = ctx.clock.now();
   const orderNo = `ord_${randomHex(ctx.randomBytes, 12)}`;
   // Checked and written before the order exists: a refused photo leaves no order behind.
@@ -39,7 +44,7 @@ export async function createOrder(ctx: ServiceContext, app: AppRecord, request: 
     liveType: judgedLiveType(request.liveType, request.theme),
     requestedLiveType: request.liveType,
     actions: request.actions ?? [],
-    will: request.will ? { question: request.will.question, willType: request.will.nod ? "2" : "1" } : null,
+    will,
     theme: request.theme ?? "",
     returnUrl: request.returnUrl,
     launchOptions: request.launch ?? {},

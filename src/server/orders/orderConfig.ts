@@ -6,12 +6,16 @@ import type { OrderConfig } from "../../../schemas/api";
 import { uploadLimitsFor, type ServerLimits } from "../limits";
 import type { OrderRecord } from "../store/orders";
 import type { TrtcIssuer } from "../trtc/trtcConfig";
+import { willQuestionIn } from "./willQuestion";
 
 /** Corp name on the agreement pages when the partner gives none. */
 const DEFAULT_PROTOCOL_CORP_NAME = "faceflow";
 
-/** `trtc`: the room-ticket issuer when the service has TRTC credentials (src/server/trtc/). */
-export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attemptsUsed: number, trtc: TrtcIssuer | null = null): OrderConfig {
+/**
+ * `lang`: the page's language (a listed tag), which the will question is given in.
+ * `trtc`: the room-ticket issuer when the service has TRTC credentials (src/server/trtc/).
+ */
+export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attemptsUsed: number, lang: string, trtc: TrtcIssuer | null = null): OrderConfig {
   const o = order.launchOptions;
   const rtc = o.rtc_mode_switch === "1";
   const kind = order.liveType === "1" ? "number" : order.liveType === "2" ? "action" : "silent";
@@ -22,7 +26,7 @@ export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attempts
     state: order.state,
     liveType: order.liveType,
     actions: order.actions,
-    will: order.will ? { question: order.will.question, willType: order.will.willType } : null,
+    will: order.will ? { question: willQuestionIn(order.will, lang), willType: order.will.willType } : null,
     modes: { rtc, ws: o.ws_mode_switch === "1", prioriMode: o.priori_mode_switch === "1" },
     // A ticket only for an unfinished order that asked for real-time video: a UserSig is a credential.
     trtc: rtc && trtc !== null && (order.state === "created" || order.state === "in_progress") ? trtc.issue(order.orderNo) : null,

@@ -31,9 +31,10 @@ export function registerDemoRoutes(app: FastifyInstance, ctx: ServiceContext, li
 
   app.post("/demo/v1/orders", { preHandler }, async (request, reply) => {
     const body = parseOr400(demoOrderRequestSchema, request.body, "body");
-    const { returnRoute, ...order } = body;
+    const { returnRoute, lang, ...order } = body;
     const launch = await createOrder(ctx, await demoApp(ctx), {
       ...order,
+      ...(lang !== undefined ? { launch: { ...order.launch, lang } } : {}),
       userId: DEMO_USER_ID,
       returnUrl: `${ctx.publicOrigin()}/#/${returnRoute ?? "entry"}`,
     });

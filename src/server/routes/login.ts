@@ -19,6 +19,7 @@ import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
 import { orderConfigOf } from "../orders/orderConfig";
+import { answerLanguage } from "../languages";
 import { refuseIfPurged } from "../orders/lockOpenOrder";
 import { launchMacMatches, parseLaunchToken } from "../signing/launch";
 import type { SessionRecord } from "../store/sessions";
@@ -92,7 +93,9 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       sessionExpiresAt: new Date(session.expiresAt).toISOString(),
       ...(sessionToken !== undefined && cookieless === true ? { sessionToken } : {}),
       returnUrl: order.returnUrl,
-      config: orderConfigOf(fresh, ctx.limits, await ctx.store.attempts.countVerified(order.orderNo), ctx.trtc),
+      // The login names no page language of its own (its `lang` is the launch's, signed): the
+      // launch's, else the default; a page in another language asks GET /api/v1/config?lang=.
+      config: orderConfigOf(fresh, ctx.limits, await ctx.store.attempts.countVerified(order.orderNo), answerLanguage(ctx.languages, undefined, order.launchOptions.lang), ctx.trtc),
       // Analytics reports carry it where the session cannot go: beacons (no headers) of cookie-less browsers.
       analyticsToken: await analyticsTokenForSession(ctx, order, session),
     };

@@ -3,10 +3,11 @@
  * `GET /api/v1/result`. All need the session cookie (401 SESSION_INVALID otherwise).
  */
 import type { FastifyInstance } from "fastify";
-import { API_ERROR_CODES, type DigitsResponse, type OrderConfig, type ResultResponse } from "../../../schemas/api";
+import { API_ERROR_CODES, orderConfigQuerySchema, type DigitsResponse, type OrderConfig, type ResultResponse } from "../../../schemas/api";
 import { requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
-import { HttpError } from "../http/errors";
+import { HttpError, parseOr400 } from "../http/errors";
+import { answerLanguage, requireListedLanguage } from "../languages";
 import type { RateLimitHooks } from "../http/security";
 import { orderConfigOf } from "../orders/orderConfig";
 import { withCurrentSignatures } from "../orders/resultPayload";
@@ -20,8 +21,12 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext,
   const preHandler = limiters.session;
 
   app.get("/api/v1/config", { preHandler }, async (request): Promise<OrderConfig> => {
+    // The page names the language it shows, so the partner's texts (the will question) match it.
+    const { lang } = parseOr400(orderConfigQuerySchema, request.query, "query", API_ERROR_CODES.langUnknown);
+    if (lang !== undefined) requireListedLanguage(ctx.languages, lang, "lang");
     const { order } = await requireSession(ctx, request);
-    return orderConfigOf(order, ctx.limits, await ctx.store.attempts.countVerified(order.orderNo), ctx.trtc);
+    const used = await ctx.store.attempts.countVerified(order.orderNo);
+    return orderConfigOf(order, ctx.limits, used, answerLanguage(ctx.languages, lang, order.launchOptions.lang), ctx.trtc);
   });
 
   // Each call opens a new attempt with fresh digits and abandons an unfinished one, so a

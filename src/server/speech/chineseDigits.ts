@@ -14,9 +14,11 @@
  * 万 and larger are not read (no issued code is that long). 一 inside words (一下, 一个) is
  * read as a digit too; digits around the issued ones do not stop a match.
  *
- * Whitespace is dropped first (recognisers space out CJK tokens); any other character that
- * is not a numeral ends a number and is dropped.
+ * English number words become digits first (englishDigits.ts: a reader of the English page
+ * says "one two three four"), then whitespace is dropped (recognisers space out CJK tokens);
+ * any other character that is not a numeral ends a number and is dropped.
  */
+import { englishNumberWordsToDigits } from "./englishDigits";
 
 const DIGIT_CHARS: Record<string, number> = {};
 const add = (chars: string, value: number) => {
@@ -109,11 +111,12 @@ function digitsOfRun(run: readonly Numeral[]): string {
  * The digits spoken in a text, as ASCII digits; everything else dropped.
  * @example normaliseSpokenDigits("幺 二 三 四") // "1234"
  * @example normaliseSpokenDigits("一千二百三十四。") // "1234"
+ * @example normaliseSpokenDigits("One, double two, four.") // "1224"
  */
 export function normaliseSpokenDigits(text: string): string {
   let out = "";
   let run: Numeral[] = [];
-  for (const char of text.replace(/\s+/g, "")) {
+  for (const char of englishNumberWordsToDigits(text).replace(/\s+/g, "")) {
     const numeral = numeralOf(char);
     if (numeral !== null) run.push(numeral);
     else if (run.length > 0) {

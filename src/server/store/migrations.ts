@@ -360,4 +360,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE attempts ADD COLUMN device_info TEXT;
     `,
   },
+  {
+    version: 12,
+    name: "will question by language",
+    // orders.will_questions: the will question's texts by language tag (JSON), when the partner
+    // sent one per language (issue 17); will_question keeps the default language's text, so
+    // orders written before stay readable as they are (null here: one text for every language).
+    sql: `
+      ALTER TABLE orders ADD COLUMN will_questions TEXT;
+    `,
+  },
 ];

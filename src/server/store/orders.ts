@@ -14,6 +14,7 @@ import {
   type PartnerLaunchOptions,
 } from "../../../schemas/api";
 import { judgedLiveType } from "../../engine/modes";
+import type { StoredWillQuestion } from "../orders/willQuestion";
 import type { Sql } from "./sql";
 import { jsonColumn, parseRow } from "./json";
 import { inList } from "./sql";
@@ -31,8 +32,12 @@ export interface OrderRecord {
   /** The live type the partner asked for: what is stored, shown to the partner and carried by the launch. */
   requestedLiveType: LiveType;
   actions: ActionCode[];
-  /** Will (consent) mode: the question and will_type ("2" = nod); null when not will mode. */
-  will: { question: string; willType: string } | null;
+  /**
+   * Will (consent) mode: the question (the default language's text, and the texts by language
+   * when the partner sent several: orders/willQuestion.ts) and will_type ("2" = nod); null when
+   * not will mode.
+   */
+  will: (StoredWillQuestion & { willType: string }) | null;
   theme: z.infer<typeof themeSchema>;
   returnUrl: string;
   launchOptions: PartnerLaunchOptions;
@@ -61,6 +66,8 @@ const orderRow = z
     actions: z.string().transform((s) => (s === "" ? [] : s.split(","))).pipe(z.array(actionCodeSchema)),
     will_question: z.string().nullable(),
     will_type: z.string().nullable(),
+    // Added by migration 12 (PostgreSQL 6): null on older orders and on one-text questions.
+    will_questions: jsonColumn(z.record(z.string(), z.string())).nullable(),
     theme: themeSchema,
     return_url: z.string(),
     launch_options: jsonColumn(partnerLaunchOptionsSchema),
@@ -82,7 +89,7 @@ const orderRow = z
     liveType: judgedLiveType(r.live_type, r.theme),
     requestedLiveType: r.live_type,
     actions: r.actions,
-    will: r.will_question === null ? null : { question: r.will_question, willType: r.will_type ?? "1" },
+    will: r.will_question === null ? null : { question: r.will_question, questions: r.will_questions ?? null, willType: r.will_type ?? "1" },
     theme: r.theme,
     returnUrl: r.return_url,
     launchOptions: r.launch_options,
@@ -113,9 +120,9 @@ export interface OrdersRepo {
 
 export function createOrdersRepo(sql: Sql): OrdersRepo {
   const insert = `
-    INSERT INTO orders (order_no, app_id, h5_face_id, user_id, live_type, actions, will_question, will_type, theme,
+    INSERT INTO orders (order_no, app_id, h5_face_id, user_id, live_type, actions, will_question, will_questions, will_type, theme,
       return_url, launch_options, max_attempts, guidance, reference_photo, require_speech, state, created_at, updated_at, finished_at)
-    VALUES (@orderNo, @appId, @h5FaceId, @userId, @liveType, @actions, @willQuestion, @willType, @theme,
+    VALUES (@orderNo, @appId, @h5FaceId, @userId, @liveType, @actions, @willQuestion, @willQuestions, @willType, @theme,
       @returnUrl, @launchOptions, @maxAttempts, @guidance, @referencePhoto, @requireSpeech, @state, @createdAt, @updatedAt, @finishedAt)`;
   return {
     async insert(order) {
@@ -127,6 +134,7 @@ export function createOrdersRepo(sql: Sql): OrdersRepo {
         liveType: order.requestedLiveType,
         actions: order.actions.join(","),
         willQuestion: order.will?.question ?? null,
+        willQuestions: order.will?.questions ? JSON.stringify(order.will.questions) : null,
         willType: order.will?.willType ?? null,
         theme: order.theme,
         returnUrl: order.returnUrl,

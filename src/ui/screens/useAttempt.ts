@@ -74,7 +74,7 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
       random: Math.random,
       chooseKind: (page) => chooseCaptureKind(rt, page),
       describeDevice: () => describeThisDevice(rt),
-      speechLanguage: rt.language.speech,
+      language: rt.language,
       preview: {
         show: (stream) => port().preview.show(stream),
         ready: (shownAtMs, readyAtMs) => port().preview.ready(shownAtMs, readyAtMs),

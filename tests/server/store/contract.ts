@@ -47,6 +47,15 @@ export function storeContract(engine: StoreEngine): void {
       expect(typeof (await b.apps.get(APP))?.disabledAt).toBe("object");
     });
 
+    it("keeps a will question's texts by language, and a one-text question as one text", async () => {
+      const byLanguage = order("O1", { will: { question: "您同意吗？", questions: { "zh-CN": "您同意吗？", en: "Do you agree?" }, willType: "1" } });
+      const oneText = order("O2", { will: { question: "您同意吗？", questions: null, willType: "2" } });
+      await a.orders.insert(byLanguage);
+      await a.orders.insert(oneText);
+      expect(await b.orders.get("O1")).toEqual(byLanguage);
+      expect(await b.orders.get("O2")).toEqual(oneText);
+    });
+
     it("lets one of two instances use a launch, never both", async () => {
       await a.orders.insert(order("O1"));
       await a.launches.insert({ nonce: "n1", orderNo: "O1", params: { order_no: "O1" }, expiresAt: 2e12, createdAt: 1 });

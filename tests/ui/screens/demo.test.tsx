@@ -49,6 +49,9 @@ describe("demo order form rules", () => {
   it("sends theme and options only when chosen", () => {
     const request = demoOrderRequestOf({ ...form, mode: "number", theme: "05", splashPage: true, replaceOnReturn: true, returnRoute: "liveEntry" });
     expect(request).toEqual({ liveType: "1", theme: "05", launch: { splash_page: "1", redirect_type: "1" }, returnRoute: "liveEntry" });
+    // No language chosen: none sent, so the page follows the browser's.
+    expect(demoOrderRequestOf({ ...form, mode: "number" })).not.toHaveProperty("lang");
+    expect(demoOrderRequestOf({ ...form, mode: "number", lang: "zh-TW" })).toMatchObject({ lang: "zh-TW" });
   });
 
   it("keeps actions in the order they were picked", () => {
@@ -132,6 +135,20 @@ describe("DemoEntryScreen as the partner's start page", () => {
     await act(async () => fireEvent.click(view.getByRole("button", { name: "创建订单并开始核身" })));
     expect(demoCreateOrder).toHaveBeenCalledWith({ liveType: "2", actions: ["3", "4"], launch: { splash_page: "1" }, returnRoute: "srcEntry" });
     expect(flow.nav.assign).toHaveBeenCalledWith(LAUNCH_URL.replace("entry", "srcEntry"));
+  });
+
+  it("offers the flow's languages by their own names, following the browser unless one is chosen", async () => {
+    const flow = setupFlow({ url: "/#/entry" });
+    const { api, demoCreateOrder } = fakeApi({ demoCreateOrder: async () => LAUNCH });
+    const view = renderDemo(flow, api);
+    const select = view.getByRole("combobox", { name: "核身页面语言" });
+    const options = within(select).getAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual(["跟随浏览器", ...flow.rt.languages.languages.map((l) => l.name)]);
+    expect(options.map((o) => o.getAttribute("lang"))).toEqual([null, "zh-CN", "zh-TW", "en"]);
+    expect(select).toHaveProperty("value", "");
+    fireEvent.change(select, { target: { value: "en" } });
+    await act(async () => fireEvent.click(view.getByRole("button", { name: "创建订单并开始核身" })));
+    expect(demoCreateOrder).toHaveBeenCalledWith(expect.objectContaining({ lang: "en" }));
   });
 
   it("cannot be sent without an action in action mode", () => {

@@ -4,7 +4,7 @@
  *
  * It is the SQLite schema (../migrations.ts) with the same table, column, index and trigger
  * names, so the repositories' SQL runs on both: version 1 is what SQLite reaches after its
- * migrations 1–7, and each later version is one SQLite migration (2 is 8, 3 is 9, 5 is 11).
+ * migrations 1–7, and each later version is one SQLite migration (2 is 8, 3 is 9, 5 is 11, 6 is 12).
  * tests/server/pg/schema.test.ts compares the two and fails when one changes without the
  * other. Mapping:
  * - times (Unix ms), ids, sizes and counters: BIGINT (pgSql.ts reads int8 back as numbers);
@@ -326,6 +326,15 @@ export const PG_MIGRATIONS: readonly Migration[] = [
     // SQLite migration 11: the page's device-info string sent with the recording, for staff.
     sql: `
       ALTER TABLE attempts ADD COLUMN device_info TEXT;
+    `,
+  },
+  {
+    version: 6,
+    name: "will question by language",
+    // SQLite migration 12: the will question's texts by language tag (JSON text, read as the
+    // SQLite column is); will_question keeps the default language's, so older orders read as before.
+    sql: `
+      ALTER TABLE orders ADD COLUMN will_questions TEXT;
     `,
   },
 ];

@@ -106,6 +106,7 @@ export function DemoOrderForm({ variant }: { variant: DemoReturnRoute }) {
   const [form, setForm] = useState<Form>(() => initialDemoForm(variant, t.willQuestionDefault));
   const [sending, setSending] = useState<Sending>({ kind: "idle" });
   const themes = rt.engine.definitions.themes.themes;
+  const languages = rt.languages.languages;
   const modes = modeTexts(texts);
   const allowedModes = modesFor(form.theme);
   const problem = formProblem(form);
@@ -234,6 +235,23 @@ export function DemoOrderForm({ variant }: { variant: DemoReturnRoute }) {
           {THEMES.map((theme) => (
             <option key={theme} value={theme}>
               {theme === "" ? themes[theme].label : `${theme} · ${themes[theme].label}`}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      <Field label={t.languageLabel}>
+        <select
+          className="ff-demo-input ff-demo-select"
+          aria-label={t.languageLabel}
+          value={form.lang}
+          onChange={(e) => update({ lang: e.currentTarget.value })}
+        >
+          <option value="">{t.languageBrowser}</option>
+          {languages.map((language) => (
+            // Each language by its own name, marked as that language so a screen reader says it right.
+            <option key={language.tag} value={language.tag} lang={language.tag}>
+              {language.name}
             </option>
           ))}
         </select>

@@ -24,6 +24,8 @@ export interface DemoOrderForm {
   /** Confirm the will by nodding (will_type 2) instead of speaking. */
   willNod: boolean;
   theme: DemoTheme;
+  /** The launch's `lang`, a tag of flows/languages.json; "" follows the browser's languages (no `lang`). */
+  lang: string;
   splashPage: boolean;
   /** On-device face guidance (the order option; on unless turned off). */
   guidance: boolean;
@@ -43,6 +45,7 @@ export function initialDemoForm(returnRoute: DemoReturnRoute, willQuestion: stri
     willQuestion,
     willNod: false,
     theme: "",
+    lang: "",
     splashPage: false,
     guidance: true,
     replaceOnReturn: false,
@@ -91,6 +94,7 @@ export function demoOrderRequestOf(form: DemoOrderForm): DemoOrderRequest {
   if (usesActions(form.mode)) request.actions = [...form.actions];
   if (form.mode === "will") request.will = { question: form.willQuestion.trim(), nod: form.willNod };
   if (form.theme !== "") request.theme = form.theme;
+  if (form.lang !== "") request.lang = form.lang;
   // Sent only when turned off: on is the service's default.
   if (!form.guidance) request.guidance = false;
   if (Object.keys(launch).length > 0) request.launch = launch;
