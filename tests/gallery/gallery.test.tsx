@@ -31,7 +31,7 @@ describe("catalogue gallery", () => {
       expect(item?.querySelector(".ff-error__title")?.textContent).toBe(ERROR_CATALOGUE.statuses[status].title);
     }
     expect(document.body.classList.contains("theme-07")).toBe(true);
-    expect(document.documentElement.style.getPropertyValue("--ff-primary")).toBe("#13a8a8");
+    expect(document.documentElement.style.getPropertyValue("--ff-primary")).toBe(themes.themes["07"].tokens.primary);
   });
 
   it("compares one entry across every theme, one frame per theme", () => {
