@@ -53,6 +53,8 @@ export const THEME_CONTRAST_PAIRS: readonly ContrastPair[] = [
   ...(["text", "textSecondary", "danger"] as const).map((fg): ContrastPair => ({ fg, bg: { mix: "danger", percent: 8, over: "surface" }, min: 4.5, use: "the demo's alert and a failed signature check (.ff-demo-alert, .ff-demo-signature--invalid)" })),
   ...(["text", "textSecondary", "success"] as const).map((fg): ContrastPair => ({ fg, bg: { mix: "success", percent: 8, over: "surface" }, min: 4.5, use: "a valid signature check (.ff-demo-signature--valid)" })),
   ...PAGE_GROUNDS.map((bg): ContrastPair => ({ fg: "primary", bg, min: 3, use: "the keyboard focus ring (:focus-visible)" })),
+  { fg: "primary", bg: "border", min: 3, use: "a progress bar's or the recording ring's fill against its track (.ff-rec-upload__fill, .ff-rec-ring__done)" },
+  ...PAGE_GROUNDS.map((bg): ContrastPair => ({ fg: "textSecondary", bg, min: 3, use: "the edge of a text field (.ff-demo-input, .ff-copy__input)" })),
 ];
 
 /** sRGB channels 0..255 of `#rrggbb`. */
