@@ -50,7 +50,7 @@ export const THEME_CONTRAST_PAIRS: readonly ContrastPair[] = [
   { fg: "text", bg: "border", min: 4.5, use: "counts and done steps on a border-coloured chip (.gallery-group__count, .ff-chip--done .ff-chip__index)" },
   ...(["text", "primary", "textSecondary"] as const).map((fg): ContrastPair => ({ fg, bg: { mix: "primary", percent: 7, over: "surface" }, min: 4.5, use: "a chosen demo mode (.ff-demo-mode[data-checked])" })),
   { fg: "primary", bg: { mix: "primary", percent: 9, over: "surface" }, min: 4.5, use: "a chosen demo action (.ff-demo-chip[aria-pressed=true])" },
-  ...(["text", "textSecondary", "danger"] as const).map((fg): ContrastPair => ({ fg, bg: { mix: "danger", percent: 8, over: "surface" }, min: 4.5, use: "the demo's alert and a failed signature check (.ff-demo-alert, .ff-demo-signature--invalid)" })),
+  ...(["text", "textSecondary", "danger", "primary"] as const).map((fg): ContrastPair => ({ fg, bg: { mix: "danger", percent: 8, over: "surface" }, min: 4.5, use: "the demo's alert with its link, and a failed signature check (.ff-demo-alert, .ff-demo-signature--invalid)" })),
   ...(["text", "textSecondary", "success"] as const).map((fg): ContrastPair => ({ fg, bg: { mix: "success", percent: 8, over: "surface" }, min: 4.5, use: "a valid signature check (.ff-demo-signature--valid)" })),
   ...PAGE_GROUNDS.map((bg): ContrastPair => ({ fg: "primary", bg, min: 3, use: "the keyboard focus ring (:focus-visible)" })),
   { fg: "primary", bg: "border", min: 3, use: "a progress bar's or the recording ring's fill against its track (.ff-rec-upload__fill, .ff-rec-ring__done)" },
