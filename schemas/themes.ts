@@ -29,6 +29,7 @@ const themeSchema = z.strictObject({
   tokens: themeTokensSchema,
 });
 export type Theme = z.infer<typeof themeSchema>;
+export type ThemeTokens = Theme["tokens"];
 export type ThemeId = (typeof THEMES)[number];
 
 export const themesFileSchema = z.strictObject({

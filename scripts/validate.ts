@@ -2,7 +2,8 @@
  * `npm run validate`: parse every flow file by its schema, cross-check every name they use
  * against the engine's registries, the screen list, the shipped capture kinds and the server's
  * checks, parse every route's props by its screen type's schema (schemas/screenProps.ts), check
- * every other language against zh-CN and that every key of a flow file is read by code, and
+ * every other language against zh-CN, that every key of a flow file is read by code and that
+ * every theme's text/background pairs reach WCAG AA contrast (schemas/themeContrast.ts), and
  * write the JSON Schema files the flow files reference. Exits non-zero listing every problem;
  * build.mjs runs it first.
  */
@@ -20,6 +21,8 @@ import { realtimeModeOrder } from "../src/engine/modes";
 import { routeNextProblems } from "../schemas/screenOutcomes";
 import { routePropsProblems } from "../schemas/screenProps";
 import { checksFileSchema } from "../schemas/checks";
+import { themeContrastProblems } from "../schemas/themeContrast";
+import { themesFileSchema } from "../schemas/themes";
 import { checkPlanProblems } from "../src/server/verify/checks/checkPlan";
 import { createServerCheckRegistry } from "../src/server/verify/checks/registry";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
@@ -66,6 +69,7 @@ export function validateAll(): string[] {
   problems.push(...languageProblems());
   problems.push(...catalogueKeyProblems());
   problems.push(...unreadFlowKeyProblems());
+  problems.push(...themeContrastProblems(themesFileSchema.parse(readJson("themes/themes.json"))));
   return problems;
 }
 
