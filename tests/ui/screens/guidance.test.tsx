@@ -84,7 +84,7 @@ async function openGuided(view: ReturnType<typeof page>["view"], handlers: Retur
   const handler = handlers.last();
   act(() => handler.emit({ type: "preview", stream: previewStream() }));
   await waitFor(() => expect(driven.sessions).toHaveLength(1));
-  expect(view.getByRole("status").textContent).toBe("正在启动人脸检测…");
+  expect(view.container.querySelector(".ff-guidance-hint")?.textContent).toBe("正在启动人脸检测…");
   await act(async () => session().loaded());
   return handler;
 }

@@ -8,9 +8,10 @@
 import type { CameraSwitchView, RecordingFoot } from "../../../flow/attempt/recordingView";
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
+import type { Announcement } from "../../../flow/announcer";
 import { KeptRecording } from "./KeptRecording";
-import { UploadProgress } from "./UploadProgress";
-import { VerifyingProgress } from "./VerifyingProgress";
+import { uploadAnnouncement, UploadProgress } from "./UploadProgress";
+import { verifyingAnnouncement, VerifyingProgress } from "./VerifyingProgress";
 import "../recording.css";
 
 interface RecordControlsProps {
@@ -33,6 +34,26 @@ function Single({ label, onClick, disabled = false }: { label: string; onClick?:
       </button>
     </div>
   );
+}
+
+/**
+ * What the page's progress region says of the foot: what a busy button says the page is doing,
+ * the upload each quarter, the verification's step; the kept recording is an alert of its own.
+ */
+export function footAnnouncement(texts: RecordControlsProps["texts"], foot: RecordingFoot): Announcement | null {
+  switch (foot.kind) {
+    case "busy":
+      return { text: texts.capture[foot.label] };
+    case "uploading":
+      return uploadAnnouncement(foot.fraction, fillText(texts.capture.uploadProgress, { percent: String(foot.percent) }));
+    case "verifying":
+      return verifyingAnnouncement(texts, foot.step, foot.progress);
+    case "start":
+    case "stop":
+    case "kept":
+    case "none":
+      return null;
+  }
 }
 
 export function RecordControls({ texts, foot, cameraSwitch, onStart, onSwitchCamera, onStop, onResend, onGiveUp }: RecordControlsProps) {
