@@ -1,0 +1,51 @@
+/**
+ * Where keyboard and screen-reader focus goes when the page changes under it: to the new
+ * page's main heading (made focusable with tabindex=-1, not a tab stop), else to the main
+ * landmark. Without this, focus stays on <body> after a navigation, or on a button the new
+ * view removed, and the next Tab starts over from the top of the document.
+ */
+
+/** Marks an element focused by the app rather than by the user (a11y.css draws no ring on it). */
+const FOCUS_TARGET = "data-ff-focus-target";
+
+/** The page's main heading inside `main`, else `main` itself. */
+function pageStart(main: HTMLElement): HTMLElement {
+  return main.querySelector<HTMLElement>("h1") ?? main;
+}
+
+/** Moves focus to the page's main heading (or the main landmark when the page has none yet). */
+export function focusPageStart(main: HTMLElement): void {
+  const target = pageStart(main);
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.setAttribute(FOCUS_TARGET, "");
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * Watches `main` for the focused element being removed (a view replaced by another, a button
+ * that went away) and then moves focus to the page's start instead of leaving it on <body>.
+ * Returns the function that stops watching.
+ */
+export function keepFocusInPage(main: HTMLElement): () => void {
+  const doc = main.ownerDocument;
+  const win = doc.defaultView;
+  let last: Element | null = null;
+  const onFocusIn = (event: FocusEvent) => {
+    last = event.target instanceof Element ? event.target : null;
+  };
+  main.addEventListener("focusin", onFocusIn);
+  const lost = () => {
+    const active = doc.activeElement;
+    return last !== null && !last.isConnected && (active === null || active === doc.body);
+  };
+  const observer = win ? new win.MutationObserver(() => {
+    if (!lost()) return;
+    last = null;
+    focusPageStart(main);
+  }) : null;
+  observer?.observe(main, { childList: true, subtree: true });
+  return () => {
+    main.removeEventListener("focusin", onFocusIn);
+    observer?.disconnect();
+  };
+}
