@@ -21,7 +21,7 @@ import { themeOf } from "./theme";
 import { nextOf } from "../flow/next";
 import { routeProps, type ScreenComponent, type ScreenComponents } from "./screenContract";
 import type { ScreenType } from "./screens/screenTypes";
-import { focusPageStart, keepFocusInPage } from "./pageFocus";
+import { dialogHoldsFocus, focusPageStart, keepFocusInPage } from "./pageFocus";
 import "./a11y.css";
 
 /** More consecutive redirects than this means the definitions loop; show errorSettings. */
@@ -132,7 +132,8 @@ export function FlowRouter({ screens, fallback }: { screens: ScreenComponents; f
     pagesShown.current += 1;
     if (firstShown.current === null) firstShown.current = hash;
     else if (hash !== firstShown.current) navigated.current = true;
-    if (navigated.current && main.current) focusPageStart(main.current);
+    // A dialog the new page opened (a notice) keeps the focus it took.
+    if (navigated.current && main.current && !dialogHoldsFocus(main.current.ownerDocument)) focusPageStart(main.current);
   };
 
   const hooks = useMemo(() => wouterHooks(rt.location), [rt]);

@@ -13,6 +13,11 @@ function pageStart(main: HTMLElement): HTMLElement {
   return main.querySelector<HTMLElement>("h1") ?? main;
 }
 
+/** Whether a modal dialog holds focus now (it keeps it until it closes). */
+export function dialogHoldsFocus(doc: Document): boolean {
+  return doc.activeElement?.closest('[aria-modal="true"]') != null;
+}
+
 /** Moves focus to the page's main heading (or the main landmark when the page has none yet). */
 export function focusPageStart(main: HTMLElement): void {
   const target = pageStart(main);

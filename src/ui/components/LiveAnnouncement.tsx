@@ -18,7 +18,14 @@ function windowTimers(win: Window, now: () => number): AnnouncerTimers {
   };
 }
 
-export function LiveAnnouncement({ announcement, policy }: { announcement: Announcement | null; policy: AnnouncePolicy }) {
+interface LiveAnnouncementProps {
+  /** What the region says, e.g. "progress" (data-channel, for tests and the e2e checks). */
+  channel: string;
+  announcement: Announcement | null;
+  policy: AnnouncePolicy;
+}
+
+export function LiveAnnouncement({ channel, announcement, policy }: LiveAnnouncementProps) {
   const rt = useRuntime();
   const [text, setText] = useState("");
   const announcer = useMemo(() => createAnnouncer(policy, windowTimers(rt.win, rt.now), setText), [rt, policy]);
@@ -29,7 +36,7 @@ export function LiveAnnouncement({ announcement, policy }: { announcement: Annou
     announcer.offer(offeredText === null ? null : { text: offeredText, key: offeredKey });
   }, [announcer, offeredText, offeredKey]);
   return (
-    <p className="ff-sr-only" role="status" aria-live="polite" aria-atomic="true">
+    <p className="ff-sr-only" role="status" aria-live="polite" aria-atomic="true" data-channel={channel}>
       {text}
     </p>
   );

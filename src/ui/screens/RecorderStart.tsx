@@ -118,7 +118,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
           </p>
           <p className="ff-recorder__needs">{texts.recorder[selectNeeds({ audio })]}</p>
           {/* Upload and verification progress, said on a change of step or quarter (PROGRESS_POLICY). */}
-          <LiveAnnouncement announcement={footAnnouncement(texts, foot)} policy={PROGRESS_POLICY} />
+          <LiveAnnouncement channel="progress" announcement={footAnnouncement(texts, foot)} policy={PROGRESS_POLICY} />
         </div>
       </div>
       <RecordControls

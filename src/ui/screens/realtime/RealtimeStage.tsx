@@ -116,7 +116,7 @@ export function RealtimeStage(props: RealtimeStageProps) {
           )}
           {verifying && <VerifyingProgress texts={texts} step={verifying.step} progress={verifying.progress} />}
           {selectShowsNeeds(state) && <p className="ff-recorder__needs">{needs}</p>}
-          <LiveAnnouncement announcement={progressAnnouncement(texts, progress, verifying)} policy={PROGRESS_POLICY} />
+          <LiveAnnouncement channel="progress" announcement={progressAnnouncement(texts, progress, verifying)} policy={PROGRESS_POLICY} />
         </div>
       </div>
       {foot.kind === "start" && (

@@ -117,7 +117,7 @@ export function CapturePrompt(props: CapturePromptProps) {
   const { texts, liveMode, will } = props;
   return (
     <div className="ff-rec-prompt">
-      <LiveAnnouncement announcement={promptAnnouncement(props)} policy={PROMPT_POLICY} />
+      <LiveAnnouncement channel="prompt" announcement={promptAnnouncement(props)} policy={PROMPT_POLICY} />
       {liveMode === "number" && <Digits digits={props.digits} texts={texts} />}
       {liveMode === "action" && props.actions.length > 0 && (!will || !props.answering) && (
         <Actions actions={props.actions} actionIndex={props.actionIndex} recording={props.recording} texts={texts} />

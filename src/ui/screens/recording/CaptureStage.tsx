@@ -55,7 +55,7 @@ export function CaptureStage({ stage, viewport, over, videoRef, label, facing, r
         </span>
       )}
       {/* The 3-2-1 and the start of the recording are said through their own region, a second apart at most. */}
-      <LiveAnnouncement announcement={stageAnnouncement(over, recordingBadge)} policy={COUNTDOWN_POLICY} />
+      <LiveAnnouncement channel="countdown" announcement={stageAnnouncement(over, recordingBadge)} policy={COUNTDOWN_POLICY} />
       {over.kind === "recording" && (
         // The seconds change ten times a second: the badge is for the eye, the region below says 录制中 once.
         <span className="ff-rec-badge" aria-hidden="true">

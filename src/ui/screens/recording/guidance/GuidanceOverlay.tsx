@@ -63,7 +63,7 @@ export function GuidanceHint(props: GuidanceOverlayProps) {
           {text}
         </p>
       )}
-      <LiveAnnouncement announcement={text === null ? null : { text }} policy={HINT_POLICY} />
+      <LiveAnnouncement channel="hint" announcement={text === null ? null : { text }} policy={HINT_POLICY} />
     </>
   );
 }
