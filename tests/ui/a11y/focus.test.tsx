@@ -14,7 +14,7 @@ import { createFlowRuntime, type FlowRuntime } from "../../../src/runtime/runtim
 import { RecordTimeoutModal } from "../../../src/ui/components/RecordTimeoutModal";
 import { FlowProvider, useRuntime } from "../../../src/ui/FlowProvider";
 import { FlowRouter } from "../../../src/ui/FlowRouter";
-import type { ScreenComponent } from "../../../src/ui/screenContract";
+import type { ScreenComponent, ScreenProps } from "../../../src/ui/screenContract";
 import { NoticeDialog } from "../../../src/ui/screens/NoticeDialog";
 import { SCREEN_TYPES, type ScreenType } from "../../../src/ui/screens/screenTypes";
 import { ToastHost } from "../../../src/ui/ToastHost";
@@ -27,7 +27,7 @@ import { shippedShell, shippedTextCatalogue } from "../shippedTexts";
 const defs = loadDefinitions();
 
 /** A page with its heading, a button leading to the agreement, and a view that replaces the button. */
-function TestScreen({ route }: Parameters<ScreenComponent>[0]) {
+function TestScreen({ route }: ScreenProps<ScreenType>) {
   const rt = useRuntime();
   const [failed, setFailed] = useState(false);
   if (failed) return <h1>{`${route.name} failed`}</h1>;

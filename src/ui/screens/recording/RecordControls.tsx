@@ -5,6 +5,7 @@
  * progress, the service's verification (核验中 with its step), or after an upload that got
  * no answer the choice to send the kept recording again or give up.
  */
+import { useId } from "react";
 import type { CameraSwitchView, RecordingFoot } from "../../../flow/attempt/recordingView";
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
@@ -58,6 +59,7 @@ export function footAnnouncement(texts: RecordControlsProps["texts"], foot: Reco
 
 export function RecordControls({ texts, foot, cameraSwitch, onStart, onSwitchCamera, onStop, onResend, onGiveUp }: RecordControlsProps) {
   const t = texts.capture;
+  const facingId = useId();
   switch (foot.kind) {
     case "start":
       if (cameraSwitch === null) return <Single label={t[foot.label]} onClick={onStart} />;
@@ -66,9 +68,12 @@ export function RecordControls({ texts, foot, cameraSwitch, onStart, onSwitchCam
           <button type="button" className="ff-btn ff-btn--primary" onClick={onStart}>
             {t[foot.label]}
           </button>
-          <button type="button" className="ff-btn ff-btn--secondary" data-facing={cameraSwitch.facing} onClick={onSwitchCamera}>
+          <button type="button" className="ff-btn ff-btn--secondary" data-facing={cameraSwitch.facing} aria-describedby={facingId} onClick={onSwitchCamera}>
             {texts.recorder[cameraSwitch.label]}
           </button>
+          <span id={facingId} className="ff-sr-only">
+            {texts.recorder[cameraSwitch.current]}
+          </span>
         </div>
       );
     case "stop":

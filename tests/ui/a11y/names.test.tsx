@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+/**
+ * Names and descriptions a screen reader gives the recording page's controls and prompt: the
+ * camera switch says which camera films, and the digits are read one by one.
+ */
+import { cleanup, fireEvent } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
+import { setupFlow } from "../screens/harness";
+import { fakeApi, renderRecording, scriptedHandlers } from "../screens/recordingHarness";
+
+const LAUNCH = "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1";
+
+beforeEach(() => {
+  (window as unknown as { MediaRecorder?: unknown }).MediaRecorder = class {};
+});
+afterEach(() => {
+  cleanup();
+  delete (window as unknown as { MediaRecorder?: unknown }).MediaRecorder;
+});
+
+function page() {
+  const flow = setupFlow({ url: `${LAUNCH}#/vertify`, mediaDevices: { getUserMedia: vi.fn() } });
+  flow.rt.captureHandlers = scriptedHandlers().registry;
+  return renderRecording(flow, VerifyScreen, "vertify", fakeApi().api);
+}
+
+describe("names on the recording page", () => {
+  it("the camera switch is named 切换摄像头 and described by the camera filming now", async () => {
+    const view = page();
+    const button = await view.findByRole("button", { name: "切换摄像头", description: "当前为前置摄像头" });
+    fireEvent.click(button);
+    expect(view.getByRole("button", { name: "切换摄像头", description: "当前为后置摄像头" })).toBeTruthy();
+  });
+
+  it("the digits are read one by one, the large ones being for the eye only", async () => {
+    const view = page();
+    await view.findByRole("button", { name: "开始录制" });
+    const value = view.container.querySelector(".ff-rec-digits__value")!;
+    const read = [...value.childNodes].filter((node) => !(node instanceof Element && node.getAttribute("aria-hidden") === "true"));
+    expect(read.map((node) => node.textContent).join("")).toBe("5 8 2 0");
+    expect(value.getAttribute("aria-label")).toBeNull();
+  });
+});
