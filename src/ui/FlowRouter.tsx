@@ -21,8 +21,9 @@ import { themeOf } from "./theme";
 import { nextOf } from "../flow/next";
 import { routeProps, type ScreenComponent, type ScreenComponents } from "./screenContract";
 import type { ScreenType } from "./screens/screenTypes";
-import { dialogHoldsFocus, focusPageStart, keepFocusInPage } from "./pageFocus";
-import "./a11y.css";
+
+/** Focus handling, needed from the second page on: kept out of the first screen's bundle. */
+const loadPageFocus = () => import("./pageFocus");
 
 /** More consecutive redirects than this means the definitions loop; show errorSettings. */
 const MAX_REDIRECTS = 8;
@@ -125,20 +126,31 @@ export function FlowRouter({ screens, fallback }: { screens: ScreenComponents; f
   const main = useRef<HTMLElement>(null);
   const firstShown = useRef<string | null>(null);
   const navigated = useRef(false);
-  useEffect(() => (main.current ? keepFocusInPage(main.current) : undefined), []);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    void loadPageFocus().then((m) => {
+      if (live && main.current) stop = m.keepFocusInPage(main.current);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, []);
   // The first page is where the browser starts reading anyway; every page after it takes focus
   // (keyed by hash: StrictMode runs the first page's effect twice).
   const onShown = () => {
     pagesShown.current += 1;
     if (firstShown.current === null) firstShown.current = hash;
     else if (hash !== firstShown.current) navigated.current = true;
+    const target = main.current;
     // A dialog the new page opened (a notice) keeps the focus it took.
-    if (navigated.current && main.current && !dialogHoldsFocus(main.current.ownerDocument)) focusPageStart(main.current);
+    if (navigated.current && target) void loadPageFocus().then((m) => m.dialogHoldsFocus(target.ownerDocument) || m.focusPageStart(target));
   };
 
   const hooks = useMemo(() => wouterHooks(rt.location), [rt]);
   return (
-    <main ref={main} className="ff-main" tabIndex={-1} data-ff-focus-target="">
+    <main ref={main} className="ff-main" tabIndex={-1}>
       {decision.kind === "render" ? <RenderedRoute decision={decision} screens={screens} fallback={fallback} hooks={hooks} hash={hash} startedAt={startedAt} onShown={onShown} /> : fallback}
     </main>
   );

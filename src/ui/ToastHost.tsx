@@ -9,7 +9,9 @@
  */
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { useRuntime } from "./FlowProvider";
-import "./a11y.css";
+
+/** a11y.css's .ff-sr-only, inline: this region is on the first screen, where a stylesheet import would add a module to its bundle. */
+const SCREEN_READER_ONLY = { position: "absolute", width: 1, height: 1, margin: -1, overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" } as const;
 
 const Toast = lazy(() => import("./components/Toast").then((m) => ({ default: m.Toast })));
 
@@ -19,7 +21,7 @@ export function ToastHost() {
   const said = state.visible ? state.msg : "";
   return (
     <>
-      <p className="ff-sr-only" role="status" aria-live="polite" aria-atomic="true" data-channel="toast">
+      <p style={SCREEN_READER_ONLY} role="status" aria-live="polite" aria-atomic="true" data-channel="toast">
         {state.type === "error" ? "" : said}
       </p>
       {(state.visible || state.msg !== "") && (

@@ -2,11 +2,9 @@
  * Where keyboard and screen-reader focus goes when the page changes under it: to the new
  * page's main heading (made focusable with tabindex=-1, not a tab stop), else to the main
  * landmark. Without this, focus stays on <body> after a navigation, or on a button the new
- * view removed, and the next Tab starts over from the top of the document.
+ * view removed, and the next Tab starts over from the top of the document. Loaded after the
+ * first screen (src/ui/FlowRouter.tsx): the first page leaves focus where the browser put it.
  */
-
-/** Marks an element focused by the app rather than by the user (a11y.css draws no ring on it). */
-const FOCUS_TARGET = "data-ff-focus-target";
 
 /** The page's main heading inside `main`, else `main` itself. */
 function pageStart(main: HTMLElement): HTMLElement {
@@ -22,7 +20,6 @@ export function dialogHoldsFocus(doc: Document): boolean {
 export function focusPageStart(main: HTMLElement): void {
   const target = pageStart(main);
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-  target.setAttribute(FOCUS_TARGET, "");
   target.focus({ preventScroll: true });
 }
 

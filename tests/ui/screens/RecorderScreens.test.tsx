@@ -92,7 +92,7 @@ describe("recording pages", () => {
     expect(view.container.querySelector(".ff-camera__oval")).not.toBeNull();
     expect(view.container.textContent).toContain("将使用摄像头和麦克风");
     await pressStart(view);
-    expect([...view.container.querySelectorAll(".ff-rec-digits__digit")].map((d) => d.textContent).join("")).toBe("5820");
+    expect(view.container.querySelector(".ff-rec-digits__value")?.textContent).toBe("5820");
     expect(cam.getUserMedia).toHaveBeenCalledWith(idealConstraints(true, "user"));
     expect(view.container.querySelector("video")).not.toBeNull();
     expect(view.queryByRole("button", { name: "开始录制" })).toBeNull();

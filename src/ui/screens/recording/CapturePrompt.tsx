@@ -11,6 +11,7 @@ import type { ActionCode } from "../../../flow/startPlan";
 import { PROMPT_POLICY, type Announcement } from "../../../flow/announcer";
 import { LiveAnnouncement } from "../../components/LiveAnnouncement";
 import "../recording.css";
+import "../../a11y.css";
 
 interface CapturePromptProps {
   texts: TextsOf<"capture" | "actions">;
@@ -38,15 +39,17 @@ function Digits({ digits, texts }: { digits: string | null; texts: TextsOf<"capt
       {digits === null ? (
         <p className="ff-rec-digits__pending">{t.digitsPending}</p>
       ) : (
-        <p className="ff-rec-digits__value">
-          {digits.split("").map((digit, index) => (
-            <span key={index} className="ff-rec-digits__digit" aria-hidden="true">
-              {digit}
-            </span>
-          ))}
+        <>
+          <p className="ff-rec-digits__value" aria-hidden="true">
+            {digits.split("").map((digit, index) => (
+              <span key={index} className="ff-rec-digits__digit">
+                {digit}
+              </span>
+            ))}
+          </p>
           {/* Read one by one ("1 2 3 4"), not as a number. */}
-          <span className="ff-sr-only">{spacedDigits(digits)}</span>
-        </p>
+          <p className="ff-sr-only">{spacedDigits(digits)}</p>
+        </>
       )}
     </div>
   );

@@ -14,6 +14,7 @@ import { KeptRecording } from "./KeptRecording";
 import { uploadAnnouncement, UploadProgress } from "./UploadProgress";
 import { verifyingAnnouncement, VerifyingProgress } from "./VerifyingProgress";
 import "../recording.css";
+import "../../a11y.css";
 
 interface RecordControlsProps {
   texts: TextsOf<"capture" | "recorder" | "verifying" | "verifySteps">;
