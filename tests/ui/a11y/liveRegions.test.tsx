@@ -7,7 +7,7 @@
  */
 import { act, cleanup, fireEvent } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AttemptOutcome } from "../../../schemas/api";
+import type { AttemptOutcome, AttemptState, VerifyStep } from "../../../schemas/api";
 import type { UploadOptions } from "../../../src/api/client";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
 import { setupFlow } from "../screens/harness";
@@ -26,11 +26,11 @@ afterEach(() => {
   delete (window as unknown as { MediaRecorder?: unknown }).MediaRecorder;
 });
 
-function page(url: string, routeName: string) {
+function page(url: string, routeName: string, polls: Promise<AttemptState>[] = []) {
   const flow = setupFlow({ url, mediaDevices: { getUserMedia: vi.fn() } });
   const handlers = scriptedHandlers();
   flow.rt.captureHandlers = handlers.registry;
-  const service = fakeApi();
+  const service = fakeApi({ polls });
   // The upload reports its progress as the test says, and is answered when the test says.
   const progress: { report: (fraction: number) => void; answer: (outcome: AttemptOutcome) => void } = { report: () => undefined, answer: () => undefined };
   const upload = service.api.upload.bind(service.api);
@@ -121,5 +121,25 @@ describe("live regions of the recording page", () => {
     expect(uploads.at(-1)).toBe("已上传 100%");
     // The bar itself is not a live region: its 40 values are not each said.
     expect(view.getByRole("progressbar").closest("[aria-live]")).toBeNull();
+  });
+
+  it("says the verification's steps as the service reports them", async () => {
+    const answers: ((state: AttemptState) => void)[] = [];
+    const polls = [0, 1, 2].map(() => new Promise<AttemptState>((resolve) => answers.push(resolve)));
+    const verifying = (step: VerifyStep, progress: number): AttemptState => ({ state: "verifying", attempt: 1, step, progress });
+    const { view, handlers, progress } = page(`${LAUNCH}#/vertify`, "vertify", polls);
+    await until(startShown(view));
+    fireEvent.click(view.getByRole("button", { name: "开始录制" }));
+    act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
+    await until(() => view.queryByRole("progressbar", { name: "正在上传视频" }) !== null);
+    act(() => progress.answer({ passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] }));
+    const live = region(view.container, "progress");
+    await until(() => view.queryByRole("progressbar", { name: "核验进度" }) !== null);
+    act(() => answers[0]!(verifying("decoding", 0.3)));
+    await until(() => live.textContent === "解码视频，已完成 30%");
+    act(() => answers[1]!(verifying("analysing", 0.35)));
+    await until(() => live.textContent === "分析人脸，已完成 35%");
+    // The step's text stays on the page, but is not itself a live region.
+    expect(view.container.querySelector(".ff-verifying__step")?.closest("[aria-live]")).toBeNull();
   });
 });
