@@ -19,7 +19,11 @@ export function dialogHoldsFocus(doc: Document): boolean {
 /** Moves focus to the page's main heading (or the main landmark when the page has none yet). */
 export function focusPageStart(main: HTMLElement): void {
   const target = pageStart(main);
-  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  if (!target.hasAttribute("tabindex")) {
+    target.setAttribute("tabindex", "-1");
+    // Not a control: it takes focus so reading and Tab go on from here, not to be pressed, so no ring.
+    target.style.outline = "none";
+  }
   target.focus({ preventScroll: true });
 }
 

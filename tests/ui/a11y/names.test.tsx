@@ -3,11 +3,11 @@
  * Names and descriptions a screen reader gives the recording page's controls and prompt: the
  * camera switch says which camera films, and the digits are read one by one.
  */
-import { cleanup, fireEvent } from "@testing-library/react";
+import { act, cleanup, fireEvent } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
 import { setupFlow } from "../screens/harness";
-import { fakeApi, renderRecording, scriptedHandlers } from "../screens/recordingHarness";
+import { fakeApi, previewStream, renderRecording, scriptedHandlers } from "../screens/recordingHarness";
 
 const LAUNCH = "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1";
 
@@ -19,9 +19,9 @@ afterEach(() => {
   delete (window as unknown as { MediaRecorder?: unknown }).MediaRecorder;
 });
 
-function page() {
+function page(handlers = scriptedHandlers()) {
   const flow = setupFlow({ url: `${LAUNCH}#/vertify`, mediaDevices: { getUserMedia: vi.fn() } });
-  flow.rt.captureHandlers = scriptedHandlers().registry;
+  flow.rt.captureHandlers = handlers.registry;
   return renderRecording(flow, VerifyScreen, "vertify", fakeApi().api);
 }
 
@@ -41,5 +41,29 @@ describe("names on the recording page", () => {
     expect(value.nextElementSibling?.textContent).toBe("5 8 2 0");
     expect(value.nextElementSibling?.closest("[aria-hidden]")).toBeNull();
     expect(value.getAttribute("aria-label")).toBeNull();
+  });
+});
+
+describe("keyboard on the recording page", () => {
+  it("the button pressed to start stays the focused button through 正在开启 to 完成录制, unavailable without losing focus", async () => {
+    const handlers = scriptedHandlers();
+    const view = page(handlers);
+    const start = await view.findByRole("button", { name: "开始录制" });
+    start.focus();
+    fireEvent.click(start);
+    const handler = handlers.last();
+    act(() => handler.emit({ type: "preview", stream: previewStream() }));
+    const waiting = view.getByRole("button", { name: "完成录制" });
+    expect(waiting).toBe(start);
+    // aria-disabled, not disabled: a disabled button drops the focus to <body>.
+    expect(waiting.hasAttribute("disabled")).toBe(false);
+    expect(waiting.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(waiting);
+    expect(handler.stops).toBe(0);
+    act(() => handler.emit({ type: "recording", elapsedMs: 2500 }));
+    expect(waiting.getAttribute("aria-disabled")).toBe("false");
+    expect(document.activeElement).toBe(start);
+    fireEvent.click(waiting);
+    expect(handler.stops).toBe(1);
   });
 });

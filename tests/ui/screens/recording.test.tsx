@@ -85,9 +85,10 @@ describe("number mode (/vertify)", () => {
 
     act(() => handler.emit({ type: "recording", elapsedMs: 1000 }));
     const stop = view.getByRole("button", { name: "完成录制" }) as HTMLButtonElement;
-    expect(stop.disabled).toBe(true);
+    // Unavailable but focusable (aria-disabled), so keyboard focus stays on it.
+    expect(stop.getAttribute("aria-disabled")).toBe("true");
     act(() => handler.emit({ type: "recording", elapsedMs: 2300 }));
-    expect(stop.disabled).toBe(false);
+    expect(stop.getAttribute("aria-disabled")).toBe("false");
     expect(view.container.querySelector(".ff-rec-badge")?.textContent).toContain("2.3s");
     fireEvent.click(stop);
     expect(handler.stops).toBe(1);
