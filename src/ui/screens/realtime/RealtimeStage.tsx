@@ -33,6 +33,7 @@ import {
   selectViewport,
 } from "../../../flow/attempt/selectors";
 import "../realtime.css";
+import "../../a11y.css";
 
 interface RealtimeStageProps {
   mode: "trtc" | "ws";
@@ -121,7 +122,8 @@ export function RealtimeStage(props: RealtimeStageProps) {
       </div>
       {foot.kind === "start" && (
         <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--primary" disabled={!foot.enabled} onClick={commands.start}>
+          {/* aria-disabled while the camera opens: the button keeps the focus of the user who pressed it. */}
+          <button type="button" className="ff-btn ff-btn--primary" aria-disabled={!foot.enabled} onClick={foot.enabled ? commands.start : undefined}>
             {t[foot.label]}
           </button>
         </div>
