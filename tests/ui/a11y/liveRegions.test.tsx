@@ -7,7 +7,7 @@
  */
 import { act, cleanup, fireEvent } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AttemptOutcome, AttemptState, VerifyStep } from "../../../schemas/api";
+import type { AttemptState, VerifyStep } from "../../../schemas/api";
 import type { UploadOptions } from "../../../src/api/client";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
 import { setupFlow } from "../screens/harness";
@@ -32,9 +32,10 @@ function page(url: string, routeName: string, polls: Promise<AttemptState>[] = [
   flow.rt.captureHandlers = handlers.registry;
   const service = fakeApi({ polls });
   // The upload reports its progress as the test says, and is answered when the test says.
-  const progress: { report: (fraction: number) => void; answer: (outcome: AttemptOutcome) => void } = { report: () => undefined, answer: () => undefined };
+  const progress = { called: false, report: (_fraction: number) => undefined as void, answer: () => undefined as void };
   const upload = service.api.upload.bind(service.api);
   service.api.upload = (meta, body, options?: UploadOptions) => {
+    progress.called = true;
     progress.report = (fraction) => options?.onProgress?.(fraction);
     return new Promise((resolve) => (progress.answer = () => resolve(upload(meta, body)))) as ReturnType<typeof upload>;
   };
@@ -48,11 +49,16 @@ const region = (container: HTMLElement, channel: string) => {
   return found;
 };
 
-/** Lets the page's promises settle (the event loop runs for real), moving the fake clock in small steps, until `done`. */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 300 && !done(); i++) {
+/**
+ * Lets the page's work settle until `done`: its promises run on the real event loop (reading
+ * and hashing the recording), bounded by real time so a busy machine only makes it slower;
+ * the fake clock moves `stepMs` per turn (the page waits on timers too, e.g. between polls).
+ */
+async function until(done: () => boolean, stepMs = 10): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!done() && Date.now() < deadline) {
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(10);
+      await vi.advanceTimersByTimeAsync(stepMs);
       await new Promise<void>((resolve) => setImmediate(resolve));
     });
   }
@@ -106,7 +112,8 @@ describe("live regions of the recording page", () => {
       const text = live.textContent ?? "";
       if (text !== "" && text !== heard.at(-1)) heard.push(text);
     };
-    await until(() => view.queryByRole("progressbar", { name: "正在上传视频" }) !== null);
+    // The bar shows while the recording is still read and hashed, before the request goes out.
+    await until(() => progress.called && view.queryByRole("progressbar", { name: "正在上传视频" }) !== null);
     listen();
     for (let i = 1; i <= 40; i++) {
       act(() => progress.report(i / 40));
@@ -131,14 +138,14 @@ describe("live regions of the recording page", () => {
     await until(startShown(view));
     fireEvent.click(view.getByRole("button", { name: "开始录制" }));
     act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
-    await until(() => view.queryByRole("progressbar", { name: "正在上传视频" }) !== null);
-    act(() => progress.answer({ passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] }));
+    await until(() => progress.called);
+    act(() => progress.answer());
     const live = region(view.container, "progress");
     await until(() => view.queryByRole("progressbar", { name: "核验进度" }) !== null);
     act(() => answers[0]!(verifying("decoding", 0.3)));
-    await until(() => live.textContent === "解码视频，已完成 30%");
+    await until(() => live.textContent === "解码视频，已完成 30%", 50);
     act(() => answers[1]!(verifying("analysing", 0.35)));
-    await until(() => live.textContent === "分析人脸，已完成 35%");
+    await until(() => live.textContent === "分析人脸，已完成 35%", 50);
     // The step's text stays on the page, but is not itself a live region.
     expect(view.container.querySelector(".ff-verifying__step")?.closest("[aria-live]")).toBeNull();
   });
