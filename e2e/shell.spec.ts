@@ -18,7 +18,7 @@ test("a silent launch with the order_no cookie lands on the silent start page fo
   await page.goto("/?live_type=3&wb_app_id=TIDA0001&h5_face_id=E2E2");
   expect(await settledRoute(page)).toBe("/action/h5pre/slient");
   expect(await page.evaluate(() => document.documentElement.dataset.pageId)).toBe("action_h5pre_slient_0");
-  expect(await page.title()).toBe("人脸核身");
+  expect(await page.title()).toBe("开始验证 - 人脸核身");
 });
 
 test("a number launch with the cookie lands on /h5pre, and the landscape theme sets its body class", async ({ page, context, baseURL }) => {

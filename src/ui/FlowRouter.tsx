@@ -2,7 +2,8 @@
  * The router: on every hash change it resolves the route from flows/routes.json, runs the
  * engine's guard (and, on "/", the entry rules), then either redirects or renders the
  * route's lazily loaded screen. After the screen mounts it applies the after-navigation
- * effects: title, pageId, page report, load time, stay time, scroll to top.
+ * effects: title, pageId, page report, load time, stay time, scroll to top, and focus on the
+ * new page's main heading (./pageFocus.ts). Every screen renders inside the one <main> landmark.
  */
 import { fillText } from "./screens/textTemplate";
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
@@ -21,6 +22,9 @@ import { themeOf } from "./theme";
 import { nextOf } from "../flow/next";
 import { routeProps, type ScreenComponent, type ScreenComponents } from "./screenContract";
 import type { ScreenType } from "./screens/screenTypes";
+
+/** Focus handling, needed from the second page on: kept out of the first screen's bundle. */
+const loadPageFocus = () => import("./pageFocus");
 
 /** More consecutive redirects than this means the definitions loop; show errorSettings. */
 const MAX_REDIRECTS = 8;
@@ -120,15 +124,56 @@ export function FlowRouter({ screens, fallback }: { screens: ScreenComponents; f
     }
   }, [decision, rt]);
 
+  const main = useRef<HTMLElement>(null);
+  const firstShown = useRef<string | null>(null);
+  const navigated = useRef(false);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    void loadPageFocus().then((m) => {
+      if (live && main.current) stop = m.keepFocusInPage(main.current);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, []);
+  // The first page is where the browser starts reading anyway; every page after it takes focus
+  // (keyed by hash: StrictMode runs the first page's effect twice).
+  const onShown = () => {
+    pagesShown.current += 1;
+    if (firstShown.current === null) firstShown.current = hash;
+    else if (hash !== firstShown.current) navigated.current = true;
+    const target = main.current;
+    // A dialog the new page opened (a notice) keeps the focus it took.
+    if (navigated.current && target) void loadPageFocus().then((m) => m.dialogHoldsFocus(target.ownerDocument) || m.focusPageStart(target));
+  };
+
   const hooks = useMemo(() => wouterHooks(rt.location), [rt]);
-  if (decision.kind !== "render") return <>{fallback}</>;
+  return (
+    <main ref={main} className="ff-main" tabIndex={-1}>
+      {decision.kind === "render" ? <RenderedRoute decision={decision} screens={screens} fallback={fallback} hooks={hooks} hash={hash} startedAt={startedAt} onShown={onShown} /> : fallback}
+    </main>
+  );
+}
+
+function RenderedRoute(props: {
+  decision: Extract<Decision, { kind: "render" }>;
+  screens: ScreenComponents;
+  fallback: ReactNode;
+  hooks: ReturnType<typeof wouterHooks>;
+  hash: string;
+  startedAt: number;
+  onShown: () => void;
+}) {
+  const { decision, screens, fallback, hooks, hash, startedAt, onShown } = props;
   // The route's screen type decides both the screen and the type of its props (routeProps).
   const Screen = screens[decision.route.screen as ScreenType] as ScreenComponent | undefined;
   if (!Screen) throw new Error(`Unknown screen "${decision.route.screen}". Known screens: ${Object.keys(screens).join(", ")}`);
   return (
     <Router hook={hooks.hook} searchHook={hooks.searchHook} hrefs={hooks.hrefs}>
       <Suspense fallback={fallback}>
-        <PageMounted route={decision.route} query={decision.query} startedAt={startedAt} onShown={() => (pagesShown.current += 1)}>
+        <PageMounted route={decision.route} query={decision.query} startedAt={startedAt} onShown={onShown}>
           <Screen key={hash} route={decision.route} props={routeProps(decision.route)} next={nextOf(decision.route)} params={decision.params} query={decision.query} />
         </PageMounted>
       </Suspense>

@@ -56,7 +56,7 @@ describe("router: entry rules, guard and after-navigation effects together", () 
     // start: on a busy machine that is past the slow-load threshold, so either name is right.
     expect(statNames(rt).filter((name) => name === "pageLoadTime" || name === "pageLoadSlow")).toHaveLength(1);
     expect(document.documentElement.dataset.pageId).toBe("action_error_7");
-    expect(document.title).toBe("人脸核身");
+    expect(document.title).toBe("出错了 - 人脸核身");
   });
 
   it("with the order_no cookie a number launch lands on /h5pre and keeps the launch query", async () => {

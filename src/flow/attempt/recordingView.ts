@@ -77,10 +77,12 @@ export function selectRecordingFoot(state: AttemptState, plan: Plan): RecordingF
   }
 }
 
-/** The 切换摄像头 button beside the start button: its label and the camera chosen now. */
+/** The 切换摄像头 button beside the start button: its label, the camera chosen now and the words saying which. */
 export interface CameraSwitchView {
   label: Extract<TextKey<"recorder">, "switchCamera">;
   facing: CameraFacing;
+  /** Said with the button (its description), so a screen reader user knows which camera films. */
+  current: Extract<TextKey<"recorder">, "cameraFront" | "cameraBack">;
 }
 
 /**
@@ -88,7 +90,8 @@ export interface CameraSwitchView {
  * a kind whose camera the page does not choose, or once the start was tapped.
  */
 export function selectCameraSwitch(state: AttemptState): CameraSwitchView | null {
-  return canSwitchCamera(state) ? { label: "switchCamera", facing: state.facing } : null;
+  if (!canSwitchCamera(state)) return null;
+  return { label: "switchCamera", facing: state.facing, current: state.facing === "user" ? "cameraFront" : "cameraBack" };
 }
 
 const secondsOf = (ms: number) => String(Math.round(ms / 100) / 10);

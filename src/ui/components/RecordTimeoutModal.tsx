@@ -3,8 +3,12 @@
  * optional close button, and highlighted segments of the text. Highlights come from the
  * launch URL (high_light), so they are matched as plain substrings and rendered as text in
  * <mark> elements, never as HTML or as a regular expression.
+ *
+ * Open, it holds focus (useDialogFocus): Tab stays among its buttons, Escape closes it where
+ * its close button is offered, and closing gives focus back to where it was.
  */
-import { useId } from "react";
+import { useId, useRef } from "react";
+import { useDialogFocus } from "../useDialogFocus";
 
 export const RECORD_TIMEOUT_DEFAULT_TITLE = "录制超时";
 export const RECORD_TIMEOUT_DEFAULT_TEXT = "长时间未收到录制的视频，请检查网络后重新录制。";
@@ -61,13 +65,19 @@ export function splitHighlights(text: string, segments: readonly string[]): Text
 }
 
 export function RecordTimeoutModal(props: RecordTimeoutModalProps) {
+  return props.show ? <OpenModal {...props} /> : null;
+}
+
+function OpenModal(props: RecordTimeoutModalProps) {
   const titleId = useId();
-  if (!props.show) return null;
+  const textId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, props.closable ? () => props.onClose?.() : undefined);
   const title = props.title ?? RECORD_TIMEOUT_DEFAULT_TITLE;
   const text = props.text ?? RECORD_TIMEOUT_DEFAULT_TEXT;
   return (
     <div className="ff-modal">
-      <div className="ff-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div ref={dialog} className="ff-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId}>
         {props.closable && (
           <button type="button" className="ff-modal__close" aria-label={props.closeLabel ?? "关闭"} onClick={() => props.onClose?.()}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -78,7 +88,7 @@ export function RecordTimeoutModal(props: RecordTimeoutModalProps) {
         <h2 id={titleId} className="ff-modal__title">
           {title}
         </h2>
-        <p className="ff-modal__text">
+        <p id={textId} className="ff-modal__text">
           {splitHighlights(text, props.highlights ?? []).map((part, index) =>
             part.highlighted ? (
               <mark key={index} className="ff-mark">

@@ -10,13 +10,16 @@ export interface ToastProps {
   msg: string;
   /** False renders nothing, so a host can spread the controller's ToastState straight in. */
   visible?: boolean | undefined;
+  /** False: the host's own live region says it (ToastHost), so this one is not a live region too. */
+  live?: boolean | undefined;
 }
 
-export function Toast({ type = "none", msg, visible = true }: ToastProps) {
+export function Toast({ type = "none", msg, visible = true, live = true }: ToastProps) {
   if (!visible || msg === "") return null;
   // Errors interrupt (alert); success and plain notices wait their turn (status).
+  const role = live ? (type === "error" ? "alert" : "status") : undefined;
   return (
-    <div className={`ff-toast ff-toast--${type}`} role={type === "error" ? "alert" : "status"}>
+    <div className={`ff-toast ff-toast--${type}`} role={role}>
       {type !== "none" && <ToastIcon type={type} />}
       <span className="ff-toast__msg">{msg}</span>
     </div>

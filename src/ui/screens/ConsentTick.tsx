@@ -1,8 +1,9 @@
 /**
  * The simple agreement consent of spec §6 (auth_type 1, or 0 with auth_tick_switch 1): a
- * tick box with a link to the agreement, ticked by the user, never pre-ticked.
+ * tick box with a link to the agreement, ticked by the user, never pre-ticked. The box is
+ * named by its label and the agreement's title together (我已阅读并同意《用户协议授权书》).
  */
-import { useId } from "react";
+import { useId, type Ref } from "react";
 
 interface ConsentTickProps {
   checked: boolean;
@@ -10,17 +11,27 @@ interface ConsentTickProps {
   prefix: string;
   linkText: string;
   href: string;
+  /** The box, so the page can take the user to it when the start needs it ticked. */
+  boxRef?: Ref<HTMLInputElement> | undefined;
 }
 
-export function ConsentTick({ checked, onChange, prefix, linkText, href }: ConsentTickProps) {
+export function ConsentTick({ checked, onChange, prefix, linkText, href, boxRef }: ConsentTickProps) {
   const id = useId();
   return (
     <div className="ff-consent">
-      <input id={id} className="ff-consent__box" type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <label htmlFor={id} className="ff-consent__label">
+      <input
+        ref={boxRef}
+        id={id}
+        className="ff-consent__box"
+        type="checkbox"
+        checked={checked}
+        aria-labelledby={`${id}-label ${id}-link`}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label id={`${id}-label`} htmlFor={id} className="ff-consent__label">
         {prefix}
       </label>
-      <a className="ff-link" href={href}>
+      <a id={`${id}-link`} className="ff-link" href={href}>
         {linkText}
       </a>
     </div>

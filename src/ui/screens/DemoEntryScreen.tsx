@@ -45,7 +45,8 @@ export default function DemoEntryScreen({ props }: ScreenProps<"demoEntry">) {
           <span className="ff-demo-badge">{fillText(t.appBadge, { appId: rt.apps.defaultAppId })}</span>
         </div>
       </header>
-      <main className="ff-demo-main">
+      {/* The router's <main> holds every screen: one main landmark per page. */}
+      <div className="ff-demo-main">
         <h1 className="ff-demo-title">{isReturn(rt.search) ? t.resultHeading : t.formHeading}</h1>
         <p className="ff-demo-intro">{isReturn(rt.search) ? t.resultIntro : t.intro}</p>
         {isReturn(rt.search) ? (
@@ -59,7 +60,7 @@ export default function DemoEntryScreen({ props }: ScreenProps<"demoEntry">) {
           <DemoOrderForm variant={variant} />
         )}
         <p className="ff-demo-footer">{t.footer}</p>
-      </main>
+      </div>
     </div>
   );
 }

@@ -24,7 +24,9 @@ import { CapturePrompt } from "./recording/CapturePrompt";
 import { CaptureStage } from "./recording/CaptureStage";
 import { GuidanceBox, GuidanceHint } from "./recording/guidance/GuidanceOverlay";
 import { guidanceFailureCopy } from "./recording/guidance/failureCopy";
-import { RecordControls } from "./recording/RecordControls";
+import { footAnnouncement, RecordControls } from "./recording/RecordControls";
+import { LiveAnnouncement } from "../components/LiveAnnouncement";
+import { PROGRESS_POLICY } from "../../flow/announcer";
 import type { RecorderCopy } from "./recorderCopy";
 import { actionCodesOf } from "../../flow/startPlan";
 import { textsOf } from "./textRef";
@@ -74,6 +76,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
   const recording = selectIsRecording(state);
   const answering = selectAnswering(state, plan);
   const switched = selectSwitchedNotice(state);
+  const foot = selectRecordingFoot(state, plan);
 
   return (
     <div className={`ff-page ff-recorder ff-rec ff-rec--${stage}`} data-phase={stage} data-kind={state.kind ?? undefined}>
@@ -114,11 +117,13 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
             {textsOf(texts, selectRecordingHint(state, plan))}
           </p>
           <p className="ff-recorder__needs">{texts.recorder[selectNeeds({ audio })]}</p>
+          {/* Upload and verification progress, said on a change of step or quarter (PROGRESS_POLICY). */}
+          <LiveAnnouncement channel="progress" announcement={footAnnouncement(texts, foot)} policy={PROGRESS_POLICY} />
         </div>
       </div>
       <RecordControls
         texts={texts}
-        foot={selectRecordingFoot(state, plan)}
+        foot={foot}
         cameraSwitch={selectCameraSwitch(state)}
         onStart={machine.start}
         onSwitchCamera={machine.switchCamera}

@@ -10,7 +10,7 @@
  * Routes flagged uaDetect first check camera-input eligibility and leave for /uaDetect
  * when this browser cannot record.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isWillMode } from "../../engine/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
 import { textSections } from "../texts";
@@ -52,6 +52,7 @@ export default function StartScreen({ route, props, next, query }: ScreenProps<"
   // check allows it (a blocked browser is sent to /uaDetect by the check itself).
   const [waiting, setWaiting] = useState(false);
   const [ticked, setTicked] = useState(false);
+  const consentBox = useRef<HTMLInputElement>(null);
   const [popupOpen, setPopupOpen] = useState(Boolean(launch.popup_context?.trim()));
 
   useEffect(() => {
@@ -118,6 +119,8 @@ export default function StartScreen({ route, props, next, query }: ScreenProps<"
   const start = () => {
     if (authLevel === "simple" && !ticked) {
       toast({ msg: texts.start.consentRequired });
+      // A keyboard or screen-reader user is taken to the box the toast asks them to tick.
+      consentBox.current?.focus();
       return;
     }
     if (eligibility === "allowed") navigate(recordPath);
@@ -139,7 +142,7 @@ export default function StartScreen({ route, props, next, query }: ScreenProps<"
       </div>
       <div className="ff-start__footer">
         {authLevel === "simple" && (
-          <ConsentTick checked={ticked} onChange={setTicked} prefix={texts.start.consentPrefix} linkText={texts.start.consentLink} href={protocolHref} />
+          <ConsentTick boxRef={consentBox} checked={ticked} onChange={setTicked} prefix={texts.start.consentPrefix} linkText={texts.start.consentLink} href={protocolHref} />
         )}
         <div className="ff-buttons ff-buttons--1">
           <button type="button" className="ff-btn ff-btn--primary" disabled={waiting && eligibility === "checking"} onClick={start}>

@@ -136,10 +136,12 @@ describe("the camera switch (spec §5)", () => {
 
   it("offers 切换摄像头 before the start, and switching toggles the camera the attempt asks for", () => {
     const ready = prepared("recorder", true);
-    expect(selectCameraSwitch(ready)).toEqual({ label: "switchCamera", facing: "user" });
+    expect(selectCameraSwitch(ready)).toEqual({ label: "switchCamera", facing: "user", current: "cameraFront" });
     expect(zh.recorder.switchCamera).toBe("切换摄像头");
     const back = attemptReducer(ready, switchCamera);
     expect([back.facing, back.request?.facing]).toEqual(["environment", "environment"]);
+    // The button's description says which camera films, for those who cannot see the preview.
+    expect(zh.recorder[selectCameraSwitch(back)!.current]).toBe("当前为后置摄像头");
     const front = attemptReducer(back, switchCamera);
     expect([front.facing, front.request?.facing]).toEqual(["user", "user"]);
   });

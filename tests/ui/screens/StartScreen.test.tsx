@@ -114,12 +114,15 @@ describe("StartScreen: agreement consent", () => {
   it.each([["auth_type=1"], ["auth_type=0&auth_tick_switch=1"]])("simple (%s): the tick box must be ticked before starting", async (auth) => {
     const flow = setupFlow({ url: `${LAUNCH}&${auth}#/pre` });
     const view = flow.renderScreen(StartScreen, "pre");
-    const box = view.getByRole("checkbox");
+    // Named by its label and the agreement it consents to.
+    const box = view.getByRole("checkbox", { name: "我已阅读并同意 《用户协议授权书》" });
     expect((box as HTMLInputElement).checked).toBe(false);
     expect(view.getByRole("link", { name: "《用户协议授权书》" }).getAttribute("href")).toBe("#/protocol");
     fireEvent.click(view.getByRole("button", { name: "开始验证" }));
     expect(flow.hash()).toBe("/pre");
-    expect((await view.findByRole("status")).textContent).toBe("请先阅读并勾选同意《用户协议授权书》");
+    await waitFor(() => expect(view.getAllByRole("status").map((s) => s.textContent)).toContain("请先阅读并勾选同意《用户协议授权书》"));
+    // The keyboard user is taken to the box the toast asks them to tick.
+    expect(document.activeElement).toBe(box);
     fireEvent.click(box);
     fireEvent.click(view.getByRole("button", { name: "开始验证" }));
     expect(flow.hash()).toBe("/vertify");

@@ -84,7 +84,7 @@ async function openGuided(view: ReturnType<typeof page>["view"], handlers: Retur
   const handler = handlers.last();
   act(() => handler.emit({ type: "preview", stream: previewStream() }));
   await waitFor(() => expect(driven.sessions).toHaveLength(1));
-  expect(view.getByRole("status").textContent).toBe("正在启动人脸检测…");
+  expect(view.container.querySelector(".ff-guidance-hint")?.textContent).toBe("正在启动人脸检测…");
   await act(async () => session().loaded());
   return handler;
 }
@@ -102,6 +102,24 @@ describe("face guidance on the recording page", () => {
     push(faceFrames([[0, {}]], { durationMs: 0 }), 200);
     expect(hint(view)?.textContent).toBe("很好，请保持");
     expect(view.container.querySelector(".ff-guidance-box--ok")).not.toBeNull();
+  });
+
+  it("a screen reader hears a hint once it has held a second, not each frame's flicker; the visible hint is not live", async () => {
+    const { view, handlers } = page(`${LAUNCH}#/action/vertify`, "action_vertify");
+    await openGuided(view, handlers);
+    const region = view.container.querySelector<HTMLElement>('[data-channel="hint"]')!;
+    expect(region.getAttribute("aria-live")).toBe("polite");
+    const heard: string[] = [];
+    const observer = new MutationObserver(() => region.textContent && heard.push(region.textContent));
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+    for (let frame = 0; frame < 20; frame++) push([frameOf(frame * 50, [], frame % 2 === 0 ? undefined : 10)], 0);
+    expect(hint(view)?.textContent).toBe("光线太暗，请到明亮处");
+    push(faceFrames([[0, {}]], { durationMs: 0 }), 1200);
+    expect(hint(view)?.textContent).toBe("很好，请保持");
+    await waitFor(() => expect(region.textContent).toBe("很好，请保持"), { timeout: 3000 });
+    observer.disconnect();
+    expect(heard).toEqual(["很好，请保持"]);
+    expect(hint(view)?.closest("[aria-live]")).toBeNull();
   });
 
   it("silent mode: the recording stops by itself once the face held still, and the upload carries the evidence frames", async () => {

@@ -14,7 +14,9 @@ import { CameraFrame } from "../CameraFrame";
 import { CaptureHead } from "../recording/CaptureHead";
 import { CapturePrompt } from "../recording/CapturePrompt";
 import { KeptRecording } from "../recording/KeptRecording";
-import { VerifyingProgress } from "../recording/VerifyingProgress";
+import { verifyingAnnouncement, VerifyingProgress } from "../recording/VerifyingProgress";
+import { LiveAnnouncement } from "../../components/LiveAnnouncement";
+import { PROGRESS_POLICY, progressKey, type Announcement } from "../../../flow/announcer";
 import type { RecorderCopy } from "../recorderCopy";
 import type { ActionCode } from "../../../flow/startPlan";
 import { textOf } from "../textRef";
@@ -31,6 +33,7 @@ import {
   selectViewport,
 } from "../../../flow/attempt/selectors";
 import "../realtime.css";
+import "../../a11y.css";
 
 interface RealtimeStageProps {
   mode: "trtc" | "ws";
@@ -51,6 +54,15 @@ interface RealtimeStageProps {
   commands: Pick<AttemptMachine, "start" | "stop" | "resend" | "giveUp">;
   texts: TextsOf<"realtime" | "recorder" | "actions" | "capture" | "verifying" | "verifySteps">;
 }
+
+/** What the page's progress region says: the stream or upload each quarter, then the verification's step. */
+function progressAnnouncement(texts: RealtimeStageProps["texts"], transfer: number | null, verifying: ReturnType<typeof selectVerifying>): Announcement | null {
+  if (verifying) return verifyingAnnouncement(texts, verifying.step, verifying.progress);
+  if (transfer === null) return null;
+  return { key: progressKey("transfer", transfer), text: transferText(texts, transfer) };
+}
+
+const transferText = (texts: RealtimeStageProps["texts"], fraction: number) => `${texts.realtime.progressLabel} ${Math.round(fraction * 100)}%`;
 
 export function RealtimeStage(props: RealtimeStageProps) {
   const { mode, badge, copy, liveMode, will, nod, actions, answering, state, needs, videoRef, commands, texts } = props;
@@ -98,17 +110,20 @@ export function RealtimeStage(props: RealtimeStageProps) {
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(progress * 100)}
+              aria-valuetext={transferText(texts, progress)}
             >
               <span className="ff-realtime__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           )}
           {verifying && <VerifyingProgress texts={texts} step={verifying.step} progress={verifying.progress} />}
           {selectShowsNeeds(state) && <p className="ff-recorder__needs">{needs}</p>}
+          <LiveAnnouncement channel="progress" announcement={progressAnnouncement(texts, progress, verifying)} policy={PROGRESS_POLICY} />
         </div>
       </div>
       {foot.kind === "start" && (
         <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--primary" disabled={!foot.enabled} onClick={commands.start}>
+          {/* aria-disabled while the camera opens: the button keeps the focus of the user who pressed it. */}
+          <button type="button" className="ff-btn ff-btn--primary" aria-disabled={!foot.enabled} onClick={foot.enabled ? commands.start : undefined}>
             {t[foot.label]}
           </button>
         </div>

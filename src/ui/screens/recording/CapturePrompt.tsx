@@ -8,7 +8,10 @@
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
 import type { ActionCode } from "../../../flow/startPlan";
+import { PROMPT_POLICY, type Announcement } from "../../../flow/announcer";
+import { LiveAnnouncement } from "../../components/LiveAnnouncement";
 import "../recording.css";
+import "../../a11y.css";
 
 interface CapturePromptProps {
   texts: TextsOf<"capture" | "actions">;
@@ -26,6 +29,8 @@ interface CapturePromptProps {
   recording: boolean;
 }
 
+const spacedDigits = (digits: string) => digits.split("").join(" ");
+
 function Digits({ digits, texts }: { digits: string | null; texts: TextsOf<"capture" | "actions"> }) {
   const t = texts.capture;
   return (
@@ -34,13 +39,17 @@ function Digits({ digits, texts }: { digits: string | null; texts: TextsOf<"capt
       {digits === null ? (
         <p className="ff-rec-digits__pending">{t.digitsPending}</p>
       ) : (
-        <p className="ff-rec-digits__value" aria-label={digits.split("").join(" ")}>
-          {digits.split("").map((digit, index) => (
-            <span key={index} className="ff-rec-digits__digit">
-              {digit}
-            </span>
-          ))}
-        </p>
+        <>
+          <p className="ff-rec-digits__value" aria-hidden="true">
+            {digits.split("").map((digit, index) => (
+              <span key={index} className="ff-rec-digits__digit">
+                {digit}
+              </span>
+            ))}
+          </p>
+          {/* Read one by one ("1 2 3 4"), not as a number. */}
+          <p className="ff-sr-only">{spacedDigits(digits)}</p>
+        </>
       )}
     </div>
   );
@@ -54,7 +63,7 @@ function Actions({ actions, actionIndex, recording, texts }: Pick<CapturePromptP
       {current === undefined ? (
         <p className="ff-rec-prompt__label">{t.actionsLabel}</p>
       ) : (
-        <p className="ff-rec-actions__now" aria-live="assertive">
+        <p className="ff-rec-actions__now">
           <span className="ff-rec-actions__step">{fillText(t.actionStep, { index: String(actionIndex + 1), total: String(actions.length) })}</span>
           {fillText(t.actionPrompt, { action: texts.actions[current] })}
         </p>
@@ -80,17 +89,38 @@ function Question({ question, nod, answering, texts }: Pick<CapturePromptProps, 
     <div className={`ff-rec-question${answering ? " ff-rec-question--answering" : ""}`}>
       <p className="ff-rec-prompt__label">{t.willQuestionLabel}</p>
       <p className="ff-rec-question__text">{question ?? t.willQuestionMissing}</p>
-      <p className="ff-rec-question__how" aria-live="polite">
+      <p className="ff-rec-question__how">
         {nod ? t.willNod : t.willAnswer}
       </p>
     </div>
   );
 }
 
+/**
+ * What the prompt region says, as the prompt changes: the digits once they came, the action
+ * asked now, the question once it came, then how to answer it. The visible prompt is not
+ * itself live, so re-rendering it says nothing.
+ */
+export function promptAnnouncement(props: CapturePromptProps): Announcement | null {
+  const t = props.texts.capture;
+  if (props.will && props.answering) return { text: props.nod ? t.willNod : t.willAnswer };
+  if (props.liveMode === "action" && props.recording && props.actionIndex >= 0) {
+    const current = props.actions[props.actionIndex];
+    if (current !== undefined) {
+      const step = fillText(t.actionStep, { index: String(props.actionIndex + 1), total: String(props.actions.length) });
+      return { text: `${step} ${fillText(t.actionPrompt, { action: props.texts.actions[current] })}` };
+    }
+  }
+  if (props.liveMode === "number" && props.digits !== null) return { text: `${t.digitsLabel} ${spacedDigits(props.digits)}` };
+  if (props.will && props.question !== null) return { text: `${t.willQuestionLabel} ${props.question}` };
+  return null;
+}
+
 export function CapturePrompt(props: CapturePromptProps) {
   const { texts, liveMode, will } = props;
   return (
     <div className="ff-rec-prompt">
+      <LiveAnnouncement channel="prompt" announcement={promptAnnouncement(props)} policy={PROMPT_POLICY} />
       {liveMode === "number" && <Digits digits={props.digits} texts={texts} />}
       {liveMode === "action" && props.actions.length > 0 && (!will || !props.answering) && (
         <Actions actions={props.actions} actionIndex={props.actionIndex} recording={props.recording} texts={texts} />

@@ -10,6 +10,8 @@ import { CameraFrame } from "../CameraFrame";
 import type { PhaseName } from "../../../flow/attempt/attemptState";
 import type { ViewportPhase } from "../../../flow/attempt/selectors";
 import type { RecordingOverlay } from "../../../flow/attempt/recordingView";
+import { COUNTDOWN_POLICY, type Announcement } from "../../../flow/announcer";
+import { LiveAnnouncement } from "../../components/LiveAnnouncement";
 import "../recording.css";
 
 interface CaptureStageProps {
@@ -29,6 +31,13 @@ interface CaptureStageProps {
 /** Circumference of the ring (r = 49 in a 100-unit box). */
 const RING = 2 * Math.PI * 49;
 
+/** What the region over the viewport says: each second of the 3-2-1, then 录制中 once. */
+function stageAnnouncement(over: RecordingOverlay, recordingBadge: string): Announcement | null {
+  if (over.kind === "countdown") return { text: String(over.secondsLeft) };
+  if (over.kind === "recording") return { text: recordingBadge };
+  return null;
+}
+
 export function CaptureStage({ stage, viewport, over, videoRef, label, facing, recordingBadge, overlay }: CaptureStageProps) {
   return (
     <div className={`ff-rec-stage ff-rec-stage--${stage}`}>
@@ -41,12 +50,15 @@ export function CaptureStage({ stage, viewport, over, videoRef, label, facing, r
         </svg>
       )}
       {over.kind === "countdown" && (
-        <span className="ff-rec-countdown" aria-live="assertive">
+        <span className="ff-rec-countdown" aria-hidden="true">
           {over.secondsLeft}
         </span>
       )}
+      {/* The 3-2-1 and the start of the recording are said through their own region, a second apart at most. */}
+      <LiveAnnouncement channel="countdown" announcement={stageAnnouncement(over, recordingBadge)} policy={COUNTDOWN_POLICY} />
       {over.kind === "recording" && (
-        <span className="ff-rec-badge">
+        // The seconds change ten times a second: the badge is for the eye, the region below says 录制中 once.
+        <span className="ff-rec-badge" aria-hidden="true">
           <span className="ff-rec-badge__dot" aria-hidden="true" />
           {recordingBadge} {over.seconds}s
         </span>

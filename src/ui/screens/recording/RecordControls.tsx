@@ -5,13 +5,16 @@
  * progress, the service's verification (核验中 with its step), or after an upload that got
  * no answer the choice to send the kept recording again or give up.
  */
+import { useId, type ReactNode } from "react";
 import type { CameraSwitchView, RecordingFoot } from "../../../flow/attempt/recordingView";
 import type { TextsOf } from "../../FlowProvider";
 import { fillText } from "../textTemplate";
+import type { Announcement } from "../../../flow/announcer";
 import { KeptRecording } from "./KeptRecording";
-import { UploadProgress } from "./UploadProgress";
-import { VerifyingProgress } from "./VerifyingProgress";
+import { uploadAnnouncement, UploadProgress } from "./UploadProgress";
+import { verifyingAnnouncement, VerifyingProgress } from "./VerifyingProgress";
 import "../recording.css";
+import "../../a11y.css";
 
 interface RecordControlsProps {
   texts: TextsOf<"capture" | "recorder" | "verifying" | "verifySteps">;
@@ -25,35 +28,70 @@ interface RecordControlsProps {
   onGiveUp(): void;
 }
 
-function Single({ label, onClick, disabled = false }: { label: string; onClick?: () => void; disabled?: boolean }) {
+/**
+ * The page's main button (start, then busy, then stop) with what may sit beside it. One
+ * component for all three, so React keeps the same <button>, and unavailable through
+ * aria-disabled rather than disabled (a disabled button loses focus): a keyboard user who
+ * pressed 开始录制 is still on it when it turns into 完成录制, and presses it again to stop.
+ */
+function MainButton({ label, onClick, disabled = false, beside }: { label: string; onClick?: () => void; disabled?: boolean; beside?: ReactNode }) {
   return (
-    <div className="ff-buttons ff-buttons--1">
-      <button type="button" className="ff-btn ff-btn--primary" disabled={disabled} onClick={onClick}>
+    <div className={`ff-buttons ff-buttons--${beside ? 2 : 1}`}>
+      <button type="button" className="ff-btn ff-btn--primary" aria-disabled={disabled} onClick={disabled ? undefined : onClick}>
         {label}
       </button>
+      {beside}
     </div>
   );
 }
 
+/**
+ * What the page's progress region says of the foot: what a busy button says the page is doing,
+ * the upload each quarter, the verification's step; the kept recording is an alert of its own.
+ */
+export function footAnnouncement(texts: RecordControlsProps["texts"], foot: RecordingFoot): Announcement | null {
+  switch (foot.kind) {
+    case "busy":
+      return { text: texts.capture[foot.label] };
+    case "uploading":
+      return uploadAnnouncement(foot.fraction, fillText(texts.capture.uploadProgress, { percent: String(foot.percent) }));
+    case "verifying":
+      return verifyingAnnouncement(texts, foot.step, foot.progress);
+    case "start":
+    case "stop":
+    case "kept":
+    case "none":
+      return null;
+  }
+}
+
 export function RecordControls({ texts, foot, cameraSwitch, onStart, onSwitchCamera, onStop, onResend, onGiveUp }: RecordControlsProps) {
   const t = texts.capture;
+  const facingId = useId();
   switch (foot.kind) {
     case "start":
-      if (cameraSwitch === null) return <Single label={t[foot.label]} onClick={onStart} />;
       return (
-        <div className="ff-buttons ff-buttons--2">
-          <button type="button" className="ff-btn ff-btn--primary" onClick={onStart}>
-            {t[foot.label]}
-          </button>
-          <button type="button" className="ff-btn ff-btn--secondary" data-facing={cameraSwitch.facing} onClick={onSwitchCamera}>
-            {texts.recorder[cameraSwitch.label]}
-          </button>
-        </div>
+        <MainButton
+          label={t[foot.label]}
+          onClick={onStart}
+          beside={
+            cameraSwitch && (
+              <>
+                <button type="button" className="ff-btn ff-btn--secondary" data-facing={cameraSwitch.facing} aria-describedby={facingId} onClick={onSwitchCamera}>
+                  {texts.recorder[cameraSwitch.label]}
+                </button>
+                <span id={facingId} className="ff-sr-only">
+                  {texts.recorder[cameraSwitch.current]}
+                </span>
+              </>
+            )
+          }
+        />
       );
     case "stop":
-      return <Single label={t.stop} disabled={!foot.enabled} onClick={onStop} />;
+      return <MainButton label={t.stop} disabled={!foot.enabled} onClick={onStop} />;
     case "busy":
-      return <Single label={t[foot.label]} disabled />;
+      return <MainButton label={t[foot.label]} disabled />;
     case "uploading":
       return (
         <div className="ff-buttons ff-buttons--1">

@@ -1,7 +1,8 @@
 /**
  * The upload's progress bar: the share of the request body sent (a retry starts again from
- * zero), as an ARIA progressbar so screen readers announce it too.
+ * zero), as an ARIA progressbar; the page's progress region (uploadAnnouncement) says it each quarter.
  */
+import { progressKey, type Announcement } from "../../../flow/announcer";
 import "../recording.css";
 
 interface UploadProgressProps {
@@ -10,6 +11,11 @@ interface UploadProgressProps {
   fraction: number;
   /** The percentage line, e.g. 已上传 42%. */
   valueText: string;
+}
+
+/** What the page's progress region says of an upload: its percentage, once per quarter. */
+export function uploadAnnouncement(fraction: number, valueText: string): Announcement {
+  return { key: progressKey("upload", fraction), text: valueText };
 }
 
 export function UploadProgress({ label, fraction, valueText }: UploadProgressProps) {

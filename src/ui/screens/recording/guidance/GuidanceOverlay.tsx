@@ -6,6 +6,8 @@
  */
 import type { CameraFacing } from "../../../../capture/contract";
 import type { Texts } from "../../../FlowProvider";
+import { HINT_POLICY } from "../../../../flow/announcer";
+import { LiveAnnouncement } from "../../../components/LiveAnnouncement";
 import { mirrorsPreview } from "../../CameraFrame";
 import { boxInView } from "./faceBox";
 import type { GuidanceView } from "./guidanceController";
@@ -43,20 +45,25 @@ export function GuidanceBox({ view, facing }: { view: GuidanceView; facing: Came
   );
 }
 
-/** The hint line, right under the camera viewport. */
+/**
+ * The hint line, right under the camera viewport. Screen readers hear a hint once it has held
+ * for a second (HINT_POLICY), not each frame's: the line itself is not a live region.
+ */
 export function GuidanceHint(props: GuidanceOverlayProps) {
   const { view } = props;
   const text = view.status === "off" ? null : hintText(props);
-  if (text === null) return null;
   return (
-    <p
-      className={`ff-guidance-hint ff-guidance-hint--${view.status}${view.hint === "ok" ? " ff-guidance-hint--ok" : ""}`}
-      role="status"
-      aria-live="polite"
-      data-guidance-status={view.status}
-      data-guidance-hint={view.hint ?? ""}
-    >
-      {text}
-    </p>
+    <>
+      {text !== null && (
+        <p
+          className={`ff-guidance-hint ff-guidance-hint--${view.status}${view.hint === "ok" ? " ff-guidance-hint--ok" : ""}`}
+          data-guidance-status={view.status}
+          data-guidance-hint={view.hint ?? ""}
+        >
+          {text}
+        </p>
+      )}
+      <LiveAnnouncement channel="hint" announcement={text === null ? null : { text }} policy={HINT_POLICY} />
+    </>
   );
 }
