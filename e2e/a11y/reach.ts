@@ -20,9 +20,14 @@ export function concretePath(route: RouteDef): string {
   return route.path.replace(/:[A-Za-z_]+/g, "sample");
 }
 
-/** A page needs a session when the guard asks for one (spec §2's gating). */
+/**
+ * A page is reached in a session when the guard asks for one (spec §2's gating), or when it
+ * belongs to a mode (an action or silent page, the real-time and will pages): a user reaches
+ * those only from a launch of that mode, and without one the flow shows them as the plain pages.
+ */
 export function needsSession(route: RouteDef): boolean {
-  return Boolean(route.flags.auth || route.flags.needLoginOrCookie);
+  if (route.flags.auth || route.flags.needLoginOrCookie) return true;
+  return route.path.startsWith("/action/") || route.path.startsWith("/willDegrade/") || ["action", "silent", "trtc"].includes(String(route.props?.mode));
 }
 
 type OrderKind = "number" | "action" | "silent" | "will";
