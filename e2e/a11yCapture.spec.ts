@@ -4,15 +4,16 @@
  * page (with its splash, authorisation, consent tick and notice), the recording page before,
  * during (with face guidance's "no face" hint, and with the action prompts) and after
  * recording, the upload's progress (the upload held until axe has run), 核验中 (the attempt's
- * status held), the fail result, the demo partner page the result goes back to, and the
- * record-timeout modal.
+ * status held), the fail result, the demo partner page the result goes back to, will mode's
+ * pages with the question while recording and an upload that got no answer (the recording
+ * kept to send again), and the record-timeout modal.
  */
 import { expect, test, type Browser, type Page, type Route } from "@playwright/test";
 import captureJson from "../flows/capture.json" with { type: "json" };
 import { expectAccessible } from "./a11y/axe";
 import { LANGUAGES } from "./a11y/languages";
 import { launch, settled, VIEWPORT } from "./a11y/reach";
-import { startRecording } from "./recordingFlow";
+import { openRecorder, RECORD_SECONDS, startRecording } from "./recordingFlow";
 
 const ZH_CN = LANGUAGES.find((l) => l.isDefault)!;
 
@@ -110,6 +111,25 @@ test("action mode, one attempt: the prompts while recording, the upload's progre
   await page.getByRole("button", { name: "返回" }).click();
   await expect(page.locator(".ff-demo-signature[data-valid=true]")).toBeVisible();
   await expectAccessible(page, "the demo partner page with the signed result");
+  await page.context().close();
+});
+
+test("will mode: the splash, the degraded recording page before and during recording with the question, and a recording kept after its upload failed", async ({ browser, baseURL }) => {
+  const page = await cameraPage(browser, baseURL!);
+  await launch(page, baseURL!, "will", ZH_CN);
+  await expectAccessible(page, "will mode's splash step");
+  await openRecorder(page, "意愿核身");
+  await settled(page);
+  await expectAccessible(page, "/willDegrade/index before recording");
+  await page.route("**/api/v1/upload", (route) => route.abort("connectionreset"));
+  await startRecording(page);
+  await expect(page.locator(".ff-rec-question__text")).toBeVisible();
+  await expectAccessible(page, "/willDegrade/index during recording, the question showing");
+  // Stop is enabled once the question has had its time.
+  await expect(page.getByRole("button", { name: "完成录制" })).toBeEnabled({ timeout: RECORD_SECONDS["意愿核身"] * 1000 + 5000 });
+  await page.getByRole("button", { name: "完成录制" }).click();
+  await expect(page.getByRole("button", { name: "重新上传" })).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page, "a recording kept after its upload failed");
   await page.context().close();
 });
 

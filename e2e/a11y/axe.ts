@@ -8,6 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { appendFileSync } from "node:fs";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] as const;
 
@@ -63,5 +64,8 @@ export function describeFindings(findings: readonly Finding[]): string {
 export async function expectAccessible(page: Page, screen: string, options: { disable?: readonly string[] } = {}): Promise<void> {
   await animationsDone(page);
   const findings = await axeFindings(page, options);
+  // A run can also list what it found, one JSON line per violation, for a findings report.
+  const log = process.env.A11Y_FINDINGS_LOG;
+  if (log) for (const f of findings) appendFileSync(log, `${JSON.stringify({ screen, ...f })}\n`);
   expect.soft(findings.length === 0 ? "" : `\n${describeFindings(findings)}\n`, `axe: ${screen}`).toBe("");
 }
