@@ -12,7 +12,7 @@ import { LANGUAGES, unsignedUrl } from "./a11y/languages";
 import { concretePath, currentHash, expectLanguage, launch, needsSession, open, orderKindOf, ROUTES, showHash, VIEWPORT } from "./a11y/reach";
 
 const sessionOf = (route: (typeof ROUTES)[number]) => (needsSession(route) ? orderKindOf(route) : "public");
-const KINDS = ["public", "number", "action", "silent", "will"];
+const KINDS = ["public", "number", "action", "silent", "will", "stream"];
 const ORDERED = [...ROUTES].sort((a, b) => KINDS.indexOf(sessionOf(a)) - KINDS.indexOf(sessionOf(b)));
 
 for (const lang of LANGUAGES) {

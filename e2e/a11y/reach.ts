@@ -22,31 +22,35 @@ export function concretePath(route: RouteDef): string {
 
 /**
  * A page is reached in a session when the guard asks for one (spec §2's gating), or when it
- * belongs to a mode (an action or silent page, the real-time and will pages): a user reaches
- * those only from a launch of that mode, and without one the flow shows them as the plain pages.
+ * belongs to a mode (the result pages, the action and silent pages, the real-time and will
+ * pages): a user reaches those only from a launch, and without one the flow shows the action
+ * pages as the plain ones.
  */
 export function needsSession(route: RouteDef): boolean {
   if (route.flags.auth || route.flags.needLoginOrCookie) return true;
-  return route.path.startsWith("/action/") || route.path.startsWith("/willDegrade/") || ["action", "silent", "trtc"].includes(String(route.props?.mode));
+  return route.path.startsWith("/action/") || route.path.startsWith("/willDegrade/") || route.props?.mode !== undefined;
 }
 
-type OrderKind = "number" | "action" | "silent" | "will";
+export type OrderKind = "number" | "action" | "silent" | "will" | "stream";
 
-/** The order whose launch leads to `route`: its mode from the route's props and path. */
+/** The order whose launch leads to `route`: from its screen, then its mode and path. */
 export function orderKindOf(route: RouteDef): OrderKind {
-  if (/will|trtc/i.test(route.path)) return "will";
+  if (route.screen === "wsRecord") return "stream";
+  if (route.screen === "trtcRecord" || route.screen === "willDegrade" || route.props?.mode === "trtc") return "will";
   if (route.props?.mode === "silent") return "silent";
   if (route.props?.mode === "action" || route.path.startsWith("/action/")) return "action";
   return "number";
 }
 
 // As the demo partner page orders them (src/ui/screens/demo/demoOrder.ts): will mode runs as
-// action liveness over real-time video, which this service degrades to a recording.
+// action liveness over real-time video, which this service degrades to a recording. The
+// stream page needs a launch that turns the websocket check on.
 const ORDERS: Record<OrderKind, Omit<CreateOrderRequest, "userId" | "returnUrl">> = {
   number: { liveType: "1" },
   action: { liveType: "2", actions: ["2", "3"] },
   silent: { liveType: "3" },
   will: { liveType: "2", actions: ["2", "3"], will: { question: "您是否本人自愿申请办理本次业务？" }, launch: { rtc_mode_switch: "1" } },
+  stream: { liveType: "2", actions: ["2", "3"], launch: { ws_mode_switch: "1" } },
 };
 
 /** The hash the app shows now, decoded ("/error?status=…"). */
