@@ -7,10 +7,10 @@
  */
 import { expect, test } from "@playwright/test";
 import { tabTo } from "./a11y/keyboard";
-import { LANGUAGES } from "./a11y/languages";
+import { DEFAULT_LANGUAGE } from "./a11y/languages";
 import { launch, VIEWPORT } from "./a11y/reach";
 
-const ZH_CN = LANGUAGES.find((l) => l.isDefault)!;
+const ZH_CN = DEFAULT_LANGUAGE;
 
 test.use({ viewport: VIEWPORT, permissions: ["camera", "microphone"], locale: ZH_CN.tag });
 

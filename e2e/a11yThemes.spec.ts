@@ -11,11 +11,11 @@ import { readFileSync } from "node:fs";
 import type { ThemeId } from "../schemas/themes";
 import { themesFileSchema } from "../schemas/themes";
 import { expectAccessible } from "./a11y/axe";
-import { LANGUAGES } from "./a11y/languages";
+import { DEFAULT_LANGUAGE } from "./a11y/languages";
 import { launch, settled, showHash, VIEWPORT } from "./a11y/reach";
 
 const THEMES = themesFileSchema.parse(JSON.parse(readFileSync(new URL("../themes/themes.json", import.meta.url), "utf8"))).themes;
-const ZH_CN = LANGUAGES.find((l) => l.isDefault)!;
+const ZH_CN = DEFAULT_LANGUAGE;
 
 let context: BrowserContext;
 let page: Page;

@@ -23,6 +23,13 @@ export const LANGUAGES: readonly A11yLanguage[] = FILE.languages.map(({ tag }) =
   return { tag, isDefault: tag === FILE.default, missing: existsSync(texts) ? null : `flows/texts.${tag}.json does not exist yet` };
 });
 
+/** The source language, which every page shows when nothing chooses another. */
+export const DEFAULT_LANGUAGE: A11yLanguage = (() => {
+  const found = LANGUAGES.find((l) => l.isDefault);
+  if (!found) throw new Error(`flows/languages.json: default '${FILE.default}' is not among ${LANGUAGES.map((l) => l.tag).join(", ")}`);
+  return found;
+})();
+
 /**
  * An unsigned URL of the flow showing `hash` in `lang`: the launch parameter in the query
  * (none for the default language, which is what a page with no choice shows).
