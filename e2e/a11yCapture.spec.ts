@@ -6,9 +6,10 @@
  * recording, the upload's progress (the upload held until axe has run), 核验中 (the attempt's
  * status held), the fail result, the demo partner page the result goes back to, will mode's
  * pages with the question while recording and an upload that got no answer (the recording
- * kept to send again), and the record-timeout modal.
+ * kept to send again), the recording page of a browser without a camera, and the
+ * record-timeout modal.
  */
-import { expect, test, type Browser, type Page, type Route } from "@playwright/test";
+import { chromium, expect, test, type Browser, type Page, type Route } from "@playwright/test";
 import captureJson from "../flows/capture.json" with { type: "json" };
 import { expectAccessible } from "./a11y/axe";
 import { DEFAULT_LANGUAGE } from "./a11y/languages";
@@ -43,7 +44,7 @@ async function hold(page: Page, url: string, method = "GET"): Promise<{ held: Pr
   };
 }
 
-test("the start page's steps: splash, enhanced authorisation, the page with its consent tick and the partner's notice", async ({ browser, baseURL }) => {
+test("the start page's steps: splash, enhanced authorisation, the page with its consent tick, the partner's notice and the toast asking for the tick", async ({ browser, baseURL }) => {
   const page = await cameraPage(browser, baseURL!);
   await launch(page, baseURL!, "number", ZH_CN, { launch: { splash_page: "1", auth_type: "2", need_auth: "1" } });
   await expect(page.getByRole("button", { name: "开始", exact: true })).toBeVisible();
@@ -58,6 +59,9 @@ test("the start page's steps: splash, enhanced authorisation, the page with its 
   await page.getByRole("dialog").getByRole("button").click();
   await expect(page.getByRole("checkbox")).toBeVisible();
   await expectAccessible(page, "start page: with the consent tick");
+  await page.getByRole("button", { name: "开始验证" }).click();
+  await expect(page.getByText("请先阅读并勾选同意《用户协议授权书》")).toBeVisible();
+  await expectAccessible(page, "start page: the toast asking for the consent tick");
   await page.context().close();
 });
 
@@ -131,6 +135,21 @@ test("will mode: the splash, the degraded recording page before and during recor
   await expect(page.getByRole("button", { name: "重新上传" })).toBeVisible({ timeout: 20_000 });
   await expectAccessible(page, "a recording kept after its upload failed");
   await page.context().close();
+});
+
+test("the recording page of a browser without a camera: the system camera through a file input", async ({ baseURL }) => {
+  const use = test.info().project.use;
+  const noCamera = await chromium.launch({ ...use.launchOptions, args: (use.launchOptions?.args ?? []).filter((arg) => arg !== "--use-fake-device-for-media-stream") });
+  try {
+    const page = await cameraPage(noCamera, baseURL!);
+    await launch(page, baseURL!, "number", ZH_CN);
+    await page.getByRole("button", { name: "开始验证" }).click();
+    await page.waitForURL(/#\/vertify$/);
+    await expect(page.getByRole("button", { name: "拍摄视频" })).toBeVisible();
+    await expectAccessible(page, "recording page with the file input (no camera)");
+  } finally {
+    await noCamera.close();
+  }
 });
 
 test("the record-timeout modal, when the camera gives no picture", async ({ browser, baseURL }) => {
