@@ -9,7 +9,7 @@
  * | project         | camera             | microphone       | specs                  |
  * |-----------------|--------------------|------------------|------------------------|
  * | pattern         | Chromium's pattern | Chromium's beep  | all but face*.spec.ts  |
- * | face            | a face photo       | Chromium's beep  | face.spec.ts           |
+ * | face            | a face photo       | Chromium's beep  | face.spec.ts, faceKeyboard.spec.ts |
  * | face-silent-mic | a face photo       | silence          | faceSilentMic.spec.ts  |
  * | face-speech     | a face photo       | Mandarin digits  | faceSpeech.spec.ts     |
  *
@@ -57,8 +57,8 @@ export default defineConfig({
   projects: [
     // The fake camera's own moving pattern: no face in it, so every verdict is a failure.
     { name: "pattern", testIgnore: /\/face[^/]*\.spec\.ts$/ },
-    // A face photo: on-device guidance, and the service's face checks passing.
-    { name: "face", testMatch: /\/face\.spec\.ts$/, use: fakeDevices({ video: FACE_CAMERA_FILE }) },
+    // A face photo: on-device guidance, and the service's face checks passing (which the keyboard-only verification needs too).
+    { name: "face", testMatch: /\/face(Keyboard)?\.spec\.ts$/, use: fakeDevices({ video: FACE_CAMERA_FILE }) },
     // A face and a working microphone that hears nothing: number mode's voice check fails.
     { name: "face-silent-mic", testMatch: /\/faceSilentMic\.spec\.ts$/, use: fakeDevices({ video: FACE_CAMERA_FILE, audio: SILENCE_WAV_FILE }) },
     // A face reading Mandarin digits: number mode passes.

@@ -1,0 +1,65 @@
+/**
+ * A whole verification with the keyboard alone (issue 17), on the demo partner page, in the
+ * "face" project (a face photo on the fake camera, so the service passes the check): Tab,
+ * arrow keys, Space and Enter only, no clicks. The demo form orders silent mode
+ * with the splash page, which leads through the splash, the start page and the recording
+ * page (face guidance ends a steady recording by itself) to 核验中, the success page and back
+ * to the demo page with its signed result. Every control passed on the way must show its
+ * focus. axe also checks the success result and the returned demo page here, the only place
+ * the service passes a recording.
+ */
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./a11y/axe";
+import { focused, tabTo } from "./a11y/keyboard";
+import { VIEWPORT } from "./a11y/reach";
+import { demoPartner } from "./signedLaunch";
+import { expectResultPage, expectVerifying } from "./verdict";
+
+test.use({ viewport: VIEWPORT, permissions: ["camera", "microphone"], locale: "zh-CN" });
+
+test("keyboard only: the demo form, the splash, the start page, a silent recording, the success page and the signed result back on the demo page", async ({ page, baseURL }) => {
+  await page.goto("/#/entry");
+  await expect(page.getByRole("button", { name: "创建订单并开始核身" })).toBeVisible();
+
+  // The mode is a radio group: Tab enters it at the chosen mode (动作活体), an arrow moves on.
+  await tabTo(page, "radio", /动作活体/);
+  await page.keyboard.press("ArrowDown");
+  expect((await focused(page)).name).toMatch(/静默活体/);
+  await expect(page.getByRole("radio", { name: "静默活体" })).toBeChecked();
+
+  // The splash page, turned on with Space on its tick box.
+  await tabTo(page, "checkbox", /显示引导页/);
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("checkbox", { name: /显示引导页/ })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "人脸引导" })).toBeChecked();
+
+  await tabTo(page, "button", /创建订单并开始核身/);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/#\/action\/h5pre\/slient/);
+
+  await tabTo(page, "button", /^开始$/);
+  await page.keyboard.press("Enter");
+  await tabTo(page, "button", /^开始验证$/);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/#\/action\/vertify$/);
+
+  await tabTo(page, "button", /^开始录制$/);
+  await page.keyboard.press("Space");
+  await expect(page.locator(".ff-guidance-hint")).toHaveAttribute("data-guidance-hint", "ok", { timeout: 30_000 });
+  // A steady face completes the check and the recording stops by itself.
+  await expectVerifying(page);
+  await expectResultPage(page, "success", ["动作检测完成", "活体检测通过"]);
+  await expectAccessible(page, "success result after a passed verdict (silent mode)");
+
+  await tabTo(page, "button", /^完成$/);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("orderNo") !== null && url.hash.startsWith("#/entry"));
+  await expect(page.locator(".ff-demo-verdict__title")).toHaveText("核身通过");
+  await expect(page.locator(".ff-demo-signature[data-valid=true]")).toContainText("签名校验通过");
+  await expectAccessible(page, "the demo partner page with a passed, signed result");
+  const partner = demoPartner(baseURL!);
+  const verdict = partner.verifyReturn(page.url());
+  expect(verdict.valid).toBe(true);
+  expect(verdict.payload).toMatchObject({ code: "0" });
+  expect((await partner.getOrder(verdict.payload!.orderNo)).state).toBe("passed");
+});
