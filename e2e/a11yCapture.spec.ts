@@ -19,7 +19,7 @@ import { openRecorder, RECORD_SECONDS, startRecording } from "./recordingFlow";
 const ZH_CN = DEFAULT_LANGUAGE;
 
 async function cameraPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: ZH_CN.tag, viewport: VIEWPORT, permissions: ["camera", "microphone"] });
+  const context = await browser.newContext({ baseURL, locale: ZH_CN.tag, viewport: VIEWPORT, reducedMotion: "reduce", permissions: ["camera", "microphone"] });
   return context.newPage();
 }
 

@@ -26,7 +26,7 @@ for (const lang of LANGUAGES) {
     let context: BrowserContext;
     let page: Page;
     test.beforeAll(async ({ browser, baseURL }) => {
-      context = await browser.newContext({ baseURL: baseURL!, locale: lang.tag, viewport: VIEWPORT });
+      context = await browser.newContext({ baseURL: baseURL!, locale: lang.tag, viewport: VIEWPORT, reducedMotion: "reduce" });
       page = await context.newPage();
       await open(page, unsignedUrl(lang, "/protocol"));
     });

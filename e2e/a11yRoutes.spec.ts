@@ -23,7 +23,7 @@ for (const lang of LANGUAGES) {
     /** The order kind the page's session was launched for ("public": an unsigned page), which later routes of that kind share. */
     let session: string | null = null;
     test.beforeAll(async ({ browser, baseURL }) => {
-      context = await browser.newContext({ baseURL: baseURL!, locale: lang.tag, viewport: VIEWPORT, permissions: ["camera", "microphone"] });
+      context = await browser.newContext({ baseURL: baseURL!, locale: lang.tag, viewport: VIEWPORT, reducedMotion: "reduce", permissions: ["camera", "microphone"] });
       page = await context.newPage();
       session = null;
     });

@@ -20,7 +20,7 @@ const ZH_CN = DEFAULT_LANGUAGE;
 let context: BrowserContext;
 let page: Page;
 test.beforeAll(async ({ browser, baseURL }) => {
-  context = await browser.newContext({ baseURL: baseURL!, locale: ZH_CN.tag, viewport: VIEWPORT, permissions: ["camera", "microphone"] });
+  context = await browser.newContext({ baseURL: baseURL!, locale: ZH_CN.tag, viewport: VIEWPORT, reducedMotion: "reduce", permissions: ["camera", "microphone"] });
   page = await context.newPage();
 });
 test.afterAll(async () => {

@@ -45,6 +45,9 @@ export async function animationsDone(page: Page): Promise<void> {
   // The app fades in once its wrapper is ready, 500 ms after mounting (spec §2 root wrapper).
   await page.waitForFunction(() => [...document.querySelectorAll(".ff-wrapper")].every((w) => w instanceof HTMLElement && w.dataset.ready === "true"));
   await page.evaluate(async () => {
+    // A class set in this frame starts its transition only at the next style update: two frames
+    // first, so a fade that has just been asked for is among the animations waited for.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
