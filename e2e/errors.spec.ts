@@ -10,10 +10,15 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { ERROR_STATUSES, errorsFileSchema } from "../schemas/errors";
 import { createLaunch, openLaunchAt } from "./signedLaunch";
+import type { Texts } from "../schemas/texts";
+import { lookupText } from "../src/runtime/textKey";
 
 // Read with fs: Node's ESM loader (which Playwright's runner uses here) wants import
 // attributes for JSON, which the app's own modules do not carry.
 const ERROR_CATALOGUE = errorsFileSchema.parse(JSON.parse(readFileSync(new URL("../flows/errors.json", import.meta.url), "utf8")));
+/** The page's zh-CN texts (the context's locale), which the catalogue's text keys name. */
+const ZH_CN: Partial<Texts> = JSON.parse(readFileSync(new URL("../flows/texts.zh-CN.json", import.meta.url), "utf8"));
+const zh = (key: string) => lookupText(ZH_CN, key);
 
 const XSS = "<img src=x onerror=window.__xss=1>";
 const THEMES = [
@@ -65,10 +70,10 @@ for (const theme of THEMES) {
         await page.goto(launchUrl(params, `/error?status=${encodeURIComponent(status)}`));
         await settled(page);
         const screen = page.locator(`[data-status="${status}"]`);
-        await expect(screen.locator(".ff-error__title")).toHaveText(entry.title);
-        if (entry.code) await expect(screen.locator(".ff-error__code")).toHaveText(`${ERROR_CATALOGUE.labels.code}：${entry.code}`);
+        await expect(screen.locator(".ff-error__title")).toHaveText(zh(entry.title));
+        if (entry.code) await expect(screen.locator(".ff-error__code")).toHaveText(zh(ERROR_CATALOGUE.labels.code).replace("{code}", entry.code));
         const first = entry.quitOnlyIfReturnUrl ? undefined : entry.buttons.first;
-        const labels = [first, entry.buttons.second].flatMap((action) => (action ? [ERROR_CATALOGUE.labels[action]] : []));
+        const labels = [first, entry.buttons.second].flatMap((action) => (action ? [zh(ERROR_CATALOGUE.labels[action])] : []));
         await expect(screen.getByRole("button")).toHaveText(labels);
         for (const button of await screen.getByRole("button").all()) await expect(button).toBeVisible();
         if (theme.bodyClass) await expect(page.locator("body")).toHaveClass(new RegExp(`\\b${theme.bodyClass}\\b`));
