@@ -73,6 +73,7 @@ test("number mode with face guidance: the recording page before and during recor
   await page.waitForURL(/#\/vertify$/);
   await settled(page);
   await expect(page.locator(".ff-rec-digits__value")).toHaveText(/^\d{4}$/);
+  await expect(page.getByRole("button", { name: "开始录制" })).toBeEnabled();
   await expectAccessible(page, "recording page before recording (number mode)");
 
   await startRecording(page);
@@ -92,6 +93,7 @@ test("action mode, one attempt: the prompts while recording, the upload's progre
   await page.getByRole("button", { name: "开始验证" }).click();
   await page.waitForURL(/#\/action\/vertify$/);
   await settled(page);
+  await expect(page.getByRole("button", { name: "开始录制" })).toBeEnabled();
   await expectAccessible(page, "recording page before recording (action mode)");
   await startRecording(page);
   await expect(page.locator(".ff-rec-actions__now")).toContainText("请眨眼");
@@ -124,6 +126,7 @@ test("will mode: the splash, the degraded recording page before and during recor
   await expectAccessible(page, "will mode's splash step");
   await openRecorder(page, "意愿核身");
   await settled(page);
+  await expect(page.getByRole("button", { name: "开始录制" })).toBeEnabled();
   await expectAccessible(page, "/willDegrade/index before recording");
   await page.route("**/api/v1/upload", (route) => route.abort("connectionreset"));
   await startRecording(page);

@@ -6,7 +6,7 @@
  * a recording started with Space. Every control passed on the way must show its focus.
  */
 import { expect, test } from "@playwright/test";
-import { tabTo } from "./a11y/keyboard";
+import { expectFocusAtPageStart, tabTo } from "./a11y/keyboard";
 import { DEFAULT_LANGUAGE } from "./a11y/languages";
 import { launch, VIEWPORT } from "./a11y/reach";
 
@@ -20,6 +20,7 @@ test("keyboard only: the enhanced authorisation, and the consent tick box before
   await tabTo(page, "button", /^同意授权并继续$/);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "开始验证" })).toBeVisible();
+  await expectFocusAtPageStart(page);
 
   await launch(page, baseURL!, "number", ZH_CN, { launch: { auth_type: "1" } });
   await tabTo(page, "button", /^开始验证$/);
@@ -33,6 +34,7 @@ test("keyboard only: the enhanced authorisation, and the consent tick box before
   await tabTo(page, "button", /^开始验证$/);
   await page.keyboard.press("Enter");
   await page.waitForURL(/#\/vertify$/);
+  await expectFocusAtPageStart(page);
   await tabTo(page, "button", /^开始录制$/);
   await page.keyboard.press("Space");
   await expect(page.locator(".ff-rec-badge")).toBeVisible({ timeout: 20_000 });

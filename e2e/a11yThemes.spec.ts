@@ -36,6 +36,8 @@ for (const [id, theme] of Object.entries(THEMES)) {
     await page.getByRole("button", { name: "开始验证" }).click();
     await page.waitForURL(/#\/vertify$/);
     await settled(page);
+    // Ready to record: the digits have come and the start button is enabled.
+    await expect(page.getByRole("button", { name: "开始录制" })).toBeEnabled();
     await expectAccessible(page, `recording page before recording, theme '${id}'`, { disable });
     await showHash(page, "/error?status=uploadVideoException");
     await expectAccessible(page, `/error?status=uploadVideoException, theme '${id}'`, { disable });

@@ -5,12 +5,12 @@
  * with the splash page, which leads through the splash, the start page and the recording
  * page (face guidance ends a steady recording by itself) to 核验中, the success page and back
  * to the demo page with its signed result. Every control passed on the way must show its
- * focus. axe also checks the success result and the returned demo page here, the only place
+ * focus, and after each page change of the flow the focus starts at the new page's heading. axe also checks the success result and the returned demo page here, the only place
  * the service passes a recording.
  */
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./a11y/axe";
-import { focused, tabTo } from "./a11y/keyboard";
+import { expectFocusAtPageStart, focused, tabTo } from "./a11y/keyboard";
 import { VIEWPORT } from "./a11y/reach";
 import { demoPartner } from "./signedLaunch";
 import { expectResultPage, expectVerifying } from "./verdict";
@@ -39,9 +39,11 @@ test("keyboard only: the demo form, the splash, the start page, a silent recordi
 
   await tabTo(page, "button", /^开始$/);
   await page.keyboard.press("Enter");
+  await expectFocusAtPageStart(page);
   await tabTo(page, "button", /^开始验证$/);
   await page.keyboard.press("Enter");
   await page.waitForURL(/#\/action\/vertify$/);
+  await expectFocusAtPageStart(page);
 
   await tabTo(page, "button", /^开始录制$/);
   await page.keyboard.press("Space");
@@ -49,6 +51,7 @@ test("keyboard only: the demo form, the splash, the start page, a silent recordi
   // A steady face completes the check and the recording stops by itself.
   await expectVerifying(page);
   await expectResultPage(page, "success", ["动作检测完成", "活体检测通过"]);
+  await expectFocusAtPageStart(page);
   await expectAccessible(page, "success result after a passed verdict (silent mode)");
 
   await tabTo(page, "button", /^完成$/);

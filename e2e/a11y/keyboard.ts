@@ -44,6 +44,9 @@ export async function tabTo(page: Page, role: "button" | "link" | "checkbox" | "
   // As a user waits for the page to be ready (a button enabled once its data has come).
   await expect(page.getByRole(role, { name }).first()).toBeEnabled();
   const passed: string[] = [];
+  const start = await focused(page);
+  // Already there (the page put the focus on it, as on the tick box a start without it asks for).
+  if (start.role === role && name.test(start.name)) return;
   for (let i = 0; i < (options.max ?? 40); i += 1) {
     await page.keyboard.press(options.backwards ? "Shift+Tab" : "Tab");
     const now = await focused(page);
@@ -53,4 +56,19 @@ export async function tabTo(page: Page, role: "button" | "link" | "checkbox" | "
     if (now.role === role && name.test(now.name)) return;
   }
   throw new Error(`no ${role} named ${name} reached with ${options.backwards ? "Shift+Tab" : "Tab"}; focus went through: ${passed.join(", ")}`);
+}
+
+/**
+ * Waits for the focus to reach the new page's start (its h1, else <main>), where the flow puts
+ * it after each page change so that reading and Tab go on from the page's top; the keys a
+ * test presses next then go where the user's would.
+ */
+export async function expectFocusAtPageStart(page: Page): Promise<void> {
+  const where = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      if (active?.matches("main h1, main")) return "the page's start";
+      return active ? `${active.tagName.toLowerCase()} "${(active.textContent ?? "").trim().slice(0, 30)}"` : "nothing";
+    });
+  await expect.poll(where, { message: "focus moved to the new page's heading" }).toBe("the page's start");
 }

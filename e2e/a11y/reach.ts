@@ -13,10 +13,11 @@ import { launchLanguage, type A11yLanguage } from "./languages";
 
 export const ROUTES: readonly RouteDef[] = routesFileSchema.parse(JSON.parse(readFileSync(new URL("../../flows/routes.json", import.meta.url), "utf8"))).routes;
 
-export const VIEWPORT = { width: 390, height: 844 } as const;
 // The a11y specs' contexts ask for reduced motion: every transition then ends at once (app.css),
 // so axe never judges a button caught mid-fade (a colour it has for 150 ms); at rest the
 // colours are the same with motion on, and tests/themes/motion.test.ts checks the motion itself.
+/** A phone's page, as the a11y specs open every screen. */
+export const VIEWPORT = { width: 390, height: 844 } as const;
 
 /** A route path with its parameters filled in (/protocol/:product → /protocol/sample). */
 export function concretePath(route: RouteDef): string {
