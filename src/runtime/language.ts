@@ -59,3 +59,14 @@ export function applyLanguage(doc: Document, language: Language): void {
   doc.documentElement.lang = language.tag;
   doc.documentElement.dir = language.dir;
 }
+
+/** The browser's languages in its order of preference (older browsers have only `language`). */
+export function browserLanguages(nav: Navigator): readonly string[] {
+  if (Array.isArray(nav.languages) && nav.languages.length > 0) return nav.languages;
+  return typeof nav.language === "string" && nav.language !== "" ? [nav.language] : [];
+}
+
+/** `tag` when the registry lists it (a link that failed to parse still shows its error in its language). */
+export function listedOrUndefined(languages: LanguageRegistry, tag: string | undefined): string | undefined {
+  return tag !== undefined && languages.file.languages.some((l) => l.tag === tag) ? tag : undefined;
+}

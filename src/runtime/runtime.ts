@@ -31,7 +31,7 @@ import { detectMessagingApp, isWxCameraUsable, type MessagingApp } from "../devi
 import { isWxCameraDowngraded } from "../device/wxCameraPolicy";
 import { createHashLocation, type HashLocation } from "./hashLocation";
 import { createTextCatalogue } from "./textCatalogue";
-import { chooseLanguage, type LanguageRegistry } from "./language";
+import { browserLanguages, chooseLanguage, listedOrUndefined, type LanguageRegistry } from "./language";
 import { createToastController, type ToastController } from "./toastController";
 
 interface FlowSettings {
@@ -247,16 +247,6 @@ export function createFlowRuntime(input: {
     stay: createStayTimer(now),
     now,
   };
-}
-
-/** The browser's languages in its order of preference (older browsers have only `language`). */
-function browserLanguages(nav: Navigator): readonly string[] {
-  if (Array.isArray(nav.languages) && nav.languages.length > 0) return nav.languages;
-  return typeof nav.language === "string" && nav.language !== "" ? [nav.language] : [];
-}
-
-function listedOrUndefined(languages: LanguageRegistry, tag: string | undefined): string | undefined {
-  return tag !== undefined && languages.file.languages.some((l) => l.tag === tag) ? tag : undefined;
 }
 
 /**
