@@ -67,7 +67,8 @@ describe("/action/ws/record", () => {
     const { flow, log } = flowAt("live_type=1&ws_mode_switch=1", "/action/ws/record", accepted);
     flow.renderScreen(WsRecordScreen, "action_ws_record");
     // The digits the service issued, shown one by one to be read.
-    expect(await screen.findByLabelText("4 3 2 1")).toBeTruthy();
+    // The digits the screen reader reads one by one.
+    expect(await screen.findByText("4 3 2 1")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "开始验证" }));
     await waitFor(() => expect(flow.hash()).toBe("/success"));
 
