@@ -29,10 +29,20 @@ const languageSchema = z.strictObject({
 });
 export type Language = z.infer<typeof languageSchema>;
 
-export const languagesFileSchema = z.strictObject({
-  $schema: z.optional(z.string()),
-  /** The source language: its texts file defines every key; a page with no other choice shows it. */
-  default: languageTagSchema,
-  languages: z.array(languageSchema).check(z.minLength(1)),
-});
+export const languagesFileSchema = z
+  .strictObject({
+    $schema: z.optional(z.string()),
+    /** The source language: its texts file defines every key; a page with no other choice shows it. */
+    default: languageTagSchema,
+    languages: z.array(languageSchema).check(z.minLength(1)),
+  })
+  .check(
+    // Here, once, for every reader (validate, the service at start, the tests): a default no page
+    // could be shown in, or a tag listed twice, is no list.
+    z.superRefine((file, ctx) => {
+      const tags = file.languages.map((l) => l.tag);
+      if (new Set(tags).size !== tags.length) ctx.issues.push({ code: "custom", input: tags, path: ["languages"], message: `a tag is listed twice (${tags.join(", ")})` });
+      if (!tags.includes(file.default)) ctx.issues.push({ code: "custom", input: file.default, path: ["default"], message: `the default "${file.default}" is not listed (listed: ${tags.join(", ")})` });
+    }),
+  );
 export type LanguagesFile = z.infer<typeof languagesFileSchema>;

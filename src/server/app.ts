@@ -131,7 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Refused here, before anything opens, rather than on the first job of a verification thread.
   const checks = options.checks ?? checksFileSchema.parse(checksJson);
   createCheckPlan(checks, createServerCheckRegistry());
-  const languages = serviceLanguagesOf(options.languages ?? languagesFileSchema.parse(languagesJson));
+  // Parsed even when a test hands it in: the schema refuses a default it does not list.
+  const languages = serviceLanguagesOf(languagesFileSchema.parse(options.languages ?? languagesJson));
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const role = options.role ?? "all";
   if (options.mediaStore && !options.mediaStoreConfig && !options.verificationRunner && role !== "api") {

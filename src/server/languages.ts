@@ -14,13 +14,9 @@ export interface ServiceLanguages {
   readonly tags: readonly string[];
 }
 
-/** The file's languages; throws when the default is not one of them (no page could be served in it). */
+/** The file's languages (parsed by languagesFileSchema, which refuses a default it does not list). */
 export function serviceLanguagesOf(file: LanguagesFile): ServiceLanguages {
-  const tags = file.languages.map((language) => language.tag);
-  if (!tags.includes(file.default)) {
-    throw new Error(`flows/languages.json: the default "${file.default}" is not a listed language (${tags.join(", ")})`);
-  }
-  return { default: file.default, tags };
+  return { default: file.default, tags: file.languages.map((language) => language.tag) };
 }
 
 /**

@@ -73,14 +73,17 @@ describe("validate's language files", () => {
     ]);
   });
 
-  it("the default must be listed, and so must the source language", async () => {
+  it("the default must be listed (the schema says so, for every reader), and so must the source language, and no tag twice", async () => {
     const { languageProblems } = await import("../../scripts/languageChecks");
     const files = { ...source, "languages.json": { ...list(["en"]), default: "fr" }, "texts.en.json": english };
-    expect(languageProblems(["texts.zh-CN.json", "texts.en.json"], read(files))).toEqual([
-      'flows/languages.json: the default "fr" is not listed (listed: en)',
+    expect(languageProblems(["texts.zh-CN.json", "texts.en.json"], read(files))).toEqual(['flows/languages.json: default: the default "fr" is not listed (listed: en)']);
+    const noSource = { ...files, "languages.json": { ...list(["en"]), default: "en" } };
+    expect(languageProblems(["texts.zh-CN.json", "texts.en.json"], read(noSource))).toEqual([
       "flows/languages.json: the source language zh-CN must be listed: its texts define every key",
       "flows/texts.zh-CN.json: language zh-CN is not listed in flows/languages.json, so no page would show it",
     ]);
+    const twice = { ...files, "languages.json": list(["zh-CN", "en", "en"]) };
+    expect(languageProblems(["texts.zh-CN.json", "texts.en.json"], read(twice))).toEqual(["flows/languages.json: languages: a tag is listed twice (zh-CN, en, en)"]);
   });
 });
 
