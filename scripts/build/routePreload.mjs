@@ -35,10 +35,10 @@ function textModules(root, tag) {
  * root's loaders (src/main.tsx `loadX: () => import("../flows/x.json")`). A screen's texts are
  * the table and its set's one chunk.
  */
-function screenModules(root, tags) {
+function screenModules(root, texts) {
+  const tags = [...texts.keys()];
   const loaders = new Map();
   for (const m of readFileSync(join(root, "src/main.tsx"), "utf8").matchAll(/(\w+): \(\) => import\("\.\.\/(flows\/[\w.-]+\.json)"\)/g)) loaders.set(m[1], m[2]);
-  const texts = new Map(tags.map((tag) => [tag, textModules(root, tag)]));
   const map = new Map();
   for (const entry of readScreenEntries(root)) {
     const definition = entry.definition === undefined ? [] : [loaders.get(entry.definition)];
@@ -112,7 +112,9 @@ export function routePreload({ root, chunks, href }) {
   const first = closure(byFile, entry.file);
   const languages = readLanguages(root);
   const tags = languages.languages.map((l) => l.tag);
-  const modules = screenModules(root, tags);
+  // Each language's texts file is read once here, not once per route.
+  const texts = new Map(tags.map((tag) => [tag, textModules(root, tag)]));
+  const modules = screenModules(root, texts);
   const screenModuleOf = (screen) => {
     const screenModule = modules.get(screen);
     if (!screenModule) throw new Error(`route preload: screen type ${screen} has no lazy import in src/ui/screens/index.ts (known: ${[...modules.keys()].join(", ")})`);
@@ -144,7 +146,7 @@ export function routePreload({ root, chunks, href }) {
     // Each language's texts of those screens (and of the root's own sets on a launch).
     const byLanguage = Object.fromEntries(
       tags.map((tag) => {
-        const own = textModules(root, tag);
+        const own = texts.get(tag);
         const extra = launch ? [own.table, ...rootSets.map(own.group)].map(chunkContaining) : [];
         return [tag, filesOf([...screens.flatMap((screen) => textChunksOf(screen, tag)), ...extra]).filter((f) => !common.includes(f))];
       }),
@@ -160,5 +162,5 @@ export function routePreload({ root, chunks, href }) {
   // Per route, what the source language's page fetches (the size report and bench measure it).
   const source = languages.default;
   const routesFiles = Object.fromEntries(Object.entries(perRoute).map(([path, r]) => [path, [...r.common, ...r.byLanguage[source]]]));
-  return { script, firstScreen: [...first], routes: routesFiles, routesByLanguage: perRoute };
+  return { script, firstScreen: [...first], routes: routesFiles };
 }
