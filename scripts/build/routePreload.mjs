@@ -55,7 +55,7 @@ function screenModules(root, texts) {
  * page of a launch keeps its `lang` in storage, which this script cannot read; it then preloads
  * the browser's language, and the screen loads its own language's texts as it mounts.)
  */
-const CHOOSE_LANGUAGE =
+export const CHOOSE_LANGUAGE =
   `function(L){var q=/[?&]lang=([^&#]*)/.exec(location.search),g=q&&decodeURIComponent(q[1]),i,j,k,n;` +
   `for(i=0;i<L.l.length;i++)if(L.l[i][0]===g)return g;` +
   `n=navigator.languages||[navigator.language||""];` +
