@@ -24,10 +24,16 @@ export function shippedTextCatalogue(): TextCatalogue {
   return createTextCatalogue({ "zh-CN": async () => ({ default: shippedSectionLoaders() }) }, "zh-CN");
 }
 
-/** A shipped language's texts file, read as the build reads it. */
+const readLanguages = new Map<string, { shell: ShellTexts; texts: Texts }>();
+
+/** A shipped language's texts file, read as the build reads it (once per test file: every flow set-up asks). */
 export function shippedLanguageTexts(tag: string): { shell: ShellTexts; texts: Texts } {
+  const known = readLanguages.get(tag);
+  if (known) return known;
   const { $schema: _schema, shell: languageShell, ...sections } = JSON.parse(readFileSync(join(__dirname, "../../flows", `texts.${tag}.json`), "utf8")) as { $schema?: string; shell: ShellTexts } & Texts;
-  return { shell: languageShell, texts: sections as Texts };
+  const language = { shell: languageShell, texts: sections as Texts };
+  readLanguages.set(tag, language);
+  return language;
 }
 
 /** Every listed language with its shipped texts, as the root registers them (virtual:faceflow-languages). */
