@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import { actionCodeSchema, capturePromptSchema, liveTypeSchema, VERIFY_STEPS } from "./api";
 import { checksFileSchema } from "./checks";
+import { lightChallengeSchema, lightShownSchema } from "./lightChallenge";
 import { mediaStoreConfigSchema } from "./mediaStoreConfig";
 
 const ms = z.number().check(z.gte(0));
@@ -38,6 +39,10 @@ const verifyAskSchema = z.object({
   will: z.nullable(z.object({ question: z.string(), nod: z.boolean() })),
   prompts: z.array(capturePromptSchema),
   requireSpeech: z.boolean(),
+  /** The colour sequence the service drew for this attempt; null when its mode shows none. */
+  light: z._default(z.nullable(lightChallengeSchema), null),
+  /** When the page says each colour went up (an anchor for the light check's search, never a verdict). */
+  lightShown: z._default(lightShownSchema, []),
 });
 export type VerifyAsk = z.infer<typeof verifyAskSchema>;
 

@@ -27,10 +27,10 @@ import { readFlowJson } from "./flowFiles";
 import { median, spread, type Spread } from "./verifyBenchMedia";
 
 const ASKS = {
-  silent: { liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false },
-  number: { liveType: "1", actions: [], digits: "1234", will: null, prompts: [{ what: "digits", atMs: 0 }], requireSpeech: false },
-  "action 1": { liveType: "2", actions: ["1"], digits: null, will: null, prompts: [{ what: "action", action: "1", atMs: 500 }], requireSpeech: false },
-  "action 2": { liveType: "2", actions: ["2"], digits: null, will: null, prompts: [{ what: "action", action: "2", atMs: 500 }], requireSpeech: false },
+  silent: { liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [] },
+  number: { liveType: "1", actions: [], digits: "1234", will: null, prompts: [{ what: "digits", atMs: 0 }], requireSpeech: false, light: null, lightShown: [] },
+  "action 1": { liveType: "2", actions: ["1"], digits: null, will: null, prompts: [{ what: "action", action: "1", atMs: 500 }], requireSpeech: false, light: null, lightShown: [] },
+  "action 2": { liveType: "2", actions: ["2"], digits: null, will: null, prompts: [{ what: "action", action: "2", atMs: 500 }], requireSpeech: false, light: null, lightShown: [] },
 } as const satisfies Record<string, VerifyAsk>;
 type CostMode = keyof typeof ASKS;
 

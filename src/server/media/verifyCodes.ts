@@ -53,6 +53,23 @@ export const VERIFY_CODES = {
   checkNotRun: "1026",
   /** While the voice was heard, the face was not in the picture. */
   noFaceWhileSpeaking: "1027",
+  // Presence attacks (a photo, a screen, a replay): the answer to this attempt's own challenge.
+  /** The light challenge was asked for by this mode but none was issued for the attempt. */
+  lightNotIssued: "1028",
+  /** The face's skin did not follow this attempt's colour sequence in time. */
+  lightNotFollowed: "1029",
+  /** The screen's light was too weak on the face to judge: too bright around, or too far away. */
+  lightTooWeak: "1030",
+  /** The light reached the face as it reaches a flat picture or the whole scene, not as it lights a face. */
+  lightNotFaceShaped: "1031",
+  /** Number and will modes: the lips did not move with the voice. */
+  lipsNotMoving: "1032",
+  /** The face did not change from frame to frame as a camera's picture of a live face does (a looped still). */
+  frozenMedia: "1033",
+  /** A head action did not move as a head turning in three dimensions does. */
+  actionNotThreeDimensional: "1034",
+  /** The recording is another order's recording (the same bytes or a re-encode). */
+  replayedMedia: "1035",
 } as const;
 
 type VerifyCodeName = keyof typeof VERIFY_CODES;

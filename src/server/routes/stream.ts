@@ -123,6 +123,8 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
             // A stream carries no prompt times: each action is looked for after the one before it.
             prompts: [],
             requireSpeech: order.requireSpeech,
+            light: null,
+            lightShown: [],
           },
           referencePhoto: order.referencePhoto,
           platform,

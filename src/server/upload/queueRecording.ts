@@ -99,6 +99,8 @@ export async function queueRecording(ctx: ServiceContext, order: OrderRecord, us
         will: order.will ? { question: order.will.question, nod: order.will.willType === "2" } : null,
         prompts: recording.prompts,
         requireSpeech: order.requireSpeech,
+        light: null,
+        lightShown: [],
       },
       referencePhoto: order.referencePhoto,
       platform,

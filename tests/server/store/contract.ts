@@ -147,7 +147,7 @@ export function storeContract(engine: StoreEngine): void {
         attemptId: 0,
         orderNo: "O1",
         source: { kind: "frames" as const, dir: "O1/1-stream", frames: [] },
-        ask: { liveType: "3" as const, actions: [], digits: null, will: null, prompts: [], requireSpeech: false },
+        ask: { liveType: "3" as const, actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [] },
         referencePhoto: null,
         platform: "other" as const,
       };

@@ -38,7 +38,7 @@ const voice = (segments: [number, number][], extra: Partial<HeardSpeech> = {}): 
 function analysisOf(frames: FrameObservation[], durationMs: number, patch: Partial<MediaAnalysis> = {}): MediaAnalysis {
   return { source: recording(durationMs), frames, samples: samplesOver(durationMs), reference: null, speech: null, ...patch };
 }
-const ask = (patch: Partial<VerifyAsk>): VerifyAsk => ({ liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, ...patch });
+const ask = (patch: Partial<VerifyAsk>): VerifyAsk => ({ liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [], ...patch });
 const judge = (analysis: MediaAnalysis, asked: VerifyAsk) => judgeMedia(analysis, asked, "other", limits, shippedCheckPlan);
 const names = (result: ReturnType<typeof judge>) => result.checks.map((c) => c.name);
 const failing = (result: ReturnType<typeof judge>) => result.checks.filter((c) => !c.passed).map((c) => c.name);

@@ -52,7 +52,7 @@ function silentAttempt(luma: number): MediaAnalysis {
     speech: null,
   };
 }
-const SILENT: VerifyAsk = { liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false };
+const SILENT: VerifyAsk = { liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [] };
 const judge = (plan: CheckPlan, analysis: MediaAnalysis, ask: VerifyAsk = SILENT) => judgeMedia(analysis, ask, "other", limits, plan);
 const names = (result: ReturnType<typeof judge>) => result.checks.map((c) => c.name);
 
