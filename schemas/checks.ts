@@ -24,5 +24,11 @@ export const checksFileSchema = z.strictObject({
   live: byLiveTypeSchema,
   /** An attempt in will mode (a spoken or nodded consent), by its live_type: used instead of `live`. */
   will: byLiveTypeSchema,
+  /**
+   * Each check's own numbers, by check name, for the checks that declare a thresholds schema
+   * (src/server/verify/checks/serverCheck.ts): parsed by that check's schema at build and at
+   * start. A section for a check without one, or a check with one but no section, is refused.
+   */
+  thresholds: z._default(z.record(checkName, z.unknown()), {}),
 });
 export type ChecksFile = z.infer<typeof checksFileSchema>;

@@ -28,6 +28,8 @@ const limits = loadCaptureLimits();
 const lighting: ServerCheck = {
   group: "face",
   needs: [],
+  passes: "the picture's mean luma is at least 60",
+  codes: [VERIFY_CODES.noFace],
   run: ({ analysis }) => {
     const mean = analysis.frames.reduce((sum, f) => sum + f.luma, 0) / Math.max(1, analysis.frames.length);
     return judged(mean >= 60 ? pass("lighting", `Mean luma ${mean.toFixed(0)}, at least 60.`) : failed("lighting", VERIFY_CODES.noFace, `Too dark: mean luma ${mean.toFixed(0)}, at least 60 needed.`));
@@ -95,7 +97,9 @@ describe("checks that read another check's result", () => {
   const afterReference: ServerCheck = {
     group: "face",
     needs: ["reference"],
-    run: ({ needed }) => judged(pass("afterReference", `similarity ${needed("reference").similarity ?? "none"}`)),
+    passes: "runs after the reference check",
+    codes: [],
+    run: ({ needed }) => judged(pass("afterReference", `reference figures ${JSON.stringify(needed("reference").figures)}`)),
   };
   const registry = createServerCheckRegistry(mergeChecks(SERVER_CHECKS, { afterReference }));
 
@@ -120,7 +124,7 @@ describe("a list whose checks all have nothing to judge", () => {
     if (reference === undefined) throw new Error("the shipped checks have no reference check");
     const onlyReference = ["reference"];
     const byType = { "1": onlyReference, "2": onlyReference, "3": onlyReference };
-    const plan = createCheckPlan({ live: byType, will: byType }, createServerCheckRegistry({ reference }));
+    const plan = createCheckPlan({ live: byType, will: byType, thresholds: {} }, createServerCheckRegistry({ reference }));
     // No reference photo: the one configured check omits itself.
     const result = judge(plan, silentAttempt(120));
     expect(result).toMatchObject({ passed: false, code: VERIFY_CODES.checkNotRun });

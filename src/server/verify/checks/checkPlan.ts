@@ -4,6 +4,7 @@
  * registered, a check listed before one it needs, or a registered check no list names stops
  * the service from starting, as `npm run validate` stops the build.
  */
+import * as z from "zod/mini";
 import type { ChecksFile } from "../../../../schemas/checks";
 import type { VerifyAsk } from "../../../../schemas/verifyJob";
 import type { CheckRegistry } from "./registry";
@@ -12,6 +13,8 @@ import type { ServerCheck } from "./serverCheck";
 export interface PlannedCheck {
   name: string;
   check: ServerCheck;
+  /** Its section of the file's thresholds, parsed by its schema (undefined for a check without one). */
+  thresholds: unknown;
 }
 
 export interface CheckPlan {
@@ -28,6 +31,26 @@ export class CheckPlanError extends Error {
 
 const lists = (file: ChecksFile) =>
   (["live", "will"] as const).flatMap((section) => (["1", "2", "3"] as const).map((liveType) => ({ where: `${section}.${liveType}`, names: file[section][liveType] })));
+
+/** Each registered check with a thresholds schema needs its section, parsed by that schema; a section of any other name is an error. */
+function thresholdProblems(file: ChecksFile, registry: CheckRegistry): string[] {
+  const problems: string[] = [];
+  for (const name of Object.keys(file.thresholds)) {
+    if (!registry.has(name)) problems.push(`thresholds.${name}: no check "${name}" is registered (known: ${registry.names().join(", ")})`);
+    else if (registry.get(name).thresholds === undefined) problems.push(`thresholds.${name}: check "${name}" has no thresholds of its own`);
+  }
+  for (const name of registry.names()) {
+    const schema = registry.get(name).thresholds;
+    if (schema === undefined) continue;
+    if (!(name in file.thresholds)) {
+      problems.push(`thresholds.${name}: missing (check "${name}" declares its thresholds there)`);
+      continue;
+    }
+    const parsed = z.safeParse(schema, file.thresholds[name]);
+    if (!parsed.success) problems.push(`thresholds.${name}: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`);
+  }
+  return problems;
+}
 
 /** Every problem of the file against the registry (empty when sound), each saying where and what exists. */
 export function checkPlanProblems(file: ChecksFile, registry: CheckRegistry): string[] {
@@ -47,6 +70,7 @@ export function checkPlanProblems(file: ChecksFile, registry: CheckRegistry): st
     });
   }
   for (const name of known) if (!used.has(name)) problems.push(`check "${name}" is registered but no list names it: list it where it runs, or remove it`);
+  problems.push(...thresholdProblems(file, registry));
   return problems;
 }
 
@@ -54,7 +78,12 @@ export function checkPlanProblems(file: ChecksFile, registry: CheckRegistry): st
 export function createCheckPlan(file: ChecksFile, registry: CheckRegistry): CheckPlan {
   const problems = checkPlanProblems(file, registry);
   if (problems.length) throw new CheckPlanError(problems);
-  const resolve = (names: readonly string[]) => names.map((name) => ({ name, check: registry.get(name) }));
+  const thresholdsOf = (check: ServerCheck, name: string): unknown => (check.thresholds === undefined ? undefined : z.parse(check.thresholds, file.thresholds[name]));
+  const resolve = (names: readonly string[]) =>
+    names.map((name) => {
+      const check = registry.get(name);
+      return { name, check, thresholds: thresholdsOf(check, name) };
+    });
   const live = { "1": resolve(file.live["1"]), "2": resolve(file.live["2"]), "3": resolve(file.live["3"]) };
   const will = { "1": resolve(file.will["1"]), "2": resolve(file.will["2"]), "3": resolve(file.will["3"]) };
   return { checksFor: (ask) => (ask.will === null ? live : will)[ask.liveType] };

@@ -12,21 +12,22 @@ import type { VerifyAsk, VerifyResult } from "../../../../schemas/verifyJob";
 import type { MediaAnalysis } from "./analysis";
 import type { CheckPlan, PlannedCheck } from "./checkPlan";
 import { livenessScores } from "./faceChecks";
-import type { CheckContext, CheckGroup, CheckJudged, CheckRun } from "./serverCheck";
+import type { CheckContext, CheckGroup, CheckJudged, CheckRun, VerdictReport } from "./serverCheck";
 
 interface Listed extends CheckJudged {
   group: CheckGroup;
+  report: VerdictReport;
 }
 
 const firstFailure = (listed: readonly Listed[], group: CheckGroup) =>
   listed.find((l) => l.group === group && !l.outcome.passed)?.outcome.failCode ?? VERIFY_CODES.passed;
 
 /** One check, given what the checks before it judged; null when a check it needs failed (the attempt has already failed). */
-function runPlanned({ name, check }: PlannedCheck, base: Omit<CheckContext, "needed">, judgedSoFar: ReadonlyMap<string, CheckJudged>): CheckRun | null {
+function runPlanned({ name, check, thresholds }: PlannedCheck, base: Omit<CheckContext, "needed" | "thresholds">, judgedSoFar: ReadonlyMap<string, CheckJudged>): CheckRun | null {
   for (const need of check.needs) {
     const before = judgedSoFar.get(need);
     // Configured to run but cannot: a failure of its own, never a pass.
-    if (before === undefined) return { outcome: failed(name, VERIFY_CODES.checkNotRun, `Could not run: it needs the ${need} check, which did not judge this attempt.`) };
+    if (before === undefined) return { outcome: failed(name, VERIFY_CODES.checkNotRun, `Could not run: it needs the ${need} check, which did not judge this attempt.`), figures: null };
     if (!before.outcome.passed) return null;
   }
   const needed = (need: string): CheckJudged => {
@@ -34,7 +35,7 @@ function runPlanned({ name, check }: PlannedCheck, base: Omit<CheckContext, "nee
     if (before === undefined) throw new Error(`Server check "${name}" read "${need}", which is not among its needs (${check.needs.join(", ") || "none"})`);
     return before;
   };
-  const run = check.run({ ...base, needed });
+  const run = check.run({ ...base, thresholds, needed });
   if ("outcome" in run && run.outcome.name !== name) throw new Error(`Server check "${name}" reported its outcome as "${run.outcome.name}"`);
   return run;
 }
@@ -48,17 +49,17 @@ export function judgeMedia(analysis: MediaAnalysis, ask: VerifyAsk, platform: Pl
     const run = runPlanned(planned, base, judgedSoFar);
     if (run === null || !("outcome" in run)) continue;
     judgedSoFar.set(planned.name, run);
-    listed.push({ ...run, group: planned.check.group });
+    listed.push({ ...run, group: planned.check.group, report: planned.check.report?.(run.figures) ?? {} });
   }
   // A list whose every check had nothing to judge on this attempt has seen no live person: a
   // verdict rests on at least one check that ran, never on none.
-  if (listed.length === 0) listed.push({ outcome: failed("checks", VERIFY_CODES.checkNotRun, "No configured check judged this attempt."), group: "none" });
+  if (listed.length === 0) listed.push({ outcome: failed("checks", VERIFY_CODES.checkNotRun, "No configured check judged this attempt."), figures: null, group: "none", report: {} });
 
   const outcomes: Outcome[] = listed.map((l) => l.outcome);
   const failure = outcomes.find((o) => !o.passed);
   const liveRate = scores.real === null || scores.live === null ? 0 : Math.round(100 * Math.min(scores.real, scores.live));
   // No check reporting a similarity means no reference photo to compare with: null, as the contract says.
-  const similarity = listed.find((l) => l.similarity !== undefined)?.similarity ?? null;
+  const similarity = listed.find((l) => l.report.similarity !== undefined)?.report.similarity ?? null;
   return {
     passed: failure === undefined,
     code: failure?.failCode ?? VERIFY_CODES.passed,

@@ -1,27 +1,29 @@
 /**
  * The contract of one server check, as registered in registry.ts and named by
- * flows/checks.json: the code group it counts for, the checks whose results it reads, and a
- * run over what the service analysed. A run either judges (an outcome, listed in the verdict)
- * or says why it has nothing to judge on this attempt (left out of the list); a check that
- * should judge but cannot must fail, never pass.
+ * flows/checks.json. A check owns its facts: the codes its failures give, what it takes to
+ * pass (the partner table is generated from these), the schema of its own thresholds (its
+ * section of flows/checks.json `thresholds`, parsed once at start), and the figures it hands a
+ * later check or the verdict. The generic result carries no particular check's fields.
+ *
+ * A run either judges (an outcome, listed in the verdict) or says why it has nothing to judge
+ * on this attempt (left out of the list); a check that should judge but cannot must fail,
+ * never pass.
  */
+import type * as z from "zod/mini";
 import type { VerifyAsk } from "../../../../schemas/verifyJob";
 import type { Platform, ServerLimits } from "../../limits";
 import type { Outcome } from "../../media/checkOutcome";
-import type { VoiceSegment } from "../mediaTypes";
+import type { VerifyCode } from "../../media/verifyCodes";
 import type { MediaAnalysis } from "./analysis";
 import type { LivenessScores } from "./faceChecks";
 
 /** Which of the verdict's codes a failure also sets: faceCode, willCode (will mode), or neither. */
 export type CheckGroup = "face" | "will" | "none";
 
-/** A check that judged: its outcome, and figures a later check or the verdict reads. */
+/** A check that judged: its outcome, and its own figures (read by a check that needs it, or by its `report`). */
 export interface CheckJudged {
   outcome: Outcome;
-  /** voice: the voice heard in the answer window (faceWhileSpeaking looks at those frames). */
-  heard?: readonly VoiceSegment[];
-  /** reference: 0-100 against the partner's photo, the verdict's similarity; null when it could not be measured. */
-  similarity?: number | null;
+  figures: unknown;
 }
 
 /** A check with nothing to judge on this attempt, and why (e.g. no reference photo was sent). */
@@ -38,8 +40,15 @@ export interface CheckContext {
   limits: ServerLimits;
   /** Mean anti-spoofing and liveness scores over the single-face frames: the liveness check's figures and the verdict's liveRate. */
   scores: LivenessScores & { frames: number };
+  /** This check's own thresholds from flows/checks.json, already parsed by its `thresholds` schema (undefined for a check without one). */
+  thresholds: unknown;
   /** The result of a check this one `needs` (it ran earlier and judged; the runner guarantees it). */
   needed(name: string): CheckJudged;
+}
+
+/** What a check may add to the verdict from its figures (today: the reference photo's similarity). */
+export interface VerdictReport {
+  similarity?: number | null;
 }
 
 export interface ServerCheck {
@@ -50,8 +59,16 @@ export interface ServerCheck {
    * failed, and this one cannot be judged without it.
    */
   needs: readonly string[];
+  /** What it takes to pass, one sentence for partners (src/server/partner/README.md's table is checked against it). */
+  passes: string;
+  /** Every code its failures give. */
+  codes: readonly VerifyCode[];
+  /** The schema of its section of flows/checks.json `thresholds`; absent when its numbers live elsewhere (flows/capture.json). */
+  thresholds?: z.ZodMiniType;
+  /** Fields of the verdict it reports from its figures. */
+  report?(figures: unknown): VerdictReport;
   run(ctx: CheckContext): CheckRun;
 }
 
-export const judged = (outcome: Outcome, figures: Omit<CheckJudged, "outcome"> = {}): CheckJudged => ({ outcome, ...figures });
+export const judged = (outcome: Outcome, figures: unknown = null): CheckJudged => ({ outcome, figures });
 export const omitted = (why: string): CheckOmitted => ({ omitted: why });

@@ -15,6 +15,8 @@ export const CHALLENGE_CHECKS: Readonly<Record<string, ServerCheck>> = {
   challenge: {
     group: "none",
     needs: [],
+    passes: "(number mode) digits were issued for this attempt; the speech check compares what was read with them",
+    codes: [VERIFY_CODES.digitsNotIssued],
     run: ({ ask }) =>
       ask.digits !== null && /^\d+$/.test(ask.digits)
         ? omitted("Digits were issued for this attempt; the speech check compares what was read with them.")
@@ -23,12 +25,22 @@ export const CHALLENGE_CHECKS: Readonly<Record<string, ServerCheck>> = {
   actions: {
     group: "none",
     needs: [],
+    passes: "(action mode) each requested action is seen, in the issued order, after the moment the page reported showing its prompt (less `promptSlackMs`)",
+    codes: [VERIFY_CODES.actionsNotIssued, VERIFY_CODES.actionNotDone],
     run: ({ analysis, ask, limits }) => judged(checkActions("actions", analysis.frames, ask.actions, ask.prompts, limits.face, limits.verification.promptSlackMs)),
   },
-  steady: { group: "none", needs: [], run: ({ analysis, limits }) => judged(checkSteady(analysis.frames, limits.face)) },
+  steady: {
+    group: "none",
+    needs: [],
+    passes: "(silent mode) one good face is held still for `face.silent.steadyMs`",
+    codes: [VERIFY_CODES.faceNotSteady],
+    run: ({ analysis, limits }) => judged(checkSteady(analysis.frames, limits.face)),
+  },
   nod: {
     group: "will",
     needs: [],
+    passes: "(will mode, will_type 2) a nod is seen after the question",
+    codes: [VERIFY_CODES.actionNotDone],
     run: ({ analysis, ask, limits }) => {
       if (!ask.will?.nod) return omitted(ask.will ? "The question is answered by voice, not by a nod (will_type is not 2)." : "Not will mode: no question to nod to.");
       // The nod answers the question, so the question's prompt is its prompt (the page reports no
