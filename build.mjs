@@ -95,7 +95,7 @@ async function buildServer() {
   // The service and its verification worker thread (started by src/server/verify/workerPool.ts
   // from the file next to main.mjs).
   await build({
-    entryPoints: { main: join(root, "src/server/main.ts"), verifyWorker: join(root, "src/server/verify/worker.ts") },
+    entryPoints: { main: join(root, "src/server/main.ts"), verifyWorker: join(root, "src/server/verify/worker.ts"), probeWorker: join(root, "src/server/media/probe/probeThread.ts") },
     bundle: true,
     platform: "node",
     format: "esm",

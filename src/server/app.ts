@@ -35,6 +35,7 @@ import { registerStreamRoute } from "./routes/stream";
 import { registerUploadRoute } from "./routes/upload";
 import { registerAttemptRoutes } from "./routes/attempts";
 import { createCheckPlan } from "./verify/checks/checkPlan";
+import { createProbeClient } from "./media/probe/probeClient";
 import { createServerCheckRegistry } from "./verify/checks/registry";
 import { createVerificationQueue } from "./verify/verificationQueue";
 import { createPgBossQueue } from "./verify/pgBossQueue";
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Hooks run in order: the queue (and its threads) stops before the store it writes to closes.
   app.addHook("onClose", async () => {
     await ctx.verification.close();
+    await ctx.prober.close();
     await store.close();
   });
 
@@ -186,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     randomBytes,
     limits,
     ffmpegPath,
+    prober: createProbeClient(),
     mediaDir: options.mediaDir,
     media,
     publicOrigin,

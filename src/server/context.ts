@@ -2,6 +2,7 @@
  * What the routes share: the store, the injected clock and randomness, limits, the verifier
  * and its face analyzer, and where things live. Built once per app instance by buildApp.
  */
+import type { ProbeClient } from "./media/probe/probeClient";
 import type { ServiceLanguages } from "./languages";
 import type { ServerLimits } from "./limits";
 import type { MediaStore } from "./media/store/mediaStore";
@@ -20,6 +21,8 @@ export interface ServiceContext {
   verification: VerificationQueue;
   /** The ffmpeg program that probes uploads here and decodes them in the workers (media/decode/ffmpegBinary.ts). */
   ffmpegPath: string;
+  /** Probes of uploads, run by a thread of their own so the event loop never starts ffmpeg (media/probe/probeClient.ts). */
+  prober: ProbeClient;
   /** FACEFLOW_MEDIA: the local media store's directory, and the temporary copies' (.tmp) with S3. */
   mediaDir: string;
   /** Where recordings and evidence live: the media directory, or S3-compatible storage (FACEFLOW_S3_BUCKET). */

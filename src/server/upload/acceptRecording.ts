@@ -11,7 +11,7 @@ import { ACCEPTED_MIME_TYPES, type Platform, type ServerLimits } from "../limits
 import { durationRangeFor, sizeRangeFor, type RecordingKind } from "../media/captureLimits";
 import { checkProbeLimits } from "../media/decode/probeLimits";
 import { MediaLimitError, MediaTimeoutError, MediaUnreadableError } from "../media/decode/mediaErrors";
-import { probeMedia } from "../media/decode/probeMedia";
+import type { ProbeClient } from "../media/probe/probeClient";
 import type { MediaProbe } from "../verify/mediaTypes";
 
 type Container = (typeof ACCEPTED_MIME_TYPES)[keyof typeof ACCEPTED_MIME_TYPES];
@@ -42,10 +42,10 @@ function containerOf(format: string): Container | null {
 }
 
 /** Probe the stored file and hold it to the limits; throws HttpError with the specific code. */
-export async function probeAccepted(ffmpegPath: string, file: string, declared: Container, kind: RecordingKind, limits: ServerLimits): Promise<MediaProbe> {
+export async function probeAccepted(prober: ProbeClient, ffmpegPath: string, file: string, declared: Container, kind: RecordingKind, limits: ServerLimits): Promise<MediaProbe> {
   let probe: MediaProbe;
   try {
-    probe = await probeMedia(ffmpegPath, file, { timeoutMs: PROBE_TIMEOUT_MS });
+    probe = await prober.probe(ffmpegPath, file, { timeoutMs: PROBE_TIMEOUT_MS });
     checkProbeLimits(probe, limits.verification.limits);
   } catch (error) {
     if (error instanceof MediaUnreadableError || error instanceof MediaTimeoutError) {

@@ -75,7 +75,7 @@ export async function queueRecording(ctx: ServiceContext, order: OrderRecord, us
     // Probed from a temporary file of the bytes already in memory, before they are stored: with
     // S3, probing the stored copy would mean downloading what was just uploaded, and a refused
     // recording never reaches the bucket at all.
-    const probe = await withTempFile(mediaScratchDir(ctx.mediaDir), `upload.${container}`, bytes, (file) => probeAccepted(ctx.ffmpegPath, file, container, kind, ctx.limits));
+    const probe = await withTempFile(mediaScratchDir(ctx.mediaDir), `upload.${container}`, bytes, (file) => probeAccepted(ctx.prober, ctx.ffmpegPath, file, container, kind, ctx.limits));
     stored = await storeRecording(ctx.media, order.orderNo, attempt.seq, container, bytes).catch((error: unknown) => {
       // Number mode: uploads answering the same digits at once share one attempt, and so its recording.
       if (error instanceof MediaExistsError) throw new AttemptTaken();
