@@ -1,11 +1,10 @@
 /**
  * The probe thread (src/server/media/probe/): the service's main thread never starts ffmpeg
- * itself. The client answers what probeMedia answers, raises the same error classes, and keeps
- * the event loop free while eight probes run at once.
+ * itself. The client answers what probeMedia answers and raises the same error classes. (The
+ * event loop's delay during a burst of uploads is measured by `npm run bench`, not timed here.)
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MediaUnreadableError } from "../../../src/server/media/decode/mediaErrors";
 import { probeMedia } from "../../../src/server/media/decode/probeMedia";
@@ -44,16 +43,6 @@ describe("the probe thread", () => {
     const error = await client.probe("/nonexistent/ffmpeg", clip, { timeoutMs: 20_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(MediaUnreadableError);
-  });
-
-  it("eight probes at once leave the event loop free (max delay well under 100 ms)", async () => {
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    const probes = await Promise.all(Array.from({ length: 8 }, () => client.probe("ffmpeg", clip, { timeoutMs: 30_000 })));
-    delay.disable();
-    expect(probes.every((p) => p.video?.codec === "vp8")).toBe(true);
-    // Spawning from this thread measured tens of ms per burst; from the probe thread the loop only parses answers.
-    expect(delay.max / 1e6).toBeLessThan(100);
   });
 
   it("a closed client fails what it held and a new client starts its own thread", async () => {
