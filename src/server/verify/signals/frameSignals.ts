@@ -1,0 +1,218 @@
+/**
+ * What the pixels of one decoded frame say, cheaply, for the presentation-attack checks
+ * (checks/liveness/): the skin's colour in a few patches (does it follow the screen's light,
+ * more at the centre than at the sides?), the far scene's colour (does it follow too?), a small
+ * face signature (frozen frames, splices), the sensor noise on the skin, and the mouth.
+ *
+ * The face (box and mesh) may be a neighbouring frame's: the service runs the mesh on a subset
+ * of the frames and the face moves little in 70 ms. Costs about 0.1-0.3 ms a 320x240 frame
+ * (tests/server/verify/signals/frameSignals.test.ts measures it).
+ */
+import type { FaceObservation } from "../../../face/types";
+import type { DecodedFrame } from "../mediaTypes";
+import { insidePolygon, mouthQuad, skinDiscs, SKIN_REGIONS, type Disc, type SkinRegion } from "./faceRegions";
+
+export type Rgb = [number, number, number];
+
+/** The mean colour of some pixels, linear light 0..1 per channel, and how many pixels. */
+export interface RegionColour {
+  rgb: Rgb;
+  pixels: number;
+}
+
+/** The face signature's side: 24x24 cells of about 4x4 pixels for a face of a third of a 320-px frame. */
+export const CROP_SIDE = 24;
+
+export interface FrameSignals {
+  atMs: number;
+  /** The face box's width over the frame's width; null without a face. */
+  faceShare: number | null;
+  /** The skin patches (faceRegions.ts); null without a face mesh. */
+  skin: Record<SkinRegion, RegionColour> | null;
+  /** The far scene: outside the face box grown 1.4x, above its bottom (shoulders, nearer the screen, left out); the whole frame without a face. */
+  background: RegionColour;
+  /** Gamma-encoded luma 0..1 of the face box in CROP_SIDE² cells, row by row; null without a face. */
+  crop: Float32Array | null;
+  /** Median absolute high-pass residual of the skin's green, in 0..255 levels; null without a face mesh. */
+  noise: number | null;
+  /** Inner-lip gap over width (as geometry.ts) and the opening's dark pixels over the width squared (mouthSignal); null without a mesh. */
+  mouth: { open: number; dark: number } | null;
+}
+
+/** sRGB 8-bit to linear light: the screen's light adds in linear light, not in the encoded values. */
+const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+const lumaAt = (rgb: Uint8Array, i: number): number => 0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number);
+
+function discColour(frame: DecodedFrame, d: Disc): RegionColour {
+  const { width, height, rgb } = frame;
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  const r2 = d.r * d.r;
+  const y0 = Math.max(0, Math.ceil(d.cy - d.r));
+  const y1 = Math.min(height - 1, Math.floor(d.cy + d.r));
+  for (let y = y0; y <= y1; y++) {
+    const dy = y - d.cy;
+    const span = Math.sqrt(Math.max(0, r2 - dy * dy));
+    const x0 = Math.max(0, Math.ceil(d.cx - span));
+    const x1 = Math.min(width - 1, Math.floor(d.cx + span));
+    for (let x = x0; x <= x1; x++) {
+      const i = (y * width + x) * 3;
+      r += LINEAR[rgb[i] as number] as number;
+      g += LINEAR[rgb[i + 1] as number] as number;
+      b += LINEAR[rgb[i + 2] as number] as number;
+      n++;
+    }
+  }
+  return n ? { rgb: [r / n, g / n, b / n], pixels: n } : { rgb: [0, 0, 0], pixels: 0 };
+}
+
+/** Every second pixel of every second row outside the grown box and above its bottom: the far scene. */
+function backgroundColour(frame: DecodedFrame, face: FaceObservation | null): RegionColour {
+  const { width, height, rgb } = frame;
+  const box = face?.box;
+  const grow = 1.4;
+  const bx0 = box ? box.x + (box.width * (1 - grow)) / 2 : Infinity;
+  const bx1 = box ? box.x + (box.width * (1 + grow)) / 2 : -Infinity;
+  const by0 = box ? box.y + (box.height * (1 - grow)) / 2 : Infinity;
+  const bottom = box ? box.y + box.height : height;
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let y = 0; y < Math.min(height, bottom); y += 2) {
+    for (let x = 0; x < width; x += 2) {
+      if (y >= by0 && x >= bx0 && x <= bx1) continue;
+      const i = (y * width + x) * 3;
+      r += LINEAR[rgb[i] as number] as number;
+      g += LINEAR[rgb[i + 1] as number] as number;
+      b += LINEAR[rgb[i + 2] as number] as number;
+      n++;
+    }
+  }
+  return n ? { rgb: [r / n, g / n, b / n], pixels: n } : { rgb: [0, 0, 0], pixels: 0 };
+}
+
+/** The box's luma averaged into CROP_SIDE² cells (each cell the mean of the pixels it covers). */
+function faceCrop(frame: DecodedFrame, face: FaceObservation): Float32Array | null {
+  const { width, height, rgb } = frame;
+  const { x, y, width: w, height: h } = face.box;
+  if (!(w >= 4 && h >= 4)) return null;
+  const sums = new Float32Array(CROP_SIDE * CROP_SIDE);
+  const counts = new Uint16Array(CROP_SIDE * CROP_SIDE);
+  const x0 = Math.max(0, Math.floor(x));
+  const x1 = Math.min(width - 1, Math.ceil(x + w) - 1);
+  const y0 = Math.max(0, Math.floor(y));
+  const y1 = Math.min(height - 1, Math.ceil(y + h) - 1);
+  for (let py = y0; py <= y1; py++) {
+    const cy = Math.min(CROP_SIDE - 1, Math.floor(((py + 0.5 - y) / h) * CROP_SIDE));
+    if (cy < 0) continue;
+    for (let px = x0; px <= x1; px++) {
+      const cx = Math.min(CROP_SIDE - 1, Math.floor(((px + 0.5 - x) / w) * CROP_SIDE));
+      if (cx < 0) continue;
+      const c = cy * CROP_SIDE + cx;
+      sums[c] = (sums[c] as number) + lumaAt(rgb, (py * width + px) * 3) / 255;
+      counts[c] = (counts[c] as number) + 1;
+    }
+  }
+  // A box partly outside the frame leaves empty cells: they take the crop's mean, not black.
+  let total = 0;
+  let filled = 0;
+  for (let c = 0; c < sums.length; c++) if (counts[c]) ((sums[c] = (sums[c] as number) / (counts[c] as number)), (total += sums[c] as number), filled++);
+  if (filled < sums.length / 2) return null;
+  for (let c = 0; c < sums.length; c++) if (!counts[c]) sums[c] = total / filled;
+  return sums;
+}
+
+/**
+ * Sensor noise on the skin: |8·G − (sum of the 8 neighbours)| / 8 at each pixel of the discs
+ * (green, the channel with most photosites and least chroma subsampling), and its median. The
+ * median ignores the minority of pixels on edges (brows, nostrils) where the residual is detail,
+ * not noise. Integer counting in a histogram keeps it cheap.
+ */
+function skinNoise(frame: DecodedFrame, discs: readonly Disc[]): number | null {
+  const { width, height, rgb } = frame;
+  const hist = new Uint32Array(2041);
+  let n = 0;
+  for (const d of discs) {
+    const y0 = Math.max(1, Math.ceil(d.cy - d.r));
+    const y1 = Math.min(height - 2, Math.floor(d.cy + d.r));
+    for (let y = y0; y <= y1; y++) {
+      const span = Math.sqrt(Math.max(0, d.r * d.r - (y - d.cy) ** 2));
+      const x0 = Math.max(1, Math.ceil(d.cx - span));
+      const x1 = Math.min(width - 2, Math.floor(d.cx + span));
+      for (let x = x0; x <= x1; x++) {
+        const g = (xx: number, yy: number) => rgb[(yy * width + xx) * 3 + 1] as number;
+        const around = g(x - 1, y - 1) + g(x, y - 1) + g(x + 1, y - 1) + g(x - 1, y) + g(x + 1, y) + g(x - 1, y + 1) + g(x, y + 1) + g(x + 1, y + 1);
+        hist[Math.abs(8 * g(x, y) - around)]!++;
+        n++;
+      }
+    }
+  }
+  if (n < 16) return null;
+  let seen = 0;
+  for (let v = 0; v < hist.length; v++) {
+    seen += hist[v] as number;
+    if (seen * 2 >= n) return v / 8;
+  }
+  return null;
+}
+
+/** Mean gamma-encoded luma (0..255) over discs. */
+function discLuma(frame: DecodedFrame, discs: readonly Disc[]): number {
+  const { width, height, rgb } = frame;
+  let sum = 0;
+  let n = 0;
+  for (const d of discs) {
+    for (let y = Math.max(0, Math.ceil(d.cy - d.r)); y <= Math.min(height - 1, Math.floor(d.cy + d.r)); y++) {
+      const span = Math.sqrt(Math.max(0, d.r * d.r - (y - d.cy) ** 2));
+      for (let x = Math.max(0, Math.ceil(d.cx - span)); x <= Math.min(width - 1, Math.floor(d.cx + span)); x++) ((sum += lumaAt(rgb, (y * width + x) * 3)), n++);
+    }
+  }
+  return n ? sum / n : 0;
+}
+
+/**
+ * Dark pixels inside the inner-lip quadrilateral, over the mouth's width squared (a closed mouth
+ * about 0; a wide open one about half its gap over width). Dark: below 0.45 of the cheeks' luma.
+ * The open mouth's inside is below a quarter of the skin's (encoded) luma, the lips about 0.6-0.8
+ * of it and teeth above: 0.45 splits the inside from both. The cheeks are the reference, not the
+ * lips, because at 320 px the lips are 2-4 pixels thick and a stale mesh misses them.
+ */
+function mouthSignal(frame: DecodedFrame, face: FaceObservation, discs: Record<SkinRegion, Disc>): FrameSignals["mouth"] {
+  const m = mouthQuad(face);
+  if (!m) return null;
+  const { width, height, rgb } = frame;
+  const limit = 0.45 * discLuma(frame, [discs.cheekLeft, discs.cheekRight]);
+  const xs = m.quad.map((p) => p.x);
+  const ys = m.quad.map((p) => p.y);
+  let dark = 0;
+  for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(height - 1, Math.ceil(Math.max(...ys))); y++) {
+    for (let x = Math.max(0, Math.floor(Math.min(...xs))); x <= Math.min(width - 1, Math.ceil(Math.max(...xs))); x++) {
+      if (insidePolygon(x + 0.5, y + 0.5, m.quad) && lumaAt(rgb, (y * width + x) * 3) < limit) dark++;
+    }
+  }
+  return { open: m.open, dark: dark / (m.width * m.width) };
+}
+
+/** The frame's signals; `face` is the one face seen in it or in the nearest analysed frame, null when none. */
+export function measureFrame(frame: DecodedFrame, face: FaceObservation | null): FrameSignals {
+  const background = backgroundColour(frame, face);
+  if (!face) return { atMs: frame.atMs, faceShare: null, skin: null, background, crop: null, noise: null, mouth: null };
+  const discs = skinDiscs(face);
+  const skin = discs ? (Object.fromEntries(SKIN_REGIONS.map((r) => [r, discColour(frame, discs[r])])) as Record<SkinRegion, RegionColour>) : null;
+  return {
+    atMs: frame.atMs,
+    faceShare: face.box.width / frame.width,
+    skin,
+    background,
+    crop: faceCrop(frame, face),
+    noise: discs ? skinNoise(frame, [discs.forehead, discs.cheekLeft, discs.cheekRight]) : null,
+    mouth: discs ? mouthSignal(frame, face, discs) : null,
+  };
+}
