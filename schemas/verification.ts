@@ -11,11 +11,20 @@ const share = z.number().check(z.gte(0), z.lte(1));
 
 export const verificationSchema = z.strictObject({
   /**
-   * Frames decoded per second of recording. Action mode needs the finer rate: a blink's
-   * closed phase lasts 100-200 ms. Silent, number and will modes judge presence, identity and
-   * stillness, which a coarser rate shows as well at about half the cost.
+   * Frames per second of recording. `signal`: frames decoded for their cheap pixel signals
+   * (the light challenge's segments last 350 ms or more, so 15 a second sees each at least 5
+   * times; frozen frames; cuts). The others are the rates Human's mesh runs at, on a subset of
+   * them: action mode needs the finer rate (a blink's closed phase lasts 100-200 ms); number and
+   * will modes need 10 a second or more to follow the lips against the voice (syllables come at
+   * 4-6 a second); silent mode judges presence, identity and stillness, which a coarser rate
+   * shows as well at about half the cost.
    */
-  sampleFps: z.strictObject({ action: z.number().check(z.gt(0), z.lte(30)), other: z.number().check(z.gt(0), z.lte(30)) }),
+  sampleFps: z.strictObject({
+    signal: z.number().check(z.gt(0), z.lte(30)),
+    action: z.number().check(z.gt(0), z.lte(30)),
+    speech: z.number().check(z.gte(10), z.lte(30)),
+    other: z.number().check(z.gt(0), z.lte(30)),
+  }),
   /** Decoded frames are scaled to this width (Human finds a face of a third of the frame at 320 px). */
   analysisWidth: z.int().check(z.gte(128), z.lte(1280)),
   /** Refused before decoding (the decoder's probe): a larger picture, a longer file, more frames. */

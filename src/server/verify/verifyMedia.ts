@@ -15,7 +15,8 @@ import type { ServerLimits } from "../limits";
 import type { MediaStore } from "../media/store/mediaStore";
 import { VERIFY_CODES } from "../media/verifyCodes";
 import type { SpeechRecognizer } from "../speech/speechRecognizer";
-import type { DescriptorSample, HeardSpeech, MediaAnalysis, SourceFacts } from "./checks/analysis";
+import { analyseFrames } from "./analyseFrames";
+import type { HeardSpeech, MediaAnalysis, SourceFacts } from "./checks/analysis";
 import type { CheckPlan } from "./checks/checkPlan";
 import { judgeMedia, notJudged } from "./checks/judgeMedia";
 import type { FrameAnalyzer } from "./frameAnalyzer";
@@ -99,7 +100,9 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   const { ask } = input;
   const { verification } = deps.limits;
   const listens = ask.liveType === "1" || ask.will !== null;
-  const fps = ask.liveType === "2" || ask.will?.nod ? verification.sampleFps.action : verification.sampleFps.other;
+  const rates = verification.sampleFps;
+  const meshFps = Math.max(ask.liveType === "2" || ask.will?.nod ? rates.action : rates.other, listens ? rates.speech : 0);
+  const fps = Math.max(rates.signal, meshFps);
 
   progress("decoding", 0.05);
   let decoded: Awaited<ReturnType<typeof decodeSource>>;
@@ -111,19 +114,12 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   }
 
   const analyzer = await deps.analyzer();
-  const iris = ask.actions.includes("2");
-  const describe = spreadIndices(decoded.frames.length, verification.identity.samples);
-  const scored = spreadIndices(decoded.frames.length, verification.scoreSamples);
-  const frames: MediaAnalysis["frames"] = [];
-  const samples: DescriptorSample[] = [];
-  for (const [i, frame] of decoded.frames.entries()) {
-    const analysed = await analyzer.analyze(frame, { iris, describe: describe.has(i), scores: scored.has(i) });
-    frames.push(analysed.observation);
-    const described = analysed.descriptors.filter((d, k) => d !== null && (analysed.observation.faces[k]?.score ?? 0) >= deps.limits.face.quality.minScore);
-    const [only] = described;
-    if (described.length === 1 && only) samples.push({ atMs: frame.atMs, descriptor: only });
-    progress("analysing", 0.1 + (0.7 * (i + 1)) / decoded.frames.length);
-  }
+  const analysed = await analyseFrames(decoded.frames, analyzer, deps.limits, {
+    meshFps,
+    iris: ask.actions.includes("2"),
+    pick: (n) => ({ describe: spreadIndices(n, verification.identity.samples), scored: spreadIndices(n, verification.scoreSamples) }),
+    progress: (share) => progress("analysing", 0.1 + 0.7 * share),
+  });
 
   let reference: MediaAnalysis["reference"] = null;
   if (input.referencePhoto !== null) {
@@ -153,5 +149,6 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   }
 
   progress("deciding", 0.95);
-  return judgeMedia({ source: decoded.facts, frames, samples, reference, speech }, ask, input.platform, deps.limits, deps.checks);
+  const audio = listens ? decoded.audio : null;
+  return judgeMedia({ source: decoded.facts, ...analysed, reference, speech, audio }, ask, input.platform, deps.limits, deps.checks);
 }

@@ -36,7 +36,7 @@ const voice = (segments: [number, number][], extra: Partial<HeardSpeech> = {}): 
 });
 
 function analysisOf(frames: FrameObservation[], durationMs: number, patch: Partial<MediaAnalysis> = {}): MediaAnalysis {
-  return { source: recording(durationMs), frames, samples: samplesOver(durationMs), reference: null, speech: null, ...patch };
+  return { source: recording(durationMs), frames, samples: samplesOver(durationMs), reference: null, speech: null, signals: [], mouth: [], cuts: { atMs: [], described: 0, found: 0 }, audio: null, ...patch };
 }
 const ask = (patch: Partial<VerifyAsk>): VerifyAsk => ({ liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [], ...patch });
 const judge = (analysis: MediaAnalysis, asked: VerifyAsk) => judgeMedia(analysis, asked, "other", limits, shippedCheckPlan);

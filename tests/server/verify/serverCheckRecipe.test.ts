@@ -52,6 +52,10 @@ function silentAttempt(luma: number): MediaAnalysis {
     samples: [0, 1, 2, 3].map((k) => ({ atMs: k * 750, descriptor: sameFaceAgain(person, 10 + k) })),
     reference: null,
     speech: null,
+    signals: [],
+    mouth: [],
+    cuts: { atMs: [], described: 0, found: 0 },
+    audio: null,
   };
 }
 const SILENT: VerifyAsk = { liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [] };

@@ -6,6 +6,7 @@
  */
 import type { FrameObservation } from "../../../face/types";
 import type { MediaProbe, VoiceSegment } from "../mediaTypes";
+import type { FrameSignals } from "../signals/frameSignals";
 
 export type SourceFacts =
   | { kind: "recording"; probe: MediaProbe; bytes: number }
@@ -29,8 +30,16 @@ export interface HeardSpeech {
 
 export interface MediaAnalysis {
   source: SourceFacts;
-  /** The sampled frames, analysed, in time order. */
+  /** The frames Human analysed (the mode's mesh rate), in time order. */
   frames: FrameObservation[];
+  /** Every decoded frame's pixel signals (the signal rate), each measured with the nearest analysed face. */
+  signals: FrameSignals[];
+  /** The mouth's opening as the mesh measured it on the analysed frames. */
+  mouth: { atMs: number; open: number }[];
+  /** Where the face's signature jumped (a splice?): the frames described on both sides of each cut. */
+  cuts: { atMs: number[]; described: number; found: number };
+  /** The decoded 16 kHz mono audio; null when the mode listens to nothing or there is no sound. */
+  audio: Float32Array | null;
   /** Descriptors of single-face frames spread over the recording (identity, reference). */
   samples: DescriptorSample[];
   /** The partner's reference photo: its faces and the descriptor of the single one; null when the order has none. */

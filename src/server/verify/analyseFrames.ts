@@ -1,0 +1,98 @@
+/**
+ * The face analysis of one job's decoded frames. The frames come at the signal rate (enough
+ * for the light challenge's colour changes and the lips); Human's detector and mesh run on an
+ * evenly spread subset at the mode's mesh rate, and every frame gets its cheap pixel signals
+ * (signals/frameSignals.ts) measured with the nearest analysed frame's face, which moves
+ * little between them. Descriptors are taken on frames drawn at random AND on both sides of
+ * every cut (a jump of the face's signature far beyond the recording's own changes), so a
+ * stretch of another person spliced in is always compared, never only by chance.
+ */
+import { facesOf } from "../../face/quality";
+import type { FaceObservation } from "../../face/types";
+import type { ServerLimits } from "../limits";
+import type { DescriptorSample, MediaAnalysis } from "./checks/analysis";
+import type { FrameAnalyzer } from "./frameAnalyzer";
+import type { DecodedFrame } from "./mediaTypes";
+import { findCuts } from "./checks/liveness/cuts";
+import { measureFrame, type FrameSignals } from "./signals/frameSignals";
+
+/** At most this many frames around cuts are described: a recording with more cuts than this is not one take. */
+const MAX_CUT_FRAMES = 8;
+
+interface FrameAnalysisOptions {
+  /** Human's mesh rate for this mode (frames per second). */
+  meshFps: number;
+  iris: boolean;
+  /** Indices (of the analysed subset) drawn for descriptors and for the anti-spoofing scores. */
+  pick(analysed: number): { describe: Set<number>; scored: Set<number> };
+  progress(share: number): void;
+}
+
+type FrameResults = Pick<MediaAnalysis, "frames" | "samples" | "signals" | "mouth" | "cuts">;
+
+/** Indices of `frames` to run Human on: one per mesh interval, the first frame included. */
+export function meshIndices(frames: readonly DecodedFrame[], meshFps: number): number[] {
+  const picked: number[] = [];
+  const interval = 1000 / meshFps;
+  let next = -Infinity;
+  frames.forEach((frame, i) => {
+    // A little early counts: decoded times jitter around the nominal rate.
+    if (frame.atMs >= next - interval * 0.25) {
+      picked.push(i);
+      next = frame.atMs + interval;
+    }
+  });
+  return picked;
+}
+
+/** The single good face of the analysed frame nearest in time to `atMs`, or null. */
+function nearestFace(analysed: readonly { atMs: number; face: FaceObservation | null }[], atMs: number): FaceObservation | null {
+  let best: { atMs: number; face: FaceObservation | null } | undefined;
+  for (const a of analysed) if (best === undefined || Math.abs(a.atMs - atMs) < Math.abs(best.atMs - atMs)) best = a;
+  return best?.face ?? null;
+}
+
+function oneDescriptor(analysed: Awaited<ReturnType<FrameAnalyzer["analyze"]>>, minScore: number): number[] | null {
+  const described = analysed.descriptors.filter((d, k) => d !== null && (analysed.observation.faces[k]?.score ?? 0) >= minScore);
+  return described.length === 1 ? (described[0] ?? null) : null;
+}
+
+export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: FrameAnalyzer, limits: ServerLimits, options: FrameAnalysisOptions): Promise<FrameResults> {
+  const meshAt = meshIndices(frames, options.meshFps);
+  const { describe, scored } = options.pick(meshAt.length);
+  const observations: MediaAnalysis["frames"] = [];
+  const samples: DescriptorSample[] = [];
+  const faces: { atMs: number; face: FaceObservation | null }[] = [];
+  for (const [k, i] of meshAt.entries()) {
+    const frame = frames[i] as DecodedFrame;
+    const analysed = await analyzer.analyze(frame, { iris: options.iris, describe: describe.has(k), scores: scored.has(k) });
+    observations.push(analysed.observation);
+    const good = facesOf(analysed.observation, limits.face.quality);
+    faces.push({ atMs: frame.atMs, face: good.length === 1 ? (good[0] ?? null) : null });
+    const descriptor = oneDescriptor(analysed, limits.face.quality.minScore);
+    if (descriptor !== null) samples.push({ atMs: frame.atMs, descriptor });
+    options.progress((k + 1) / (meshAt.length + 1));
+  }
+
+  const own = new Set(meshAt);
+  const signals: FrameSignals[] = frames.map((frame, i) => measureFrame(frame, own.has(i) ? (faces[meshAt.indexOf(i)]?.face ?? null) : nearestFace(faces, frame.atMs)));
+  // The mouth as the mesh measured it on its own frames: lips are judged on what the mesh saw, not carried over.
+  const mouth = meshAt.flatMap((i) => {
+    const m = signals[i]?.mouth;
+    return m ? [{ atMs: (frames[i] as DecodedFrame).atMs, open: m.open }] : [];
+  });
+
+  // Both sides of each cut are described (a splice has two people, one on each side).
+  const cutFrames = new Set<number>();
+  for (const c of findCuts(signals)) for (const i of [c - 1, c]) if (i >= 0 && i < frames.length) cutFrames.add(i);
+  const toDescribe = [...cutFrames].slice(0, MAX_CUT_FRAMES);
+  for (const i of toDescribe) {
+    const frame = frames[i] as DecodedFrame;
+    const analysed = await analyzer.analyze(frame, { iris: false, describe: true, scores: false });
+    const descriptor = oneDescriptor(analysed, limits.face.quality.minScore);
+    if (descriptor !== null) samples.push({ atMs: frame.atMs, descriptor });
+  }
+  options.progress(1);
+  samples.sort((a, b) => a.atMs - b.atMs);
+  return { frames: observations, samples, signals, mouth, cuts: { atMs: [...cutFrames].map((i) => (frames[i] as DecodedFrame).atMs), described: toDescribe.length, found: cutFrames.size } };
+}
