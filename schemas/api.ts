@@ -17,6 +17,7 @@ import { uploadGuidanceSchema } from "./apiGuidance";
 import { DEMO_RETURN_ROUTES } from "./apiCodes";
 import { deviceInfoTextSchema } from "./device";
 import { languageTagSchema } from "./languageTag";
+import { lightShownSchema } from "./lightChallenge";
 import { launchParamsSchema, THEMES } from "./launch";
 
 export * from "./apiErrors";
@@ -287,6 +288,13 @@ export const orderConfigSchema = z.object({
   attempts: z.object({ max: z.int(), used: z.int(), left: z.int() }),
   /** Run on-device face guidance and send evidence frames with the recording (the order's option). */
   guidance: z.boolean(),
+  /**
+   * The light challenge: `required` when the order's mode shows light (GET /api/v1/light before
+   * each recording); `alternative` the live type a photosensitive user takes instead (number
+   * mode, GET /api/v1/digits?route=lightAlternative), null when the definitions name none.
+   * Absent (an older service): no light.
+   */
+  light: z.optional(z.object({ required: z.boolean(), alternative: z.nullable(z.literal("1")) })),
 });
 export type OrderConfig = z.infer<typeof orderConfigSchema>;
 
@@ -327,6 +335,13 @@ export type ReturnUrlCheckResponse = z.infer<typeof returnUrlCheckResponseSchema
 export const digitsResponseSchema = z.object({ digits: z.string().check(z.regex(/^\d{4}$/)) });
 export type DigitsResponse = z.infer<typeof digitsResponseSchema>;
 
+/**
+ * `GET /api/v1/digits?route=lightAlternative`: a light mode's order taken in number mode
+ * instead, for a user who must not see flashing light (reduced motion, or their own choice).
+ */
+export const digitsQuerySchema = z.object({ route: z.optional(z.literal("lightAlternative")) });
+export type DigitsRoute = NonNullable<z.infer<typeof digitsQuerySchema>["route"]>;
+
 /** The two cut positions of spec §4: first 1..300, second first+1..400. */
 const posArrSchema = z.tuple([z.int(), z.int()]).check(
   z.refine(([a, b]) => a >= 1 && a <= 300 && b > a && b <= 400, "posArr must be [p1, p2] with 1 <= p1 <= 300 and p1 < p2 <= 400"),
@@ -364,6 +379,8 @@ export const uploadMetaSchema = z.strictObject({
    * its prompt; speech is looked for after the digits or the question were shown).
    */
   prompts: z.optional(z.array(capturePromptSchema).check(z.maxLength(8))),
+  /** Light modes: when each colour of the attempt's sequence went up, on the recording's clock (schemas/lightChallenge.ts). */
+  light: z.optional(lightShownSchema),
   // --- device info (spec §3) ---
   /**
    * The page's device-info string (src/device/deviceInfo.ts: device, browser, theme, modes and

@@ -33,6 +33,8 @@ export const API_ERROR_CODES = {
   originNotAllowed: "ORIGIN_NOT_ALLOWED",
   wrongMode: "WRONG_MODE",
   digitsRequired: "DIGITS_REQUIRED",
+  /** A light mode's upload or stream without the colour sequence drawn for it (GET /api/v1/light). */
+  lightRequired: "LIGHT_REQUIRED",
   resultPending: "RESULT_PENDING",
   /** An attempt of the order is still being verified: wait for it before sending another. */
   verificationInProgress: "VERIFICATION_IN_PROGRESS",
@@ -99,6 +101,9 @@ export const API_ERROR_SCREEN = {
   ORIGIN_NOT_ALLOWED: "exception",
   WRONG_MODE: "errorSettings",
   DIGITS_REQUIRED: "lipsException",
+  // The page fetches the light right before recording; without it (a reload mid-attempt) the
+  // recording is abnormal and is simply made again.
+  LIGHT_REQUIRED: "exception",
   RESULT_PENDING: "exception",
   // The page waits for the attempt it sent; another one arriving meanwhile is a client fault.
   VERIFICATION_IN_PROGRESS: "refreshException",

@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import { deviceInfoTextSchema } from "./device";
+import { lightShownSchema } from "./lightChallenge";
 
 const seq = z.int().check(z.gte(0), z.lte(100_000));
 const orderNo = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "expected an order number"));
@@ -39,7 +40,12 @@ export const streamClientMessageSchema = z.union([
     binaryBytes: z.int().check(z.gte(1), z.lte(512_000)),
   }),
   /** No more frames: "done" hands the attempt to verification, "cancel" abandons it. */
-  z.strictObject({ type: z.literal("end"), reason: z.optional(z.enum(["done", "cancel"])) }),
+  z.strictObject({
+    type: z.literal("end"),
+    reason: z.optional(z.enum(["done", "cancel"])),
+    /** Light modes: when each colour went up, in ms from the first frame sent (schemas/lightChallenge.ts). */
+    light: z.optional(lightShownSchema),
+  }),
 ]);
 export type StreamClientMessage = z.infer<typeof streamClientMessageSchema>;
 

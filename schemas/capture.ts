@@ -281,6 +281,21 @@ export const captureFileSchema = z.strictObject({
   face: faceSchema,
   /** How the service judges the media it received (schemas/verification.ts). */
   verification: verificationSchema,
+  /**
+   * The light challenge (schemas/lightChallenge.ts) of the modes whose checks (flows/checks.json)
+   * include "light".
+   */
+  light: z.strictObject({
+    /** Sequences drawn per order at most (each GET /api/v1/light draws one), bounded as maxDigitDraws is. */
+    maxDraws: positiveInt,
+    /**
+     * By a light mode's live type: the live type a user takes who must not see flashing light
+     * (reduced motion, or their choice on the notice), "1" being number mode with its lip-sync
+     * check. A live type not named here has no alternative, and such a user cannot be verified
+     * by light; they are never passed without a check.
+     */
+    alternative: z.partialRecord(z.enum(["1", "2", "3"]), z.literal("1")),
+  }),
 });
 export type CaptureFile = z.infer<typeof captureFileSchema>;
 export type StreamLimits = CaptureFile["stream"];

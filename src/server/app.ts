@@ -31,6 +31,7 @@ import { registerLoginRoute } from "./routes/login";
 import { registerReturnAddressRoute } from "./routes/returnAddress";
 import { registerPartnerRoutes } from "./routes/partner";
 import { registerSessionRoutes } from "./routes/session";
+import { registerLightRoute } from "./routes/light";
 import { registerStreamRoute } from "./routes/stream";
 import { registerUploadRoute } from "./routes/upload";
 import { registerAttemptRoutes } from "./routes/attempts";
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     defaultLaunchTtlSec: options.launchTtlSec ?? 30 * 60,
     sessionTtlSec: options.sessionTtlSec ?? 60 * 60,
     languages,
+    checks,
     trtc: options.trtc ? createTrtcIssuer(options.trtc, () => clock.now()) : null,
     wxMedia: options.wxMedia ? createWxMediaClient(options.wxMedia, { fetch: (input, init) => fetch(input, init), now: () => clock.now() }) : null,
   };
@@ -264,6 +266,7 @@ async function registerApi(
   registerLoginRoute(app, ctx, limiters);
   registerReturnAddressRoute(app, ctx, limiters);
   registerSessionRoutes(app, ctx, limiters);
+  registerLightRoute(app, ctx, limiters);
   registerUploadRoute(app, ctx, limiters);
   registerAttemptRoutes(app, ctx, limiters);
   registerStreamRoute(app, ctx, limiters, options.streamClock ?? timerClock(clock));

@@ -3,6 +3,7 @@
  * and its face analyzer, and where things live. Built once per app instance by buildApp.
  */
 import type { ProbeClient } from "./media/probe/probeClient";
+import type { ChecksFile } from "../../schemas/checks";
 import type { ServiceLanguages } from "./languages";
 import type { ServerLimits } from "./limits";
 import type { MediaStore } from "./media/store/mediaStore";
@@ -35,6 +36,8 @@ export interface ServiceContext {
   sessionTtlSec: number;
   /** flows/languages.json: the `lang` tags a launch, a will question and the page may name, and the default. */
   languages: ServiceLanguages;
+  /** flows/checks.json as read and checked at start: which checks judge each mode (and so which modes show light). */
+  checks: ChecksFile;
   /** Real-time video room tickets; null when the service has no TRTC credentials. */
   trtc: TrtcIssuer | null;
   /** The messaging app's media API (spec §7 uploadVideo path); null without official-account credentials. */

@@ -3,6 +3,8 @@
  * perform, limits and counts. Nothing secret: no app secret, no return-URL signing material.
  */
 import type { OrderConfig } from "../../../schemas/api";
+import type { ChecksFile } from "../../../schemas/checks";
+import { lightAlternative, lightModes } from "../light/lightModes";
 import { uploadLimitsFor, type ServerLimits } from "../limits";
 import type { OrderRecord } from "../store/orders";
 import type { TrtcIssuer } from "../trtc/trtcConfig";
@@ -14,8 +16,9 @@ const DEFAULT_PROTOCOL_CORP_NAME = "faceflow";
 /**
  * `lang`: the page's language (a listed tag), which the will question is given in.
  * `trtc`: the room-ticket issuer when the service has TRTC credentials (src/server/trtc/).
+ * `checks`: flows/checks.json as the service read it, which says whether the order shows light.
  */
-export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attemptsUsed: number, lang: string, trtc: TrtcIssuer | null = null): OrderConfig {
+export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attemptsUsed: number, lang: string, trtc: TrtcIssuer | null, checks: ChecksFile): OrderConfig {
   const o = order.launchOptions;
   const rtc = o.rtc_mode_switch === "1";
   const kind = order.liveType === "1" ? "number" : order.liveType === "2" ? "action" : "silent";
@@ -38,5 +41,9 @@ export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attempts
     prePictures: { ...limits.prePictures[kind] },
     attempts: { max: order.maxAttempts, used: attemptsUsed, left: Math.max(0, order.maxAttempts - attemptsUsed) },
     guidance: order.guidance,
+    light: {
+      required: lightModes(checks, order.liveType, order.will !== null),
+      alternative: lightAlternative(checks, limits.light, order.liveType, order.will !== null),
+    },
   };
 }

@@ -95,7 +95,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       returnUrl: order.returnUrl,
       // The login names no page language of its own (its `lang` is the launch's, signed): the
       // launch's, else the default; a page in another language asks GET /api/v1/config?lang=.
-      config: orderConfigOf(fresh, ctx.limits, await ctx.store.attempts.countVerified(order.orderNo), answerLanguage(ctx.languages, undefined, order.launchOptions.lang), ctx.trtc),
+      config: orderConfigOf(fresh, ctx.limits, await ctx.store.attempts.countVerified(order.orderNo), answerLanguage(ctx.languages, undefined, order.launchOptions.lang), ctx.trtc, ctx.checks),
       // Analytics reports carry it where the session cannot go: beacons (no headers) of cookie-less browsers.
       analyticsToken: await analyticsTokenForSession(ctx, order, session),
     };

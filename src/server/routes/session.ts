@@ -3,7 +3,7 @@
  * `GET /api/v1/result`. All need the session cookie (401 SESSION_INVALID otherwise).
  */
 import type { FastifyInstance } from "fastify";
-import { API_ERROR_CODES, orderConfigQuerySchema, type DigitsResponse, type OrderConfig, type ResultResponse } from "../../../schemas/api";
+import { API_ERROR_CODES, digitsQuerySchema, orderConfigQuerySchema, type DigitsResponse, type OrderConfig, type ResultResponse } from "../../../schemas/api";
 import { requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
@@ -13,6 +13,7 @@ import { orderConfigOf } from "../orders/orderConfig";
 import { withCurrentSignatures } from "../orders/resultPayload";
 import { randomDigits } from "../runtime";
 import { lockOpenOrder } from "../orders/lockOpenOrder";
+import { lightAlternative } from "../light/lightModes";
 
 /** Spoken digits in number mode (the original product reads four). */
 const DIGIT_COUNT = 4;
@@ -26,14 +27,23 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext,
     if (lang !== undefined) requireListedLanguage(ctx.languages, lang, "lang");
     const { order } = await requireSession(ctx, request);
     const used = await ctx.store.attempts.countVerified(order.orderNo);
-    return orderConfigOf(order, ctx.limits, used, answerLanguage(ctx.languages, lang, order.launchOptions.lang), ctx.trtc);
+    return orderConfigOf(order, ctx.limits, used, answerLanguage(ctx.languages, lang, order.launchOptions.lang), ctx.trtc, ctx.checks);
   });
 
   // Each call opens a new attempt with fresh digits and abandons an unfinished one, so a
-  // recording always answers the digits shown last.
+  // recording always answers the digits shown last. `route=lightAlternative`: a light mode's
+  // order taken in number mode by a user who must not see flashing light; the attempt records
+  // that it is judged in number mode (its checks, its verdict), never passed without a check.
   app.get("/api/v1/digits", { preHandler }, async (request): Promise<DigitsResponse> => {
+    const { route } = parseOr400(digitsQuerySchema, request.query, "query");
     const { order } = await requireSession(ctx, request);
-    if (order.liveType !== "1") throw new HttpError(409, API_ERROR_CODES.wrongMode, "digits exist only in number mode (live_type 1)");
+    let judgedAs: "1" | null = null;
+    if (route === "lightAlternative") {
+      judgedAs = lightAlternative(ctx.checks, ctx.limits.light, order.liveType, order.will !== null);
+      if (judgedAs === null) throw new HttpError(409, API_ERROR_CODES.wrongMode, "this order's mode has no alternative to the light");
+    } else if (order.liveType !== "1") {
+      throw new HttpError(409, API_ERROR_CODES.wrongMode, "digits exist only in number mode (live_type 1)");
+    }
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished");
     }
@@ -47,7 +57,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext,
         throw new HttpError(429, API_ERROR_CODES.rateLimited, `no more digits for this order (${drawn} drawn already)`);
       }
       await tx.attempts.abandonPending(order.orderNo, now);
-      await tx.attempts.open(order.orderNo, "upload", digits, now);
+      await tx.attempts.open(order.orderNo, "upload", digits, now, { liveType: judgedAs });
     });
     return { digits };
   });

@@ -21,7 +21,10 @@ import { platformOf } from "../limits";
 import { durationRangeFor } from "../media/captureLimits";
 import { rejectAttempt } from "../orders/verdict";
 import { acceptDeviceInfo } from "../orders/deviceInfo";
+import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
+import { askOf } from "../upload/queueRecording";
+import { lightModes } from "../light/lightModes";
 import { createFrameSpool, type FrameSpool } from "../stream/frameSpool";
 import { handleStreamSocket, StreamRefusedError } from "../stream/socket";
 import type { OrderResolution, StreamSocket } from "../stream/streamContract";
@@ -31,7 +34,8 @@ interface StreamOrder {
   order: OrderRecord;
   attemptId: number;
   seq: number;
-  digits: string | null;
+  /** The stream's attempt as opened: its digits, light and the live type it is judged in. */
+  attempt: AttemptRecord;
   /** The frames' folder in the media store (`<orderNo>/<seq>-stream`). */
   dir: string;
   /** Stores the frames under `dir` as they arrive. */
@@ -78,20 +82,29 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
         const locked = await tx.orders.lock(orderNo);
         // Finished meanwhile (another instance's verdict): checked again under the lock.
         if (locked === null || locked.state === "passed" || locked.state === "failed") return "finished" as const;
-        // Number mode: the stream answers the digits handed out last (GET /api/v1/digits).
-        const digits = order.liveType === "1" ? ((await tx.attempts.latestPending(orderNo, "upload"))?.digits ?? null) : null;
-        if (order.liveType === "1" && digits === null) return null;
+        // The stream answers the challenge handed out last (GET /api/v1/digits, GET /api/v1/light):
+        // its digits, light and judged live type pass to the stream's own attempt, and the
+        // pending one is consumed (abandoned) below.
+        const pending = await tx.attempts.latestPending(orderNo, "upload");
+        const alternative = pending?.liveType === "1" && pending.digits !== null;
+        const digits = order.liveType === "1" || alternative ? (pending?.digits ?? null) : null;
+        if (order.liveType === "1" && digits === null) return "digits" as const;
+        const showsLight = lightModes(ctx.checks, order.liveType, order.will !== null) && !alternative;
+        const light = showsLight ? (pending?.light ?? null) : null;
+        if (showsLight && light === null) return "light" as const;
         await tx.attempts.abandonPending(orderNo, now);
-        const attempt = await tx.attempts.open(orderNo, "stream", digits, now);
+        const attempt = await tx.attempts.open(orderNo, "stream", digits, now, { light, liveType: alternative ? "1" : null });
         await tx.attempts.keepDeviceInfo(attempt.id, deviceInfo);
-        return { attempt, digits };
+        return { attempt };
       });
       if (opened === "finished") return { ok: false, code: API_ERROR_CODES.orderFinished, message: "this verification is already finished" };
-      if (opened === null) return { ok: false, code: API_ERROR_CODES.digitsRequired, message: "fetch digits (GET /api/v1/digits) before streaming" };
+      if (opened === "digits") return { ok: false, code: API_ERROR_CODES.digitsRequired, message: "fetch digits (GET /api/v1/digits) before streaming" };
+      if (opened === "light") return { ok: false, code: API_ERROR_CODES.lightRequired, message: "fetch the light (GET /api/v1/light) before streaming" };
       const dir = `${order.orderNo}/${opened.attempt.seq}-stream`;
-      const range = durationRangeFor(ctx.limits, { liveType: order.liveType, actions: order.actions, will: order.will !== null });
+      const judgedAs = opened.attempt.liveType ?? order.liveType;
+      const range = durationRangeFor(ctx.limits, { liveType: judgedAs, actions: judgedAs === order.liveType ? order.actions : [], will: order.will !== null });
       const maxDurationMs = (range?.max ?? ctx.limits.verification.limits.maxDurationMs) + ctx.limits.durationMs.toleranceMs;
-      return { ok: true, order: { order, attemptId: opened.attempt.id, seq: opened.attempt.seq, digits: opened.digits, dir, spool: createFrameSpool(ctx.media, dir), frames: [], maxDurationMs } };
+      return { ok: true, order: { order, attempt: opened.attempt, attemptId: opened.attempt.id, seq: opened.attempt.seq, dir, spool: createFrameSpool(ctx.media, dir), frames: [], maxDurationMs } };
     };
 
     void handleStreamSocket<StreamOrder>(socket, {
@@ -107,7 +120,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
         current.frames.push({ file, atMs: frame.receivedAtMs });
         await current.spool.add(file, frame.jpeg);
       },
-      async onFinished(current) {
+      async onFinished(current, _summary, end) {
         const { order } = current;
         // Every frame stored before the job is queued: a worker on another machine reads them from the store.
         await current.spool.flush();
@@ -115,17 +128,9 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
           attemptId: current.attemptId,
           orderNo: order.orderNo,
           source: { kind: "frames", dir: current.dir, frames: current.frames },
-          ask: {
-            liveType: order.liveType,
-            actions: [...order.actions],
-            digits: current.digits,
-            will: order.will ? { question: order.will.question, nod: order.will.willType === "2" } : null,
-            // A stream carries no prompt times: each action is looked for after the one before it.
-            prompts: [],
-            requireSpeech: order.requireSpeech,
-            light: null,
-            lightShown: [],
-          },
+          // A stream carries no prompt times: each action is looked for after the one before it.
+          // Its light times count from the first frame sent (the end message's).
+          ask: askOf(order, current.attempt, { prompts: [], light: end.light }),
           referencePhoto: order.referencePhoto,
           platform,
         };

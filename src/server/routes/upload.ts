@@ -27,7 +27,7 @@ import { attemptStateOf } from "../orders/attemptState";
 import { acceptDeviceInfo } from "../orders/deviceInfo";
 import type { OrderRecord } from "../store/orders";
 import { decodeRecording } from "../upload/decodeRecording";
-import { digitsAttempt, queueRecording } from "../upload/queueRecording";
+import { challengeAttempt, queueRecording } from "../upload/queueRecording";
 import { evidenceFrames, readUploadParts, type UploadParts } from "../upload/readUploadParts";
 import { WxMediaNotFoundError, WxMediaTooLargeError, WxMediaUnavailableError, type WxVideo } from "../wx/wxMedia";
 
@@ -78,7 +78,7 @@ async function assertOpenForUpload(ctx: ServiceContext, order: OrderRecord): Pro
 
 /**
  * Before anything is downloaded for `/upload/wx`: the order must be able to take the
- * recording (as assertOpenForUpload, and in number mode the digits' pending attempt), so a
+ * recording (as assertOpenForUpload, and the pending attempt of the digits or the light), so a
  * refused upload costs no media request. Only an order that has a recording already may be
  * sent one again as a retry (the answer to the first was lost), which is answered with that
  * attempt and recognised only by the bytes: that one download, capped and timed like any,
@@ -87,7 +87,7 @@ async function assertOpenForUpload(ctx: ServiceContext, order: OrderRecord): Pro
 async function assertMayFetchWx(ctx: ServiceContext, order: OrderRecord): Promise<void> {
   if ((await ctx.store.recordings.listByOrder(order.orderNo)).length > 0) return;
   await assertOpenForUpload(ctx, order);
-  if (order.liveType === "1") await digitsAttempt(ctx, order);
+  await challengeAttempt(ctx, order);
 }
 
 /**
@@ -135,6 +135,7 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
       guidance: meta.guidance ?? null,
       deviceInfo,
       frames,
+      lightShown: meta.light ?? [],
     });
   });
   app.post("/api/v1/upload/wx", { preHandler: limiters.upload }, async (request): Promise<AttemptState> => {
@@ -158,6 +159,8 @@ export function registerUploadRoute(app: FastifyInstance, ctx: ServiceContext, l
       guidance: null,
       deviceInfo,
       frames: [],
+      // A video recorded in the messaging app's own camera showed no light (that route is not a light route).
+      lightShown: [],
     });
   });
 }

@@ -5,7 +5,8 @@
  * "rejected" with the error code, and does not count against the order's attempt limit.
  */
 import * as z from "zod";
-import { attemptStatusSchema, uploadGuidanceSchema, type AttemptStatus, type UploadGuidance, type VerifyCheck } from "../../../schemas/api";
+import { attemptStatusSchema, uploadGuidanceSchema, type AttemptStatus, type LiveType, type UploadGuidance, type VerifyCheck } from "../../../schemas/api";
+import { lightChallengeSchema, type LightChallenge } from "../../../schemas/lightChallenge";
 import type { Sql, SqlParams } from "./sql";
 import { jsonColumn, parseRow, parseRows } from "./json";
 
@@ -29,6 +30,10 @@ export interface AttemptRecord {
   guidance: UploadGuidance | null;
   /** The page's device-info string (spec §3) sent with the recording, parsed before it was kept; null when none came. */
   deviceInfo: string | null;
+  /** The light challenge drawn for this attempt (GET /api/v1/light); null when its mode shows none. */
+  light: LightChallenge | null;
+  /** The live type it is judged in when not the order's (the light alternative's number mode); null: the order's. */
+  liveType: LiveType | null;
   createdAt: number;
   finishedAt: number | null;
 }
@@ -65,6 +70,9 @@ const attemptRow = z
     checks: jsonColumn(z.array(checkSchema)),
     guidance: jsonColumn(uploadGuidanceSchema).nullable(),
     device_info: z.string().nullable(),
+    // Absent from rows of a store before migration 14 is read as null.
+    light: jsonColumn(lightChallengeSchema).nullable().optional(),
+    live_type: z.enum(["1", "2", "3"]).nullable().optional(),
     created_at: z.number().int(),
     finished_at: z.number().int().nullable(),
   })
@@ -84,13 +92,17 @@ const attemptRow = z
     checks: r.checks,
     guidance: r.guidance,
     deviceInfo: r.device_info,
+    light: r.light ?? null,
+    liveType: r.live_type ?? null,
     createdAt: r.created_at,
     finishedAt: r.finished_at,
   }));
 
 export interface AttemptsRepo {
   /** Open a pending attempt with the next sequence number (lock the order first: orders.lock). */
-  open(orderNo: string, channel: AttemptChannel, digits: string | null, now: number): Promise<AttemptRecord>;
+  open(orderNo: string, channel: AttemptChannel, digits: string | null, now: number, extra?: AttemptChallenge): Promise<AttemptRecord>;
+  /** Give a pending attempt its light challenge (number mode: the digits' attempt shows light too). */
+  keepLight(id: number, light: LightChallenge): Promise<boolean>;
   get(id: number): Promise<AttemptRecord | null>;
   /** An order's attempt by its sequence number. */
   bySeq(orderNo: string, seq: number): Promise<AttemptRecord | null>;
@@ -115,21 +127,31 @@ export interface AttemptsRepo {
   countVerified(orderNo: string): Promise<number>;
 }
 
+/** What else an attempt is opened with: its light challenge, and the live type it is judged in when not the order's. */
+export interface AttemptChallenge {
+  light?: LightChallenge | null;
+  liveType?: LiveType | null;
+}
+
 const countRow = z.object({ n: z.number().int() });
 
 export function createAttemptsRepo(sql: Sql): AttemptsRepo {
   const one = async (query: string, params: SqlParams) => parseRow("attempts", attemptRow, await sql.get(query, params));
   return {
-    async open(orderNo, channel, digits, now) {
+    async open(orderNo, channel, digits, now, extra) {
       // One statement: the sequence number and the row together; UNIQUE (order_no, seq) refuses a duplicate.
       const created = await one(
-        `INSERT INTO attempts (order_no, seq, channel, status, digits, created_at)
-         VALUES (@orderNo, (SELECT COALESCE(MAX(seq), 0) + 1 FROM attempts WHERE order_no = @orderNo), @channel, 'pending', @digits, @now)
+        `INSERT INTO attempts (order_no, seq, channel, status, digits, light, live_type, created_at)
+         VALUES (@orderNo, (SELECT COALESCE(MAX(seq), 0) + 1 FROM attempts WHERE order_no = @orderNo), @channel, 'pending', @digits, @light, @liveType, @now)
          RETURNING *`,
-        { orderNo, channel, digits, now },
+        { orderNo, channel, digits, now, light: extra?.light ? JSON.stringify(extra.light) : null, liveType: extra?.liveType ?? null },
       );
       if (created === null) throw new Error(`attempt of ${orderNo} not returned by its insert`);
       return created;
+    },
+    async keepLight(id, light) {
+      const result = await sql.run("UPDATE attempts SET light = ? WHERE id = ? AND status = 'pending'", [JSON.stringify(light), id]);
+      return result.changes === 1;
     },
     get: (id) => one("SELECT * FROM attempts WHERE id = ?", [id]),
     bySeq: (orderNo, seq) => one("SELECT * FROM attempts WHERE order_no = ? AND seq = ?", [orderNo, seq]),

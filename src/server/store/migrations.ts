@@ -370,4 +370,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE orders ADD COLUMN will_questions TEXT;
     `,
   },
+  {
+    version: 14,
+    name: "light challenge of an attempt",
+    // attempts.light: the colour sequence drawn for the attempt (JSON, schemas/lightChallenge.ts),
+    // what its recording must answer. attempts.live_type: the live type the attempt is judged in
+    // when it is not the order's (a light mode's order taken in number mode by a user who must
+    // not see flashing light); null: the order's.
+    sql: `
+      ALTER TABLE attempts ADD COLUMN light TEXT;
+      ALTER TABLE attempts ADD COLUMN live_type TEXT;
+    `,
+  },
 ];

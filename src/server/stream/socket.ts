@@ -13,6 +13,7 @@
  * is sent unless the peer has gone) or `onAbandoned`, so the service can always close the
  * attempt it opened. Durations and rates use the service's clock, never the client's.
  */
+import type { LightShown } from "../../../schemas/lightChallenge";
 import * as z from "zod/mini";
 import { streamClientMessageSchema, type StreamServerMessage } from "../../../schemas/api";
 import { decodeBase64Strict, isCompleteJpeg } from "./jpeg";
@@ -175,7 +176,7 @@ export function handleStreamSocket<O>(socket: StreamSocket, deps: StreamSocketDe
     send({ type: "progress", framesReceived: 0, step: "ready" });
   };
 
-  const handleEnd = async (reason: "done" | "cancel", current: O) => {
+  const handleEnd = async (reason: "done" | "cancel", current: O, light: LightShown) => {
     if (reason === "cancel") {
       close(STREAM_CLOSE_NORMAL, "cancelled");
       await abandon("cancel", null, "cancelled by the client");
@@ -185,7 +186,7 @@ export function handleStreamSocket<O>(socket: StreamSocket, deps: StreamSocketDe
     idle?.cancel(); // verification may take longer than the idle timeout
     send({ type: "progress", framesReceived: frames, step: "verifying" });
     const result = summary();
-    const accepted = await deps.onFinished(current, result);
+    const accepted = await deps.onFinished(current, result, { light });
     phase = "ended";
     // The service verifies the frames off the socket; the page follows the attempt like an upload.
     send({ type: "verifying", attempt: accepted.attempt });
@@ -211,7 +212,7 @@ export function handleStreamSocket<O>(socket: StreamSocket, deps: StreamSocketDe
     const message = parsed.data;
     if (message.type === "start") return handleStart(message.orderNo, message.sessionToken, message.deviceInfo);
     if (phase !== "streaming" || order === null) throw new StreamFailure("badMessage", `"${message.type}" before "start"`);
-    if (message.type === "end") return handleEnd(message.reason ?? "done", order.value);
+    if (message.type === "end") return handleEnd(message.reason ?? "done", order.value, message.light ?? []);
 
     if (message.seq <= lastSeq) throw new StreamFailure("badMessage", `frame seq ${message.seq} does not follow ${lastSeq}`);
     lastSeq = message.seq;

@@ -2,6 +2,7 @@
  * The contract between the streaming socket handler and the service that wires it: the
  * socket it drives, the dependencies it calls, and what it reports.
  */
+import type { LightShown } from "../../../schemas/lightChallenge";
 import type { StreamLimits } from "../../../schemas/capture";
 import type { StreamClock } from "./streamClock";
 
@@ -74,8 +75,12 @@ export interface StreamSocketDeps<O> {
   resolveOrder(orderNo: string, sessionToken?: string, deviceInfo?: string): Promise<OrderResolution<O>>;
   /** Each accepted frame, in order, e.g. to store it; awaited before the frame is acknowledged. */
   onFrame?(order: O, frame: StreamFrame): void | Promise<void>;
-  /** `end` (done) arrived: queue the stream for verification; the attempt is sent as the `verifying` message. May throw StreamRefusedError. */
-  onFinished(order: O, summary: StreamSummary): Promise<{ attempt: number }>;
+  /**
+   * `end` (done) arrived: queue the stream for verification; the attempt is sent as the
+   * `verifying` message. `end.light`: the end message's light times (light modes), else [].
+   * May throw StreamRefusedError.
+   */
+  onFinished(order: O, summary: StreamSummary, end: { light: LightShown }): Promise<{ attempt: number }>;
   /** The session ended without a result. */
   onAbandoned(order: O, info: AbandonInfo): void | Promise<void>;
   clock: StreamClock;

@@ -5,13 +5,15 @@
  * storage, and the verification job. A refusal is recorded as a rejected attempt.
  */
 import { API_ERROR_CODES, type AttemptState, type CapturePrompt, type UploadMeta } from "../../../schemas/api";
-import type { VerifyJobInput } from "../../../schemas/verifyJob";
+import type { LightShown } from "../../../schemas/lightChallenge";
+import type { VerifyAsk, VerifyJobInput } from "../../../schemas/verifyJob";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
 import { platformOf } from "../limits";
 import { attemptStateOf } from "../orders/attemptState";
 import { rejectAttempt } from "../orders/verdict";
 import { lockOpenOrder } from "../orders/lockOpenOrder";
+import { lightModes } from "../light/lightModes";
 import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";
 import { MediaExistsError, type StoredMedia } from "../media/store/mediaStore";
@@ -27,24 +29,64 @@ class AttemptTaken extends HttpError {
   }
 }
 
-/** Number mode: the pending attempt the digits handed out last opened, not yet answered by a recording; else 409 DIGITS_REQUIRED. */
-export async function digitsAttempt(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord> {
+/** An unanswered pending upload attempt of the order (no recording queued for it yet), or null. */
+async function unansweredAttempt(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord | null> {
   const pending = await ctx.store.attempts.latestPending(order.orderNo, "upload");
-  if (pending === null || (await ctx.store.verifyJobs.get(pending.id)) !== null) {
-    throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
-  }
+  if (pending === null || (await ctx.store.verifyJobs.get(pending.id)) !== null) return null;
   return pending;
 }
 
-/** The pending attempt this upload answers: number mode needs the one its digits opened. */
+/**
+ * The pending attempt a recording must answer, when the order's mode issues a challenge: the
+ * digits (number mode, else 409 DIGITS_REQUIRED), the light (light modes, else 409
+ * LIGHT_REQUIRED), or the digits of the light's alternative route. null: the mode issues none.
+ * Single use: the recording queued for it consumes it.
+ */
+export async function challengeAttempt(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord | null> {
+  const light = lightModes(ctx.checks, order.liveType, order.will !== null);
+  if (order.liveType !== "1" && !light) return null;
+  const pending = await unansweredAttempt(ctx, order);
+  // The alternative route's attempt is judged in number mode, which issues no light.
+  if (pending?.liveType === "1" && pending.digits !== null) return pending;
+  if (order.liveType === "1" && pending?.digits == null) {
+    throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
+  }
+  if (light && pending?.light == null) {
+    throw new HttpError(409, API_ERROR_CODES.lightRequired, "fetch the light (GET /api/v1/light) before uploading");
+  }
+  if (pending === null) throw new Error(`order ${order.orderNo}: a challenge mode without its pending attempt`);
+  return pending;
+}
+
+/** The pending attempt this upload answers: the challenge's, else a new one. */
 export async function attemptFor(ctx: ServiceContext, order: OrderRecord): Promise<AttemptRecord> {
-  if (order.liveType === "1") return digitsAttempt(ctx, order);
+  const issued = await challengeAttempt(ctx, order);
+  if (issued !== null) return issued;
   return ctx.store.transaction(async (tx) => {
     const now = ctx.clock.now();
     await lockOpenOrder(tx, order.orderNo);
     await tx.attempts.abandonPending(order.orderNo, now);
     return tx.attempts.open(order.orderNo, "upload", null, now);
   });
+}
+
+/**
+ * What the job asks of the recording: the attempt's own challenge (its digits, its light) in
+ * the live type it is judged in, which is the order's unless the attempt took the light's
+ * alternative route (then number mode's checks judge it, and its actions are none).
+ */
+export function askOf(order: OrderRecord, attempt: AttemptRecord, shown: { prompts: CapturePrompt[]; light: LightShown }): VerifyAsk {
+  const liveType = attempt.liveType ?? order.liveType;
+  return {
+    liveType,
+    actions: liveType === order.liveType ? [...order.actions] : [],
+    digits: attempt.digits,
+    will: order.will ? { question: order.will.question, nod: order.will.willType === "2" } : null,
+    prompts: shown.prompts,
+    requireSpeech: order.requireSpeech,
+    light: attempt.light,
+    lightShown: attempt.light === null ? [] : shown.light,
+  };
 }
 
 /** A recording to verify: how to get its bytes (a refusal there is refused like any check) and what came with it. */
@@ -58,13 +100,16 @@ export interface IncomingRecording {
   deviceInfo: string | null;
   /** Evidence frames of on-device guidance. */
   frames: EvidenceFrame[];
+  /** Light modes: when the page says each colour went up (meta.light); [] when none came. */
+  lightShown: LightShown;
 }
 
 /** Check, store and queue a recording for the order; answers the attempt's state (`verifying`). */
 export async function queueRecording(ctx: ServiceContext, order: OrderRecord, userAgent: string | undefined, recording: IncomingRecording): Promise<AttemptState> {
   const attempt = await attemptFor(ctx, order);
   const platform = platformOf(userAgent);
-  const kind = { liveType: order.liveType, actions: order.actions, will: order.will !== null };
+  const judgedAs = attempt.liveType ?? order.liveType;
+  const kind = { liveType: judgedAs, actions: judgedAs === order.liveType ? order.actions : [], will: order.will !== null };
 
   let stored: StoredMedia | null = null;
   let evidence: string[] = [];
@@ -92,16 +137,7 @@ export async function queueRecording(ctx: ServiceContext, order: OrderRecord, us
       attemptId: attempt.id,
       orderNo: order.orderNo,
       source: { kind: "recording", path: stored.key, bytes: bytes.length, probe },
-      ask: {
-        liveType: order.liveType,
-        actions: [...order.actions],
-        digits: attempt.digits,
-        will: order.will ? { question: order.will.question, nod: order.will.willType === "2" } : null,
-        prompts: recording.prompts,
-        requireSpeech: order.requireSpeech,
-        light: null,
-        lightShown: [],
-      },
+      ask: askOf(order, attempt, { prompts: recording.prompts, light: recording.lightShown }),
       referencePhoto: order.referencePhoto,
       platform,
     };

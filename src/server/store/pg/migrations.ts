@@ -337,4 +337,14 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE orders ADD COLUMN will_questions TEXT;
     `,
   },
+  {
+    version: 8,
+    name: "light challenge of an attempt",
+    // SQLite migration 14: the attempt's colour sequence (JSON text, read as the SQLite column
+    // is) and the live type it is judged in when not the order's (null: the order's).
+    sql: `
+      ALTER TABLE attempts ADD COLUMN light TEXT;
+      ALTER TABLE attempts ADD COLUMN live_type TEXT;
+    `,
+  },
 ];
