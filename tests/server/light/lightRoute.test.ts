@@ -20,7 +20,7 @@ import { Browser, connectStream, errorCode, inspectStore, launchParams, manualRu
 vi.mock("../../../src/server/verify/checks/registry", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../../src/server/verify/checks/registry")>();
   // A stand-in under the light check's name until the real one is registered; never judged here (the runner is manual).
-  const stub = { group: "face" as const, needs: [], run: () => ({ omitted: "stand-in" }) };
+  const stub = { group: "face" as const, needs: [], passes: "stand-in", codes: [], run: () => ({ omitted: "stand-in" }) };
   const checks = "light" in real.SERVER_CHECKS ? real.SERVER_CHECKS : real.mergeChecks(real.SERVER_CHECKS, { light: stub });
   return { ...real, SERVER_CHECKS: checks, createServerCheckRegistry: (given = checks) => real.createServerCheckRegistry(given) };
 });
