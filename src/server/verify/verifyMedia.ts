@@ -18,6 +18,7 @@ import type { SpeechRecognizer } from "../speech/speechRecognizer";
 import type { DescriptorSample, HeardSpeech, MediaAnalysis, SourceFacts } from "./checks/analysis";
 import type { CheckPlan } from "./checks/checkPlan";
 import { judgeMedia, notJudged } from "./checks/judgeMedia";
+import { computeFingerprint } from "./fingerprint/computeFingerprint";
 import type { FrameAnalyzer } from "./frameAnalyzer";
 import type { DecodedFrame, DecodedMedia, MediaProbe, VoiceSegment } from "./mediaTypes";
 import { decodeSpooled, sampleSpooled } from "./streamFrames";
@@ -153,5 +154,5 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   }
 
   progress("deciding", 0.95);
-  return judgeMedia({ source: decoded.facts, frames, samples, reference, speech }, ask, input.platform, deps.limits, deps.checks);
+  return { ...judgeMedia({ source: decoded.facts, frames, samples, reference, speech }, ask, input.platform, deps.limits, deps.checks), fingerprint: computeFingerprint(decoded.frames, decoded.audio) };
 }
