@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import { actionCodeSchema, capturePromptSchema, liveTypeSchema, VERIFY_STEPS } from "./api";
 import { checksFileSchema } from "./checks";
 import { lightChallengeSchema, lightShownSchema } from "./lightChallenge";
+import { mediaFingerprintSchema } from "./mediaFingerprint";
 import { mediaStoreConfigSchema } from "./mediaStoreConfig";
 
 const ms = z.number().check(z.gte(0));
@@ -68,6 +69,8 @@ const verifyResultSchema = z.object({
   faceCode: z.nullable(z.string()),
   similarity: z.nullable(z.number()),
   checks: z.array(checkSchema),
+  /** The recording's perceptual fingerprint, for the replay check on the main thread; absent from older workers' results and from media never decoded. */
+  fingerprint: z.optional(mediaFingerprintSchema),
 });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
 

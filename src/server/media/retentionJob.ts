@@ -3,7 +3,9 @@
  * the media of orders finished (or, never finished, created) more than N days ago, every key
  * under `<orderNo>/` in the media store (recordings, evidence and stream frames, the reference
  * photo), and marks each order once its media is gone so it is never asked about again. The
- * orders' rows stay; analytics events have their own job (analytics/retentionJob.ts).
+ * orders' rows stay; analytics events have their own job (analytics/retentionJob.ts). The
+ * recordings' fingerprints (store/fingerprints.ts, the replay check's memory) judged before the
+ * same cutoff go too: a replay is looked for as long as the media is kept, and no longer.
  *
  * Like that job it runs soon after start and then every `intervalMs`, in steps of at most
  * `batchOrders` orders with a turn of the event loop between steps, stops at its next step on
@@ -18,6 +20,7 @@ import { mediaRetentionConfigOf, mediaRetentionEnvSchema, type MediaRetentionCon
 import { createPeriodicJob, nodeScheduler, type PeriodicJob, type Scheduler } from "../jobs/periodicJob";
 import type { ServiceContext } from "../context";
 import type { Clock } from "../runtime";
+import type { FingerprintsRepo } from "../store/fingerprints";
 import type { MediaRetentionRepo } from "../store/mediaRetention";
 import { isMediaKey, type MediaStore } from "./store/mediaStore";
 
@@ -33,6 +36,8 @@ type MediaRetentionJob = PeriodicJob<MediaRetentionRun>;
 export interface MediaRetentionJobOptions {
   orders: Pick<MediaRetentionRepo, "due" | "markPurged">;
   media: Pick<MediaStore, "deletePrefix">;
+  /** The recordings' fingerprints, purged by the same cutoff; none purged when absent. */
+  fingerprints?: Pick<FingerprintsRepo, "purgeBefore">;
   clock: Clock;
   scheduler: Scheduler;
   config: MediaRetentionConfig;
@@ -79,6 +84,10 @@ export function createMediaRetentionJob(options: MediaRetentionJobOptions): Medi
         if (due.length < batch || failed.size >= batch) break;
         await breathe();
       }
+      while (options.fingerprints && !closed()) {
+        if ((await options.fingerprints.purgeBefore(cutoff, batch)) < batch) break;
+        await breathe();
+      }
       if (failed.size > 0) {
         const [first] = failed.values();
         log(`media retention could not delete the media of ${failed.size} order(s), tried again next run: ${[...failed.keys()].slice(0, 5).join(", ")}`, first);
@@ -110,6 +119,7 @@ export function registerMediaRetention(
   const job = createMediaRetentionJob({
     orders: ctx.store.mediaRetention,
     media: ctx.media,
+    fingerprints: ctx.store.fingerprints,
     clock: ctx.clock,
     scheduler: options.scheduler ?? nodeScheduler,
     config,

@@ -6,9 +6,11 @@
  * order.
  */
 import { API_ERROR_CODES, type AttemptOutcome, type UploadGuidance, type VerifyCheck } from "../../../schemas/api";
+import type { MediaFingerprint } from "../../../schemas/mediaFingerprint";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
 import type { RecordingRecord } from "../store/recordings";
+import { judgeReplay } from "../verify/fingerprint/replayCheck";
 import { buildReturnPayload } from "./resultPayload";
 
 export interface Verdict {
@@ -22,6 +24,8 @@ export interface Verdict {
   checks: VerifyCheck[];
   /** The device's face guidance report sent with the recording, kept with the attempt. */
   guidance?: UploadGuidance | null;
+  /** The worker's fingerprint of the recording: looked up for a replay, then kept (verify/fingerprint/replayCheck.ts). */
+  fingerprint?: MediaFingerprint | null;
 }
 
 /**
@@ -32,7 +36,7 @@ export function recordVerdict(
   ctx: Pick<ServiceContext, "store" | "clock">,
   orderNo: string,
   attemptId: number,
-  verdict: Verdict,
+  judged: Verdict,
   recording: Omit<RecordingRecord, "attemptId"> | null,
 ): Promise<AttemptOutcome> {
   return ctx.store.transaction(async (store) => {
@@ -42,6 +46,8 @@ export function recordVerdict(
     if (order.state === "passed" || order.state === "failed") {
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "the order is already finished");
     }
+    // Here, with the order locked, so a replay fails whatever the worker's checks said.
+    const verdict = await judgeReplay(store.fingerprints, { orderNo, attemptId, now }, judged);
     const recorded = await store.attempts.finish(
       attemptId,
       {

@@ -7,6 +7,7 @@ import { createAnalyticsEventsRepo, type AnalyticsEventsRepo } from "./analytics
 import { createAppsRepo, type AppsRepo } from "./apps";
 import { createAttemptsRepo, type AttemptsRepo } from "./attempts";
 import { openDatabase } from "./database";
+import { createFingerprintsRepo, type FingerprintsRepo } from "./fingerprints";
 import { createLaunchesRepo, type LaunchesRepo } from "./launches";
 import { createMediaRetentionRepo, type MediaRetentionRepo } from "./mediaRetention";
 import { createOrdersRepo, type OrdersRepo } from "./orders";
@@ -38,6 +39,8 @@ export interface Store {
   rateCounters: RateCountersRepo;
   /** Which orders' media the retention job deletes, and its mark once they are gone. */
   mediaRetention: MediaRetentionRepo;
+  /** Judged recordings' perceptual fingerprints, looked up for replays (verify/fingerprint/replayCheck.ts). */
+  fingerprints: FingerprintsRepo;
   /**
    * Run `fn` all or nothing, with a store whose every repository is inside the transaction.
    * Use only `tx` inside: the outer store refuses to run there (sql.ts says why).
@@ -65,6 +68,7 @@ export function storeOn(sql: Sql): Store {
     verifyJobs: createVerifyJobsRepo(sql),
     rateCounters: createRateCountersRepo(sql),
     mediaRetention: createMediaRetentionRepo(sql),
+    fingerprints: createFingerprintsRepo(sql),
     transaction: (fn, options) => sql.transaction((tx) => fn(storeOn(tx)), options),
     async ping() {
       await sql.get("SELECT 1 AS ok");

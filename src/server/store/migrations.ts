@@ -371,6 +371,29 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 13,
+    name: "media fingerprints",
+    // A perceptual fingerprint of each judged recording (store/fingerprints.ts) and its band
+    // keys, the index a new recording is looked up in to find an earlier one it replays
+    // (verify/fingerprint/replayCheck.ts). Keys go with their fingerprint; fingerprints with their
+    // attempt, and are purged by judged_at with the media (media/retentionJob.ts).
+    sql: `
+      CREATE TABLE media_fingerprints (
+        attempt_id INTEGER PRIMARY KEY REFERENCES attempts(id) ON DELETE CASCADE,
+        order_no TEXT NOT NULL,
+        judged_at INTEGER NOT NULL,
+        fingerprint TEXT NOT NULL
+      );
+      CREATE INDEX media_fingerprints_judged ON media_fingerprints (judged_at);
+      CREATE TABLE media_fingerprint_keys (
+        band_key INTEGER NOT NULL,
+        attempt_id INTEGER NOT NULL REFERENCES media_fingerprints(attempt_id) ON DELETE CASCADE,
+        PRIMARY KEY (band_key, attempt_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX media_fingerprint_keys_attempt ON media_fingerprint_keys (attempt_id);
+    `,
+  },
+  {
     version: 14,
     name: "light challenge of an attempt",
     // attempts.light: the colour sequence drawn for the attempt (JSON, schemas/lightChallenge.ts),

@@ -19,6 +19,7 @@ import { analyseFrames } from "./analyseFrames";
 import type { HeardSpeech, MediaAnalysis, SourceFacts } from "./checks/analysis";
 import type { CheckPlan } from "./checks/checkPlan";
 import { judgeMedia, notJudged } from "./checks/judgeMedia";
+import { computeFingerprint } from "./fingerprint/computeFingerprint";
 import type { FrameAnalyzer } from "./frameAnalyzer";
 import type { DecodedFrame, DecodedMedia, MediaProbe, VoiceSegment } from "./mediaTypes";
 import { decodeSpooled, sampleSpooled } from "./streamFrames";
@@ -150,5 +151,6 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
 
   progress("deciding", 0.95);
   const audio = listens ? decoded.audio : null;
-  return judgeMedia({ source: decoded.facts, ...analysed, reference, speech, audio }, ask, input.platform, deps.limits, deps.checks);
+  const verdict = judgeMedia({ source: decoded.facts, ...analysed, reference, speech, audio }, ask, input.platform, deps.limits, deps.checks);
+  return { ...verdict, fingerprint: computeFingerprint(decoded.frames, decoded.audio) };
 }

@@ -4,7 +4,7 @@
  *
  * It is the SQLite schema (../migrations.ts) with the same table, column, index and trigger
  * names, so the repositories' SQL runs on both: version 1 is what SQLite reaches after its
- * migrations 1–7, and each later version is one SQLite migration (2 is 8, 3 is 9, 5 is 11, 6 is 12).
+ * migrations 1–7, and each later version is one SQLite migration (2 is 8, 3 is 9, 5 is 11, 6 is 12, 7 is 13).
  * tests/server/pg/schema.test.ts compares the two and fails when one changes without the
  * other. Mapping:
  * - times (Unix ms), ids, sizes and counters: BIGINT (pgSql.ts reads int8 back as numbers);
@@ -335,6 +335,28 @@ export const PG_MIGRATIONS: readonly Migration[] = [
     // SQLite column is); will_question keeps the default language's, so older orders read as before.
     sql: `
       ALTER TABLE orders ADD COLUMN will_questions TEXT;
+    `,
+  },
+  {
+    version: 7,
+    name: "media fingerprints",
+    // SQLite migration 13: each judged recording's perceptual fingerprint and its band keys, the
+    // index a new recording is looked up in (verify/fingerprint/replayCheck.ts); purged by
+    // judged_at with the media.
+    sql: `
+      CREATE TABLE media_fingerprints (
+        attempt_id BIGINT PRIMARY KEY REFERENCES attempts(id) ON DELETE CASCADE,
+        order_no TEXT NOT NULL,
+        judged_at BIGINT NOT NULL,
+        fingerprint TEXT NOT NULL
+      );
+      CREATE INDEX media_fingerprints_judged ON media_fingerprints (judged_at);
+      CREATE TABLE media_fingerprint_keys (
+        band_key BIGINT NOT NULL,
+        attempt_id BIGINT NOT NULL REFERENCES media_fingerprints(attempt_id) ON DELETE CASCADE,
+        PRIMARY KEY (band_key, attempt_id)
+      );
+      CREATE INDEX media_fingerprint_keys_attempt ON media_fingerprint_keys (attempt_id);
     `,
   },
   {

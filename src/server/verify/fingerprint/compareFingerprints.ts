@@ -1,0 +1,133 @@
+/**
+ * Whether two fingerprints are one recording: the frame hashes of the shorter, slid along the
+ * longer, agree (Hamming distance at most MAX_FRAME_BITS) on most of its slots at one time
+ * offset, its moments of motion included, and, when both carry audio, their audio words agree
+ * at that offset too.
+ *
+ * Why motion (or speech) is required: a 9x8 hash of a still scene is the scene, not the take.
+ * Measured (tests/server/fingerprint/): the fixture face moved 10 px is 3 bits away, 30 px 6
+ * bits, a new grey backdrop or 20% less light 0 bits. So two live takes of a person sitting
+ * still in the same place would match on the video alone; what tells a replay from a retake is
+ * the timing of what changes: the head's motion, or the voice. A recording with neither (a
+ * still picture in a mode that does not listen) is left to the frozen-media and light checks.
+ *
+ * Margins: re-encodes (VP8 to H.264 at crf 28), 4x scaling, ±10% brightness and Opus to AAC
+ * moved a frame hash by 0-1 bit; the same face swaying on another schedule differed by a
+ * median of 6 bits (up to 40) and never aligned. MAX_FRAME_BITS 4 leaves 3 bits for harsher
+ * codecs than measured. Requiring 80% of the shorter recording's slots (not all) leaves room
+ * for a trimmed start or a few frames a codec smeared; 1 s (4 slots) at least keeps a scrap of
+ * video from matching on one frame.
+ */
+import { AUDIO_WORD_CHARS, FRAME_HASH_CHARS, type MediaFingerprint } from "../../../../schemas/mediaFingerprint";
+import { SILENT_WORD } from "./audioSignature";
+import { GAP_HASH } from "./computeFingerprint";
+import { hammingDistance } from "./frameHash";
+
+export const MAX_FRAME_BITS = 4;
+/** Slot-to-slot changes beyond what re-encoding explains (more than MAX_FRAME_BITS) a recording needs to be judged on its video: a pattern, not one cut. */
+const MIN_MOTION_SLOTS = 3;
+export const MIN_COVERED_SHARE = 0.8;
+export const MIN_SLOTS = 4;
+/** Two audio words agree when their nibbles differ by this much on average (1.5 steps: 4.5 dB). */
+const MAX_WORD_STEPS = 1.5;
+/** The share of windows heard on both sides that must agree; 0.7 leaves room for codec smear at onsets. */
+const MIN_AUDIO_SHARE = 0.7;
+/** Fewer windows heard on both sides than this (1 s) says nothing either way. */
+const MIN_AUDIO_WINDOWS = 4;
+
+const split = (text: string, size: number) => Array.from({ length: text.length / size }, (_, i) => text.slice(i * size, (i + 1) * size));
+
+export interface FingerprintMatch {
+  /** Slots of `b` that slot 0 of `a` lines up with. */
+  offset: number;
+  /** The share of the shorter recording's slots that agree at that offset. */
+  covered: number;
+  /** The median Hamming distance of the agreeing slots. */
+  medianBits: number;
+  /** Whether the agreement rests on moments of motion the two share (else on the audio alone). */
+  onMotion: boolean;
+}
+
+/** The best alignment of `a`'s frame hashes on `b`'s, or null when none covers MIN_COVERED_SHARE of the shorter. */
+/** Slots of `hashes` whose picture changed from the slot before by more than a re-encode explains. */
+function motionSlots(hashes: string[]): Set<number> {
+  const moving = new Set<number>();
+  for (let i = 1; i < hashes.length; i++) {
+    const [before, now] = [hashes[i - 1]!, hashes[i]!];
+    if (before !== GAP_HASH && now !== GAP_HASH && hammingDistance(before, now) > MAX_FRAME_BITS) moving.add(i);
+  }
+  return moving;
+}
+
+function alignFrames(a: string[], b: string[]): FingerprintMatch | null {
+  const validA = a.filter((h) => h !== GAP_HASH).length;
+  const validB = b.filter((h) => h !== GAP_HASH).length;
+  const shorter = Math.min(validA, validB);
+  if (shorter < MIN_SLOTS) return null;
+  // Motion is counted on the shorter side: all of it must lie inside the longer for a replay.
+  const motionOfA = validA <= validB;
+  const moving = motionSlots(motionOfA ? a : b);
+  let best: FingerprintMatch | null = null;
+  for (let offset = -(a.length - 1); offset < b.length; offset++) {
+    const bits: number[] = [];
+    let movingMatched = 0;
+    for (let i = Math.max(0, -offset); i < a.length && i + offset < b.length; i++) {
+      const ha = a[i]!;
+      const hb = b[i + offset]!;
+      if (ha === GAP_HASH || hb === GAP_HASH) continue;
+      const d = hammingDistance(ha, hb);
+      if (d > MAX_FRAME_BITS) continue;
+      bits.push(d);
+      if (moving.has(motionOfA ? i : i + offset)) movingMatched += 1;
+    }
+    const covered = bits.length / shorter;
+    if (covered >= MIN_COVERED_SHARE && (best === null || covered > best.covered)) {
+      bits.sort((x, y) => x - y);
+      const onMotion = moving.size >= MIN_MOTION_SLOTS && movingMatched >= MIN_COVERED_SHARE * moving.size;
+      best = { offset, covered, medianBits: bits[Math.floor(bits.length / 2)] ?? 0, onMotion };
+    }
+  }
+  return best;
+}
+
+type AudioVerdict = "agrees" | "differs" | "uninformative";
+
+/**
+ * Whether the audio agrees at `offset` (±1 window, for audio that starts a little before or
+ * after the video). Uninformative: too little heard on both sides, or one steady sound (a hum,
+ * a test tone) that any two takes in one room share.
+ */
+function compareAudio(a: string, b: string, offset: number): AudioVerdict {
+  const wa = split(a, AUDIO_WORD_CHARS);
+  const wb = split(b, AUDIO_WORD_CHARS);
+  const heardA = wa.filter((w) => w !== SILENT_WORD);
+  if (heardA.length < MIN_AUDIO_WINDOWS || new Set(heardA).size < 2) return "uninformative";
+  for (const shift of [offset, offset - 1, offset + 1]) {
+    let heard = 0;
+    let agreeing = 0;
+    for (let i = Math.max(0, -shift); i < wa.length && i + shift < wb.length; i++) {
+      const x = wa[i]!;
+      const y = wb[i + shift]!;
+      if (x === SILENT_WORD && y === SILENT_WORD) continue;
+      heard += 1;
+      if (x === SILENT_WORD || y === SILENT_WORD) continue;
+      let steps = 0;
+      for (let k = 0; k < AUDIO_WORD_CHARS; k++) steps += Math.abs(parseInt(x[k]!, 16) - parseInt(y[k]!, 16));
+      if (steps / AUDIO_WORD_CHARS <= MAX_WORD_STEPS) agreeing += 1;
+    }
+    if (heard >= MIN_AUDIO_WINDOWS && agreeing / heard >= MIN_AUDIO_SHARE) return "agrees";
+  }
+  return "differs";
+}
+
+/** The alignment at which `a` and `b` are one recording, or null when they are not. */
+export function matchFingerprints(a: MediaFingerprint, b: MediaFingerprint): FingerprintMatch | null {
+  if (a.version !== b.version) return null;
+  const match = alignFrames(split(a.frames, FRAME_HASH_CHARS), split(b.frames, FRAME_HASH_CHARS));
+  if (match === null) return null;
+  const audio = a.audio !== null && b.audio !== null ? compareAudio(a.audio, b.audio, match.offset) : "uninformative";
+  if (audio === "differs") return null;
+  // A still picture matches on the video alone whatever the take: it needs speech that agrees.
+  if (!match.onMotion && audio !== "agrees") return null;
+  return match;
+}

@@ -1,0 +1,77 @@
+/**
+ * The replay check, on the main thread as the verdict is recorded (orders/verdict.ts, inside its
+ * transaction): the worker's fingerprint of the recording is looked up among those of recordings
+ * judged before (store/fingerprints.ts, through their band keys, a bounded number of candidates),
+ * and when one is the same recording the verdict becomes a failure, code replayedMedia (1035),
+ * whatever the other checks said. Every judged recording's fingerprint is then kept, pass or
+ * fail, for as long as the media retention keeps media.
+ *
+ * A recording answers one attempt's challenge only. Reusing an earlier attempt's recording of
+ * the same order fails too: it answers a challenge that is no longer asked (the light check would
+ * catch it as well, but this is cheap and names the cause). The detail gives the time the other
+ * recording was judged, never its order: that may be another partner's.
+ */
+import type { VerifyCheck } from "../../../../schemas/api";
+import type { MediaFingerprint } from "../../../../schemas/mediaFingerprint";
+import { VERIFY_CODES } from "../../media/verifyCodes";
+import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprints";
+import { bandKeys } from "./bandKeys";
+import { matchFingerprints } from "./compareFingerprints";
+
+export const REPLAY_CHECK = "replay";
+/** Recordings compared per lookup, the ones sharing the most keys: a replay shares nearly all of its own. */
+const MAX_CANDIDATES = 16;
+/** Key rows read per lookup (96 keys, each shared by up to ~40 recordings before this cuts in). */
+const SCAN_ROWS = 4_000;
+
+/** The part of a verdict the replay check reads and changes. */
+export interface ReplayJudged {
+  passed: boolean;
+  code: string;
+  faceCode?: string | null;
+  checks: VerifyCheck[];
+}
+
+export interface ReplaySubject {
+  orderNo: string;
+  attemptId: number;
+  fingerprint: MediaFingerprint;
+  now: number;
+}
+
+/** The earlier recording `subject` replays, or null; keeps `subject`'s fingerprint either way. */
+export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject): Promise<StoredFingerprint | null> {
+  const keys = bandKeys(subject.fingerprint);
+  const candidates = await fingerprints.candidates(keys, { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS });
+  const original = candidates.find((c) => matchFingerprints(subject.fingerprint, c.fingerprint) !== null) ?? null;
+  await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, keys);
+  return original;
+}
+
+/** `verdict` failed as a replay of `original`: the replay check first, its code the verdict's. */
+export function failAsReplay<V extends ReplayJudged>(verdict: V, original: StoredFingerprint, orderNo: string): V {
+  const when = new Date(original.judgedAt).toISOString();
+  const detail =
+    original.orderNo === orderNo
+      ? `The recording is an earlier attempt's recording of this order (judged at ${when}), sent again; each attempt needs its own.`
+      : `The recording matches a recording of another order judged at ${when}; a recording answers one order only.`;
+  return {
+    ...verdict,
+    passed: false,
+    code: VERIFY_CODES.replayedMedia,
+    // A partner reading faceCode alone must not see "0" on a face that was a replay.
+    faceCode: verdict.faceCode === VERIFY_CODES.passed ? VERIFY_CODES.replayedMedia : verdict.faceCode,
+    checks: [{ name: REPLAY_CHECK, passed: false, detail }, ...verdict.checks],
+  };
+}
+
+/** The verdict after the replay check (unchanged when the worker sent no fingerprint: a job of an older worker, or media never decoded). */
+export async function judgeReplay<V extends ReplayJudged & { fingerprint?: MediaFingerprint | null }>(
+  fingerprints: FingerprintsRepo,
+  at: { orderNo: string; attemptId: number; now: number },
+  verdict: V,
+): Promise<V> {
+  if (!verdict.fingerprint) return verdict;
+  const original = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint });
+  return original === null ? verdict : failAsReplay(verdict, original, at.orderNo);
+}

@@ -1,0 +1,107 @@
+/**
+ * The recording fingerprint from an attacker's side: what a replayer does to a recording before
+ * sending it again (an H.264 re-encode, scaling up, ±10% brightness, Opus to AAC) leaves it
+ * recognisable, and what a different take is (another sway of the same face, another picture)
+ * is not mistaken for it. Media is synthetic (tests/server/fingerprint/fingerprintMedia.ts),
+ * decoded by the service's own decoder as a worker decodes it.
+ *
+ * Figures measured when the thresholds were set (compareFingerprints.ts): every transform
+ * below moved a frame hash by 0-1 bit; another sway schedule of the same face was a median of
+ * 6 bits off slot for slot and never aligned; another picture 15-50 bits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mediaFingerprintSchema, type MediaFingerprint } from "../../../schemas/mediaFingerprint";
+import { bandKeys, MAX_KEYS } from "../../../src/server/verify/fingerprint/bandKeys";
+import { matchFingerprints, MAX_FRAME_BITS } from "../../../src/server/verify/fingerprint/compareFingerprints";
+import { computeFingerprint } from "../../../src/server/verify/fingerprint/computeFingerprint";
+import { hammingDistance } from "../../../src/server/verify/fingerprint/frameHash";
+import { faceFrameRgba } from "../../fixtures/faceImage";
+import { makeClip, makeSpeechWav, makeTempDir, removeTempDir } from "../../fixtures/mediaMaker";
+import { fingerprintOf, makeSwayingFaceClip, transformClip, type Transform } from "./fingerprintMedia";
+
+const hashes = (f: MediaFingerprint) => f.frames.match(/.{16}/g) ?? [];
+/** The largest slot-for-slot distance between two fingerprints of one recording. */
+const worstBits = (a: MediaFingerprint, b: MediaFingerprint) =>
+  Math.max(...hashes(a).slice(0, Math.min(hashes(a).length, hashes(b).length)).map((h, i) => hammingDistance(h, hashes(b)[i]!)));
+
+let dir: string;
+let sway: string;
+let original: MediaFingerprint;
+beforeAll(async () => {
+  dir = await makeTempDir();
+  sway = await makeSwayingFaceClip({ dir, seconds: 3, seed: 1, fps: 10 });
+  original = await fingerprintOf(sway);
+}, 120_000);
+afterAll(async () => removeTempDir(dir));
+
+describe("a replayed recording, transformed, is recognised", () => {
+  it.each<Transform>(["h264", "scale-up", "brighter", "darker"])("%s: every slot within MAX_FRAME_BITS and the recordings match", async (transform) => {
+    const replayed = await fingerprintOf(await transformClip(sway, transform));
+    expect(worstBits(original, replayed)).toBeLessThanOrEqual(MAX_FRAME_BITS);
+    expect(matchFingerprints(replayed, original)).toMatchObject({ offset: 0, onMotion: true });
+  }, 60_000);
+
+  it("the last 2 s of it, sent alone, still match at their offset", () => {
+    const tail: MediaFingerprint = { ...original, frames: original.frames.slice(4 * 16) };
+    expect(matchFingerprints(tail, original)).toMatchObject({ offset: 4 });
+  });
+});
+
+describe("a different recording is not taken for it", () => {
+  it("the same face swaying on another schedule", async () => {
+    const other = await fingerprintOf(await makeSwayingFaceClip({ dir, seconds: 3, seed: 2, fps: 10 }));
+    expect(matchFingerprints(other, original)).toBeNull();
+    expect(matchFingerprints(original, other)).toBeNull();
+  }, 60_000);
+
+  it("another picture (the test pattern)", async () => {
+    const pattern = await fingerprintOf(await makeClip({ dir, video: "testsrc", audio: null, seconds: 3, container: "webm-vp8", fps: 10 }));
+    expect(matchFingerprints(pattern, original)).toBeNull();
+    expect(Math.min(...hashes(pattern).map((h, i) => hammingDistance(h, hashes(original)[i] ?? h.replace(/./g, "f"))))).toBeGreaterThan(MAX_FRAME_BITS);
+  }, 60_000);
+});
+
+describe("a still picture", () => {
+  const still = (offsetX: number) => computeFingerprint(
+    Array.from({ length: 16 }, (_, i) => {
+      const image = faceFrameRgba({ width: 160, height: 120, offsetX });
+      const rgb = new Uint8Array(160 * 120 * 3);
+      for (let p = 0; p < 160 * 120; p++) rgb.set(image.data.subarray(p * 4, p * 4 + 3), p * 3);
+      return { atMs: i * 250, width: 160, height: 120, rgb };
+    }),
+    null,
+  );
+
+  it("is never judged a replay on its video alone: two still takes of one scene hash alike", () => {
+    const a = still(0);
+    const b = still(3);
+    expect(worstBits(a, b)).toBeLessThanOrEqual(MAX_FRAME_BITS);
+    expect(matchFingerprints(a, b)).toBeNull();
+  });
+
+  it("is a replay when the same speech is heard at the same time, not when another is", async () => {
+    const speech = async (text: string) => {
+      const wav = await makeSpeechWav({ dir, text });
+      return fingerprintOf(await makeClip({ dir, video: { imageRgba: faceFrameRgba({ width: 320, height: 240 }) }, audio: { wavPath: wav }, seconds: 3, container: "webm-vp8", fps: 10 }), { withAudio: true });
+    };
+    const said = await speech("三 七 一 九");
+    const again = await fingerprintOf(await transformClip(await makeClip({ dir, video: { imageRgba: faceFrameRgba({ width: 320, height: 240 }) }, audio: { wavPath: await makeSpeechWav({ dir, text: "三 七 一 九", name: "same" }) }, seconds: 3, container: "webm-vp8", fps: 10 }), "opus-to-aac"), { withAudio: true });
+    const other = await speech("八 二 五 零 六");
+    expect(matchFingerprints(again, said)).toMatchObject({ onMotion: false });
+    expect(matchFingerprints(other, said)).toBeNull();
+  }, 60_000);
+});
+
+describe("the fingerprint itself", () => {
+  it("is compact and parses with its schema (it crosses the worker port and the store)", () => {
+    expect(mediaFingerprintSchema.parse(JSON.parse(JSON.stringify(original)))).toEqual(original);
+    // 3 s: 12 slots of 16 hex digits and the JSON around them.
+    expect(JSON.stringify(original).length).toBeLessThan(400);
+  });
+
+  it("gives a bounded number of index keys however long the recording", () => {
+    const long: MediaFingerprint = { version: 1, audio: null, frames: Array.from({ length: 240 }, (_, i) => (i * 2654435761 >>> 0).toString(16).padStart(8, "0").repeat(2)).join("") };
+    expect(bandKeys(long).length).toBe(MAX_KEYS);
+    expect(bandKeys(original).length).toBeGreaterThan(0);
+  });
+});
