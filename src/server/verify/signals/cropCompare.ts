@@ -91,28 +91,116 @@ function worstBlock(a: Float32Array, b: Float32Array): number {
   return worst;
 }
 
+/** The crop blurred by [1 2 1]/4 twice each way (about one cell's σ): a feature a few pixels across then moves smoothly between cells instead of jumping. */
+export function smoothCrop(a: Float32Array): Float32Array {
+  let cur = Float32Array.from(a);
+  const tmp = new Float32Array(a.length);
+  const at = (arr: Float32Array, x: number, y: number) => arr[Math.min(CROP_SIDE - 1, Math.max(0, y)) * CROP_SIDE + Math.min(CROP_SIDE - 1, Math.max(0, x))] as number;
+  for (let pass = 0; pass < 2; pass++) {
+    for (let y = 0; y < CROP_SIDE; y++) for (let x = 0; x < CROP_SIDE; x++) tmp[y * CROP_SIDE + x] = (at(cur, x - 1, y) + 2 * at(cur, x, y) + at(cur, x + 1, y)) / 4;
+    const next = new Float32Array(a.length);
+    for (let y = 0; y < CROP_SIDE; y++) for (let x = 0; x < CROP_SIDE; x++) next[y * CROP_SIDE + x] = (at(tmp, x, y - 1) + 2 * at(tmp, x, y) + at(tmp, x, y + 1)) / 4;
+    cur = next;
+  }
+  return cur;
+}
+
 /**
- * What a 2D similarity transform of `b` cannot explain of `a` (both normalised): the mean over
- * the compared cells and the worst 3x3 block, after the best transform found by a coarse-to-fine
- * search (shifts up to ±3 cells, about ±12 px of a 100-px box, scale ±6%, turn ±4.5°).
+ * What a 2D similarity transform of `b` cannot explain of `a` (both normalised and smoothed):
+ * the mean over the compared cells and the worst 3x3 block, after the best transform: the best
+ * whole-cell shift within ±3 cells (about ±15 px of a 120-px box), refined by Gauss-Newton over
+ * shift, scale and turn (Lucas-Kanade), which lands within a small fraction of a cell.
  */
 export function rigidResidual(a: Float32Array, b: Float32Array): { mean: number; block: number } {
   const target = innerOf(a);
   const buf = new Float32Array(INNER * INNER);
-  let best: Similarity = { dx: 0, dy: 0, scale: 1, turn: 0 };
+  let t: Similarity = { dx: 0, dy: 0, scale: 1, turn: 0 };
   let bestCost = Infinity;
-  const tryT = (t: Similarity) => {
-    warped(b, t, buf);
-    const cost = meanAbs(target, buf);
-    if (cost < bestCost) ((bestCost = cost), (best = t));
-  };
-  for (let dy = -3; dy <= 3; dy++) for (let dx = -3; dx <= 3; dx++) tryT({ dx, dy, scale: 1, turn: 0 });
-  for (const [step, scaleStep, turnStep] of [[0.5, 0.03, 0.05], [0.25, 0.015, 0.025], [0.125, 0.0075, 0.0125]] as const) {
-    const from = best;
-    for (const sy of [-1, 0, 1]) for (const sx of [-1, 0, 1]) for (const ss of [-1, 0, 1]) for (const st of [-1, 0, 1]) {
-      tryT({ dx: from.dx + sx * step, dy: from.dy + sy * step, scale: from.scale + ss * scaleStep, turn: from.turn + st * turnStep });
+  for (let dy = -3; dy <= 3; dy++) {
+    for (let dx = -3; dx <= 3; dx++) {
+      warped(b, { dx, dy, scale: 1, turn: 0 }, buf);
+      const cost = meanAbs(target, buf);
+      if (cost < bestCost) ((bestCost = cost), (t = { dx, dy, scale: 1, turn: 0 }));
     }
   }
-  warped(b, best, buf);
-  return { mean: bestCost, block: worstBlock(target, buf) };
+  // Gauss-Newton on u = C + s·R(θ)·(p - C) + d, parametrised as (s cos θ, s sin θ, dx, dy).
+  let pa = t.scale * Math.cos(t.turn);
+  let pb = t.scale * Math.sin(t.turn);
+  let tx = t.dx;
+  let ty = t.dy;
+  const gx = new Float32Array(INNER * INNER);
+  const gy = new Float32Array(INNER * INNER);
+  const l = new Float32Array(INNER * INNER);
+  const r = new Float32Array(INNER * INNER);
+  const tAt = () => ({ dx: tx, dy: ty, scale: Math.hypot(pa, pb), turn: Math.atan2(pb, pa) });
+  for (let iter = 0; iter < 12; iter++) {
+    const cur = tAt();
+    warped(b, cur, buf);
+    gradients(b, cur, gx, gy, l, r);
+    const h = new Float64Array(16);
+    const g = new Float64Array(4);
+    const j = new Float64Array(4);
+    let k = 0;
+    for (let y = BORDER; y < CROP_SIDE - BORDER; y++) {
+      for (let x = BORDER; x < CROP_SIDE - BORDER; x++, k++) {
+        const X = x - C;
+        const Y = y - C;
+        const ix = gx[k] as number;
+        const iy = gy[k] as number;
+        j[0] = ix * X + iy * Y;
+        j[1] = -ix * Y + iy * X;
+        j[2] = ix;
+        j[3] = iy;
+        const e = (target[k] as number) - (buf[k] as number);
+        for (let r = 0; r < 4; r++) {
+          const jr = j[r] as number;
+          g[r] = (g[r] as number) + jr * e;
+          for (let c = r; c < 4; c++) h[r * 4 + c] = (h[r * 4 + c] as number) + jr * (j[c] as number);
+        }
+      }
+    }
+    for (let r = 1; r < 4; r++) for (let c = 0; c < r; c++) h[r * 4 + c] = h[c * 4 + r] as number;
+    const step = solve4(h, g);
+    if (!step) break;
+    pa += step[0] as number;
+    pb += step[1] as number;
+    tx += step[2] as number;
+    ty += step[3] as number;
+    // The search is for a picture moved in front of the camera: keep it within what the whole-cell search covered.
+    tx = Math.max(-4, Math.min(4, tx));
+    ty = Math.max(-4, Math.min(4, ty));
+    if (Math.abs(step[2] as number) + Math.abs(step[3] as number) < 0.005) break;
+  }
+  const final = tAt();
+  if (final.scale < 0.8 || final.scale > 1.25) return { mean: bestCost, block: Infinity };
+  warped(b, final, buf);
+  const mean = meanAbs(target, buf);
+  return { mean, block: worstBlock(target, buf) };
+}
+
+/** The image gradient of b at the warped positions (central differences of bilinear samples). */
+function gradients(b: Float32Array, t: Similarity, gx: Float32Array, gy: Float32Array, l: Float32Array, r: Float32Array): void {
+  warped(b, { ...t, dx: t.dx - 0.5 }, l);
+  warped(b, { ...t, dx: t.dx + 0.5 }, r);
+  for (let i = 0; i < gx.length; i++) gx[i] = (r[i] as number) - (l[i] as number);
+  warped(b, { ...t, dy: t.dy - 0.5 }, l);
+  warped(b, { ...t, dy: t.dy + 0.5 }, r);
+  for (let i = 0; i < gy.length; i++) gy[i] = (r[i] as number) - (l[i] as number);
+}
+
+/** Solves the 4x4 system h·x = g (Gaussian elimination with partial pivoting); null when singular. */
+function solve4(h: Float64Array, g: Float64Array): number[] | null {
+  const m = Array.from({ length: 4 }, (_, r) => [...Array.from({ length: 4 }, (_, c) => h[r * 4 + c] as number), g[r] as number]);
+  for (let col = 0; col < 4; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < 4; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
+    if (Math.abs(m[pivot]![col]!) < 1e-9) return null;
+    [m[col], m[pivot]] = [m[pivot]!, m[col]!];
+    for (let r = 0; r < 4; r++) {
+      if (r === col) continue;
+      const f = m[r]![col]! / m[col]![col]!;
+      for (let c = col; c < 5; c++) m[r]![c] = m[r]![c]! - f * m[col]![c]!;
+    }
+  }
+  return m.map((row, r) => row[4]! / row[r]!);
 }

@@ -98,34 +98,49 @@ function backgroundColour(frame: DecodedFrame, face: FaceObservation | null): Re
   return n ? { rgb: [r / n, g / n, b / n], pixels: n } : { rgb: [0, 0, 0], pixels: 0 };
 }
 
-/** The box's luma averaged into CROP_SIDE² cells (each cell the mean of the pixels it covers). */
+/**
+ * The box's luma in CROP_SIDE² cells: each pixel shares itself between the four nearest cell
+ * centres by distance (a tent), so a face moved by a fraction of a cell changes the signature
+ * smoothly; plain cell averaging jumps as pixels cross cell borders, and that jump would look
+ * like change inside the face.
+ */
 function faceCrop(frame: DecodedFrame, face: FaceObservation): Float32Array | null {
   const { width, height, rgb } = frame;
   const { x, y, width: w, height: h } = face.box;
   if (!(w >= 4 && h >= 4)) return null;
   const sums = new Float32Array(CROP_SIDE * CROP_SIDE);
-  const counts = new Uint16Array(CROP_SIDE * CROP_SIDE);
+  const weights = new Float32Array(CROP_SIDE * CROP_SIDE);
   const x0 = Math.max(0, Math.floor(x));
   const x1 = Math.min(width - 1, Math.ceil(x + w) - 1);
   const y0 = Math.max(0, Math.floor(y));
   const y1 = Math.min(height - 1, Math.ceil(y + h) - 1);
+  const add = (cx: number, cy: number, wt: number, v: number) => {
+    if (cx < 0 || cy < 0 || cx >= CROP_SIDE || cy >= CROP_SIDE || wt <= 0) return;
+    const c = cy * CROP_SIDE + cx;
+    sums[c] = (sums[c] as number) + wt * v;
+    weights[c] = (weights[c] as number) + wt;
+  };
   for (let py = y0; py <= y1; py++) {
-    const cy = Math.min(CROP_SIDE - 1, Math.floor(((py + 0.5 - y) / h) * CROP_SIDE));
-    if (cy < 0) continue;
+    const fy = ((py + 0.5 - y) / h) * CROP_SIDE - 0.5;
+    const cy = Math.floor(fy);
+    const ky = fy - cy;
     for (let px = x0; px <= x1; px++) {
-      const cx = Math.min(CROP_SIDE - 1, Math.floor(((px + 0.5 - x) / w) * CROP_SIDE));
-      if (cx < 0) continue;
-      const c = cy * CROP_SIDE + cx;
-      sums[c] = (sums[c] as number) + lumaAt(rgb, (py * width + px) * 3) / 255;
-      counts[c] = (counts[c] as number) + 1;
+      const fx = ((px + 0.5 - x) / w) * CROP_SIDE - 0.5;
+      const cx = Math.floor(fx);
+      const kx = fx - cx;
+      const v = lumaAt(rgb, (py * width + px) * 3) / 255;
+      add(cx, cy, (1 - kx) * (1 - ky), v);
+      add(cx + 1, cy, kx * (1 - ky), v);
+      add(cx, cy + 1, (1 - kx) * ky, v);
+      add(cx + 1, cy + 1, kx * ky, v);
     }
   }
   // A box partly outside the frame leaves empty cells: they take the crop's mean, not black.
   let total = 0;
   let filled = 0;
-  for (let c = 0; c < sums.length; c++) if (counts[c]) ((sums[c] = (sums[c] as number) / (counts[c] as number)), (total += sums[c] as number), filled++);
+  for (let c = 0; c < sums.length; c++) if ((weights[c] as number) > 0.05) ((sums[c] = (sums[c] as number) / (weights[c] as number)), (total += sums[c] as number), filled++);
   if (filled < sums.length / 2) return null;
-  for (let c = 0; c < sums.length; c++) if (!counts[c]) sums[c] = total / filled;
+  for (let c = 0; c < sums.length; c++) if (!((weights[c] as number) > 0.05)) sums[c] = total / filled;
   return sums;
 }
 

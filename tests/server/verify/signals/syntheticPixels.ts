@@ -73,27 +73,30 @@ export function renderFrame(atMs: number, s: Scene, seed: number): DecodedFrame 
   const half = s.size * 0.3;
   const cos = Math.cos(s.roll);
   const sin = Math.sin(s.roll);
+  // Each pixel averages 2x2 samples, as a sensor's photosite integrates light over its area:
+  // a feature thinner than a pixel (a closed mouth's line) then moves smoothly, not in jumps.
+  const sample = (px: number, py: number, out: number[]) => {
+    const dx = (px - s.cx) / half;
+    const dy = (py - s.cy) / half;
+    const fx = dx * cos + dy * sin;
+    const fy = -dx * sin + dy * cos;
+    const a = albedo(fx, fy, s);
+    for (let c = 0; c < 3; c++) {
+      const screen = s.screen[c] as number;
+      // How much the point faces the screen: a face curves away mostly across (cheeks to the
+      // sides), little from forehead to chin, so the vertical term is weakened.
+      const facing = a ? (s.flat ? 1 : Math.sqrt(Math.max(0.02, 1 - (fx / 1.05) ** 2 - 0.3 * ((fy - 0.3) / 1.45) ** 2))) : s.wallShare;
+      const base = a ? (a[c] as number) : (WALL[c] as number) * (0.8 + (0.4 * py) / height);
+      out[c] = (out[c] as number) + base * (s.ambient + screen * facing) * s.gain;
+    }
+  };
+  const acc = [0, 0, 0];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const dx = (x + 0.5 - s.cx) / half;
-      const dy = (y + 0.5 - s.cy) / half;
-      const fx = dx * cos + dy * sin;
-      const fy = -dx * sin + dy * cos;
-      const a = albedo(fx, fy, s);
-      let light: number[];
-      let base: readonly number[];
-      if (a) {
-        // How much the point faces the screen: a face curves away mostly across (cheeks to the
-        // sides), little from forehead to chin, so the vertical term is weakened.
-        const facing = s.flat ? 1 : Math.sqrt(Math.max(0.02, 1 - (fx / 1.05) ** 2 - 0.3 * ((fy - 0.3) / 1.45) ** 2));
-        light = s.screen.map((c) => s.ambient + c * facing);
-        base = a;
-      } else {
-        light = s.screen.map((c) => s.ambient + c * s.wallShare);
-        base = WALL.map((w) => w * (0.8 + (0.4 * y) / height));
-      }
+      acc.fill(0);
+      for (const [ox, oy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) sample(x + ox, y + oy, acc);
       const i = (y * width + x) * 3;
-      for (let c = 0; c < 3; c++) rgb[i + c] = Math.round(Math.min(255, Math.max(0, toByte((base[c] as number) * (light[c] as number) * s.gain) + s.noise * normal())));
+      for (let c = 0; c < 3; c++) rgb[i + c] = Math.round(Math.min(255, Math.max(0, toByte((acc[c] as number) / 4) + s.noise * normal())));
     }
   }
   return { atMs, width, height, rgb };

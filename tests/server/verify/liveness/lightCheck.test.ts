@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { LIGHT_DEFAULTS, judgeLight, lightThresholdsSchema } from "../../../../src/server/verify/checks/liveness/lightCheck";
+import { lightTimeline } from "../../../../src/server/verify/checks/liveness/lightTimeline";
+import { FLAT_FACING, liveSubject, randomChallenge, recordSubject } from "./syntheticLight";
+
+const issued = randomChallenge(11);
+const other = randomChallenge(12);
+const judge = (frames: ReturnType<typeof recordSubject>, shown: { index: number; atMs: number }[] = []) => judgeLight(frames, issued, shown);
+
+describe("judgeLight (synthetic subjects)", () => {
+  it("has defaults its schema accepts", () => {
+    expect(lightThresholdsSchema.parse(LIGHT_DEFAULTS)).toEqual(LIGHT_DEFAULTS);
+  });
+
+  it("fails (1028) when no challenge was issued", () => {
+    expect(judgeLight(recordSubject(liveSubject(issued)), null, []).outcome).toMatchObject({ name: "light", passed: false, failCode: "1028" });
+  });
+
+  for (const [room, ambient] of [["dim", 0.5], ["indoor", 3], ["bright", 12]] as const) {
+    it(`passes a live face in a ${room} room, with delay, noise, drift and auto-exposure`, () => {
+      for (const seed of [1, 2, 3]) {
+        const { outcome, figures } = judge(recordSubject(liveSubject(issued, { ambient, seed, delayMs: 100 + 80 * seed })));
+        expect(outcome, `${room} seed ${seed}: ${outcome.detail}`).toMatchObject({ passed: true });
+        expect(figures.lagMs).toBeGreaterThanOrEqual(100);
+        expect(figures.lagMs).toBeLessThanOrEqual(400);
+      }
+    });
+  }
+
+  it("places the sequence by the page's shown times when they agree with the issued order, else from 0", () => {
+    // The page started the light 900 ms into the recording: beyond the lag search from 0.
+    const frames = recordSubject(liveSubject(issued, { startMs: 900, durationMs: 7000 }));
+    const starts = lightTimeline(issued, [], 0).spans.map((s) => s.startMs + 900);
+    const shown = starts.map((atMs, index) => ({ index, atMs: atMs + (index % 2 ? 20 : -15) }));
+    const right = judge(frames, shown);
+    expect(right.outcome, right.outcome.detail).toMatchObject({ passed: true });
+    expect(right.figures.anchor).toBe("shown");
+    // Times out of the issued order are not believed: from 0 the face is 900 ms off, and fails.
+    const forged = shown.map((s, i) => ({ ...s, atMs: s.atMs + (i % 3) * 300 }));
+    const wrong = judge(frames, forged);
+    expect(wrong.figures.anchor).toBe("issued");
+    expect(wrong.outcome).toMatchObject({ passed: false, failCode: "1029" });
+  });
+
+  it("fails (1029) a face following another sequence: a replay, or a picture playing an older attempt's colours", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const { outcome } = judge(recordSubject(liveSubject(randomChallenge(20 + seed), { seed })));
+      expect(outcome, outcome.detail).toMatchObject({ passed: false, failCode: "1029" });
+    }
+    expect(judge(recordSubject(liveSubject(other, { facing: FLAT_FACING }))).outcome.failCode).toBe("1029");
+  });
+
+  it("fails a face that does not respond at all: too weak (1030) alone, not face-shaped (1031) when the wall follows", () => {
+    const still = judge(recordSubject(liveSubject(issued, { faceLit: 0 })));
+    expect(still.outcome).toMatchObject({ passed: false, failCode: "1030" });
+    // A camera with fixed exposure: the face holds still while the wall follows.
+    const wallOnly = judge(recordSubject(liveSubject(issued, { faceLit: 0, wallShare: 1, ambient: 1, autoExposure: false, drift: 0 })));
+    expect(wallOnly.outcome).toMatchObject({ passed: false, failCode: "1031" });
+    expect(wallOnly.outcome.detail).toContain("not the face");
+    // With auto-exposure the face moves against the wall's light: it did not follow (1029).
+    const pulled = judge(recordSubject(liveSubject(issued, { faceLit: 0, wallShare: 1, ambient: 1 })));
+    expect(pulled.outcome).toMatchObject({ passed: false, failCode: "1029" });
+  });
+
+  it("fails (1031) a face lit weakly while the whole scene follows strongly", () => {
+    const { outcome } = judge(recordSubject(liveSubject(issued, { faceLit: 0.5, wallShare: 0.6, ambient: 2 })));
+    expect(outcome, outcome.detail).toMatchObject({ passed: false, failCode: "1031" });
+  });
+
+  it("fails (1029) a recording too short for four colour changes, and one with too few faces", () => {
+    const short = judge(recordSubject(liveSubject(issued, { durationMs: 1500 })));
+    expect(short.outcome).toMatchObject({ passed: false, failCode: "1029" });
+    expect(short.outcome.detail).toContain("too few");
+    const faceless = judge(recordSubject(liveSubject(issued, { faceless: (i) => i % 2 === 0 })));
+    expect(faceless.outcome).toMatchObject({ passed: false, failCode: "1029" });
+    // Skipped frames are fine while enough remain.
+    expect(judge(recordSubject(liveSubject(issued, { faceless: (i) => i % 5 === 0 }))).outcome.passed).toBe(true);
+  });
+
+  it("fails (1030) light too weak on the face, saying why", () => {
+    const bright = judge(recordSubject(liveSubject(issued, { ambient: 80, noise: 0.001 })));
+    expect(bright.outcome).toMatchObject({ passed: false, failCode: "1030" });
+    expect(bright.outcome.detail).toContain("too bright here");
+    const far = judge(recordSubject(liveSubject(issued, { ambient: 80, noise: 0.001, faceShare: 0.15 })));
+    expect(far.outcome.detail).toContain("come closer");
+  });
+
+  it("fails (1031) an evenly lit flat picture following the right sequence (a print lit by the screen)", () => {
+    for (const ambient of [0.5, 3]) {
+      const { outcome, figures } = judge(recordSubject(liveSubject(issued, { facing: FLAT_FACING, ambient })));
+      expect(outcome, outcome.detail).toMatchObject({ passed: false, failCode: "1031" });
+      expect((figures.centreResponse ?? 0) / (figures.sidesResponse ?? 1)).toBeLessThan(1.1);
+    }
+  });
+
+  it("fails (1031) light that reaches the wall as much as the face", () => {
+    const { outcome } = judge(recordSubject(liveSubject(issued, { wallShare: 0.8 })));
+    expect(outcome, outcome.detail).toMatchObject({ passed: false, failCode: "1031" });
+    expect(outcome.detail).toContain("whole scene");
+  });
+});
