@@ -1,0 +1,80 @@
+/**
+ * The SYNTHETIC browser camera (e2e/synthCamera.ts): its init script is valid JavaScript that
+ * leaves a page without mediaDevices alone, and in real Chromium a page's getUserMedia gets a
+ * camera whose face turns blue when the page shows blue light, while the wall behind barely does.
+ */
+import { runInNewContext, Script } from "node:vm";
+import { chromium } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { installSynthCamera, synthCameraScript } from "../../e2e/synthCamera";
+
+const PAGE = `<!doctype html><html><body style="margin:0;background:#d9d9d9">
+<video id="v" autoplay muted playsinline width="640" height="480"></video>
+<script>
+  const v = document.getElementById("v");
+  window.start = async () => {
+    // Constraints a fake device cannot meet must not make it throw.
+    const s = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { exact: "user" }, frameRate: { exact: 60 } }, audio: true });
+    v.srcObject = s;
+    await v.play();
+    const kinds = (await navigator.mediaDevices.enumerateDevices()).map((d) => d.kind).sort();
+    return { video: s.getVideoTracks().length, audio: s.getAudioTracks().length, kinds };
+  };
+  /** Mean R, G, B of the face's middle and of the wall's corner in the camera's current frame. */
+  window.sample = () => {
+    const c = document.createElement("canvas");
+    c.width = 640; c.height = 480;
+    const ctx = c.getContext("2d");
+    ctx.drawImage(v, 0, 0, 640, 480);
+    const mean = (x, y, w, h) => {
+      const d = ctx.getImageData(x, y, w, h).data;
+      const s = [0, 0, 0];
+      for (let i = 0; i < d.length; i += 4) { s[0] += d[i]; s[1] += d[i + 1]; s[2] += d[i + 2]; }
+      return s.map((x) => x / (w * h));
+    };
+    return { face: mean(290, 225, 60, 35), wall: mean(10, 10, 80, 80) };
+  };
+</script></body></html>`;
+
+describe("synthetic browser camera", () => {
+  it("bundles into a script that parses and leaves a page without mediaDevices alone", async () => {
+    const script = await synthCameraScript({ script: "silent", lighting: "indoor" });
+    expect(() => new Script(script)).not.toThrow();
+    const sandbox: Record<string, unknown> = { atob, performance, setTimeout };
+    runInNewContext(script, sandbox);
+    expect(sandbox.__synthCamera).toBeUndefined();
+  });
+
+  it("in Chromium, the face follows the page's light colour and the wall barely does", async () => {
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--autoplay-policy=no-user-gesture-required"],
+    });
+    try {
+      const page = await browser.newPage();
+      await installSynthCamera(page, { script: "silent", lighting: "dim" });
+      await page.route("http://localhost/synth.html", (route) => route.fulfill({ contentType: "text/html", body: PAGE }));
+      await page.goto("http://localhost/synth.html");
+      const started = await page.evaluate("start()");
+      expect(started).toEqual({ video: 1, audio: 1, kinds: ["audioinput", "videoinput"] });
+      await page.waitForTimeout(800);
+      type Sample = { face: number[]; wall: number[] };
+      const grey = (await page.evaluate("sample()")) as Sample;
+      await page.evaluate(`document.body.insertAdjacentHTML("beforeend", '<div data-light-color="#0000ff"></div>')`);
+      await page.waitForTimeout(800);
+      const blue = (await page.evaluate("sample()")) as Sample;
+      const stats = (await page.evaluate("window.__synthCamera.stats()")) as { frames: number; meanRenderMs: number };
+      console.log(`synthetic camera: ${stats.frames} frames, ${stats.meanRenderMs.toFixed(1)} ms a render; grey→blue`, JSON.stringify({ grey, blue }));
+      // Blue over red: the screen went from grey (0.85 each) to blue (0, 0, 1), so the ratio rises on
+      // skin lit by it; dim room (share 0.8): ~x2.5 at the face's middle, the wall's ~0.1 share far less.
+      const ratio = (rgb: number[]) => (rgb[2] as number) / Math.max(1, rgb[0] as number);
+      const faceGain = ratio(blue.face) / ratio(grey.face);
+      const wallGain = ratio(blue.wall) / ratio(grey.wall);
+      expect(faceGain).toBeGreaterThan(1.5);
+      expect(faceGain - 1).toBeGreaterThan(3 * (wallGain - 1));
+      expect(stats.frames).toBeGreaterThan(10);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
