@@ -17,6 +17,7 @@ import type {
   DemoOrderRequest,
   DemoVerifyResponse,
   DigitsResponse,
+  DigitsRoute,
   LaunchResponse,
   LoginRequest,
   LoginResponse,
@@ -27,6 +28,7 @@ import type {
   WxUploadRequest,
 } from "../../schemas/api";
 import { SESSION_HEADER } from "../../schemas/apiCodes";
+import type { LightResponse } from "../../schemas/lightChallenge";
 import { ApiError, CLIENT_ERROR_CODES } from "./apiError";
 import { LOGIN_PATH } from "./paths";
 import { xhrPost, type RawResponse, type XhrLike } from "./xhrUpload";
@@ -64,7 +66,13 @@ export interface ApiClient {
    * partner's texts (the will question) come in; without it, the launch's `lang` or the default.
    */
   config(lang?: string, signal?: AbortSignal): Promise<OrderConfig>;
-  digits(signal?: AbortSignal): Promise<DigitsResponse>;
+  /**
+   * Number mode's digits (each call opens a new attempt). `route: "lightAlternative"`: a light
+   * mode taken in number mode instead, by a user who must not see flashing light.
+   */
+  digits(signal?: AbortSignal, route?: DigitsRoute): Promise<DigitsResponse>;
+  /** Light modes: the colour sequence of a new attempt (GET /api/v1/light), fetched right before recording. */
+  light(signal?: AbortSignal): Promise<LightResponse>;
   /**
    * Multipart upload: `meta` as JSON, `video` the scrambled base64 text (spec §4). The service
    * verifies off the request path, so the answer is usually `verifying`; `judged` when this
@@ -145,7 +153,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     login: (params, signal) => post(LOGIN_PATH, params, (s) => s.login, signal),
     config: (lang, signal) => get(lang === undefined ? "/api/v1/config" : `/api/v1/config?lang=${encodeURIComponent(lang)}`, (s) => s.orderConfig, signal),
-    digits: (signal) => get("/api/v1/digits", (s) => s.digits, signal),
+    digits: (signal, route) => get(route === undefined ? "/api/v1/digits" : `/api/v1/digits?route=${route}`, (s) => s.digits, signal),
+    light: (signal) => get("/api/v1/light", (s) => s.light, signal),
     async upload(meta, scrambledVideo, uploadOptions = {}) {
       const form = new FormData();
       form.append("meta", JSON.stringify(meta));

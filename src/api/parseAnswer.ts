@@ -4,6 +4,7 @@
  * with its first request (src/api/client.ts), so a page that shows before its first answer does
  * not build the contract's schemas first.
  */
+import { lightResponseSchema } from "../../schemas/lightChallenge";
 import * as z from "zod/mini";
 import {
   apiErrorSchema,
@@ -24,6 +25,7 @@ export const ANSWER_SCHEMAS = {
   attemptState: attemptStateSchema,
   demoVerify: demoVerifyResponseSchema,
   digits: digitsResponseSchema,
+  light: lightResponseSchema,
   launch: launchResponseSchema,
   login: loginResponseSchema,
   orderConfig: orderConfigSchema,

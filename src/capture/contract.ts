@@ -41,6 +41,8 @@ export interface CaptureRequest {
   audio: boolean;
   /** The camera the in-page recorder and the file input record with; the other kinds record with the front one. */
   facing: CameraFacing;
+  /** Light modes: the colour sequence the service drew for this attempt, shown around the face while recording; absent or null: none. */
+  light?: import("../../schemas/lightChallenge").LightChallenge | null;
 }
 
 export type CaptureEvent =
@@ -108,4 +110,9 @@ export interface CaptureDeps {
   describeDevice?(): Promise<string>;
   /** The voice language of spoken prompts (will mode's question), the page's language's; absent: zh-CN. */
   speechLanguage?: string;
+  /**
+   * Light modes: when each colour went up, relative to `startMs` on `now()`'s clock (the frame
+   * stream's first frame sent), for the stream's `end`. Absent: the page showed no light.
+   */
+  lightShown?(startMs: number): import("../../schemas/lightChallenge").LightShown;
 }

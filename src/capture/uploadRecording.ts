@@ -12,6 +12,7 @@
  * The answer is where the accepted attempt stands (usually "verifying"): the verdict comes
  * later, through followAttempt.
  */
+import type { LightShown } from "../../schemas/lightChallenge";
 import type { AttemptState, CapturePrompt, UploadGuidance, UploadMeta } from "../../schemas/api";
 import type { ErrorStatus } from "../../schemas/errors";
 import type { StatsRecorder } from "../analytics/statsRecorder";
@@ -42,6 +43,8 @@ export interface UploadRecordingInput {
   evidence?: RecordingEvidence | undefined;
   /** When the page showed each prompt, on the recording's clock (promptLog.ts); absent when unknown. */
   prompts?: readonly CapturePrompt[] | undefined;
+  /** Light modes: when each colour of the attempt's sequence went up, on the recording's clock (lightLog.ts); the service keeps the sequence itself. */
+  light?: LightShown | undefined;
   /** Counts a refusal code with no screen (screenForApiError). */
   stats: Pick<StatsRecorder, "record">;
 }
@@ -104,6 +107,7 @@ export async function uploadRecording(input: UploadRecordingInput): Promise<Uplo
     size: read.bytes,
     ...(input.evidence ? { guidance: input.evidence.report } : {}),
     ...(input.prompts ? { prompts: [...input.prompts] } : {}),
+    ...(input.light && input.light.length > 0 ? { light: [...input.light] } : {}),
   };
   const options = {
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),

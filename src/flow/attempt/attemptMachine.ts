@@ -22,11 +22,12 @@ import type { CaptureDeps, CaptureEvent, CaptureHandler, CaptureHandlerFactory, 
 import { deviceModeOf, setDeviceMode } from "../../capture/downgrade";
 import { pendingAttemptOf } from "../../capture/pendingAttempt";
 import { canChangeCamera } from "../../device/wxCameraPolicy";
-import { attemptReducer, INITIAL_ATTEMPT_STATE, isCapturing, type AttemptAction, type AttemptState } from "./attemptState";
+import { attemptReducer, awaitsLightChoice, INITIAL_ATTEMPT_STATE, isCapturing, type AttemptAction, type AttemptState } from "./attemptState";
+import { fetchLightRoute, type LightChoice } from "./lightRoute";
 import { captureRequestOf } from "./captureRequest";
 import { afterCameraFailure, afterRealtimeFailure, type Failed } from "./cameraFailure";
 import type { AttemptDeps, AttemptExit, AttemptOptions } from "./ports";
-import { loadHandler, prepareRecording } from "./prepare";
+import { loadHandler, prepareFailure, prepareRecording } from "./prepare";
 import { arriveRealtime, KIND_OF_REALTIME_MODE } from "./realtimeArrival";
 import { createRecordingHandOver } from "./handOver";
 import { followAccepted, followWith, submitResultOf, type FollowDeps, type SubmitResult } from "./submit";
@@ -41,6 +42,8 @@ export interface AttemptMachine {
   start(): void;
   /** Switches between the front and the back camera; only before the start, and only where the page allows it (canSwitchCamera). */
   switchCamera(): void;
+  /** Light modes: the notice's choice, the light or (a user who must not see it) the alternative route. */
+  chooseLight(choice: LightChoice): void;
   /** Ends the recording (held back to the earliest allowed moment by the handler). */
   stop(): void;
   /** Releases the camera and goes back to the start (the record-timeout modal's re-record, the action-failure view's retry). */
@@ -124,6 +127,31 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
   const requestOf = (digits: string | null, question: string | null): CaptureRequest =>
     captureRequestOf({ liveMode: options.liveMode, will: options.will, audio: options.audio, actions: options.actions, digits, question, facing: state.facing, limits: deps.limits });
 
+  /** Light modes: fetch the chosen route's challenge and make it the request (the light's sequence, or number mode's digits). */
+  const fetchLight = (choice: LightChoice) => {
+    const asked = state.request;
+    if (asked === null) return;
+    void fetchLightRoute(deps, choice).then(
+      (fetched) => {
+        if (!live) return;
+        if (fetched.route === "light") return dispatch({ type: "lightChosen", route: "light", request: { ...asked, light: fetched.light } });
+        // Number mode instead: the digits read aloud, so the microphone too; no actions, no light.
+        const request = captureRequestOf({ liveMode: "number", will: options.will, audio: true, actions: [], digits: fetched.digits, question: asked.question, facing: state.facing, limits: deps.limits });
+        dispatch({ type: "lightChosen", route: "alternative", request });
+      },
+      (error: unknown) => {
+        const failed = prepareFailure(deps, error, choice === "alternative" ? "lipsException" : "exception");
+        deps.stats.record("capturePrepareFailed", { status: failed.status, detail: failed.detail });
+        leave({ to: "error", status: failed.status });
+      },
+    );
+  };
+  const chooseLight = (choice: LightChoice) => {
+    if (!live || state.light?.step !== "notice") return;
+    dispatch({ type: "lightFetching" });
+    fetchLight(choice);
+  };
+
   /** Spec §5: apps on flows/apps.json `unchangeableCameraAppIds` record with the front camera only. */
   const appChangesCamera = canChangeCamera(deps.launch.wb_app_id ?? deps.apps.defaultAppId, deps.apps);
   /** The user may switch camera while `kind` records: the app allows it and the page chooses the kind's camera. */
@@ -143,7 +171,11 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       return leave({ to: "error", status: ready.status });
     }
     factory = ready.factory;
-    dispatch({ type: "prepared", kind: ready.kind, request: requestOf(ready.digits, ready.question), guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind) });
+    // Reduced motion (or a kind that cannot show colours): the alternative at once, no notice, no colours.
+    const straight = ready.light?.straightToAlternative === true;
+    const light = ready.light === null ? null : straight ? ({ step: "fetching" } as const) : ({ step: "notice", alternative: ready.light.alternative } as const);
+    dispatch({ type: "prepared", kind: ready.kind, request: requestOf(ready.digits, ready.question), guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind), light });
+    if (straight) fetchLight("alternative");
   };
 
   const prepareOnce = () => {
@@ -229,6 +261,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       // The recorder holds its countdown until face guidance runs (the real-time pages run none).
       ...(recordingPage ? { beforeCountdown: () => deps.guidance.ready() } : {}),
       describeDevice: () => deps.describeDevice(),
+      ...(request.light ? { lightShown: (startMs: number) => deps.prompts.light?.(startMs) ?? [] } : {}),
       ...(deps.language === undefined ? {} : { speechLanguage: deps.language.speech }),
     });
     handler = created;
@@ -267,6 +300,8 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       const request = state.request;
       const kind = state.kind;
       if (!live || !request || kind === null || (isCapturing(state.phase) && state.phase.name !== "picking") || handler) return;
+      // Nothing records before the light's notice was answered and its challenge is in hand.
+      if (awaitsLightChoice(state)) return;
       dispatch({ type: "started" });
       // Called synchronously inside the tap: the file input opens its chooser from here.
       if (factory) return run(factory, request);
@@ -281,6 +316,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
         () => (realtimeMode === undefined ? leave({ to: "error", status: "exception" }) : onFailure(own, crashOf(options))),
       );
     },
+    chooseLight,
     switchCamera: () => dispatch({ type: "cameraSwitched" }),
     stop: () => handler?.stop(),
     reset() {

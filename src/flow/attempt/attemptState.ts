@@ -11,6 +11,7 @@
 import type { VerifyStep } from "../../../schemas/api";
 import type { ErrorStatus } from "../../../schemas/errors";
 import type { CameraFacing, CaptureEvent, CaptureKind, CaptureRequest } from "../../capture/contract";
+import type { LightStep } from "./lightRoute";
 import type { GuidanceFailure } from "./ports";
 
 export type AttemptPhase =
@@ -68,13 +69,19 @@ export interface AttemptState {
    * `unchangeableCameraAppIds` (spec §5) and the kind records with a camera the page chooses.
    */
   cameraSwitch: boolean;
+  /** Light modes: the notice, the user's choice and its challenge (lightRoute.ts); null when the mode shows none. */
+  light: LightStep | null;
 }
 
 /** `kindUnusable`: the messaging app refused its JS config (spec §8: analytics only, no notice). */
 export type SwitchReason = "permissionTimeout" | "noCamera" | "kindUnusable";
 
 export type AttemptAction =
-  | { type: "prepared"; kind: CaptureKind; request: CaptureRequest; guidance: boolean; cameraSwitch: boolean }
+  | { type: "prepared"; kind: CaptureKind; request: CaptureRequest; guidance: boolean; cameraSwitch: boolean; light?: LightStep | null }
+  /** Light modes: the notice's choice was made; its challenge is being fetched. */
+  | { type: "lightFetching" }
+  /** Light modes: the request now carries the sequence, or is number mode's (the alternative). */
+  | { type: "lightChosen"; route: "light" | "alternative"; request: CaptureRequest }
   /** The recorder could not be used: the page switched to `kind` (the file input). */
   | { type: "switched"; kind: CaptureKind; reason: SwitchReason; cameraSwitch: boolean }
   /** The user switched between the front and the back camera (only while ready, where cameraSwitch allows it). */
@@ -102,6 +109,7 @@ export const INITIAL_ATTEMPT_STATE: AttemptState = {
   switched: null,
   facing: "user",
   cameraSwitch: false,
+  light: null,
 };
 
 const CAPTURING: ReadonlySet<PhaseName> = new Set(["opening", "picking", "preview", "countdown", "recording"]);
@@ -109,6 +117,11 @@ const CAPTURING: ReadonlySet<PhaseName> = new Set(["opening", "picking", "previe
 /** The phases in which the handler owns the camera or the chooser (a new start is refused). */
 export function isCapturing(phase: AttemptPhase): boolean {
   return CAPTURING.has(phase.name);
+}
+
+/** Light modes: the notice is up or the challenge is on its way; the recording may not start yet. */
+export function awaitsLightChoice(state: Pick<AttemptState, "light">): boolean {
+  return state.light?.step === "notice" || state.light?.step === "fetching";
 }
 
 /**
@@ -159,8 +172,13 @@ export function attemptReducer(state: AttemptState, action: AttemptAction): Atte
         request: action.request,
         guidance: action.guidance,
         cameraSwitch: action.cameraSwitch,
+        light: action.light ?? null,
         phase: { name: "ready" },
       }, action.cameraSwitch ? state.facing : "user");
+    case "lightFetching":
+      return state.light?.step === "notice" ? { ...state, light: { step: "fetching" } } : state;
+    case "lightChosen":
+      return withFacing({ ...state, request: action.request, light: { step: action.route } }, state.facing);
     case "switched":
       // The file input keeps the camera the user chose; a kind that cannot choose records with the front one.
       return withFacing(

@@ -99,7 +99,9 @@ export function createRecordingHandOver(ctx: HandOverContext): RecordingHandOver
     const prompts = recordingKind === "recorder" ? deps.prompts.recorded() : deps.prompts.shownBefore(asked);
     // A picked file whose metadata could not be read reports 0: its duration is the service's to judge.
     const durationMs = recordingKind === "recorder" || outcome.durationMs > 0 ? outcome.durationMs : null;
-    const recording: Recording = { kind: recordingKind, blob: outcome.blob, mimeType: outcome.mimeType, durationMs, prompts };
+    // The light is shown only around an in-page recording, on the same clock as its prompts.
+    const light = recordingKind === "recorder" && asked.light ? deps.prompts.light?.() : undefined;
+    const recording: Recording = { kind: recordingKind, blob: outcome.blob, mimeType: outcome.mimeType, durationMs, prompts, ...(light ? { light } : {}) };
     dispatch({ type: "checking" });
     // What guidance saw comes first: "no face" helps more than a size or duration refusal.
     void deps.guidance.settle().then(

@@ -6,6 +6,7 @@
  */
 import type { AppsFile } from "../../../schemas/apps";
 import type { CapturePrompt } from "../../../schemas/api";
+import type { LightShown } from "../../../schemas/lightChallenge";
 import type { CaptureFile } from "../../../schemas/capture";
 import type { ErrorStatus } from "../../../schemas/errors";
 import type { LaunchParams } from "../../../schemas/launch";
@@ -78,6 +79,11 @@ export interface PromptsPort {
   recorded(): CapturePrompt[];
   /** What a recording made outside the page was shown: everything, before it began. */
   shownBefore(request: CaptureRequest): CapturePrompt[];
+  /**
+   * Light modes: when each colour went up during the last in-page recording, on its clock, or
+   * relative to `startMs` (a frame stream's first frame sent); absent: the page shows no light.
+   */
+  light?(startMs?: number): LightShown;
 }
 
 /** The page family and what its route asks. */

@@ -9,12 +9,13 @@ import type { ErrorStatus } from "../../../schemas/errors";
 import { ApiError } from "../../api/apiError";
 import { screenForApiError } from "../../api/screenForApiError";
 import type { CaptureDeps, CaptureHandlerFactory, CaptureKind } from "../../capture/contract";
+import { lightPlanOf, prefersReducedMotion, type LightPlan } from "./lightRoute";
 import type { AttemptDeps, AttemptOptions } from "./ports";
 
 export type PrepareFailure = { ok: false; status: ErrorStatus; detail: string };
 
 type Prepared =
-  | { ok: true; kind: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; digits: string | null; question: string | null; guidance: boolean }
+  | { ok: true; kind: CaptureKind; factory: CaptureHandlerFactory<CaptureDeps>; digits: string | null; question: string | null; guidance: boolean; light: LightPlan | null }
   | PrepareFailure;
 
 /** The error screen of a failed step: the service's code when it answered, else `fallback`. */
@@ -49,13 +50,17 @@ export async function prepareRecording(deps: AttemptDeps, options: Pick<AttemptO
   }
   // The order config says whether the partner wants on-device face guidance, and in will mode the question.
   let guidance: boolean;
+  let light: LightPlan | null;
   try {
     // The question in the page's language (the launch's lang, else the browser's).
     const config = await deps.api.config(deps.language?.tag ?? deps.launch.lang);
     guidance = config.guidance;
+    // Light modes: a kind recording outside the page cannot show the colours around the face.
+    const showsPage = deps.captureHandlers.descriptor(kind).traits.usesPageCamera;
+    light = lightPlanOf(config, { reducedMotion: prefersReducedMotion(deps.win), showsPage });
     if (options.will) question = config.will?.question ?? null;
   } catch (error) {
     return prepareFailure(deps, error, "exception");
   }
-  return { ok: true, kind, factory, digits, question, guidance };
+  return { ok: true, kind, factory, digits, question, guidance, light };
 }

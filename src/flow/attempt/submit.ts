@@ -5,6 +5,7 @@
  * goes; only an upload that got no answer after every try keeps the user on the page, with
  * the recording, to send it again. Once accepted, the recording is never sent again.
  */
+import type { LightShown } from "../../../schemas/lightChallenge";
 import type { CapturePrompt } from "../../../schemas/api";
 import type { CaptureFile } from "../../../schemas/capture";
 import type { ErrorStatus } from "../../../schemas/errors";
@@ -29,6 +30,8 @@ export interface Recording {
   evidence?: RecordingEvidence | undefined;
   /** When the page showed each prompt, on the recording's clock (capture/promptLog.ts). */
   prompts?: readonly CapturePrompt[] | undefined;
+  /** Light modes: when each colour went up, on the recording's clock (capture/lightLog.ts). */
+  light?: LightShown | undefined;
 }
 
 export type SubmitResult =
@@ -135,6 +138,7 @@ export async function submitRecording(recording: Recording, deps: SubmitDeps): P
     backoffMs: deps.limits.upload.backoffMs,
     evidence: recording.evidence,
     prompts: recording.prompts,
+    light: recording.light,
     stats: deps.stats,
   });
   if (!sent.ok) {

@@ -10,11 +10,15 @@
  * within the wave timeout: re-record releases the camera and starts over, quit hands the user
  * back to the partner with the recording-abnormal code.
  */
+import { lazy, Suspense, useMemo } from "react";
 import type { LiveMode } from "../../engine/modes";
+import { awaitsLightChoice } from "../../flow/attempt/attemptState";
+import { LightNotice } from "./recording/light/LightNotice";
+import type { FrameClock } from "./recording/light/LightOverlay";
 import { selectCameraSwitch, selectGuidanceFailure, selectRecordingFoot, selectRecordingHint, selectRecordingOverlay, selectSwitchedNotice } from "../../flow/attempt/recordingView";
 import { selectAnswering, selectIsRecording, selectNeeds, selectRecordingStage, selectViewport } from "../../flow/attempt/selectors";
 import { ActionFailureView } from "../components/ActionFailureView";
-import { useLaunch } from "../FlowProvider";
+import { useLaunch, useRuntime } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
@@ -34,8 +38,11 @@ import { useAttempt } from "./useAttempt";
 import type { AttemptNext } from "./attemptExit";
 import "./recording.css";
 
+/** The light challenge's overlay: its own chunk, loaded only when a recording shows light. */
+const LightOverlay = lazy(() => import("./recording/light/LightOverlay"));
+
 /** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("recorder", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout", "common");
+export const SCREEN_TEXTS = textSections("recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout", "common");
 
 interface RecorderStartProps {
   copy: RecorderCopy;
@@ -52,7 +59,9 @@ interface RecorderStartProps {
 
 export function RecorderStart({ copy, badge, audio, liveMode, will, next }: RecorderStartProps) {
   const launch = useLaunch();
+  const { win } = useRuntime();
   const texts = useTexts(SCREEN_TEXTS);
+  const frames = useMemo<FrameClock>(() => ({ request: (cb) => win.requestAnimationFrame(cb), cancel: (id) => win.cancelAnimationFrame(id) }), [win]);
   const finisher = useFinisher();
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   const attempt = useAttempt({ page: "recording", liveMode, will, audio, actions }, next);
@@ -77,18 +86,28 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
   const answering = selectAnswering(state, plan);
   const switched = selectSwitchedNotice(state);
   const foot = selectRecordingFoot(state, plan);
+  // The light's alternative records number mode here: digits read aloud, with the microphone.
+  const asked = state.request;
+  const mode = asked?.liveMode ?? liveMode;
+  const challenge = asked?.light ?? null;
+  const lightOn = challenge !== null && recording && attempt.light.startedAtMs !== null;
 
   return (
-    <div className={`ff-page ff-recorder ff-rec ff-rec--${stage}`} data-phase={stage} data-kind={state.kind ?? undefined}>
+    <div className={`ff-page ff-recorder ff-rec ff-rec--${stage}${lightOn ? " ff-rec--light" : ""}`} data-phase={stage} data-kind={state.kind ?? undefined}>
+      {lightOn && attempt.light.startedAtMs !== null && (
+        <Suspense fallback={null}>
+          <LightOverlay challenge={challenge} startedAtMs={attempt.light.startedAtMs} frames={frames} onShown={attempt.light.onShown} />
+        </Suspense>
+      )}
       <div className="ff-recorder__body">
         <CaptureHead badge={badge} copy={copy}>
           <CapturePrompt
             texts={texts}
-            liveMode={liveMode}
+            liveMode={mode}
             will={will}
             nod={launch.will_type === "2"}
             digits={state.request?.digits ?? null}
-            actions={actions}
+            actions={mode === "action" ? actions : []}
             // A guided recording prompts each action once the one before it was seen done (useShownPrompts).
             actionIndex={attempt.actionIndex}
             question={state.request?.question ?? null}
@@ -116,21 +135,35 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
           <p className="ff-recorder__hint" aria-live="polite">
             {textsOf(texts, selectRecordingHint(state, plan))}
           </p>
-          <p className="ff-recorder__needs">{texts.recorder[selectNeeds({ audio })]}</p>
+          {state.light?.step === "alternative" && <p className="ff-rec-notice">{texts.light.alternativeNote}</p>}
+          {challenge !== null && !recording && <p className="ff-rec-notice">{texts.light.closerHint}</p>}
+          <p className="ff-recorder__needs">{texts.recorder[selectNeeds({ audio: asked?.audio ?? audio })]}</p>
           {/* Upload and verification progress, said on a change of step or quarter (PROGRESS_POLICY). */}
           <LiveAnnouncement channel="progress" announcement={footAnnouncement(texts, foot)} policy={PROGRESS_POLICY} />
         </div>
       </div>
-      <RecordControls
-        texts={texts}
-        foot={foot}
-        cameraSwitch={selectCameraSwitch(state)}
-        onStart={machine.start}
-        onSwitchCamera={machine.switchCamera}
-        onStop={machine.stop}
-        onResend={machine.resend}
-        onGiveUp={machine.giveUp}
-      />
+      {state.light !== null && awaitsLightChoice(state) ? (
+        state.light.step === "notice" && (
+          <LightNotice
+            texts={texts.light}
+            alternative={state.light.alternative}
+            onContinue={() => machine.chooseLight("light")}
+            onAlternative={() => machine.chooseLight("alternative")}
+            onQuit={() => void finisher.quit(null)}
+          />
+        )
+      ) : (
+        <RecordControls
+          texts={texts}
+          foot={foot}
+          cameraSwitch={selectCameraSwitch(state)}
+          onStart={machine.start}
+          onSwitchCamera={machine.switchCamera}
+          onStop={machine.stop}
+          onResend={machine.resend}
+          onGiveUp={machine.giveUp}
+        />
+      )}
     </div>
   );
 }

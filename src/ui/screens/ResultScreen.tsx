@@ -9,13 +9,14 @@ import type { ReturnValues } from "../../finish/returnUrl";
 import { ResultView } from "../components/ResultView";
 import { useLaunch, useRuntime } from "../FlowProvider";
 import { bindResultButtons, resolveResultScreen, resultKindOf } from "../resultCatalogue";
+import { failCodeTip } from "../failCodeTips";
 import type { ScreenProps } from "../screenContract";
 import { textSections } from "../texts";
 import { useFinisher } from "../useFinisher";
 import { useTexts } from "../useTexts";
 
 /** The result file's text keys are all in the section "results". */
-export const SCREEN_TEXTS = textSections("results");
+export const SCREEN_TEXTS = textSections("results", "failCodes");
 
 /** The stored result values under the names of the return payload (spec §3). */
 export function returnValuesOf(values: ResultValues | undefined): ReturnValues {
@@ -49,7 +50,13 @@ export default function ResultScreen({ props, definition }: ScreenProps<"result"
   });
   return (
     <div className="ff-screen" data-outcome={outcome}>
-      <ResultView outcome={screen.outcome} title={screen.title} tips={screen.tips} buttons={buttons} />
+      <ResultView
+        outcome={screen.outcome}
+        title={screen.title}
+        // A failure whose code says what to change (the light, the lips, a replay) says it.
+        tips={(outcome === "fail" ? failCodeTip(stored?.code, texts) : null) ?? screen.tips}
+        buttons={buttons}
+      />
     </div>
   );
 }

@@ -35,13 +35,13 @@ export const createScreens = (definitions: ScreenDefinitions) => {
     start: lazyScreenWithTexts(() => import("./StartScreen"), texts("start", "protocol", "prePictures", "splash", "authorization", "actions")),
     login: lazyScreenWithTexts(() => import("./LoginScreen"), texts("login")),
     uaDetect: lazyScreenWithTexts(() => import("./UaDetectScreen"), texts("uaDetect")),
-    verify: lazyScreenWithTexts(() => import("./VerifyScreen"), texts("recorder", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
-    result: lazyScreenWith(() => import("./ResultScreen"), texts("results"), definitions.loadResults),
+    verify: lazyScreenWithTexts(() => import("./VerifyScreen"), texts("recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
+    result: lazyScreenWith(() => import("./ResultScreen"), texts("results", "failCodes"), definitions.loadResults),
     error: lazyScreenWith(() => import("./ErrorScreen"), texts("errors"), definitions.loadErrorCatalogue),
     demoEntry: lazyScreenWithTexts(() => import("./DemoEntryScreen"), texts("demo")),
     protocol: lazyScreenWithTexts(() => import("./ProtocolScreen"), texts("protocol")),
     trtcRecord: lazyScreenWithTexts(() => import("./TrtcRecordScreen"), texts("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
-    willDegrade: lazyScreenWithTexts(() => import("./WillDegradeScreen"), texts("willDegrade", "recorder", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
+    willDegrade: lazyScreenWithTexts(() => import("./WillDegradeScreen"), texts("willDegrade", "recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
     wsRecord: lazyScreenWithTexts(() => import("./WsRecordScreen"), texts("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
   } satisfies { [T in ScreenType]: LazyScreen<T> };
 };

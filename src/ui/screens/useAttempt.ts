@@ -23,6 +23,7 @@ import { chooseCaptureKind } from "../../flow/chooseCaptureKind";
 import type { GuidanceView } from "./recording/guidance/guidanceController";
 import { useFaceGuidance } from "./recording/guidance/useFaceGuidance";
 import { useShownPrompts } from "./recording/useShownPrompts";
+import { useShownLight } from "./recording/useShownLight";
 import { useCameraPreview } from "./useCameraPreview";
 
 interface Attempt {
@@ -36,6 +37,8 @@ interface Attempt {
   /** The action prompted now (index into the request's actions), -1 when none is. */
   actionIndex: number;
   videoRef: (video: HTMLVideoElement | null) => void;
+  /** Light modes: when the recording began (the overlay's zero) and where the overlay reports each colour shown. */
+  light: { startedAtMs: number | null; onShown(index: number, atMs: number): void };
 }
 
 interface Ports {
@@ -81,7 +84,11 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
         clear: () => port().preview.clear(),
       },
       guidance: { ready: () => port().guidance.ready(), settle: () => port().guidance.settle(), detach: () => port().guidance.detach() },
-      prompts: { recorded: () => port().prompts.recorded(), shownBefore: (request) => port().prompts.shownBefore(request) },
+      prompts: {
+        recorded: () => port().prompts.recorded(),
+        shownBefore: (request) => port().prompts.shownBefore(request),
+        light: (startMs) => port().prompts.light?.(startMs) ?? [],
+      },
       leave: (exit) => rt.location.navigate(pathOfExit(exit, { next, launch: rt.launch, captureHandlers: rt.captureHandlers, realtimeMode: options.realtimeMode }), { replace: true }),
     };
     return createAttemptMachine(deps, options);
@@ -102,10 +109,12 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
     video: preview.element,
     request,
     // Will mode waits for the spoken answer, and number mode for the digits read: only these stop early.
-    autoStop: !options.will && (options.liveMode === "action" || options.liveMode === "silent"),
+    // The light's alternative records number mode on an action or silent page: it reads digits, so it does not stop early.
+    autoStop: !options.will && (request?.liveMode ?? options.liveMode) !== "number" && (options.liveMode === "action" || options.liveMode === "silent"),
     onDone: machine.stop,
   });
   const shown = useShownPrompts({ now, phase: state.phase, request, guidance: guidance.view });
+  const light = useShownLight({ now, phase: state.phase });
   ports.current = {
     preview: {
       show: preview.show,
@@ -120,7 +129,7 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
       },
     },
     guidance,
-    prompts: shown,
+    prompts: { ...shown, light: light.recorded },
   };
 
   useEffect(() => {
@@ -128,5 +137,5 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
     return () => machine.dispose();
   }, [machine]);
 
-  return { state, machine, plan, guidance: guidance.view, actionIndex: shown.actionIndex, videoRef: preview.videoRef };
+  return { state, machine, plan, guidance: guidance.view, actionIndex: shown.actionIndex, videoRef: preview.videoRef, light: { startedAtMs: light.startedAtMs, onShown: light.onShown } };
 }

@@ -91,6 +91,7 @@ function fakeApi(overrides: Partial<Pick<ApiClient, "demoCreateOrder" | "demoVer
     login: unused,
     config: unused,
     digits: unused,
+    light: unused,
     upload: unused,
     uploadWxVideo: unused,
     attemptState: unused,

@@ -41,6 +41,7 @@ function fakeApi(login: Login) {
     login: loginMock,
     config: unused,
     digits: unused,
+    light: unused,
     upload: unused,
     uploadWxVideo: unused,
     attemptState: unused,
