@@ -19,7 +19,8 @@
  * - verifications per minute (scripts/scaleBench.ts): the embedded default and the local
  *   PostgreSQL cluster with one and two worker instances, upload-to-verdict p50 and p95.
  * Writes bench-results.json and prints a table. `BENCH_ONLY=verify` (or `wire`, `scale`) measures the
- * verification (or first-screen, scale-out) figures alone and replaces only them in bench-results.json.
+ * verification (or first-screen, scale-out) figures alone; `BENCH_ONLY=attacks` the
+ * presentation-attack table (scripts/attacks/attackBench.ts), and replaces only them in bench-results.json.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,6 +44,11 @@ if (process.env.BENCH_ONLY === "wire") {
 }
 if (process.env.BENCH_ONLY === "scale") {
   await runScaleOnly();
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === "attacks") {
+  // Presentation attacks against the built service, APCER and BPCER (scripts/attacks/attackBench.ts).
+  await (await import("./attacks/attackBench")).runAttacksOnly();
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === "dashboard") {

@@ -1,0 +1,61 @@
+/**
+ * What the modified client sends for one attempt, and the small shared pieces every family
+ * uses to make it: the prompts an honest page would report for the order's mode, and the
+ * light times it would report for a sequence shown from `startMs`.
+ */
+import type { CapturePrompt } from "../../schemas/api";
+import type { LightChallenge, LightShown } from "../../schemas/lightChallenge";
+import { lightTimeline } from "../../tests/fixtures/synth/subjectFrame";
+import type { SubjectAction } from "../../tests/fixtures/synth/subjectScript";
+import { streamFrames, uploadRecording, type ActionCode, type AttackMode, type OpenAttempt, type Verdict } from "./attemptClient";
+import { containerOfFile, mimeTypeOf } from "./mediaTools";
+import { readFile } from "node:fs/promises";
+
+export type Submission =
+  | { kind: "upload"; file: string; durationMs: number; prompts: CapturePrompt[]; light: LightShown }
+  | { kind: "stream"; frames: Buffer[]; fps: number; light: LightShown };
+
+export const ACTION_NAMES: Record<ActionCode, SubjectAction> = { "1": "shake", "2": "blink", "3": "mouth", "4": "nod" };
+
+/** Frames a second of every made recording and stream: the service's light and lip checks sample at 15. */
+export const MEDIA_FPS = 15;
+
+/** Recording length per mode: inside each mode's duration window (flows/capture.json) with room to spare. */
+export function secondsFor(mode: AttackMode, actions: readonly ActionCode[]): number {
+  if (mode === "action") return actions.length > 1 ? 4.6 : 2.8;
+  return 4;
+}
+
+/** When the page put each action prompt up, and when a person (or a warp) starts to act on it. */
+export function actionTimes(actions: readonly ActionCode[]): { prompt: number; act: number }[] {
+  // One action: prompt at 0.3 s, acted ~0.3 s later; two: the second prompt after the first action ended.
+  return actions.map((_, i) => ({ prompt: 300 + i * 2100, act: 600 + i * 2100 + Math.round(Math.random() * 150) }));
+}
+
+/** The prompts an honest page reports for `mode`. */
+export function promptsFor(mode: AttackMode, actions: readonly ActionCode[]): CapturePrompt[] {
+  if (mode === "number") return [{ what: "digits", atMs: 0 }];
+  if (mode === "will") return [{ what: "question", atMs: 0 }];
+  if (mode === "action") return actionTimes(actions).map((t, i) => ({ what: "action", action: actions[i] as ActionCode, atMs: t.prompt }));
+  return [];
+}
+
+/** The page starts the light a moment after the recorder: 150-400 ms. */
+export const lightStartMs = (): number => 150 + Math.round(Math.random() * 250);
+
+/** The light times an honest page reports for `challenge` shown from `startMs` in a `seconds` recording. */
+export function lightShownFor(challenge: LightChallenge | null, startMs: number, seconds: number): LightShown {
+  if (challenge === null) return [];
+  return lightTimeline(challenge, startMs).shown.filter((s) => s.atMs < seconds * 1000);
+}
+
+/** Sends the submission as `attempt`'s recording or stream and waits for the verdict. */
+export async function submit(base: string, attempt: OpenAttempt, submission: Submission): Promise<Verdict> {
+  if (submission.kind === "stream") return streamFrames(base, attempt, submission.frames, submission.fps, submission.light);
+  return uploadRecording(attempt, await readFile(submission.file), {
+    durationMs: submission.durationMs,
+    mimeType: mimeTypeOf(containerOfFile(submission.file)),
+    prompts: submission.prompts,
+    light: submission.light,
+  });
+}
