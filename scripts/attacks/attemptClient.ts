@@ -124,7 +124,8 @@ const WebSocketClient = createRequire(import.meta.url)("ws") as WsConstructor;
 
 /**
  * Streams `frames` at `fps` on the service's clock (the service times frames by their arrival),
- * each sent as a binary message after its announcement, then `end` with the light times.
+ * each sent as a binary message after its announcement, then `end` with the light times. A
+ * refusal mid-stream (an `error` message) is the verdict.
  */
 export async function streamFrames(base: string, attempt: OpenAttempt, frames: readonly Buffer[], fps: number, light: LightShown): Promise<Verdict> {
   const cookie = [...attempt.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -162,8 +163,9 @@ export async function streamFrames(base: string, attempt: OpenAttempt, frames: r
       const jpeg = frames[seq] as Buffer;
       ws.send(JSON.stringify({ type: "frame", seq, capturedAtMs: Math.round(performance.now() - t0), binaryBytes: jpeg.length }));
       ws.send(jpeg);
-      const ack = await next("ack");
-      if (ack.type === "error") return refused(JSON.stringify(ack), 400, start);
+      // Acks are not waited for (a page pipelines its frames): waiting would drift the pacing on a busy machine.
+      const error = messages.find((m) => m.type === "error");
+      if (error) return refused(JSON.stringify(error), 400, start);
     }
     const endAt = performance.now();
     ws.send(JSON.stringify({ type: "end", reason: "done", ...(light.length > 0 ? { light } : {}) }));

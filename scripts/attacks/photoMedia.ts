@@ -10,7 +10,7 @@ import { lightTimeline } from "../../tests/fixtures/synth/subjectFrame";
 import type { ActionCode, AttackMode } from "./attemptClient";
 import { jpegFrames, spokenDigits, wrongDigits, writeVideo, type Container } from "./mediaTools";
 import { photoFrame, type PhotoPerson, type PhotoPose } from "./photoFrames";
-import { actionTimes, lightShownFor, MEDIA_FPS, promptsFor, secondsFor, type Submission } from "./submission";
+import { actionTimes, lightShownFor, MEDIA_FPS, promptsFor, secondsFor, streamOf, type Submission } from "./submission";
 
 export const STILL_KINDS = ["still", "zoompan", "jitter", "noise", "lightTint"] as const;
 export type StillKind = (typeof STILL_KINDS)[number];
@@ -103,7 +103,7 @@ function asSubmission(take: PhotoTake, rec: { file: string; seconds: number }, s
 }
 
 async function asStream(take: PhotoTake, rec: { file: string; seconds: number }, startMs: number): Promise<Submission> {
-  return { kind: "stream", frames: await jpegFrames(rec.file, MEDIA_FPS, take.dir), fps: MEDIA_FPS, light: lightShownFor(take.light, startMs, rec.seconds) };
+  return streamOf(await jpegFrames(rec.file, MEDIA_FPS, take.dir), lightShownFor(take.light, startMs, rec.seconds));
 }
 
 /** Family 1: a still-photo variant, uploaded or streamed (the stream's "still" sends one JPEG's bytes every frame). */
@@ -111,7 +111,7 @@ export async function stillPhoto(take: PhotoTake, kind: StillKind, channel: "upl
   const seconds = secondsFor(take.mode, take.actions);
   if (channel === "stream" && kind === "still") {
     const jpeg = encodeJpeg(photoFrame(take.person, stillPose("still", null)(0)) as RgbaImage, 85);
-    return { kind: "stream", frames: Array.from({ length: Math.round(seconds * MEDIA_FPS) }, () => jpeg), fps: MEDIA_FPS, light: lightShownFor(take.light, startMs, seconds) };
+    return streamOf(Array.from({ length: Math.round(seconds * MEDIA_FPS) }, () => jpeg), lightShownFor(take.light, startMs, seconds));
   }
   const rec = await photoRecording(take, stillPose(kind, take.light ? { challenge: take.light, startMs } : null));
   return channel === "stream" ? asStream(take, rec, startMs) : asSubmission(take, rec, startMs);

@@ -11,7 +11,7 @@ import type { LightingPreset } from "../../tests/fixtures/synth/lighting";
 import { makeSubjectClip, type SubjectClip, type SubjectScriptSpec } from "../../tests/fixtures/synth/subjectClip";
 import type { ActionCode, AttackMode } from "./attemptClient";
 import { jpegFrames, spokenDigits } from "./mediaTools";
-import { ACTION_NAMES, actionTimes, lightShownFor, MEDIA_FPS, promptsFor, secondsFor, type Submission } from "./submission";
+import { ACTION_NAMES, actionTimes, lightShownFor, MEDIA_FPS, promptsFor, secondsFor, streamOf, type Submission } from "./submission";
 
 /** What the will-mode subject says: a consent, in Mandarin like the question. */
 const WILL_ANSWER = "我同意本次身份核验";
@@ -72,6 +72,6 @@ export async function takeSubmission(
   channel: "upload" | "stream",
 ): Promise<Submission> {
   const light = lightShownFor(reported, take.startMs, clip.seconds);
-  if (channel === "stream") return { kind: "stream", frames: await jpegFrames(clip.file, MEDIA_FPS, take.dir), fps: MEDIA_FPS, light };
+  if (channel === "stream") return streamOf(await jpegFrames(clip.file, MEDIA_FPS, take.dir), light);
   return { kind: "upload", file: clip.file, durationMs: Math.round(clip.seconds * 1000), prompts: promptsFor(take.mode, take.actions), light };
 }

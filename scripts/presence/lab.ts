@@ -4,7 +4,7 @@
  * worker's own code (verifyMedia) with the shipped checks. Prints each check's verdict.
  * Usage: npx tsx scripts/presence/lab.ts [silent|action|number] [dim|indoor|bright]
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { checksFileSchema } from "../../schemas/checks";
@@ -23,6 +23,7 @@ import { makeClip, makeSpeechWav } from "../../tests/fixtures/mediaMaker";
 import { makeSubjectClip } from "../../tests/fixtures/synth/subjectClip";
 import type { LightingPreset } from "../../tests/fixtures/synth/lighting";
 import { readFlowJson } from "../flowFiles";
+import { qualityHint } from "../../src/face/quality";
 
 const mode = (process.argv[2] ?? "silent") as "silent" | "action" | "number";
 const lighting = (process.argv[3] ?? "indoor") as LightingPreset;
@@ -39,9 +40,18 @@ const seconds = mode === "action" ? 3 : 4;
 async function judge(file: string, lightShown: VerifyAsk["lightShown"], prompts: VerifyAsk["prompts"]) {
   const probe = await probeMedia(ffmpegPath, file, { timeoutMs: 20_000 });
   const ask: VerifyAsk = { liveType, actions: mode === "action" ? ["1"] : [], digits: mode === "number" ? "1234" : null, will: null, prompts, requireSpeech: false, light, lightShown };
-  const input: VerifyJobInput = { attemptId: 1, orderNo: "LAB", source: { kind: "recording", path: basename(file), bytes: 1, probe }, ask, referencePhoto: null, platform: "other" };
+  const input: VerifyJobInput = { attemptId: 1, orderNo: "LAB", source: { kind: "recording", path: basename(file), bytes: statSync(file).size, probe }, ask, referencePhoto: null, platform: "other" };
   const started = performance.now();
-  const result = await verifyMedia(input, deps, () => {});
+  const hints: Record<string, number> = {};
+  const analyzer = await deps.analyzer();
+  const watched = { ...deps, analyzer: async () => ({ analyze: async (frame: Parameters<typeof analyzer.analyze>[0], o: Parameters<typeof analyzer.analyze>[1]) => {
+    const a = await analyzer.analyze(frame, o);
+    const hint = qualityHint(a.observation, limits.face.quality);
+    hints[hint] = (hints[hint] ?? 0) + 1;
+    return a;
+  } }) };
+  const result = await verifyMedia(input, watched, () => {});
+  console.log(`  guidance hints of the analysed frames: ${JSON.stringify(hints)}`);
   console.log(`  ${result.passed ? "PASS" : "FAIL"} ${result.code} in ${Math.round(performance.now() - started)} ms`);
   for (const c of result.checks) console.log(`    ${c.passed ? "ok  " : "FAIL"} ${c.name}: ${c.detail.slice(0, 400)}`);
 }

@@ -8,6 +8,7 @@
  */
 import { CHALLENGE_CHECKS } from "./builtin/challenge";
 import { FACE_CHECKS } from "./builtin/face";
+import { PRESENCE_CHECKS } from "./builtin/presence";
 import { RECORDING_CHECKS } from "./builtin/recording";
 import { VOICE_CHECKS } from "./builtin/voice";
 import type { ServerCheck } from "./serverCheck";
@@ -39,7 +40,7 @@ export function mergeChecks(...families: Readonly<Record<string, ServerCheck>>[]
 }
 
 /** Every check the service ships. */
-export const SERVER_CHECKS: Readonly<Record<string, ServerCheck>> = mergeChecks(RECORDING_CHECKS, FACE_CHECKS, CHALLENGE_CHECKS, VOICE_CHECKS);
+export const SERVER_CHECKS: Readonly<Record<string, ServerCheck>> = mergeChecks(RECORDING_CHECKS, FACE_CHECKS, PRESENCE_CHECKS, CHALLENGE_CHECKS, VOICE_CHECKS);
 
 /**
  * @example createServerCheckRegistry(mergeChecks(SERVER_CHECKS, { lighting })) // a test's extra check

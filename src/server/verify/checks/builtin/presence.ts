@@ -10,14 +10,8 @@
 import type { FrozenThresholds } from "../liveness/frozenCheck";
 import { frozenThresholdsSchema, judgeFrozen } from "../liveness/frozenCheck";
 import { judgeLight, lightThresholdsSchema, type LightThresholds } from "../liveness/lightCheck";
-import { judgeLipSync, lipSyncThresholdsSchema, type LipSyncThresholds } from "../liveness/lipSyncCheck";
-import { judgeThreeDimensional, rigidThresholdsSchema, type RigidThresholds } from "../liveness/rigidCheck";
 import { VERIFY_CODES } from "../../../media/verifyCodes";
-import { judged, omitted, type ServerCheck } from "../serverCheck";
-import { heardBy } from "./voice";
-
-/** Head actions a 3D rotation answers: shake (1) and nod (4). */
-const TURNS = ["1", "4"] as const;
+import { judged, type ServerCheck } from "../serverCheck";
 
 export const PRESENCE_CHECKS: Readonly<Record<string, ServerCheck>> = {
   frozen: {
@@ -43,37 +37,5 @@ export const PRESENCE_CHECKS: Readonly<Record<string, ServerCheck>> = {
       return judged(outcome, figures);
     },
   },
-  lipSync: {
-    group: "will",
-    needs: ["voice"],
-    passes: "while the voice speaks, the lips (the mesh's mouth opening, 10 frames a second or more) move with the speech's loudness, at a lag within what speech allows",
-    codes: [VERIFY_CODES.lipsNotMoving, VERIFY_CODES.checkNotRun],
-    thresholds: lipSyncThresholdsSchema,
-    run: ({ analysis, needed, thresholds }) => {
-      if (analysis.audio === null) return judged(...lipsWithoutSound());
-      const { outcome, figures } = judgeLipSync(analysis.mouth, analysis.audio, heardBy(needed("voice")), thresholds as LipSyncThresholds);
-      return judged(outcome, figures);
-    },
-  },
-  threeDimensional: {
-    group: "none",
-    needs: ["actions"],
-    passes: "(action mode) each head turn or nod fits a rigid rotation of a 3D face, with the parallax it implies, better than any 2D warp of a picture",
-    codes: [VERIFY_CODES.actionNotThreeDimensional],
-    thresholds: rigidThresholdsSchema,
-    run: ({ analysis, ask, thresholds }) => {
-      const turns = ask.actions.filter((a): a is (typeof TURNS)[number] => (TURNS as readonly string[]).includes(a));
-      if (turns.length === 0) return omitted("No head turn or nod was asked for.");
-      for (const action of turns) {
-        const { outcome, figures } = judgeThreeDimensional(analysis.frames, action, thresholds as RigidThresholds);
-        if (!outcome.passed || action === turns[turns.length - 1]) return judged(outcome, figures);
-      }
-      return omitted("No head turn or nod was asked for.");
-    },
-  },
 };
 
-/** The voice check passed on sound, so a missing track here is the service's fault: fail, never pass. */
-function lipsWithoutSound(): Parameters<typeof judged> {
-  return [{ name: "lipSync", passed: false, detail: "Could not run: the audio the voice check heard was not kept for the lips.", failCode: VERIFY_CODES.checkNotRun }, null];
-}
