@@ -18,6 +18,8 @@ export interface PhotoPerson {
   image: RgbaImage;
   /** The face box in the photo: x, y, width, height. */
   box: readonly [number, number, number, number];
+  /** The last frame sampled from this photo, before noise (a held-still print repeats it). */
+  last: { key: string; image: RgbaImage } | null;
 }
 
 /** The people of the demo photos, decoded once per bench (each photo is a few MB of pixels). */
@@ -33,7 +35,7 @@ export function createPhotoLibrary(): { ids: string[]; person(id: string): Photo
       const entry = people.find((p) => p.id === id);
       if (!entry) throw new Error(`no photo person "${id}"; there are: ${people.map((p) => p.id).join(", ")}`);
       const decoded = jpeg.decode(readFileSync(join(dir, entry.photo)), { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 1024 });
-      const made: PhotoPerson = { id, image: { width: decoded.width, height: decoded.height, data: decoded.data }, box: entry.box };
+      const made: PhotoPerson = { id, image: { width: decoded.width, height: decoded.height, data: decoded.data }, box: entry.box, last: null };
       cache.set(id, made);
       return made;
     },
@@ -90,11 +92,9 @@ export function photoFrame(person: PhotoPerson, pose: PhotoPose = {}, width = 64
   // A held-still print is the same picture every frame but for the noise: sampled once, noised per frame.
   const { noiseSigma, ...placed } = pose;
   const key = JSON.stringify([person.id, placed, width, height]);
-  if (lastFrame?.key !== key) lastFrame = { key, image: samplePhoto(person, placed, width, height) };
-  return noiseSigma ? withNoise(lastFrame.image, noiseSigma) : lastFrame.image;
+  const last = person.last?.key === key ? person.last : (person.last = { key, image: samplePhoto(person, placed, width, height) });
+  return noiseSigma ? withNoise(last.image, noiseSigma) : last.image;
 }
-
-let lastFrame: { key: string; image: RgbaImage } | null = null;
 
 /** `image` plus Gaussian noise of `sigma` levels, the same on the three channels (luma noise). */
 function withNoise(image: RgbaImage, sigma: number): RgbaImage {
