@@ -33,13 +33,24 @@ export const frozenThresholdsSchema = z.strictObject({
   minNonRigid: z.number().check(z.gt(0)),
   /** ... and above this multiple of the recording's median pair residual. */
   overTypical: z.number().check(z.gte(1)),
-  /** That many pairs at least (and this share of all pairs) must show it: one glitched frame is not life. */
-  minNonRigidPairs: z.int().check(z.gte(1)),
+  /**
+   * That many pairs at least (and this share of all pairs) must show it: one glitched frame is
+   * not life. 0 (with a share of 0) reports the change without judging on it: see the shipped
+   * flows/checks.json for why it is off there.
+   */
+  minNonRigidPairs: z.int().check(z.gte(0)),
   minNonRigidShare: z.number().check(z.gte(0), z.lte(1)),
   /** ... and this many of them must remain once the frame in most of them is set aside. */
   minBeyondOneFrame: z.int().check(z.gte(0)),
-  /** Consecutive signatures closer than this are counted identical (for the detail). */
+  /** Consecutive signatures closer than this are counted identical. */
   identicalBelow: z.number().check(z.gte(0)),
+  /**
+   * A looped still: fails when at least this share of consecutive frames are identical. A camera
+   * never repeats a frame exactly (sensor noise); a slow one decoded at the signal rate repeats
+   * some (a 10 fps camera read at 15 a second: a third; 6 fps: three fifths), so the bound sits
+   * above that; a looped still encoded as video measured 81-93%.
+   */
+  maxIdenticalShare: z.number().check(z.gt(0), z.lte(1)),
   /** Skin noise (0..255 levels) below this is "no noise"; fails when that holds on at least `noNoiseShare` of the frames. */
   minNoise: z.number().check(z.gte(0)),
   noNoiseShare: z.number().check(z.gte(0), z.lte(1)),
@@ -64,6 +75,7 @@ export const FROZEN_DEFAULTS: FrozenThresholds = {
   minNonRigidShare: 0.02,
   minBeyondOneFrame: 3,
   identicalBelow: 0.003,
+  maxIdenticalShare: 0.7,
   // One step of the residual (1/8 level): below it the median residual is exactly zero.
   minNoise: 0.125,
   noNoiseShare: 0.8,
@@ -134,6 +146,10 @@ export function judgeFrozen(signals: readonly FrameSignals[], t: FrozenThreshold
   for (const [i, j] of changed) for (const f of [i, j]) involved.set(f, (involved.get(f) ?? 0) + 1);
   figures.beyondOneFrame = changed.length - Math.max(0, ...involved.values());
   const needPairs = Math.max(t.minNonRigidPairs, Math.ceil(t.minNonRigidShare * figures.pairs));
+  const consecutive = faces.length - 1;
+  if (figures.identical >= t.maxIdenticalShare * consecutive) {
+    return { outcome: failed("frozen", VERIFY_CODES.frozenMedia, `The picture repeated itself: ${figures.identical} of ${consecutive} consecutive frames show an identical face (a looped still; at most ${Math.round(t.maxIdenticalShare * 100)}% allowed).`), figures };
+  }
   const said = `${figures.nonRigidPairs} of ${plural(figures.pairs, "frame pair")} ${t.lagsMs.join("/")} ms apart change inside the face beyond a 2D move (largest ${figures.largestNonRigid.toFixed(2)}, median ${typical.toFixed(2)}; above ${floor.toFixed(2)} counts, at least ${needPairs} needed, ${figures.beyondOneFrame} beyond one frame of ${t.minBeyondOneFrame} needed); ${figures.identical} of ${faces.length - 1} consecutive frames identical`;
   if (figures.nonRigidPairs < needPairs || figures.beyondOneFrame < t.minBeyondOneFrame) {
     return { outcome: failed("frozen", VERIFY_CODES.frozenMedia, `The face did not change as a live face does, only as a picture moved in 2D: ${said}.`), figures };
