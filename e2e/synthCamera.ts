@@ -15,27 +15,49 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { build } from "esbuild";
+import { ACTION_CODES } from "../schemas/launch";
 import type { BrowserCameraConfig } from "../tests/fixtures/synth/browserCamera";
 import { loadSubjectModel } from "../tests/fixtures/synth/faceModels";
 import { LIGHTING_PRESETS, type Lighting, type LightingPreset } from "../tests/fixtures/synth/lighting";
 import { modelToWire } from "../tests/fixtures/synth/subjectModelWire";
+import type { SubjectAction } from "../tests/fixtures/synth/subjectScript";
 
 export interface SynthCameraOptions {
   /** "person1".."person6"; tests/fixtures/synth/faceModels.ts ACTING_PERSON by default. */
   person?: string;
   /**
-   * silent: natural micro-motion and blinks; actions: shake, nod, blink, open mouth in a ~4.6 s
-   * loop (see actionLoopScript; for a prompt answered at once, call window.__synthCamera.perform);
-   * speech: the mouth follows `wav`.
+   * silent: natural micro-motion and blinks; speech: the mouth follows `wav`; actions: shake, nod,
+   * blink, open mouth in a ~4.6 s loop (actionLoopScript) until the page shows an action cue
+   * (`cue`), then each cued action once, ~0.35-0.6 s after the cue appears, as a person would.
+   * A test can also call window.__synthCamera.perform(action) itself.
    */
   script: "silent" | "actions" | "speech";
   lighting: LightingPreset | Lighting;
   /** A 16-bit PCM WAV (e.g. makeSpeechWav) the microphone plays in a loop; silence without. */
   wav?: string;
   seed?: number;
-  /** Canvas capture rate, 15 by default (renders cost ~10-20 ms a frame on this machine). */
+  /** Canvas capture rate, 15 by default (renders cost ~15-25 ms a frame on this machine). */
   fps?: number;
+  /** Where the page names the action it asks for; DEFAULT_CUE by default. */
+  cue?: BrowserCameraConfig["cue"];
 }
+
+/**
+ * The page's action prompt, if it carries the asked action's code (ACTION_CODES: 1 shake,
+ * 2 blink, 3 open mouth, 4 nod) in a `data-action-code` attribute, as its light overlay carries
+ * `data-light-color`. A looping subject starts an action at a random phase of the prompt, and
+ * a prompt landing mid-action spoils the detectors' baseline (the first frames after it).
+ */
+export const DEFAULT_CUE: BrowserCameraConfig["cue"] = {
+  selector: "[data-action-code]",
+  attribute: "data-action-code",
+  actions: {
+    [ACTION_CODES.shakeHead]: "shake",
+    [ACTION_CODES.blink]: "blink",
+    [ACTION_CODES.openMouth]: "mouth",
+    [ACTION_CODES.nod]: "nod",
+  } satisfies Record<(typeof ACTION_CODES)[keyof typeof ACTION_CODES], SubjectAction>,
+};
 
 const ENTRY = fileURLToPath(new URL("../tests/fixtures/synth/browserCamera.ts", import.meta.url));
 /** The bundle's global; the init script calls its install(). */
@@ -67,6 +89,7 @@ export async function synthCameraScript(options: SynthCameraOptions): Promise<st
     width: 640,
     height: 480,
     wavBase64: options.wav ? (await readFile(options.wav)).toString("base64") : null,
+    cue: options.cue ?? DEFAULT_CUE,
   };
   return `${await synthCameraBundle()}\n${GLOBAL}.install(${JSON.stringify(config)});\n`;
 }
