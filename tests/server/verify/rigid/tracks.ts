@@ -78,24 +78,31 @@ export interface TurnOptions {
   /** Per-landmark depth noise σ in pixels: Human's z is a guess from one picture. */
   depthNoisePx?: number;
   seed?: number;
-  /** Frames of the turn, from frontal to the amplitude and back. */
+  /** A flat photo of the face turned in front of the camera instead of a head: no depth, while Human still reports the face's usual z. */
+  flat?: boolean;
+  /** Frames of the turn, from frontal to the amplitude and back (after three at rest). */
   frames?: number;
 }
 
-/** A real head turn of the fixture's face: frontal, out to the amplitude and back, as Human would see it. */
+/** A real head movement of the fixture's face: at rest, then a shake to both sides or a nod down and back, as Human would see it. */
 export function turnTrack(fixture: WarpFixture, face: FixtureFace, options: TurnOptions): FrameObservation[] {
   const noise = gaussian(options.seed ?? 1);
   const depth = (face.box.width / 256) * threeDimensionalThresholds.parse({}).depthScale * (options.depthError ?? 1);
-  const head = face.frontal.map(([x, y, z]) => ({ x, y, z: z * depth + (options.depthNoisePx ?? 0) * noise() }));
+  const head = face.frontal.map(([x, y, z]) => ({ x, y, z: options.flat ? 0 : z * depth + (options.depthNoisePx ?? 0) * noise() }));
   const n = head.length;
   const c = head.reduce((s, p) => ({ x: s.x + p.x / n, y: s.y + p.y / n, z: s.z + p.z / n }), { x: 0, y: 0, z: 0 });
   // 15 cm of face over the box's pixels, the camera 45 cm away: its distance in the frame's pixels.
   const cameraDistance = (face.box.width * 45) / 15;
   const focal = cameraDistance; // the face's centre keeps its size
-  const count = options.frames ?? 9;
+  // A shake swings to both sides (as the shake detector demands); a nod goes down and back up.
+  const count = options.frames ?? (options.axis === "yaw" ? 17 : 9);
+  const periods = options.axis === "yaw" ? 2 : 1;
+  // Three frames at rest first, as a recording has before the prompted action (the detectors' baseline).
+  const rest = 3;
   const jitter = (v: number): number => Math.trunc(v + options.noisePx * noise());
-  return Array.from({ length: count }, (_, k) => {
-    const th = ((options.amplitudeDeg * Math.PI) / 180) * Math.sin((Math.PI * k) / (count - 1));
+  return Array.from({ length: rest + count }, (_, i) => {
+    const k = Math.max(0, i - rest);
+    const th = ((options.amplitudeDeg * Math.PI) / 180) * Math.sin((periods * Math.PI * k) / (count - 1));
     const [cos, sin] = [Math.cos(th), Math.sin(th)];
     const points = head.map((p) => {
       const [x, y, z] = [p.x - c.x, p.y - c.y, p.z - c.z];
@@ -104,6 +111,7 @@ export function turnTrack(fixture: WarpFixture, face: FixtureFace, options: Turn
       // Human's z of this frame: the turned head's depth, in its model's units.
       return { x: jitter(c.x + rx * w), y: jitter(c.y + ry * w), z: (c.z + rz) / depth };
     });
-    return frame(100 * k, face.box, meshOf(fixture.landmarks, points));
+    if (options.flat) points.forEach((p, k) => (p.z = face.frontal[k]?.[2] ?? 0));
+    return frame(100 * i, face.box, meshOf(fixture.landmarks, points));
   });
 }
