@@ -28,9 +28,9 @@ export interface RigidFit {
   scale: number;
   /** Root-mean-square residual in the target's pixels, per degree of freedom left (2N - 6). */
   residual: number;
-  /** Turn about the image's vertical axis, degrees (positive: the face's front moves to the frame's right). */
+  /** Turn about the image's vertical axis, degrees (positive: the nose, nearest the camera, moves to the frame's left). */
   yawDeg: number;
-  /** Turn about the image's horizontal axis, degrees (positive: the face's front moves down, a nod). */
+  /** Turn about the image's horizontal axis, degrees (positive: the nose moves down, a nod). */
   pitchDeg: number;
 }
 
