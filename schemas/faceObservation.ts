@@ -10,6 +10,12 @@
 export interface Point {
   x: number;
   y: number;
+  /**
+   * Depth from Human's mesh model, when kept (the service keeps it; the browser need not):
+   * negative towards the camera, in the mesh model's 256-pixel input units, not the frame's
+   * pixels (src/server/verify/checks/liveness/rigidCheck.ts scales it by the face box).
+   */
+  z?: number;
 }
 
 export interface FaceObservation {

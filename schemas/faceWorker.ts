@@ -19,7 +19,7 @@ const unit = finite.check(z.gte(0), z.lte(1));
 const nonNegative = finite.check(z.gte(0));
 const size = z.int().check(z.gte(1), z.lte(8192));
 
-const pointSchema = z.strictObject({ x: finite, y: finite });
+const pointSchema = z.strictObject({ x: finite, y: finite, z: z.optional(finite) });
 
 const faceObservationSchema = z.strictObject({
   score: unit,

@@ -47,7 +47,7 @@ function observation(face: z.infer<typeof humanFace>): FaceObservation {
   return {
     score: face.score,
     box: { x, y, width, height },
-    mesh: MESH_SIZES.has(face.mesh.length) ? face.mesh.map(([px = 0, py = 0]) => ({ x: px, y: py })) : null,
+    mesh: MESH_SIZES.has(face.mesh.length) ? face.mesh.map(([px = 0, py = 0, pz = 0]) => ({ x: px, y: py, z: pz })) : null,
     real: face.real ?? null,
     live: face.live ?? null,
   };
