@@ -99,3 +99,16 @@ describe("judgeLight (synthetic subjects)", () => {
     expect(outcome.detail).toContain("whole scene");
   });
 });
+
+describe("judgeLight: the sides of the face", () => {
+  it("judges the sides on the frames that show them, and fails (1031) when too few do", () => {
+    const frames = recordSubject(liveSubject(issued));
+    const noSide = (keep: (i: number) => boolean) =>
+      frames.map((s, i) => (keep(i) || !s.skin ? s : { ...s, skin: { ...s.skin, sideLeft: { rgb: [0, 0, 0] as [number, number, number], pixels: 0 } } }));
+    // A face leaving the picture's edge now and then: judged on the rest.
+    expect(judge(noSide((i) => i % 4 !== 0)).outcome.passed).toBe(true);
+    const gone = judge(noSide(() => false));
+    expect(gone.outcome).toMatchObject({ passed: false, failCode: "1031" });
+    expect(gone.outcome.detail).toContain("sides of the face");
+  });
+});
