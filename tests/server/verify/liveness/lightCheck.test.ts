@@ -68,9 +68,11 @@ describe("judgeLight (synthetic subjects)", () => {
   });
 
   it("fails (1029) a recording too short for four colour changes, and one with too few faces", () => {
-    const short = judge(recordSubject(liveSubject(issued, { durationMs: 1500 })));
+    // 2 s: enough frames (30), but only three colour changes.
+    const short = judge(recordSubject(liveSubject(issued, { durationMs: 2000 })));
+    expect(short.figures.judged).toBeGreaterThanOrEqual(LIGHT_DEFAULTS.minJudgedFrames);
     expect(short.outcome).toMatchObject({ passed: false, failCode: "1029" });
-    expect(short.outcome.detail).toContain("too few");
+    expect(short.outcome.detail).toContain("too few colour changes");
     const faceless = judge(recordSubject(liveSubject(issued, { faceless: (i) => i % 2 === 0 })));
     expect(faceless.outcome).toMatchObject({ passed: false, failCode: "1029" });
     // Skipped frames are fine while enough remain.
@@ -97,5 +99,31 @@ describe("judgeLight (synthetic subjects)", () => {
     const { outcome } = judge(recordSubject(liveSubject(issued, { wallShare: 0.8 })));
     expect(outcome, outcome.detail).toMatchObject({ passed: false, failCode: "1031" });
     expect(outcome.detail).toContain("whole scene");
+  });
+});
+
+describe("judgeLight: the sides of the face", () => {
+  it("judges the sides on the frames that show them, and fails (1031) when too few do", () => {
+    const frames = recordSubject(liveSubject(issued));
+    const noSide = (keep: (i: number) => boolean) =>
+      frames.map((s, i) => (keep(i) || !s.skin ? s : { ...s, skin: { ...s.skin, sideLeft: { rgb: [0, 0, 0] as [number, number, number], pixels: 0 } } }));
+    // A face leaving the picture's edge now and then: judged on the rest.
+    expect(judge(noSide((i) => i % 4 !== 0)).outcome.passed).toBe(true);
+    const gone = judge(noSide(() => false));
+    expect(gone.outcome).toMatchObject({ passed: false, failCode: "1031" });
+    expect(gone.outcome.detail).toContain("sides of the face");
+  });
+});
+
+describe("judgeLight: blind replays", { timeout: 60_000 }, () => {
+  it("accepts none of 300 faces following other random sequences over 3-6 s (a replay's chance per attempt)", () => {
+    let passed = 0;
+    for (let k = 0; k < 300; k++) {
+      const attempt = randomChallenge(1000 + k);
+      const replay = recordSubject(liveSubject(randomChallenge(5000 + k), { seed: k, durationMs: 3000 + (k % 4) * 1000 }));
+      if (judgeLight(replay, attempt, []).outcome.passed) passed++;
+    }
+    // Measured: 0 of 300 here, 4 of 1500 over more seeds (all 3-4 s long): about 0.3% an attempt.
+    expect(passed).toBe(0);
   });
 });

@@ -23,6 +23,13 @@ describe("measureFrame (synthetic drawn face)", () => {
     expect(none.background.pixels).toBeGreaterThan(15000);
   });
 
+  it("measures colour in linear light: twice the light on the skin reads twice as bright", () => {
+    // Light adds in linear light; in the encoded values twice the light reads about 1.37x (2^(1/2.2)).
+    const once = measure(scene({ noise: 0 })).skin!.noseBridge.rgb;
+    const twice = measure(scene({ noise: 0, gain: 2 })).skin!.noseBridge.rgb;
+    for (let c = 0; c < 3; c++) expect(twice[c]! / once[c]!).toBeCloseTo(2, 1);
+  });
+
   it("sees the screen's light more at the face's centre than at its sides, and evenly on a flat picture", () => {
     const response = (flat: boolean) => {
       const off = measure(scene({ flat }));

@@ -32,6 +32,8 @@ export interface Scene {
   gain: number;
   /** Per-pixel noise, σ in 0..255 levels. */
   noise: number;
+  /** Another drawn person: eyes closer and higher, a narrower mouth lower down, darker skin, no fringe. */
+  other?: boolean;
 }
 
 export const LIVE_SCENE: Scene = { cx: 160, cy: 120, size: 120, roll: 0, blink: 0, mouth: 0.03, ambient: 0.4, screen: [0, 0, 0], wallShare: 0.02, flat: false, gain: 1, noise: 2 };
@@ -40,6 +42,7 @@ const SKIN: [number, number, number] = [0.62, 0.4, 0.3];
 const WALL: [number, number, number] = [0.35, 0.35, 0.32];
 const HAIR: [number, number, number] = [0.06, 0.04, 0.03];
 const LIPS: [number, number, number] = [0.4, 0.15, 0.13];
+const OTHER_SKIN: [number, number, number] = [0.35, 0.22, 0.15];
 
 const toByte = (linear: number): number => {
   const c = Math.min(1, Math.max(0, linear));
@@ -50,19 +53,21 @@ const toByte = (linear: number): number => {
 /** The albedo at a point of the face drawing (face units) and whether it is skin-like. */
 function albedo(fx: number, fy: number, s: Scene): [number, number, number] | null {
   const inFace = (fx / 1.05) ** 2 + ((fy - 0.3) / 1.45) ** 2 <= 1;
-  if (fy < -1.1 && Math.abs(fx) < 1.1 && (fx / 1.1) ** 2 + ((fy + 0.3) / 1.3) ** 2 <= 1.05) return HAIR;
+  const skin = s.other ? OTHER_SKIN : SKIN;
+  if (!s.other && fy < -1.1 && Math.abs(fx) < 1.1 && (fx / 1.1) ** 2 + ((fy + 0.3) / 1.3) ** 2 <= 1.05) return HAIR;
   if (!inFace) return null;
-  for (const ex of [-0.52, 0.52]) {
+  const [eyeX, eyeY, mouthY, mouthW] = s.other ? [0.4, -0.45, 0.9, 0.25] : [0.52, -0.35, 0.75, 0.35];
+  for (const ex of [-eyeX, eyeX]) {
     const open = 0.1 * (1 - s.blink);
-    if (Math.abs(fy + 0.62) < 0.05 && Math.abs(fx - ex) < 0.25) return HAIR; // brows
-    if (((fx - ex) / 0.22) ** 2 + ((fy + 0.35) / Math.max(open, 0.001)) ** 2 <= 1) return [0.03, 0.03, 0.04];
-    if (((fx - ex) / 0.22) ** 2 + ((fy + 0.35) / 0.12) ** 2 <= 1) return [SKIN[0] * 0.7, SKIN[1] * 0.7, SKIN[2] * 0.7]; // lids
+    if (Math.abs(fy - eyeY + (s.other ? 0.35 : 0.27)) < (s.other ? 0.08 : 0.05) && Math.abs(fx - ex) < 0.25) return HAIR; // brows
+    if (((fx - ex) / 0.22) ** 2 + ((fy - eyeY) / Math.max(open, 0.001)) ** 2 <= 1) return [0.03, 0.03, 0.04];
+    if (((fx - ex) / 0.22) ** 2 + ((fy - eyeY) / 0.12) ** 2 <= 1) return [skin[0] * 0.7, skin[1] * 0.7, skin[2] * 0.7]; // lids
   }
   const half = (s.mouth * 0.7) / 2;
-  if ((fx / 0.35) ** 2 + ((fy - 0.75) / Math.max(half, 0.001)) ** 2 <= 1) return [0.02, 0.01, 0.01];
-  if ((fx / 0.42) ** 2 + ((fy - 0.75) / (half + 0.1)) ** 2 <= 1) return LIPS;
-  if (fx > 0.06 && fx < 0.16 && fy > -0.1 && fy < 0.3) return [SKIN[0] * 0.8, SKIN[1] * 0.8, SKIN[2] * 0.8]; // nose side
-  return SKIN;
+  if ((fx / mouthW) ** 2 + ((fy - mouthY) / Math.max(half, 0.001)) ** 2 <= 1) return [0.02, 0.01, 0.01];
+  if ((fx / (mouthW + 0.07)) ** 2 + ((fy - mouthY) / (half + 0.1)) ** 2 <= 1) return LIPS;
+  if (fx > 0.06 && fx < 0.16 && fy > -0.1 && fy < 0.3) return [skin[0] * 0.8, skin[1] * 0.8, skin[2] * 0.8]; // nose side
+  return skin;
 }
 
 /** One frame of the scene; `seed` makes its noise. */

@@ -186,14 +186,21 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
 
   figures.backgroundResponse = responseOf(judge(series((s) => s.background.rgb)).slope) ?? 0;
   figures.centreResponse = responseOf(judge(series((s) => blend(CENTRE.map((r) => s.skin[r])))).slope) ?? 0;
-  const sideFrames = faces.every((s) => SIDES.some((r) => s.skin[r].pixels > 0));
-  figures.sidesResponse = sideFrames ? (responseOf(judge(series((s) => blend(SIDES.map((r) => s.skin[r])))).slope) ?? 0) : 0;
-  const { backgroundResponse: bg, centreResponse: centre, sidesResponse: sides } = figures;
-  const shape = `skin ${pct(figures.response)}, background ${pct(bg)} (skin at least ${t.minOverBackground}x); centre ${pct(centre)}, sides ${pct(sides)} (centre ${t.minCentreOverSides}-${t.maxCentreOverSides}x the sides)`;
+  // The sides, on the frames that show them (a face partly outside the picture loses one or both).
+  const sided = idx.filter((i) => SIDES.every((r) => faces[i]!.skin[r].pixels > 0));
+  if (sided.length < t.minJudgedFrames) {
+    return fail(VERIFY_CODES.lightNotFaceShaped, `Not judged: the sides of the face were in the picture in only ${sided.length} frames (at least ${t.minJudgedFrames} needed); ${said}.`);
+  }
+  const sidedTimes = sided.map((i) => times[i]!);
+  const sides = relativeSeries(sidedTimes, sided.map((i) => blend(SIDES.map((r) => faces[i]!.skin[r]))), t.baselineHalfMs);
+  const sidesF = following(sidedTimes, sides, sided.map((i) => expected[i]!), t.baselineHalfMs);
+  figures.sidesResponse = responseOf(sidesF.slope) ?? 0;
+  const { backgroundResponse: bg, centreResponse: centre, sidesResponse: side } = figures;
+  const shape = `skin ${pct(figures.response)}, background ${pct(bg)} (skin at least ${t.minOverBackground}x); centre ${pct(centre)}, sides ${pct(side)} (centre ${t.minCentreOverSides}-${t.maxCentreOverSides}x the sides)`;
   if (figures.response < t.minOverBackground * bg) {
     return fail(VERIFY_CODES.lightNotFaceShaped, `The light reached the whole scene as much as the face: ${shape}.`);
   }
-  if (centre < t.minCentreOverSides * sides || centre > t.maxCentreOverSides * Math.max(sides, 0) || centre <= 0) {
+  if (centre < t.minCentreOverSides * side || centre > t.maxCentreOverSides * Math.max(side, 0) || centre <= 0) {
     return fail(VERIFY_CODES.lightNotFaceShaped, `The light fell on the face as on a flat picture, not a face turning away at its sides: ${shape}.`);
   }
   return { outcome: pass("light", `The face followed this attempt's light: ${said}; ${shape}.`), figures };

@@ -1,0 +1,45 @@
+/**
+ * Splices: frames where the face signature jumps far beyond the recording's own frame-to-frame
+ * change, as when frames of another person (or another take) are cut in. The verifier describes
+ * the faces on both sides of each cut for the identity check, so a splice cannot hide between
+ * the frames it happens to sample.
+ *
+ * Each frame with a face is compared with the previous frame with a face after the best 2D
+ * alignment (signals/cropCompare.ts), so a head moving in the frame is not a jump; what is left
+ * between two frames of one live face is small (noise, a blink, the mouth: 0.1-0.15 in the face's
+ * own standard deviations, averaged over the face), and another face leaves several times that.
+ */
+import * as z from "zod/mini";
+import { normaliseCrop, rigidResidual, smoothCrop } from "../../signals/cropCompare";
+import type { FrameSignals } from "../../signals/frameSignals";
+
+export const cutThresholdsSchema = z.strictObject({
+  /** A jump is at least this (mean aligned residual, standard deviations of the face's pattern). */
+  minJump: z.number().check(z.gt(0)),
+  /** ... and this many times the recording's median frame-to-frame residual. */
+  overMedian: z.number().check(z.gte(1)),
+});
+export type CutThresholds = z.infer<typeof cutThresholdsSchema>;
+
+export const CUT_DEFAULTS: CutThresholds = {
+  // Measured on the drawn faces (tests/server/verify/liveness/cuts.test.ts): another person about
+  // 0.8; one face from open to closed eyes 0.11, from closed to wide open mouth in one frame 0.14,
+  // moved and rescaled 0.01. 0.25 sits about 2x above a face's own largest change and 3x below
+  // another face. Two real faces share more layout than the drawings (the box puts eyes, nose and
+  // mouth at about the same places): their jump is to be measured on real recordings.
+  minJump: 0.25,
+  // A recording whose every frame changes a lot (heavy compression, fast movement) raises its
+  // median, and only a jump well above that counts.
+  overMedian: 4,
+};
+
+/** Indices (into `signals`) of the first frame after each splice. */
+export function findCuts(signals: readonly FrameSignals[], t: CutThresholds = CUT_DEFAULTS): number[] {
+  const faces = signals.flatMap((s, i) => (s.crop === null ? [] : [{ i, crop: smoothCrop(normaliseCrop(s.crop)) }]));
+  const jumps: { i: number; d: number }[] = [];
+  for (let k = 1; k < faces.length; k++) jumps.push({ i: faces[k]!.i, d: rigidResidual(faces[k - 1]!.crop, faces[k]!.crop).mean });
+  if (jumps.length === 0) return [];
+  const median = [...jumps].sort((a, b) => a.d - b.d)[Math.floor(jumps.length / 2)]!.d;
+  const floor = Math.max(t.minJump, t.overMedian * median);
+  return jumps.filter((j) => j.d > floor).map((j) => j.i);
+}
