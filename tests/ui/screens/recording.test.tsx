@@ -282,6 +282,25 @@ describe("action, silent and will", () => {
     expect(view.container.querySelector(".ff-chip--done")?.textContent).toBe("1眨眼");
   });
 
+  it("action mode names the asked action's code on the prompt (data-action-code), only while it is asked, and changes it with the prompt", async () => {
+    const { handlers, view } = page(`${LAUNCH}&live_type=2&traditional_action=1,2,2#/action/vertify`, "action_vertify");
+    const cued = () => [...view.container.querySelectorAll("[data-action-code]")];
+    fireEvent.click(await startButton(view, "开始录制"));
+    const handler = handlers.last();
+    act(() => handler.emit({ type: "recording", elapsedMs: 0 }));
+    // Recording, but nothing asked yet: a camera answering the page must not act early.
+    expect(cued()).toHaveLength(0);
+    act(() => handler.emit({ type: "prompt", actionIndex: 0 }));
+    expect(cued().map((el) => [el.getAttribute("data-action-code"), el.textContent])).toEqual([["1", "第 1/3 个动作请摇头"]]);
+    act(() => handler.emit({ type: "prompt", actionIndex: 1 }));
+    const blink = cued();
+    expect(blink.map((el) => [el.getAttribute("data-action-code"), el.textContent])).toEqual([["2", "第 2/3 个动作请眨眼"]]);
+    act(() => handler.emit({ type: "prompt", actionIndex: 2 }));
+    // The same action asked again is a new prompt element, so an observer sees a new prompt.
+    expect(cued().map((el) => el.getAttribute("data-action-code"))).toEqual(["2"]);
+    expect(cued()[0]).not.toBe(blink[0]);
+  });
+
   it("silent mode asks to hold still and records for at most the silent window", async () => {
     const { handlers, view } = page(`${LAUNCH}&live_type=3#/action/vertify`, "action_vertify");
     fireEvent.click(await startButton(view, "开始录制"));

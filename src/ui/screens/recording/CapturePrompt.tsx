@@ -63,7 +63,10 @@ function Actions({ actions, actionIndex, recording, texts }: Pick<CapturePromptP
       {current === undefined ? (
         <p className="ff-rec-prompt__label">{t.actionsLabel}</p>
       ) : (
-        <p className="ff-rec-actions__now">
+        // data-action-code names the asked action for a machine reading the page (the e2e
+        // synthetic camera answers it: e2e/synthCamera.ts DEFAULT_CUE); keyed by step so each
+        // prompt is a new element, and absent whenever no action is asked.
+        <p key={actionIndex} className="ff-rec-actions__now" data-action-code={current}>
           <span className="ff-rec-actions__step">{fillText(t.actionStep, { index: String(actionIndex + 1), total: String(actions.length) })}</span>
           {fillText(t.actionPrompt, { action: texts.actions[current] })}
         </p>
