@@ -17,7 +17,8 @@ export type Container = "webm-vp8" | "mp4-h264";
 
 const CODECS = {
   "webm-vp8": { video: ["-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "1M"], audio: ["-c:a", "libopus"], mux: ["-live", "1", "-f", "webm"], ext: "webm" },
-  "mp4-h264": { video: ["-c:v", "libx264", "-preset", "ultrafast"], audio: ["-c:a", "aac"], mux: ["-movflags", "+faststart", "-f", "mp4"], ext: "mp4" },
+  // A phone's bitrate: x264's default quality on a noisy picture would pass the upload's size limit.
+  "mp4-h264": { video: ["-c:v", "libx264", "-preset", "ultrafast", "-b:v", "1M", "-maxrate", "1.5M", "-bufsize", "2M"], audio: ["-c:a", "aac"], mux: ["-movflags", "+faststart", "-f", "mp4"], ext: "mp4" },
 } as const satisfies Record<Container, unknown>;
 
 export const mimeTypeOf = (container: Container): string => (container === "webm-vp8" ? "video/webm;codecs=vp8,opus" : "video/mp4");

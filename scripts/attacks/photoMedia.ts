@@ -103,7 +103,7 @@ function asSubmission(take: PhotoTake, rec: { file: string; seconds: number }, s
 }
 
 async function asStream(take: PhotoTake, rec: { file: string; seconds: number }, startMs: number): Promise<Submission> {
-  return streamOf(await jpegFrames(rec.file, MEDIA_FPS, take.dir), lightShownFor(take.light, startMs, rec.seconds));
+  return streamOf(await jpegFrames(rec.file, MEDIA_FPS, take.dir), lightShownFor(take.light, startMs, rec.seconds), take.mode);
 }
 
 /** Family 1: a still-photo variant, uploaded or streamed (the stream's "still" sends one JPEG's bytes every frame). */
@@ -111,7 +111,7 @@ export async function stillPhoto(take: PhotoTake, kind: StillKind, channel: "upl
   const seconds = secondsFor(take.mode, take.actions);
   if (channel === "stream" && kind === "still") {
     const jpeg = encodeJpeg(photoFrame(take.person, stillPose("still", null)(0)) as RgbaImage, 85);
-    return streamOf(Array.from({ length: Math.round(seconds * MEDIA_FPS) }, () => jpeg), lightShownFor(take.light, startMs, seconds));
+    return streamOf(Array.from({ length: Math.round(seconds * MEDIA_FPS) }, () => jpeg), lightShownFor(take.light, startMs, seconds), take.mode);
   }
   const rec = await photoRecording(take, stillPose(kind, take.light ? { challenge: take.light, startMs } : null));
   return channel === "stream" ? asStream(take, rec, startMs) : asSubmission(take, rec, startMs);

@@ -72,6 +72,6 @@ export async function takeSubmission(
   channel: "upload" | "stream",
 ): Promise<Submission> {
   const light = lightShownFor(reported, take.startMs, clip.seconds);
-  if (channel === "stream") return streamOf(await jpegFrames(clip.file, MEDIA_FPS, take.dir), light);
+  if (channel === "stream") return streamOf(await jpegFrames(clip.file, MEDIA_FPS, take.dir), light, take.mode);
   return { kind: "upload", file: clip.file, durationMs: Math.round(clip.seconds * 1000), prompts: promptsFor(take.mode, take.actions), light };
 }

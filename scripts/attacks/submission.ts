@@ -51,14 +51,15 @@ export function lightShownFor(challenge: LightChallenge | null, startMs: number,
 
 /**
  * The frame stream is timed by the frames' arrival on the service and may last no longer than
- * the mode's maximum (silent 5 s + 300 ms); a busy machine delays arrivals, so streams send
- * 3.5 s at most, well inside every mode's window.
+ * the mode's maximum (silent 5 s + 300 ms); a busy machine delays arrivals, so a silent stream
+ * sends 3.5 s at most. Action recordings are already as short as their actions allow.
  */
-const STREAM_SECONDS = 3.5;
+const SILENT_STREAM_SECONDS = 3.5;
 
-/** A stream submission of `frames` at MEDIA_FPS, cut to STREAM_SECONDS, with the light times that fall inside it. */
-export function streamOf(frames: readonly Buffer[], light: LightShown): Submission {
-  return { kind: "stream", frames: frames.slice(0, Math.round(STREAM_SECONDS * MEDIA_FPS)), fps: MEDIA_FPS, light: light.filter((s) => s.atMs < STREAM_SECONDS * 1000) };
+/** A stream submission of `frames` at MEDIA_FPS (cut short in silent mode), with the light times that fall inside it. */
+export function streamOf(frames: readonly Buffer[], light: LightShown, mode: AttackMode): Submission {
+  const seconds = mode === "action" ? frames.length / MEDIA_FPS : SILENT_STREAM_SECONDS;
+  return { kind: "stream", frames: frames.slice(0, Math.round(seconds * MEDIA_FPS)), fps: MEDIA_FPS, light: light.filter((s) => s.atMs < seconds * 1000) };
 }
 
 /** Sends the submission as `attempt`'s recording or stream and waits for the verdict. */
