@@ -55,9 +55,16 @@ function photoTake(ctx: CaseContext, name: string, person: string, attempt: Open
   return { dir: ctx.dir, name, person: ctx.photos.person(person), mode, actions, light: attempt.light, container: i % 2 === 0 ? "webm-vp8" : "mp4-h264" };
 }
 
-async function subjectCase(ctx: CaseContext, name: string, spec: OrderSpec, lighting: LightingPreset, channel: "upload" | "stream", seed: number): Promise<CaseResult> {
+/**
+ * A fresh seed for every take: a person never repeats their sway, blinks and voice exactly, and
+ * two takes of one script are one recording to the replay check (its fingerprint survives a
+ * change of lighting), which would count a bench artefact as a bona fide rejection.
+ */
+const freshSeed = (): number => 1 + Math.floor(Math.random() * 2 ** 30);
+
+async function subjectCase(ctx: CaseContext, name: string, spec: OrderSpec, lighting: LightingPreset, channel: "upload" | "stream"): Promise<CaseResult> {
   const attempt = await ctx.open(spec);
-  const take: SubjectTake = { dir: ctx.dir, name, mode: spec.mode, actions: spec.actions ?? [], digits: attempt.digits, light: attempt.light, startMs: lightStartMs(), lighting, seed };
+  const take: SubjectTake = { dir: ctx.dir, name, mode: spec.mode, actions: spec.actions ?? [], digits: attempt.digits, light: attempt.light, startMs: lightStartMs(), lighting, seed: freshSeed() };
   const clip = await renderTake(take);
   return submit(ctx.base, attempt, await takeSubmission(clip, take, attempt.light, channel));
 }
@@ -73,10 +80,10 @@ function bonaFideCases(n: number): BenchCase[] {
   const cases: BenchCase[] = [];
   for (const lighting of LIGHTING_PRESET_NAMES) {
     for (const { mode, spec } of modes) {
-      for (let i = 0; i < n; i++) cases.push({ family: "bonaFide", mode, channel: "upload", kind: lighting, lighting, run: (ctx, name) => subjectCase(ctx, name, spec, lighting, "upload", 1000 + i) });
+      for (let i = 0; i < n; i++) cases.push({ family: "bonaFide", mode, channel: "upload", kind: lighting, lighting, run: (ctx, name) => subjectCase(ctx, name, spec, lighting, "upload") });
     }
     for (let i = 0; i < n; i++) {
-      cases.push({ family: "bonaFide", mode: "silent", channel: "stream", kind: lighting, lighting, run: (ctx, name) => subjectCase(ctx, name, { mode: "silent", stream: true }, lighting, "stream", 2000 + i) });
+      cases.push({ family: "bonaFide", mode: "silent", channel: "stream", kind: lighting, lighting, run: (ctx, name) => subjectCase(ctx, name, { mode: "silent", stream: true }, lighting, "stream") });
     }
   }
   return cases;
@@ -126,7 +133,7 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
       async run(ctx, name) {
         const lighting = pick(LIGHTING_PRESET_NAMES, i);
         const x = await ctx.open({ mode: "silent" });
-        const take: SubjectTake = { dir: ctx.dir, name, mode: "silent", actions: [], digits: null, light: x.light, startMs: lightStartMs(), lighting, seed: 3000 + i };
+        const take: SubjectTake = { dir: ctx.dir, name, mode: "silent", actions: [], digits: null, light: x.light, startMs: lightStartMs(), lighting, seed: freshSeed() };
         const clip = await renderTake(take);
         const source = await submit(ctx.base, x, await takeSubmission(clip, take, x.light, "upload"));
         const y = await ctx.open({ mode: "silent" });
@@ -142,7 +149,7 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
         async run(ctx, name) {
           const other = await ctx.open({ mode: "silent" });
           const attempt = await ctx.open({ mode: "silent", stream: channel === "stream" });
-          const take: SubjectTake = { dir: ctx.dir, name, mode: "silent", actions: [], digits: null, light: other.light, startMs: lightStartMs(), lighting: pick(LIGHTING_PRESET_NAMES, i), seed: 4000 + i };
+          const take: SubjectTake = { dir: ctx.dir, name, mode: "silent", actions: [], digits: null, light: other.light, startMs: lightStartMs(), lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
           const clip = await renderTake(take);
           // The page reports this attempt's sequence as shown: what the face answers is the other one.
           return submit(ctx.base, attempt, await takeSubmission(clip, take, attempt.light, channel));
@@ -154,7 +161,7 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
       family: "splice", mode: "silent", channel: "upload", kind: "another person",
       async run(ctx, name) {
         const attempt = await ctx.open({ mode: "silent" });
-        const base: SubjectTake = { dir: ctx.dir, name, mode: "silent", actions: [], digits: null, light: attempt.light, startMs: lightStartMs(), lighting: pick(LIGHTING_PRESET_NAMES, i), seed: 5000 + i };
+        const base: SubjectTake = { dir: ctx.dir, name, mode: "silent", actions: [], digits: null, light: attempt.light, startMs: lightStartMs(), lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
         const main = await renderTake(base);
         const other = await renderTake({ ...base, name: `${name}-other`, person: pick(others, i) });
         const from = 0.5 + Math.random() * (main.seconds - 0.5 - main.seconds / 5);

@@ -15,6 +15,7 @@ import { ACTION_NAMES, actionTimes, lightShownFor, MEDIA_FPS, promptsFor, second
 
 /** What the will-mode subject says: a consent, in Mandarin like the question. */
 const WILL_ANSWER = "我同意本次身份核验";
+const VOICE_VARIANTS = ["m1", "m2", "m3", "m4", "f1", "f2", "f3", "f4"];
 
 export interface SubjectTake {
   dir: string;
@@ -39,7 +40,9 @@ export async function renderTake(take: SubjectTake): Promise<SubjectClip & { sec
   let script: SubjectScriptSpec = "silent";
   if (take.mode === "number" || take.mode === "will") {
     const text = take.mode === "number" ? spokenDigits(take.digits ?? "0000") : WILL_ANSWER;
-    wavPath = await makeSpeechWav({ dir: take.dir, text, name: `${take.name}-voice` });
+    // espeak-ng's voice variants (+m1..+f4) for other pitches and timbres: one fixed voice saying
+    // one fixed consent would make every will take the same audio to the replay check.
+    wavPath = await makeSpeechWav({ dir: take.dir, text, voice: `cmn+${VOICE_VARIANTS[take.seed % VOICE_VARIANTS.length] as string}`, name: `${take.name}-voice` });
     script = "speech";
   } else if (take.mode === "action") {
     const times = actionTimes(take.actions);
