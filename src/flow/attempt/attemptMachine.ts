@@ -23,7 +23,7 @@ import { deviceModeOf, setDeviceMode } from "../../capture/downgrade";
 import { pendingAttemptOf } from "../../capture/pendingAttempt";
 import { canChangeCamera } from "../../device/wxCameraPolicy";
 import { attemptReducer, awaitsLightChoice, INITIAL_ATTEMPT_STATE, isCapturing, type AttemptAction, type AttemptState } from "./attemptState";
-import { fetchLightRoute, type LightChoice } from "./lightRoute";
+import { fetchLightRoute, firstLightStep, type LightChoice } from "./lightRoute";
 import { captureRequestOf } from "./captureRequest";
 import { afterCameraFailure, afterRealtimeFailure, type Failed } from "./cameraFailure";
 import type { AttemptDeps, AttemptExit, AttemptOptions } from "./ports";
@@ -131,6 +131,8 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
   const fetchLight = (choice: LightChoice) => {
     const asked = state.request;
     if (asked === null) return;
+    // The frame stream carries no voice: the alternative (digits read aloud) records on the recording page.
+    if (choice === "alternative" && realtimeMode === "ws") return leave({ to: "kind", kind: "recorder" });
     void fetchLightRoute(deps, choice).then(
       (fetched) => {
         if (!live) return;
@@ -163,7 +165,9 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       if (arrived.ok === "forward") return leave({ to: "kind", kind: arrived.to });
       if (arrived.ok === false) return leave({ to: "error", status: arrived.status });
       // The handler's code (real-time video's SDK is large) loads at the tap, as before.
-      return dispatch({ type: "prepared", kind: arrived.kind, request: requestOf(arrived.digits, arrived.question), guidance: false, cameraSwitch: cameraSwitchOf(arrived.kind) });
+      const first = firstLightStep(arrived.light);
+      dispatch({ type: "prepared", kind: arrived.kind, request: requestOf(arrived.digits, arrived.question), guidance: false, cameraSwitch: cameraSwitchOf(arrived.kind), light: first.step });
+      return first.straight ? fetchLight("alternative") : undefined;
     }
     const ready = await prepareRecording(deps, options);
     if (!ready.ok) {
@@ -172,10 +176,9 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
     }
     factory = ready.factory;
     // Reduced motion (or a kind that cannot show colours): the alternative at once, no notice, no colours.
-    const straight = ready.light?.straightToAlternative === true;
-    const light = ready.light === null ? null : straight ? ({ step: "fetching" } as const) : ({ step: "notice", alternative: ready.light.alternative } as const);
-    dispatch({ type: "prepared", kind: ready.kind, request: requestOf(ready.digits, ready.question), guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind), light });
-    if (straight) fetchLight("alternative");
+    const first = firstLightStep(ready.light);
+    dispatch({ type: "prepared", kind: ready.kind, request: requestOf(ready.digits, ready.question), guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind), light: first.step });
+    if (first.straight) fetchLight("alternative");
   };
 
   const prepareOnce = () => {
