@@ -188,11 +188,13 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
     let grabbing = false;
     let nextPrompt = 0;
     let ended = false;
+    /** When the first frame sent was captured: the light's times count from it (the service's first frame). */
+    let firstSentAt: number | null = null;
 
     const end = () => {
       if (ended || scope.isSettled()) return;
       ended = true;
-      connection.end("done");
+      connection.end("done", firstSentAt === null ? undefined : deps.lightShown?.(firstSentAt));
       scope.after(settings.resultTimeoutMs, () => scope.settle(streamBreakOutcome("timeout")));
     };
     finishStream = () => {
@@ -217,6 +219,7 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
             grabbing = false;
             if (jpeg === null || ended || scope.isSettled()) return;
             connection.sendFrame(seq, jpeg, capturedAt);
+            if (seq === 0) firstSentAt = capturedAt;
             seq += 1;
             open.armWatchdog();
           },

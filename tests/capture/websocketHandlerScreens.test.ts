@@ -12,6 +12,7 @@ import TrtcRecordScreen from "../../src/ui/screens/TrtcRecordScreen";
 import WsRecordScreen from "../../src/ui/screens/WsRecordScreen";
 import { setupFlow, type Flow } from "../ui/screens/harness";
 import { fakeCaptureHandlers } from "./fakeHandlers";
+import { orderConfig } from "./websocketHandlerFakes";
 
 const RESULT = {
   orderNo: "ORDER-0001-abcdef",
@@ -26,7 +27,7 @@ type PollAnswer = { status: number; body: unknown } | Promise<{ status: number; 
 
 const JUDGED = { state: "judged", attempt: 1, outcome: { passed: true, code: "0", finished: true, attemptsLeft: 2, checks: [] } };
 
-/** The service's answers the pages ask for: digits, the attempt's state (from `polls`, in turn) and the signed result. */
+/** The service's answers the pages ask for: digits, the order config (the light's plan), the attempt's state (from `polls`, in turn) and the signed result. */
 function stubService(polls: PollAnswer[] = [{ status: 200, body: JUDGED }]) {
   const calls: string[] = [];
   vi.stubGlobal(
@@ -35,6 +36,7 @@ function stubService(polls: PollAnswer[] = [{ status: 200, body: JUDGED }]) {
       calls.push(input);
       if (input.endsWith("/api/v1/digits")) return new Response(JSON.stringify({ digits: "4321" }), { status: 200 });
       if (input.endsWith("/api/v1/result")) return new Response(JSON.stringify(RESULT), { status: 200 });
+      if (input.includes("/api/v1/config")) return new Response(JSON.stringify(orderConfig()), { status: 200 });
       if (input.includes("/api/v1/attempts/")) {
         const answer = await polls.shift();
         if (answer) return new Response(JSON.stringify(answer.body), { status: answer.status });
@@ -45,7 +47,8 @@ function stubService(polls: PollAnswer[] = [{ status: 200, body: JUDGED }]) {
   return calls;
 }
 
-const pathsOf = (calls: string[]) => calls.map((c) => { const url = new URL(c, "http://x"); return url.pathname + url.search; });
+// The order config the arrival reads (the light's plan) is left out: these tests follow the attempt's requests.
+const pathsOf = (calls: string[]) => calls.map((c) => { const url = new URL(c, "http://x"); return url.pathname + url.search; }).filter((p) => !p.startsWith("/api/v1/config"));
 
 function flowAt(query: string, hash: string, outcome: CaptureOutcome) {
   const flow = setupFlow({ url: `/?${query}#${hash}`, cookies: { order_no: "ORDER-0001-abcdef" }, mediaDevices: { getUserMedia: vi.fn() } });

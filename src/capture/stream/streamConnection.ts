@@ -6,6 +6,7 @@
  * attempt it opened and closes the socket: the verdict is not sent here, the page follows
  * the attempt with the long poll. Exactly one of onAccepted / onFailure is called, once.
  */
+import type { LightShown } from "../../../schemas/lightChallenge";
 import * as z from "zod/mini";
 import {
   streamClientMessageSchema,
@@ -47,8 +48,8 @@ interface StreamListener {
 
 export interface StreamConnection {
   sendFrame(seq: number, jpeg: ArrayBuffer, capturedAtMs: number): void;
-  /** "done" asks for the verdict; "cancel" abandons the attempt and closes. */
-  end(reason: "done" | "cancel"): void;
+  /** "done" asks for the verdict; "cancel" abandons the attempt and closes. `light`: when each colour went up, from the first frame sent (light modes). */
+  end(reason: "done" | "cancel", light?: LightShown): void;
   /** Close without a word (after a failure, or once the attempt was accepted). */
   close(): void;
 }
@@ -144,10 +145,10 @@ export function connectStream(
         fail(streamBreakOutcome("connection"));
       }
     },
-    end(reason) {
+    end(reason, light) {
       if (over || socket.readyState !== OPEN) return;
       try {
-        sendMessage({ type: "end", reason });
+        sendMessage({ type: "end", reason, ...(light && light.length > 0 ? { light } : {}) });
       } catch {
         return fail(streamBreakOutcome("connection"));
       }

@@ -23,11 +23,12 @@ import { deviceModeOf, setDeviceMode } from "../../capture/downgrade";
 import { pendingAttemptOf } from "../../capture/pendingAttempt";
 import { canChangeCamera } from "../../device/wxCameraPolicy";
 import { attemptReducer, awaitsLightChoice, INITIAL_ATTEMPT_STATE, isCapturing, type AttemptAction, type AttemptState } from "./attemptState";
-import { fetchLightRoute, type LightChoice } from "./lightRoute";
+import { createLightChooser } from "./lightChooser";
+import { firstLightStep, type LightChoice } from "./lightRoute";
 import { captureRequestOf } from "./captureRequest";
 import { afterCameraFailure, afterRealtimeFailure, type Failed } from "./cameraFailure";
 import type { AttemptDeps, AttemptExit, AttemptOptions } from "./ports";
-import { loadHandler, prepareFailure, prepareRecording } from "./prepare";
+import { loadHandler, prepareRecording } from "./prepare";
 import { arriveRealtime, KIND_OF_REALTIME_MODE } from "./realtimeArrival";
 import { createRecordingHandOver } from "./handOver";
 import { followAccepted, followWith, submitResultOf, type FollowDeps, type SubmitResult } from "./submit";
@@ -127,30 +128,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
   const requestOf = (digits: string | null, question: string | null): CaptureRequest =>
     captureRequestOf({ liveMode: options.liveMode, will: options.will, audio: options.audio, actions: options.actions, digits, question, facing: state.facing, limits: deps.limits });
 
-  /** Light modes: fetch the chosen route's challenge and make it the request (the light's sequence, or number mode's digits). */
-  const fetchLight = (choice: LightChoice) => {
-    const asked = state.request;
-    if (asked === null) return;
-    void fetchLightRoute(deps, choice).then(
-      (fetched) => {
-        if (!live) return;
-        if (fetched.route === "light") return dispatch({ type: "lightChosen", route: "light", request: { ...asked, light: fetched.light } });
-        // Number mode instead: the digits read aloud, so the microphone too; no actions, no light.
-        const request = captureRequestOf({ liveMode: "number", will: options.will, audio: true, actions: [], digits: fetched.digits, question: asked.question, facing: state.facing, limits: deps.limits });
-        dispatch({ type: "lightChosen", route: "alternative", request });
-      },
-      (error: unknown) => {
-        const failed = prepareFailure(deps, error, choice === "alternative" ? "lipsException" : "exception");
-        deps.stats.record("capturePrepareFailed", { status: failed.status, detail: failed.detail });
-        leave({ to: "error", status: failed.status });
-      },
-    );
-  };
-  const chooseLight = (choice: LightChoice) => {
-    if (!live || state.light?.step !== "notice") return;
-    dispatch({ type: "lightFetching" });
-    fetchLight(choice);
-  };
+  const light = createLightChooser({ deps, options, realtimeMode, state: () => state, isLive: () => live, dispatch, leave });
 
   /** Spec §5: apps on flows/apps.json `unchangeableCameraAppIds` record with the front camera only. */
   const appChangesCamera = canChangeCamera(deps.launch.wb_app_id ?? deps.apps.defaultAppId, deps.apps);
@@ -163,7 +141,9 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       if (arrived.ok === "forward") return leave({ to: "kind", kind: arrived.to });
       if (arrived.ok === false) return leave({ to: "error", status: arrived.status });
       // The handler's code (real-time video's SDK is large) loads at the tap, as before.
-      return dispatch({ type: "prepared", kind: arrived.kind, request: requestOf(arrived.digits, arrived.question), guidance: false, cameraSwitch: cameraSwitchOf(arrived.kind) });
+      const first = firstLightStep(arrived.light);
+      dispatch({ type: "prepared", kind: arrived.kind, request: requestOf(arrived.digits, arrived.question), guidance: false, cameraSwitch: cameraSwitchOf(arrived.kind), light: first.step });
+      return first.straight ? light.fetch("alternative") : undefined;
     }
     const ready = await prepareRecording(deps, options);
     if (!ready.ok) {
@@ -172,10 +152,9 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
     }
     factory = ready.factory;
     // Reduced motion (or a kind that cannot show colours): the alternative at once, no notice, no colours.
-    const straight = ready.light?.straightToAlternative === true;
-    const light = ready.light === null ? null : straight ? ({ step: "fetching" } as const) : ({ step: "notice", alternative: ready.light.alternative } as const);
-    dispatch({ type: "prepared", kind: ready.kind, request: requestOf(ready.digits, ready.question), guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind), light });
-    if (straight) fetchLight("alternative");
+    const first = firstLightStep(ready.light);
+    dispatch({ type: "prepared", kind: ready.kind, request: requestOf(ready.digits, ready.question), guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind), light: first.step });
+    if (first.straight) light.fetch("alternative");
   };
 
   const prepareOnce = () => {
@@ -316,7 +295,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
         () => (realtimeMode === undefined ? leave({ to: "error", status: "exception" }) : onFailure(own, crashOf(options))),
       );
     },
-    chooseLight,
+    chooseLight: (choice) => light.choose(choice),
     switchCamera: () => dispatch({ type: "cameraSwitched" }),
     stop: () => handler?.stop(),
     reset() {

@@ -45,6 +45,13 @@ export function lightPlanOf(config: Pick<OrderConfig, "light">, facts: { reduced
   return { alternative, straightToAlternative: alternative && (facts.reducedMotion || !facts.showsPage) };
 }
 
+/** The light's first step for a prepared page, and whether it goes straight to the alternative. */
+export function firstLightStep(plan: LightPlan | null): { step: LightStep | null; straight: boolean } {
+  if (plan === null) return { step: null, straight: false };
+  if (plan.straightToAlternative) return { step: { step: "fetching" }, straight: true };
+  return { step: { step: "notice", alternative: plan.alternative }, straight: false };
+}
+
 export type LightFetched = { route: "light"; light: LightChallenge } | { route: "alternative"; digits: string };
 
 /** The chosen route's challenge from the service (each call opens the attempt it belongs to). */

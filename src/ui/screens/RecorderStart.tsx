@@ -10,15 +10,14 @@
  * within the wave timeout: re-record releases the camera and starts over, quit hands the user
  * back to the partner with the recording-abnormal code.
  */
-import { lazy, Suspense, useMemo } from "react";
 import type { LiveMode } from "../../engine/modes";
 import { awaitsLightChoice } from "../../flow/attempt/attemptState";
+import { LightLayer, lightShowing } from "./recording/light/LightLayer";
 import { LightNotice } from "./recording/light/LightNotice";
-import type { FrameClock } from "./recording/light/LightOverlay";
 import { selectCameraSwitch, selectGuidanceFailure, selectRecordingFoot, selectRecordingHint, selectRecordingOverlay, selectSwitchedNotice } from "../../flow/attempt/recordingView";
 import { selectAnswering, selectIsRecording, selectNeeds, selectRecordingStage, selectViewport } from "../../flow/attempt/selectors";
 import { ActionFailureView } from "../components/ActionFailureView";
-import { useLaunch, useRuntime } from "../FlowProvider";
+import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
@@ -38,9 +37,6 @@ import { useAttempt } from "./useAttempt";
 import type { AttemptNext } from "./attemptExit";
 import "./recording.css";
 
-/** The light challenge's overlay: its own chunk, loaded only when a recording shows light. */
-const LightOverlay = lazy(() => import("./recording/light/LightOverlay"));
-
 /** The text sections this screen and the parts it renders show. */
 export const SCREEN_TEXTS = textSections("recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout", "common");
 
@@ -59,9 +55,7 @@ interface RecorderStartProps {
 
 export function RecorderStart({ copy, badge, audio, liveMode, will, next }: RecorderStartProps) {
   const launch = useLaunch();
-  const { win } = useRuntime();
   const texts = useTexts(SCREEN_TEXTS);
-  const frames = useMemo<FrameClock>(() => ({ request: (cb) => win.requestAnimationFrame(cb), cancel: (id) => win.cancelAnimationFrame(id) }), [win]);
   const finisher = useFinisher();
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   const attempt = useAttempt({ page: "recording", liveMode, will, audio, actions }, next);
@@ -90,15 +84,12 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
   const asked = state.request;
   const mode = asked?.liveMode ?? liveMode;
   const challenge = asked?.light ?? null;
-  const lightOn = challenge !== null && recording && attempt.light.startedAtMs !== null;
+  const lightStart = recording ? attempt.light.startedAtMs : null;
+  const lightOn = lightShowing(challenge, lightStart);
 
   return (
     <div className={`ff-page ff-recorder ff-rec ff-rec--${stage}${lightOn ? " ff-rec--light" : ""}`} data-phase={stage} data-kind={state.kind ?? undefined}>
-      {lightOn && attempt.light.startedAtMs !== null && (
-        <Suspense fallback={null}>
-          <LightOverlay challenge={challenge} startedAtMs={attempt.light.startedAtMs} frames={frames} onShown={attempt.light.onShown} />
-        </Suspense>
-      )}
+      <LightLayer challenge={challenge} startedAtMs={lightStart} onShown={attempt.light.onShown} />
       <div className="ff-recorder__body">
         <CaptureHead badge={badge} copy={copy}>
           <CapturePrompt

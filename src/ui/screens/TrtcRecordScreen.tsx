@@ -16,6 +16,7 @@ import { useLaunch } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
+import { useFinisher } from "../useFinisher";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { useCaptureTimeout } from "./recording/useCaptureTimeout";
 import { selectAnswering, selectNeeds } from "../../flow/attempt/selectors";
@@ -24,17 +25,18 @@ import { actionCodesOf, needsMicrophone } from "../../flow/startPlan";
 import { useAttempt } from "./useAttempt";
 
 /** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
+export const SCREEN_TEXTS = textSections("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
 
 export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecord">) {
   const launch = useLaunch();
   const texts = useTexts(SCREEN_TEXTS);
+  const finisher = useFinisher();
   // The route, not the launch, says whether this is the will variant (routes.json props.will).
   const { will } = props;
   const liveMode = liveModeOf(launch);
   const audio = needsMicrophone(liveMode, will);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
-  const { state, machine, plan, videoRef } = useAttempt({ page: "realtime", realtimeMode: "trtc", liveMode, will, audio, actions }, next);
+  const { state, machine, plan, videoRef, light } = useAttempt({ page: "realtime", realtimeMode: "trtc", liveMode, will, audio, actions }, next);
   useCaptureTimeout({ stalled: state.stalled, onReset: machine.reset, texts });
   const answering = will && selectAnswering(state, plan);
 
@@ -52,6 +54,7 @@ export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecor
       needs={texts.recorder[selectNeeds({ audio })]}
       videoRef={videoRef}
       commands={machine}
+      light={{ ...light, onQuit: () => void finisher.quit(null) }}
       texts={texts}
     />
   );

@@ -14,6 +14,7 @@ import { isWillMode, liveModeOf } from "../../engine/modes";
 import { useLaunch } from "../FlowProvider";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
+import { useFinisher } from "../useFinisher";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { useCaptureTimeout } from "./recording/useCaptureTimeout";
 import { recorderCopyOf } from "./recorderCopy";
@@ -23,17 +24,18 @@ import { useAttempt } from "./useAttempt";
 import type { ScreenProps } from "../screenContract";
 
 /** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
+export const SCREEN_TEXTS = textSections("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
 
 export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
   const launch = useLaunch();
   const texts = useTexts(SCREEN_TEXTS);
+  const finisher = useFinisher();
   const liveMode = liveModeOf(launch);
   const will = isWillMode(launch);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   // The stream carries pictures only: no microphone (and in will mode the page forwards on arrival).
   const audio = false;
-  const { state, machine, videoRef } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio, actions }, next);
+  const { state, machine, videoRef, light } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio, actions }, next);
   useCaptureTimeout({ stalled: state.stalled, onReset: machine.reset, texts });
 
   return (
@@ -50,6 +52,7 @@ export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
       needs={texts.recorder[selectNeeds({ audio })]}
       videoRef={videoRef}
       commands={machine}
+      light={{ ...light, onQuit: () => void finisher.quit(null) }}
       texts={texts}
     />
   );

@@ -40,8 +40,8 @@ export const createScreens = (definitions: ScreenDefinitions) => {
     error: lazyScreenWith(() => import("./ErrorScreen"), texts("errors"), definitions.loadErrorCatalogue),
     demoEntry: lazyScreenWithTexts(() => import("./DemoEntryScreen"), texts("demo")),
     protocol: lazyScreenWithTexts(() => import("./ProtocolScreen"), texts("protocol")),
-    trtcRecord: lazyScreenWithTexts(() => import("./TrtcRecordScreen"), texts("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
+    trtcRecord: lazyScreenWithTexts(() => import("./TrtcRecordScreen"), texts("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
     willDegrade: lazyScreenWithTexts(() => import("./WillDegradeScreen"), texts("willDegrade", "recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
-    wsRecord: lazyScreenWithTexts(() => import("./WsRecordScreen"), texts("recorder", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
+    wsRecord: lazyScreenWithTexts(() => import("./WsRecordScreen"), texts("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
   } satisfies { [T in ScreenType]: LazyScreen<T> };
 };

@@ -167,6 +167,30 @@ describe("the light challenge in a light mode", () => {
   });
 });
 
+describe("number mode showing light too", () => {
+  it("the light joins the digits' attempt; the job asks for both", async () => {
+    const checks = checksWithLight();
+    checks.live["1"] = [...checks.live["1"], "light"];
+    const runner = manualRunner();
+    const service = await startService({ verificationRunner: runner, checks });
+    try {
+      const { created, browser } = await loggedIn(service, NUMBER);
+      const early = await browser.request("GET", "/api/v1/light");
+      expect(errorCode(early)).toBe("DIGITS_REQUIRED");
+      const { digits } = (await browser.request("GET", "/api/v1/digits")).json as { digits: string };
+      const withoutLight = await browser.upload(await uploadForm(face));
+      expect(errorCode(withoutLight)).toBe("LIGHT_REQUIRED");
+      const light = await drawLight(browser);
+      expect((await inspectStore(service, (store) => store.attempts.list(created.orderNo))).filter((a) => a.status === "pending")).toMatchObject([{ digits, light }]);
+      expect((await browser.upload(await uploadForm(otherFace, { tamper: (p) => void (p.meta.light = SHOWN) }))).status).toBe(200);
+      const { input } = await runner.nth(0);
+      expect(input.ask).toMatchObject({ liveType: "1", digits, light, lightShown: SHOWN });
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe("the alternative route where there is none", () => {
   it("is refused for an order whose mode shows no light, and for a light mode whose definitions name no alternative", async () => {
     const limits = loadCaptureLimits();

@@ -32,6 +32,9 @@ import {
   selectVerifying,
   selectViewport,
 } from "../../../flow/attempt/selectors";
+import { awaitsLightChoice } from "../../../flow/attempt/attemptState";
+import { LightLayer, lightShowing } from "../recording/light/LightLayer";
+import { LightNotice } from "../recording/light/LightNotice";
 import "../realtime.css";
 import "../../a11y.css";
 
@@ -50,9 +53,11 @@ interface RealtimeStageProps {
   /** Says what the page will use (camera, or camera and microphone). */
   needs: string;
   videoRef: (video: HTMLVideoElement | null) => void;
-  /** The attempt machine's commands: start, stop, and for a kept recording resend or give up. */
-  commands: Pick<AttemptMachine, "start" | "stop" | "resend" | "giveUp">;
-  texts: TextsOf<"realtime" | "recorder" | "actions" | "capture" | "verifying" | "verifySteps">;
+  /** The attempt machine's commands: start, stop, the light notice's choice, and for a kept recording resend or give up. */
+  commands: Pick<AttemptMachine, "start" | "stop" | "resend" | "giveUp" | "chooseLight">;
+  /** Light modes: when the recording began (the overlay's zero), where the overlay reports each colour, and leaving from the notice. */
+  light: { startedAtMs: number | null; onShown(index: number, atMs: number): void; onQuit(): void };
+  texts: TextsOf<"realtime" | "recorder" | "actions" | "capture" | "verifying" | "verifySteps" | "light">;
 }
 
 /** What the page's progress region says: the stream or upload each quarter, then the verification's step. */
@@ -65,7 +70,10 @@ function progressAnnouncement(texts: RealtimeStageProps["texts"], transfer: numb
 const transferText = (texts: RealtimeStageProps["texts"], fraction: number) => `${texts.realtime.progressLabel} ${Math.round(fraction * 100)}%`;
 
 export function RealtimeStage(props: RealtimeStageProps) {
-  const { mode, badge, copy, liveMode, will, nod, actions, answering, state, needs, videoRef, commands, texts } = props;
+  const { mode, badge, copy, will, nod, actions, answering, state, needs, videoRef, commands, light, texts } = props;
+  // The light's alternative records number mode here (real-time video; the stream leaves for the recording page).
+  const liveMode = state.request?.liveMode ?? props.liveMode;
+  const challenge = state.request?.light ?? null;
   const t = texts.realtime;
   const progress = selectTransferFraction(state);
   const verifying = selectVerifying(state);
@@ -73,8 +81,11 @@ export function RealtimeStage(props: RealtimeStageProps) {
   const countdown = selectCountdown(state);
   const hint = selectRealtimeHint(state, mode);
   const foot = selectRealtimeFoot(state);
+  const lightStart = recording ? light.startedAtMs : null;
+  const lightOn = lightShowing(challenge, lightStart);
   return (
-    <div className={`ff-page ff-recorder ff-realtime ff-realtime--${mode}`} data-phase={selectRealtimeStage(state)}>
+    <div className={`ff-page ff-recorder ff-realtime ff-realtime--${mode}${lightOn ? " ff-rec--light" : ""}`} data-phase={selectRealtimeStage(state)}>
+      <LightLayer challenge={challenge} startedAtMs={lightStart} onShown={light.onShown} />
       <div className="ff-recorder__body">
         <CaptureHead badge={badge} copy={copy}>
           <CapturePrompt
@@ -83,7 +94,7 @@ export function RealtimeStage(props: RealtimeStageProps) {
             will={will}
             nod={nod}
             digits={state.request?.digits ?? null}
-            actions={actions}
+            actions={liveMode === "action" ? actions : []}
             actionIndex={selectActionIndex(state)}
             question={state.request?.question ?? null}
             answering={answering}
@@ -120,7 +131,16 @@ export function RealtimeStage(props: RealtimeStageProps) {
           <LiveAnnouncement channel="progress" announcement={progressAnnouncement(texts, progress, verifying)} policy={PROGRESS_POLICY} />
         </div>
       </div>
-      {foot.kind === "start" && (
+      {state.light?.step === "notice" && (
+        <LightNotice
+          texts={texts.light}
+          alternative={state.light.alternative}
+          onContinue={() => commands.chooseLight("light")}
+          onAlternative={() => commands.chooseLight("alternative")}
+          onQuit={light.onQuit}
+        />
+      )}
+      {foot.kind === "start" && !awaitsLightChoice(state) && (
         <div className="ff-buttons ff-buttons--1">
           {/* aria-disabled while the camera opens: the button keeps the focus of the user who pressed it. */}
           <button type="button" className="ff-btn ff-btn--primary" aria-disabled={!foot.enabled} onClick={foot.enabled ? commands.start : undefined}>
