@@ -17,7 +17,8 @@ export const PRESENCE_CHECKS: Readonly<Record<string, ServerCheck>> = {
   frozen: {
     group: "face",
     needs: [],
-    passes: "the face changes inside itself from frame to frame beyond any 2D move of a picture (blinks, lips, expression, shading), and its skin carries a camera's sensor noise",
+    passes:
+      "the face is not a looped still (fewer than `thresholds.frozen.maxIdenticalShare` of consecutive frames show an identical face) and its skin carries a camera's sensor noise; change inside the face beyond a 2D move is measured and, where `minNonRigidPairs` is set, required",
     codes: [VERIFY_CODES.frozenMedia],
     thresholds: frozenThresholdsSchema,
     run: ({ analysis, thresholds }) => {
