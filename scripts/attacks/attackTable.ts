@@ -88,21 +88,21 @@ const pct = (x: number) => (Number.isNaN(x) ? "  -  " : `${(100 * x).toFixed(0).
 export function attackLines(rows: readonly Row[], meta: { variants: number; loadBefore: number; loadAfter: number; wallMs: number }): string[] {
   const lines = [
     `presentation attacks   built service, ${meta.variants} variants per row, modified client (partner API orders, upload or frame stream); load ${meta.loadBefore} → ${meta.loadAfter}; ${(meta.wallMs / 60_000).toFixed(1)} min`,
-    `  family / mode / channel                         n  pass  APCER  ms/attempt (verdict)  codes seen | failed checks | kinds that passed`,
+    `  ${"family / mode / channel".padEnd(66)}   n  pass  APCER  ms/attempt (verdict)  codes seen | failed checks | kinds that passed`,
   ];
   for (const r of rows.filter((x) => x.family !== "bonaFide")) {
     const label = `${FAMILIES[r.family]} / ${r.mode} / ${r.channel}`;
     lines.push(
-      `  ${label.padEnd(46).slice(0, 46)} ${String(r.attempts).padStart(3)}  ${String(r.counted).padStart(4)}  ${pct(r.rate)}  ${`${r.medianTotalMs} (${r.medianVerdictMs})`.padEnd(20)}  ${list(r.codes)} | ${list(r.failedChecks)} | ${list(r.countedKinds)}` +
+      `  ${label.padEnd(66)} ${String(r.attempts).padStart(3)}  ${String(r.counted).padStart(4)}  ${pct(r.rate)}  ${`${r.medianTotalMs} (${r.medianVerdictMs})`.padEnd(20)}  ${list(r.codes)} | ${list(r.failedChecks)} | ${list(r.countedKinds)}` +
         `${r.notes.length ? ` | ${[...new Set(r.notes)].join(", ")}` : ""}${r.errors.length ? ` | ${r.errors.length} not run: ${r.errors[0]?.slice(0, 120)}` : ""}`,
     );
   }
   lines.push(`  ${FAMILIES.bonaFide}: SYNTHETIC, not a person; answers its own attempt's light and digits`);
-  lines.push(`  mode / lighting / channel                       n  rej   BPCER  ms/attempt (verdict)  codes seen | failed checks`);
+  lines.push(`  ${"mode / lighting / channel".padEnd(66)}   n  rej   BPCER  ms/attempt (verdict)  codes seen | failed checks`);
   for (const r of rows.filter((x) => x.family === "bonaFide")) {
     const label = `${r.mode} / ${r.lighting ?? "-"} / ${r.channel}`;
     lines.push(
-      `  ${label.padEnd(46)} ${String(r.attempts).padStart(3)}  ${String(r.counted).padStart(4)}  ${pct(r.rate)}  ${`${r.medianTotalMs} (${r.medianVerdictMs})`.padEnd(20)}  ${list(r.codes)} | ${list(r.failedChecks)}` +
+      `  ${label.padEnd(66)} ${String(r.attempts).padStart(3)}  ${String(r.counted).padStart(4)}  ${pct(r.rate)}  ${`${r.medianTotalMs} (${r.medianVerdictMs})`.padEnd(20)}  ${list(r.codes)} | ${list(r.failedChecks)}` +
         `${r.errors.length ? ` | ${r.errors.length} not run: ${r.errors[0]?.slice(0, 120)}` : ""}`,
     );
   }
