@@ -1,7 +1,7 @@
 /**
  * axe's WCAG 2.1 A/AA rules (issue 17) on the capture pages in each of their states, with the
  * fake camera's pattern, in the default theme and language on a phone-sized page: the start
- * page (with its splash, authorisation, consent tick and notice), the recording page before,
+ * page (with its splash, authorisation, consent tick and notice), the light notice, the recording page before,
  * during (with face guidance's "no face" hint, and with the action prompts) and after
  * recording, the upload's progress (the upload held until axe has run), 核验中 (the attempt's
  * status held), the fail result, the demo partner page the result goes back to, will mode's
@@ -14,12 +14,17 @@ import captureJson from "../flows/capture.json" with { type: "json" };
 import { expectAccessible } from "./a11y/axe";
 import { DEFAULT_LANGUAGE } from "./a11y/languages";
 import { launch, settled, VIEWPORT } from "./a11y/reach";
-import { openRecorder, RECORD_SECONDS, startRecording } from "./recordingFlow";
+import { answerLightNotice, lightNotice, openRecorder, RECORD_SECONDS, startRecording } from "./recordingFlow";
 
 const ZH_CN = DEFAULT_LANGUAGE;
 
-async function cameraPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: ZH_CN.tag, viewport: VIEWPORT, reducedMotion: "reduce", permissions: ["camera", "microphone"] });
+/**
+ * A phone-sized page with the camera allowed. Reduced motion by default; the light modes'
+ * pages need `motion: "no-preference"`, since a browser asking for reduced motion is taken
+ * straight to their alternative (number mode) and never sees the light notice.
+ */
+async function cameraPage(browser: Browser, baseURL: string, options: { motion?: "reduce" | "no-preference" } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: ZH_CN.tag, viewport: VIEWPORT, reducedMotion: options.motion ?? "reduce", permissions: ["camera", "microphone"] });
   return context.newPage();
 }
 
@@ -88,11 +93,14 @@ test("number mode with face guidance: the recording page before and during recor
 });
 
 test("action mode, one attempt: the prompts while recording, the upload's progress, 核验中, the fail result and the demo page's signed result", async ({ browser, baseURL }) => {
-  const page = await cameraPage(browser, baseURL!);
+  const page = await cameraPage(browser, baseURL!, { motion: "no-preference" });
   await launch(page, baseURL!, "action", ZH_CN, { maxAttempts: 1 });
   await page.getByRole("button", { name: "开始验证" }).click();
   await page.waitForURL(/#\/action\/vertify$/);
   await settled(page);
+  await expect(lightNotice(page)).toBeVisible();
+  await expectAccessible(page, "recording page's light notice, before anything flashes (action mode)");
+  await answerLightNotice(page, "light");
   await expect(page.getByRole("button", { name: "开始录制" })).toBeEnabled();
   await expectAccessible(page, "recording page before recording (action mode)");
   await startRecording(page);
@@ -121,7 +129,7 @@ test("action mode, one attempt: the prompts while recording, the upload's progre
 });
 
 test("will mode: the splash, the degraded recording page before and during recording with the question, and a recording kept after its upload failed", async ({ browser, baseURL }) => {
-  const page = await cameraPage(browser, baseURL!);
+  const page = await cameraPage(browser, baseURL!, { motion: "no-preference" });
   await launch(page, baseURL!, "will", ZH_CN);
   await expectAccessible(page, "will mode's splash step");
   await openRecorder(page, "意愿核身");

@@ -1,6 +1,6 @@
 /**
  * The start page's consent steps with the keyboard alone (issue 17), which the demo partner
- * page cannot order (faceKeyboard.spec.ts walks the rest of a verification from there): the
+ * page cannot order (synthKeyboard.spec.ts walks the rest of a verification from there): the
  * enhanced authorisation (auth_type 2, need_auth 1) agreed with Enter, and the simple consent
  * tick box (auth_type 1), whose absence the start button reports and which Space ticks, up to
  * a recording started with Space. Every control passed on the way must show its focus.

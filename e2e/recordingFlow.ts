@@ -3,8 +3,27 @@
  * demo partner page (the service plays the partner's backend), the way from a mode's start
  * page to its recording page, and a recording made with the in-page recorder.
  */
+import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import type { LaunchResponse } from "../schemas/api";
+import type { Texts } from "../schemas/texts";
+
+/** The light notice's texts as shipped (flows/texts.zh-CN.json `light`), so tests name its parts as the user reads them. */
+export const LIGHT_TEXTS: Texts["light"] = (JSON.parse(readFileSync(new URL("../flows/texts.zh-CN.json", import.meta.url), "utf8")) as Pick<Texts, "light">).light;
+
+/** The light notice region (silent and action modes, live and will), by its heading. */
+export const lightNotice = (page: Page) => page.getByRole("region", { name: LIGHT_TEXTS.noticeTitle });
+
+/**
+ * Answers the light notice shown before recording in the light modes: "light" continues to the
+ * colours (我知道了，继续), "alternative" is the photosensitive user's opt-out (number mode instead).
+ */
+export async function answerLightNotice(page: Page, choice: "light" | "alternative"): Promise<void> {
+  const notice = lightNotice(page);
+  await expect(notice).toBeVisible();
+  await notice.getByRole("button", { name: choice === "light" ? LIGHT_TEXTS.noticeContinue : LIGHT_TEXTS.noticeOptOut }).click();
+  await expect(notice).toHaveCount(0);
+}
 
 /** The demo form's modes, by their labels. */
 export const DEMO_MODES = ["数字活体", "动作活体", "静默活体", "意愿核身"] as const;
@@ -43,17 +62,26 @@ export async function startVerification(page: Page): Promise<void> {
   await start.click();
 }
 
-/** From the launch's start page to the mode's recording page. */
-export async function openRecorder(page: Page, mode: DemoMode): Promise<void> {
+/**
+ * From the launch's start page to the mode's recording page. The light modes (all but number
+ * mode; the demo's will mode is action-based) show the light notice there first: `light` says
+ * how to answer it ("notice": leave it up for the test to answer).
+ */
+export async function openRecorder(page: Page, mode: DemoMode, options: { light?: "light" | "alternative" | "notice" } = {}): Promise<void> {
   await startVerification(page);
   if (mode === "数字活体") return page.waitForURL(/#\/vertify$/);
-  if (mode !== "意愿核身") return page.waitForURL(/#\/action\/vertify$/);
-  // The real-time page (src/ui/screens/TrtcRecordScreen.tsx) finds no real-time video on this service and degrades.
-  await page.waitForURL(/#\/action\/trtc\/willRecord$/);
-  await page.getByRole("button", { name: "开始验证" }).click();
-  await page.waitForURL(/#\/willDegrade\/transition$/);
-  await page.getByRole("button", { name: "继续" }).click();
-  await page.waitForURL(/#\/willDegrade\/index$/);
+  if (mode !== "意愿核身") {
+    await page.waitForURL(/#\/action\/vertify$/);
+  } else {
+    // The real-time page (src/ui/screens/TrtcRecordScreen.tsx) finds no real-time video on this service and degrades.
+    await page.waitForURL(/#\/action\/trtc\/willRecord$/);
+    await page.getByRole("button", { name: "开始验证" }).click();
+    await page.waitForURL(/#\/willDegrade\/transition$/);
+    await page.getByRole("button", { name: "继续" }).click();
+    await page.waitForURL(/#\/willDegrade\/index$/);
+  }
+  const light = options.light ?? "light";
+  if (light !== "notice") await answerLightNotice(page, light);
 }
 
 /** Starts the in-page recorder and waits until it records. */
