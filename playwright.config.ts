@@ -6,12 +6,15 @@
  * The service judges the media it receives (faces, voice), so what the fake devices play
  * decides the verdict; each project is one camera and microphone:
  *
- * | project         | camera             | microphone       | specs                  |
- * |-----------------|--------------------|------------------|------------------------|
- * | pattern         | Chromium's pattern | Chromium's beep  | all but face*.spec.ts  |
- * | face            | a face photo       | Chromium's beep  | face.spec.ts, faceKeyboard.spec.ts |
- * | face-silent-mic | a face photo       | silence          | faceSilentMic.spec.ts  |
- * | face-speech     | a face photo       | Mandarin digits  | faceSpeech.spec.ts     |
+ * | project         | camera                    | microphone       | specs                  |
+ * |-----------------|---------------------------|------------------|------------------------|
+ * | pattern         | Chromium's pattern        | Chromium's beep  | all but face*, synth*  |
+ * | face            | a face photo              | Chromium's beep  | face.spec.ts           |
+ * | synthetic       | a SYNTHETIC live subject  | its WAV, or none | synth*.spec.ts         |
+ *
+ * A still photo now fails the service's presence checks (frozen, light), as it should: the
+ * tests that expect a pass use the synthetic subject e2e/synthCamera.ts installs in the page
+ * (getUserMedia replaced by an init script, so that project has no fake-device flags at all).
  *
  * The photo and the sounds are made by e2e/fakeMedia.setup.ts at run time (ffmpeg, espeak-ng).
  */
@@ -19,7 +22,7 @@ import { defineConfig } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FACE_CAMERA_FILE, SILENCE_WAV_FILE, SPEECH_WAV_FILE } from "./e2e/fakeMediaFiles";
+import { FACE_CAMERA_FILE } from "./e2e/fakeMediaFiles";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = mkdtempSync(join(tmpdir(), "faceflow-e2e-"));
@@ -52,17 +55,20 @@ export default defineConfig({
     trace: "off",
     launchOptions: { executablePath, args: BROWSER_ARGS },
   },
-  // The face photo and the microphones' sounds are made at run time.
+  // The face photo and the synthetic subject's speech are made at run time.
   globalSetup: "./e2e/fakeMedia.setup.ts",
   projects: [
     // The fake camera's own moving pattern: no face in it, so every verdict is a failure.
-    { name: "pattern", testIgnore: /\/face[^/]*\.spec\.ts$/ },
-    // A face photo: on-device guidance, and the service's face checks passing (which the keyboard-only verification needs too).
-    { name: "face", testMatch: /\/face(Keyboard)?\.spec\.ts$/, use: fakeDevices({ video: FACE_CAMERA_FILE }) },
-    // A face and a working microphone that hears nothing: number mode's voice check fails.
-    { name: "face-silent-mic", testMatch: /\/faceSilentMic\.spec\.ts$/, use: fakeDevices({ video: FACE_CAMERA_FILE, audio: SILENCE_WAV_FILE }) },
-    // A face reading Mandarin digits: number mode passes.
-    { name: "face-speech", testMatch: /\/faceSpeech\.spec\.ts$/, use: fakeDevices({ video: FACE_CAMERA_FILE, audio: SPEECH_WAV_FILE }) },
+    { name: "pattern", testIgnore: /\/(face|synth)[^/]*\.spec\.ts$/ },
+    // A face photo: on-device guidance finds it, and the service refuses it as a still (frozen, 1033).
+    { name: "face", testMatch: /\/face\.spec\.ts$/, use: fakeDevices({ video: FACE_CAMERA_FILE }) },
+    // The synthetic live subject, rendered in the page: the verdicts that pass. No fake device,
+    // so a page reaching past the synthetic camera finds no camera at all.
+    {
+      name: "synthetic",
+      testMatch: /\/synth[^/]*\.spec\.ts$/,
+      use: { launchOptions: { executablePath, args: BROWSER_ARGS.filter((arg) => arg !== "--use-fake-device-for-media-stream") } },
+    },
   ],
   webServer: {
     command: "node dist/server/main.mjs",

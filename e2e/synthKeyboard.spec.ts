@@ -1,10 +1,11 @@
 /**
  * A whole verification with the keyboard alone (issue 17), on the demo partner page, in the
- * "face" project (a face photo on the fake camera, so the service passes the check): Tab,
- * arrow keys, Space and Enter only, no clicks. The demo form orders silent mode
- * with the splash page, which leads through the splash, the start page and the recording
- * page (face guidance ends a steady recording by itself) to 核验中, the success page and back
- * to the demo page with its signed result. Every control passed on the way must show its
+ * "synthetic" project (a SYNTHETIC live subject as the page's camera, e2e/synthCamera.ts, so
+ * the service passes the check): Tab, arrow keys, Space and Enter only, no clicks. The demo
+ * form orders silent mode with the splash page, which leads through the splash, the start
+ * page, the light notice (answered with the keyboard too) and the recording page (face
+ * guidance ends a steady recording by itself) to 核验中, the success page and back to the demo
+ * page with its signed result. Every control passed on the way must show its
  * focus, and after each page change of the flow the focus starts at the new page's heading. axe also checks the success result and the returned demo page here, the only place
  * the service passes a recording.
  */
@@ -12,12 +13,21 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./a11y/axe";
 import { expectFocusAtPageStart, focused, tabTo } from "./a11y/keyboard";
 import { VIEWPORT } from "./a11y/reach";
+import { LIGHT_TEXTS, lightNotice } from "./recordingFlow";
 import { demoPartner } from "./signedLaunch";
+import { installSynthCamera } from "./synthCamera";
 import { expectResultPage, expectVerifying } from "./verdict";
 
 test.use({ viewport: VIEWPORT, permissions: ["camera", "microphone"], locale: "zh-CN" });
 
-test("keyboard only: the demo form, the splash, the start page, a silent recording, the success page and the signed result back on the demo page", async ({ page, baseURL }) => {
+/** A name matched whole, for tabTo. */
+function exactly(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped}$`);
+}
+
+test("keyboard only, synthetic subject: the demo form, the splash, the start page, the light notice, a silent recording, the success page and the signed result back on the demo page", async ({ page, baseURL }) => {
+  await installSynthCamera(page, { script: "silent", lighting: "indoor" });
   await page.goto("/#/entry");
   await expect(page.getByRole("button", { name: "创建订单并开始核身" })).toBeVisible();
 
@@ -45,6 +55,11 @@ test("keyboard only: the demo form, the splash, the start page, a silent recordi
   await page.waitForURL(/#\/action\/vertify$/);
   await expectFocusAtPageStart(page);
 
+  // The light notice stands where the recording's buttons will be: read, then continue with Enter.
+  await expect(lightNotice(page)).toBeVisible();
+  await tabTo(page, "button", exactly(LIGHT_TEXTS.noticeContinue));
+  await page.keyboard.press("Enter");
+  await expect(lightNotice(page)).toHaveCount(0);
   await tabTo(page, "button", /^开始录制$/);
   await page.keyboard.press("Space");
   await expect(page.locator(".ff-guidance-hint")).toHaveAttribute("data-guidance-hint", "ok", { timeout: 30_000 });

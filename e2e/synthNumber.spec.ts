@@ -1,20 +1,32 @@
 /**
- * Number mode with a face on camera reading Mandarin digits (the "face-speech" project: the
- * face photo and espeak-ng's digits, which Chromium's fake microphone loops;
- * e2e/fakeMedia.setup.ts), from the demo partner page: the service hears the voice after the
- * digits were shown, with the face in the picture, and passes the attempt. No speech
- * recogniser is configured in tests, so the speech check passes saying the content was not
- * recognised.
+ * Number mode with a SYNTHETIC live subject as the page's camera and microphone (the
+ * "synthetic" project, e2e/synthCamera.ts): its lips move with espeak-ng's Mandarin digits
+ * (SPEECH_WAV_FILE, made by e2e/fakeMedia.setup.ts), which the microphone loops. The digits are
+ * issued per attempt, so the WAV says all ten (SPOKEN_DIGITS) over and over: whichever four the
+ * page shows are read within its window. No speech recogniser is configured in tests, so the
+ * speech check passes saying the content was not recognised. Also: the same subject with a
+ * microphone that hears nothing, and the photosensitive user's way out of the light modes
+ * (the light notice's opt-out: digits read aloud instead, nothing flashing).
  */
-import { expect, test } from "@playwright/test";
-import { launchFromDemo, openRecorder, record, RECORD_SECONDS } from "./recordingFlow";
+import { expect, test, type Browser } from "@playwright/test";
+import { SPEECH_WAV_FILE } from "./fakeMediaFiles";
+import { launchFromDemo, LIGHT_TEXTS, openRecorder, record, RECORD_SECONDS } from "./recordingFlow";
 import { demoPartner } from "./signedLaunch";
+import { installSynthCamera, type SynthCameraOptions } from "./synthCamera";
 import { backToDemo, checkOf, expectResultPage, expectVerifying, judgedAttempt } from "./verdict";
 
-test("number mode with the face reading digits: the voice check passes, and the demo page verifies the signed 核身通过", async ({ browser, baseURL }) => {
-  const partner = demoPartner(baseURL!);
+const FACE_CHECKS = ["face", "identity", "liveness", "frozen"];
+
+async function synthPage(browser: Browser, camera: SynthCameraOptions) {
   const context = await browser.newContext({ permissions: ["camera", "microphone"] });
   const page = await context.newPage();
+  await installSynthCamera(page, camera);
+  return { context, page };
+}
+
+test("synthetic subject reading the digits in number mode: the voice check passes, and the demo page verifies the signed 核身通过", async ({ browser, baseURL }) => {
+  const partner = demoPartner(baseURL!);
+  const { context, page } = await synthPage(browser, { script: "speech", lighting: "indoor", wav: SPEECH_WAV_FILE });
   const order = await launchFromDemo(page, "数字活体", { guidance: true });
   await openRecorder(page, "数字活体");
   await expect(page.locator(".ff-rec-digits__value")).toHaveText(/^\d{4}$/);
@@ -25,11 +37,58 @@ test("number mode with the face reading digits: the voice check passes, and the 
 
   const attempt = await judgedAttempt(partner, order.orderNo);
   expect(attempt).toMatchObject({ status: "passed", code: "0", faceCode: "0" });
+  for (const name of FACE_CHECKS) expect(checkOf(attempt, name).passed).toBe(true);
   expect(checkOf(attempt, "voice").passed).toBe(true);
   expect(checkOf(attempt, "faceWhileSpeaking").passed).toBe(true);
   expect(checkOf(attempt, "speech")).toMatchObject({ passed: true, detail: expect.stringMatching(/not recognised/i) });
   const view = await partner.getOrder(order.orderNo);
   expect(view.state).toBe("passed");
   expect(view.result?.checks?.split(",")).toEqual(expect.arrayContaining(["face", "voice", "speech"]));
+  await context.close();
+});
+
+test("synthetic subject with a microphone that hears nothing, in number mode: the digits were not read, so the voice check fails (1021)", async ({ browser, baseURL }) => {
+  const partner = demoPartner(baseURL!);
+  const order = await partner.createOrder({ userId: "e2e-silent-mic", liveType: "1", returnUrl: new URL("/#/entry", baseURL).href });
+  // No WAV: the synthetic microphone works and sends silence.
+  const { context, page } = await synthPage(browser, { script: "silent", lighting: "indoor" });
+  await page.goto(order.launchUrl);
+  await openRecorder(page, "数字活体");
+  await expect(page.locator(".ff-rec-digits__value")).toHaveText(/^\d{4}$/);
+  await record(page, RECORD_SECONDS["数字活体"]);
+  await expectVerifying(page);
+  await expectResultPage(page, "fail", ["活体检测未通过"]);
+  await expect(page.getByRole("button", { name: "重新验证" })).toBeVisible();
+
+  const attempt = await judgedAttempt(partner, order.orderNo);
+  expect(attempt).toMatchObject({ status: "failed", code: "1021", faceCode: "0" });
+  for (const name of FACE_CHECKS) expect(checkOf(attempt, name).passed).toBe(true);
+  expect(checkOf(attempt, "voice")).toMatchObject({ passed: false });
+  // Nothing was heard, so what was said is not judged.
+  expect(attempt.checks.map((c) => c.name)).not.toContain("speech");
+  await context.close();
+});
+
+test("synthetic subject opting out of the flashing light in silent mode: the page takes number mode instead, nothing flashes, and reading the digits passes", async ({ browser, baseURL }) => {
+  const partner = demoPartner(baseURL!);
+  const order = await partner.createOrder({ userId: "e2e-light-opt-out", liveType: "3", guidance: false, returnUrl: new URL("/#/srcEntry", baseURL).href });
+  const { context, page } = await synthPage(browser, { script: "speech", lighting: "indoor", wav: SPEECH_WAV_FILE });
+  await page.goto(order.launchUrl);
+  await openRecorder(page, "静默活体", { light: "alternative" });
+  await expect(page.getByText(LIGHT_TEXTS.alternativeNote)).toBeVisible();
+  await expect(page.locator(".ff-rec-digits__value")).toHaveText(/^\d{4}$/, { timeout: 15_000 });
+  await record(page, RECORD_SECONDS["数字活体"], async (p) => {
+    // Number mode shows no light at all.
+    await expect(p.locator("[data-light-color]")).toHaveCount(0);
+  });
+  await expectVerifying(page);
+  await expectResultPage(page, "success", ["活体检测通过"]);
+
+  const attempt = await judgedAttempt(partner, order.orderNo);
+  expect(attempt).toMatchObject({ status: "passed", code: "0", faceCode: "0" });
+  for (const name of FACE_CHECKS) expect(checkOf(attempt, name).passed).toBe(true);
+  expect(checkOf(attempt, "voice").passed).toBe(true);
+  // Judged as number mode: the light it never showed is not asked for.
+  expect(attempt.checks.map((c) => c.name)).not.toContain("light");
   await context.close();
 });
