@@ -36,7 +36,17 @@ export const verificationSchema = z.strictObject({
   /** One face throughout: frames without one face are allowed only in gaps this short. */
   presence: z.strictObject({ maxGapMs: ms, minFaceShare: share }),
   /** The same person throughout: descriptors of this many frames spread over the recording, compared pairwise. */
-  identity: z.strictObject({ samples: z.int().check(z.gte(2), z.lte(12)), minSimilarity: share }),
+  identity: z.strictObject({
+    samples: z.int().check(z.gte(2), z.lte(12)),
+    minSimilarity: share,
+    /**
+     * Cuts (a splice of another person): a jump of the aligned face signature of at least
+     * `minJump` and `overMedian` times the recording's own median change
+     * (src/server/verify/checks/liveness/cuts.ts, where the figures are). Both sides of each are
+     * described and compared too, so a spliced stretch is compared every time, not by chance.
+     */
+    cuts: z.strictObject({ minJump: z.number().check(z.gt(0)), overMedian: z.number().check(z.gte(1)) }),
+  }),
   /**
    * Frames, spread over the recording, that get the anti-spoofing and liveness models (their
    * means are what liveness is judged on). The scores move little from frame to frame, and

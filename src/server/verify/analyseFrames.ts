@@ -13,7 +13,7 @@ import type { ServerLimits } from "../limits";
 import type { DescriptorSample, MediaAnalysis } from "./checks/analysis";
 import type { FrameAnalyzer } from "./frameAnalyzer";
 import type { DecodedFrame } from "./mediaTypes";
-const findCuts = (_: readonly FrameSignals[]): number[] => [];
+import { findCuts } from "./checks/liveness/cuts";
 import { measureFrame, type FrameSignals } from "./signals/frameSignals";
 
 /** At most this many frames around cuts are described: a recording with more cuts than this is not one take. */
@@ -84,7 +84,7 @@ export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: F
 
   // Both sides of each cut are described (a splice has two people, one on each side).
   const cutFrames = new Set<number>();
-  for (const c of findCuts(signals)) for (const i of [c - 1, c]) if (i >= 0 && i < frames.length) cutFrames.add(i);
+  for (const c of findCuts(signals, limits.verification.identity.cuts)) for (const i of [c - 1, c]) if (i >= 0 && i < frames.length) cutFrames.add(i);
   const toDescribe = [...cutFrames].slice(0, MAX_CUT_FRAMES);
   for (const i of toDescribe) {
     const frame = frames[i] as DecodedFrame;

@@ -4,14 +4,18 @@
  * - frozen: the face changes inside itself as a camera's picture of a live face does;
  * - light: the skin follows this attempt's colour sequence, more than the scene, with a face's shape;
  * - lipSync: the lips move with the voice (number and will modes), with or without a recogniser;
- * - threeDimensional: a head turn or nod moves as a head turning in 3D does, not a 2D warp.
+ * (A 3D-fit of head turns, liveness/rigidCheck.ts, is measured but not registered: on Human's
+ * landmarks it cannot tell rendered turns from warped photos; README, "Presentation attacks".)
  * Each declares its thresholds' schema: its section of flows/checks.json `thresholds`.
  */
 import type { FrozenThresholds } from "../liveness/frozenCheck";
 import { frozenThresholdsSchema, judgeFrozen } from "../liveness/frozenCheck";
 import { judgeLight, lightThresholdsSchema, type LightThresholds } from "../liveness/lightCheck";
+import { judgeLipSync, lipSyncThresholdsSchema, type LipSyncThresholds } from "../liveness/lipSyncCheck";
+import { failed } from "../../../media/checkOutcome";
 import { VERIFY_CODES } from "../../../media/verifyCodes";
 import { judged, type ServerCheck } from "../serverCheck";
+import { heardBy } from "./voice";
 
 export const PRESENCE_CHECKS: Readonly<Record<string, ServerCheck>> = {
   frozen: {
@@ -38,5 +42,17 @@ export const PRESENCE_CHECKS: Readonly<Record<string, ServerCheck>> = {
       return judged(outcome, figures);
     },
   },
+  lipSync: {
+    group: "will",
+    needs: ["voice"],
+    passes: "while the voice speaks, the lips (the mesh's mouth opening, 10 frames a second or more) move, in every long voiced stretch, with the speech's loudness at a lag within what speech allows",
+    codes: [VERIFY_CODES.lipsNotMoving, VERIFY_CODES.checkNotRun],
+    thresholds: lipSyncThresholdsSchema,
+    run: ({ analysis, needed, thresholds }) => {
+      // The voice check judged sound, so audio missing here is the service's fault: fail, never pass.
+      if (analysis.audio === null) return judged(failed("lipSync", VERIFY_CODES.checkNotRun, "Could not run: the audio the voice check heard was not kept for the lips."));
+      const { outcome, figures } = judgeLipSync(analysis.mouth, analysis.audio, heardBy(needed("voice")), thresholds as LipSyncThresholds);
+      return judged(outcome, figures);
+    },
+  },
 };
-
