@@ -42,8 +42,11 @@ const BORDER = 3;
 const BLOCK = 3;
 const C = (CROP_SIDE - 1) / 2;
 
-/** b sampled (bilinear, clamped at the edges) at the transformed positions of the compared cells. */
-function warped(b: Float32Array, t: Similarity, out: Float32Array): void {
+/**
+ * b sampled (bilinear, clamped at the edges) at the transformed positions of the compared cells;
+ * with `more`, other images of the same size sampled at the same positions (the gradients).
+ */
+function warped(b: Float32Array, t: Similarity, out: Float32Array, more: readonly [Float32Array, Float32Array][] = []): void {
   const cos = Math.cos(t.turn) * t.scale;
   const sin = Math.sin(t.turn) * t.scale;
   let k = 0;
@@ -56,11 +59,29 @@ function warped(b: Float32Array, t: Similarity, out: Float32Array): void {
       const fx = u - x0;
       const fy = v - y0;
       const i = y0 * CROP_SIDE + x0;
-      const top = (b[i] as number) * (1 - fx) + (b[i + 1] as number) * fx;
-      const bottom = (b[i + CROP_SIDE] as number) * (1 - fx) + (b[i + CROP_SIDE + 1] as number) * fx;
-      out[k++] = top * (1 - fy) + bottom * fy;
+      const w00 = (1 - fx) * (1 - fy);
+      const w10 = fx * (1 - fy);
+      const w01 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      out[k] = (b[i] as number) * w00 + (b[i + 1] as number) * w10 + (b[i + CROP_SIDE] as number) * w01 + (b[i + CROP_SIDE + 1] as number) * w11;
+      for (const [src, dst] of more) dst[k] = (src[i] as number) * w00 + (src[i + 1] as number) * w10 + (src[i + CROP_SIDE] as number) * w01 + (src[i + CROP_SIDE + 1] as number) * w11;
+      k++;
     }
   }
+}
+
+/** Central-difference gradients of a crop (one-sided at the edges). */
+function gradientImages(b: Float32Array): [Float32Array, Float32Array] {
+  const gx = new Float32Array(b.length);
+  const gy = new Float32Array(b.length);
+  const at = (x: number, y: number) => b[Math.min(CROP_SIDE - 1, Math.max(0, y)) * CROP_SIDE + Math.min(CROP_SIDE - 1, Math.max(0, x))] as number;
+  for (let y = 0; y < CROP_SIDE; y++) {
+    for (let x = 0; x < CROP_SIDE; x++) {
+      gx[y * CROP_SIDE + x] = (at(x + 1, y) - at(x - 1, y)) / (x === 0 || x === CROP_SIDE - 1 ? 1 : 2);
+      gy[y * CROP_SIDE + x] = (at(x, y + 1) - at(x, y - 1)) / (y === 0 || y === CROP_SIDE - 1 ? 1 : 2);
+    }
+  }
+  return [gx, gy];
 }
 
 const INNER = CROP_SIDE - 2 * BORDER;
@@ -118,8 +139,14 @@ export function rigidResidual(a: Float32Array, b: Float32Array): { mean: number;
   let bestCost = Infinity;
   for (let dy = -3; dy <= 3; dy++) {
     for (let dx = -3; dx <= 3; dx++) {
-      warped(b, { dx, dy, scale: 1, turn: 0 }, buf);
-      const cost = meanAbs(target, buf);
+      // Whole-cell shifts need no interpolation: the cells themselves, clamped at the edges.
+      let k = 0;
+      let cost = 0;
+      for (let y = BORDER; y < CROP_SIDE - BORDER; y++) {
+        const row = Math.min(CROP_SIDE - 1, Math.max(0, y + dy)) * CROP_SIDE;
+        for (let x = BORDER; x < CROP_SIDE - BORDER; x++) cost += Math.abs((target[k++] as number) - (b[row + Math.min(CROP_SIDE - 1, Math.max(0, x + dx))] as number));
+      }
+      cost /= target.length;
       if (cost < bestCost) ((bestCost = cost), (t = { dx, dy, scale: 1, turn: 0 }));
     }
   }
@@ -130,13 +157,12 @@ export function rigidResidual(a: Float32Array, b: Float32Array): { mean: number;
   let ty = t.dy;
   const gx = new Float32Array(INNER * INNER);
   const gy = new Float32Array(INNER * INNER);
-  const l = new Float32Array(INNER * INNER);
-  const r = new Float32Array(INNER * INNER);
+  const [bgx, bgy] = gradientImages(b);
+  const grads: [Float32Array, Float32Array][] = [[bgx, gx], [bgy, gy]];
   const tAt = () => ({ dx: tx, dy: ty, scale: Math.hypot(pa, pb), turn: Math.atan2(pb, pa) });
   for (let iter = 0; iter < 12; iter++) {
     const cur = tAt();
-    warped(b, cur, buf);
-    gradients(b, cur, gx, gy, l, r);
+    warped(b, cur, buf, grads);
     const h = new Float64Array(16);
     const g = new Float64Array(4);
     const j = new Float64Array(4);
@@ -176,16 +202,6 @@ export function rigidResidual(a: Float32Array, b: Float32Array): { mean: number;
   warped(b, final, buf);
   const mean = meanAbs(target, buf);
   return { mean, block: worstBlock(target, buf) };
-}
-
-/** The image gradient of b at the warped positions (central differences of bilinear samples). */
-function gradients(b: Float32Array, t: Similarity, gx: Float32Array, gy: Float32Array, l: Float32Array, r: Float32Array): void {
-  warped(b, { ...t, dx: t.dx - 0.5 }, l);
-  warped(b, { ...t, dx: t.dx + 0.5 }, r);
-  for (let i = 0; i < gx.length; i++) gx[i] = (r[i] as number) - (l[i] as number);
-  warped(b, { ...t, dy: t.dy - 0.5 }, l);
-  warped(b, { ...t, dy: t.dy + 0.5 }, r);
-  for (let i = 0; i < gy.length; i++) gy[i] = (r[i] as number) - (l[i] as number);
 }
 
 /** Solves the 4x4 system h·x = g (Gaussian elimination with partial pivoting); null when singular. */

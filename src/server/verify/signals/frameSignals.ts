@@ -5,8 +5,8 @@
  * face signature (frozen frames, splices), the sensor noise on the skin, and the mouth.
  *
  * The face (box and mesh) may be a neighbouring frame's: the service runs the mesh on a subset
- * of the frames and the face moves little in 70 ms. Costs about 0.1-0.3 ms a 320x240 frame
- * (tests/server/verify/signals/frameSignals.test.ts measures it).
+ * of the frames and the face moves little in 70 ms. Costs about 0.4-0.6 ms of CPU a 320x240
+ * frame (tests/server/verify/signals/frameSignals.test.ts measures it).
  */
 import type { FaceObservation } from "../../../face/types";
 import type { DecodedFrame } from "../mediaTypes";
