@@ -21,6 +21,7 @@ import {
   type UploadGuidance,
   type UploadMeta,
 } from "../../schemas/api";
+import { lightResponseSchema, type LightChallenge, type LightShown } from "../../schemas/lightChallenge";
 
 export const DEMO_SECRET = BUILT_IN_DEMO_SECRET;
 export const DEMO_APP = DEMO_APP_ID;
@@ -160,6 +161,16 @@ export class Browser {
     return this.request("POST", "/api/v1/login", params);
   }
 
+  /**
+   * What the page does before recording in a light mode (silent, action): fetch this attempt's
+   * light challenge. Throws with the body unless the service answered 200.
+   */
+  async light(): Promise<LightChallenge> {
+    const res = await this.request("GET", "/api/v1/light");
+    if (res.status !== 200) throw new Error(`GET /api/v1/light answered ${res.status}: ${JSON.stringify(res.json)}`);
+    return lightResponseSchema.parse(res.json).light;
+  }
+
   async upload(form: FormData): Promise<HttpResult> {
     const response = await this.fetch("/api/v1/upload", { method: "POST", body: form });
     const text = await response.text();
@@ -175,6 +186,8 @@ export interface UploadFormOptions {
   guidance?: UploadGuidance;
   /** When the page showed each prompt (meta.prompts). */
   prompts?: CapturePrompt[];
+  /** When each light segment went up, ms from the first frame (meta.light; light modes). */
+  light?: LightShown;
   /** Evidence JPEGs, sent as `frame` parts after the video (pair them with guidance.evidenceAtMs). */
   frames?: Buffer[];
   tamper?: (parts: { meta: UploadMeta; video: string }) => void;
@@ -192,6 +205,7 @@ export async function uploadForm(bytes: Buffer, options: UploadFormOptions = {})
     size: bytes.length,
     ...(options.guidance ? { guidance: options.guidance } : {}),
     ...(options.prompts ? { prompts: options.prompts } : {}),
+    ...(options.light ? { light: options.light } : {}),
   };
   const parts = { meta, video: scrambleBase64(base64, posArr) };
   options.tamper?.(parts);
