@@ -8,7 +8,7 @@ import { judgeMedia, notJudged } from "../../../src/server/verify/checks/judgeMe
 import { performing } from "../../face/actionSequences";
 import { personDescriptor, sameFaceAgain } from "../../face/syntheticDescriptor";
 import { faceFrames, frameOf, syntheticFace } from "../../face/syntheticFace";
-import { shippedCheckPlan } from "./shippedChecks";
+import { checkPlanButPresence, shippedCheckPlan } from "./shippedChecks";
 
 const limits = loadCaptureLimits();
 const KB = 1024;
@@ -39,7 +39,12 @@ function analysisOf(frames: FrameObservation[], durationMs: number, patch: Parti
   return { source: recording(durationMs), frames, samples: samplesOver(durationMs), reference: null, speech: null, signals: [], mouth: [], cuts: { atMs: [], described: 0, found: 0 }, audio: null, ...patch };
 }
 const ask = (patch: Partial<VerifyAsk>): VerifyAsk => ({ liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [], ...patch });
-const judge = (analysis: MediaAnalysis, asked: VerifyAsk) => judgeMedia(analysis, asked, "other", limits, shippedCheckPlan);
+/**
+ * The shipped lists without the presentation-attack checks (frozen, light, lipSync): these tests
+ * are about every other check's order and codes, on observations without the pixel signals those
+ * judge (their own tests: tests/server/verify/liveness/). The last describe judges with the shipped plan.
+ */
+const judge = (analysis: MediaAnalysis, asked: VerifyAsk) => judgeMedia(analysis, asked, "other", limits, checkPlanButPresence);
 const names = (result: ReturnType<typeof judge>) => result.checks.map((c) => c.name);
 const failing = (result: ReturnType<typeof judge>) => result.checks.filter((c) => !c.passed).map((c) => c.name);
 
@@ -177,6 +182,26 @@ describe("judgeMedia codes", () => {
     const before = judge(analysisOf(frames, 4000, { speech }), asked(3000));
     expect(before).toMatchObject({ passed: false, code: "1018", willCode: "1018" });
     expect(before.checks.find((c) => c.name === "nod")?.detail).toContain("prompted at 3.00 s");
+  });
+});
+
+describe("the shipped lists' presentation checks", () => {
+  const shipped = (analysis: MediaAnalysis, asked: VerifyAsk) => judgeMedia(analysis, asked, "other", limits, shippedCheckPlan);
+
+  it("run frozen after the face checks in every mode and light before silent and action mode's own check", () => {
+    const silent = shipped(analysisOf(still(3000), 3000), SILENT);
+    expect(names(silent)).toEqual([...RECORDING, "frozen", "light", "steady"]);
+    const action = shipped(analysisOf(performing([["1", 500], ["2", 2500]], { durationMs: 4000 }), 4000), ACTION);
+    expect(names(action)).toEqual([...RECORDING, "frozen", "light", "actions"]);
+    const number = shipped(analysisOf(still(3000), 3000, { speech: voice([[800, 2400]]) }), NUMBER);
+    expect(names(number).slice(0, RECORDING.length + 1)).toEqual([...RECORDING, "frozen"]);
+    expect(names(number)).not.toContain("light");
+  });
+
+  it("a recording without a camera's frame signals (what a still's observations are) fails frozen (1033) first, a face code", () => {
+    const result = shipped(analysisOf(still(3000), 3000), SILENT);
+    expect(result).toMatchObject({ passed: false, code: "1033", faceCode: "1033" });
+    expect(failing(result)[0]).toBe("frozen");
   });
 });
 

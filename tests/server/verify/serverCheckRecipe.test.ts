@@ -20,7 +20,7 @@ import { createServerCheckRegistry, mergeChecks, SERVER_CHECKS } from "../../../
 import { judged, type ServerCheck } from "../../../src/server/verify/checks/serverCheck";
 import { personDescriptor, sameFaceAgain } from "../../face/syntheticDescriptor";
 import { faceFrames, frameOf } from "../../face/syntheticFace";
-import { shippedChecks } from "./shippedChecks";
+import { CHECKS_BUT_PRESENCE, shippedChecks, withoutPresence } from "./shippedChecks";
 
 const limits = loadCaptureLimits();
 
@@ -62,9 +62,16 @@ const SILENT: VerifyAsk = { liveType: "3", actions: [], digits: null, will: null
 const judge = (plan: CheckPlan, analysis: MediaAnalysis, ask: VerifyAsk = SILENT) => judgeMedia(analysis, ask, "other", limits, plan);
 const names = (result: ReturnType<typeof judge>) => result.checks.map((c) => c.name);
 
+/**
+ * The shipped lists and checks without the presentation-attack ones (frozen, light, lipSync),
+ * which judge pixel signals these synthetic observations do not carry (their own tests:
+ * tests/server/verify/liveness/); the recipe is the same for any check.
+ */
+const baseChecks = withoutPresence(shippedChecks);
+
 describe("a new server check: one registration plus config", () => {
-  const registry = createServerCheckRegistry(mergeChecks(SERVER_CHECKS, { lighting }));
-  const plan = createCheckPlan(withCheck(shippedChecks, "lighting", "liveness"), registry);
+  const registry = createServerCheckRegistry(mergeChecks(CHECKS_BUT_PRESENCE, { lighting }));
+  const plan = createCheckPlan(withCheck(baseChecks, "lighting", "liveness"), registry);
 
   it("runs where the config lists it, and the attempt passes when it passes", () => {
     const result = judge(plan, silentAttempt(120));
@@ -86,13 +93,15 @@ describe("a new server check: one registration plus config", () => {
   it("a config naming a check nobody registered is refused at start, listing the known ones", async () => {
     const config = withCheck(shippedChecks, "lighting", "liveness");
     expect(() => createCheckPlan(config, createServerCheckRegistry())).toThrow(CheckPlanError);
-    expect(() => createCheckPlan(config, createServerCheckRegistry())).toThrow(/live\.3\[7\]: unknown check "lighting" \(known: media, duration, size, frameRate, face, identity, liveness, reference, challenge, actions, steady, nod, voice, faceWhileSpeaking, speech\)/);
+    const known = Object.keys(SERVER_CHECKS).join(", ");
+    expect(known).toContain("frozen");
+    expect(() => createCheckPlan(config, createServerCheckRegistry())).toThrow(`live.3[7]: unknown check "lighting" (known: ${known})`);
     // The service itself does not start on it (before it opens its store).
     await expect(buildApp({ dbPath: ":memory:", mediaDir: join(tmpdir(), "faceflow-never-created"), checks: config })).rejects.toThrow(/unknown check "lighting" \(known: media, /);
   });
 
   it("a registered check that no list names is refused: nothing would ever run it", () => {
-    expect(() => createCheckPlan(shippedChecks, registry)).toThrow(/check "lighting" is registered but no list names it/);
+    expect(() => createCheckPlan(baseChecks, registry)).toThrow(/check "lighting" is registered but no list names it/);
   });
 });
 
@@ -105,14 +114,14 @@ describe("checks that read another check's result", () => {
     codes: [],
     run: ({ needed }) => judged(pass("afterReference", `reference figures ${JSON.stringify(needed("reference").figures)}`)),
   };
-  const registry = createServerCheckRegistry(mergeChecks(SERVER_CHECKS, { afterReference }));
+  const registry = createServerCheckRegistry(mergeChecks(CHECKS_BUT_PRESENCE, { afterReference }));
 
   it("a list naming one before what it needs is refused", () => {
-    expect(() => createCheckPlan(withCheck(shippedChecks, "afterReference", "liveness"), registry)).toThrow(/live\.3\[7\]: check "afterReference" needs "reference" listed before it/);
+    expect(() => createCheckPlan(withCheck(baseChecks, "afterReference", "liveness"), registry)).toThrow(/live\.3\[7\]: check "afterReference" needs "reference" listed before it/);
   });
 
   it("when what it needs had nothing to judge, it fails (1026) instead of passing", () => {
-    const plan = createCheckPlan(withCheck(shippedChecks, "afterReference", "reference"), registry);
+    const plan = createCheckPlan(withCheck(baseChecks, "afterReference", "reference"), registry);
     const result = judge(plan, silentAttempt(120));
     expect(result).toMatchObject({ passed: false, code: VERIFY_CODES.checkNotRun, faceCode: VERIFY_CODES.checkNotRun });
     expect(result.checks.find((c) => c.name === "afterReference")?.detail).toContain("needs the reference check");
