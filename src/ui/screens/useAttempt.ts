@@ -110,7 +110,9 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
     request,
     // Will mode waits for the spoken answer, and number mode for the digits read: only these stop early.
     // The light's alternative records number mode on an action or silent page: it reads digits, so it does not stop early.
-    autoStop: !options.will && (request?.liveMode ?? options.liveMode) !== "number" && (options.liveMode === "action" || options.liveMode === "silent"),
+    // Nor does a recording showing light: the service judges the face's answer over several colour
+    // changes (light check: 4 or more, on 20 or more frames), which a steady face's stop after ~1 s would cut off.
+    autoStop: !options.will && !request?.light && (request?.liveMode ?? options.liveMode) !== "number" && (options.liveMode === "action" || options.liveMode === "silent"),
     onDone: machine.stop,
   });
   const shown = useShownPrompts({ now, phase: state.phase, request, guidance: guidance.view });

@@ -51,11 +51,20 @@ afterEach(() => {
   delete (window as unknown as { MediaRecorder?: unknown }).MediaRecorder;
 });
 
-function page(url: string, routeName: string, guidance = true) {
+/** A light challenge (schemas/lightChallenge.ts) for the orders that show one. */
+const LIGHT = { segments: [{ color: "white", ms: 400 }, { color: "blue", ms: 500 }, { color: "yellow", ms: 400 }, { color: "magenta", ms: 600 }] } as const;
+
+function page(url: string, routeName: string, guidance = true, options: { light?: boolean } = {}) {
   const flow = setupFlow({ url, mediaDevices: { getUserMedia: vi.fn() } });
   const handlers = scriptedHandlers();
   flow.rt.captureHandlers = handlers.registry;
   const service = fakeApi({ guidance });
+  if (options.light) {
+    Object.assign(service.calls, {
+      config: vi.fn(async () => ({ will: null, guidance, light: { required: true, alternative: "1" } })),
+      light: vi.fn(async () => ({ light: LIGHT })),
+    });
+  }
   const view = renderRecording(flow, VerifyScreen, routeName, service.api);
   return { flow, handlers, service, view };
 }
@@ -136,6 +145,17 @@ describe("face guidance on the recording page", () => {
     expect(upload?.options?.frames?.length).toBe(upload?.meta.guidance?.evidenceAtMs.length);
     expect(upload?.options?.frames?.length).toBeGreaterThan(0);
     expect(session().stopped).toBe(true);
+  });
+
+  it("silent mode showing light: the held face does not stop the recording early, since the service judges the face's answer over several colour changes", async () => {
+    const { view, handlers } = page(`${LAUNCH}&live_type=3#/action/vertify`, "action_vertify", true, { light: true });
+    fireEvent.click(await view.findByRole("button", { name: "我知道了，继续" }));
+    const handler = await openGuided(view, handlers);
+    act(() => handler.emit({ type: "recording", elapsedMs: 0 }));
+    push(faceFrames([[0, {}]], { durationMs: 1600 }), performance.now() + 1);
+    // Guidance saw the check done, yet the recording's own window ends it (the handler's max).
+    expect(hint(view)?.textContent).toBe("已完成");
+    expect(handler.stops).toBe(0);
   });
 
   it("action mode, guided: each action is prompted once the one before was seen done, and reported at that moment", async () => {
