@@ -16,7 +16,7 @@ export const verificationSchema = z.strictObject({
    * times; frozen frames; cuts). The others are the rates Human's mesh runs at, on a subset of
    * them: action mode needs the finer rate (a blink's closed phase lasts 100-200 ms); number and
    * will modes need 10 a second or more to follow the lips against the voice (syllables come at
-   * 4-6 a second); silent mode judges presence, identity and stillness, which a coarser rate
+   * 4-6 a second; 12 leaves room for decoded times that jitter); silent mode judges presence, identity and stillness, which a coarser rate
    * shows as well at about half the cost.
    */
   sampleFps: z.strictObject({

@@ -30,19 +30,23 @@ interface FrameAnalysisOptions {
 
 type FrameResults = Pick<MediaAnalysis, "frames" | "samples" | "signals" | "mouth" | "cuts">;
 
-/** Indices of `frames` to run Human on: one per mesh interval, the first frame included. */
+/**
+ * Indices of `frames` to run Human on: the frame nearest each tick of the mesh rate from the
+ * first frame on, so the rate holds even when it does not divide the decoded rate (10 a second
+ * out of 15 takes two frames of three, not every other one).
+ */
 export function meshIndices(frames: readonly DecodedFrame[], meshFps: number): number[] {
-  const picked: number[] = [];
+  const first = frames[0]?.atMs;
+  const last = frames[frames.length - 1]?.atMs;
+  if (first === undefined || last === undefined) return [];
   const interval = 1000 / meshFps;
-  let next = -Infinity;
-  frames.forEach((frame, i) => {
-    // A little early counts: decoded times jitter around the nominal rate.
-    if (frame.atMs >= next - interval * 0.25) {
-      picked.push(i);
-      next = frame.atMs + interval;
-    }
-  });
-  return picked;
+  const picked = new Set<number>();
+  let i = 0;
+  for (let tick = first; tick <= last + interval / 2; tick += interval) {
+    while (i + 1 < frames.length && Math.abs((frames[i + 1] as DecodedFrame).atMs - tick) <= Math.abs((frames[i] as DecodedFrame).atMs - tick)) i++;
+    picked.add(i);
+  }
+  return [...picked];
 }
 
 /** The single good face of the analysed frame nearest in time to `atMs`, or null. */
