@@ -42,7 +42,8 @@ export function meshIndices(frames: readonly DecodedFrame[], meshFps: number): n
   const interval = 1000 / meshFps;
   const picked = new Set<number>();
   let i = 0;
-  for (let tick = first; tick <= last + interval / 2; tick += interval) {
+  // Ticks up to the last frame (1 ms of slack for times rounded to whole ms).
+  for (let k = 0, tick = first; tick <= last + 1; k++, tick = first + k * interval) {
     while (i + 1 < frames.length && Math.abs((frames[i + 1] as DecodedFrame).atMs - tick) <= Math.abs((frames[i] as DecodedFrame).atMs - tick)) i++;
     picked.add(i);
   }
