@@ -132,7 +132,11 @@ export function judgeFrozen(signals: readonly FrameSignals[], t: FrozenThreshold
     for (let i = 0; i < crops.length; i++) {
       const j = laterIndex(times, i, lag);
       if (j === null) continue;
-      blocks.push(rigidResidual(smooth[i] as Float32Array, smooth[j] as Float32Array).block);
+      const { block } = rigidResidual(smooth[i] as Float32Array, smooth[j] as Float32Array);
+      // A pair the alignment could not solve (a face turned far away: the signatures share too
+      // little) says nothing either way, and must not read as change.
+      if (!Number.isFinite(block)) continue;
+      blocks.push(block);
       pairs.push([i, j]);
     }
   }
