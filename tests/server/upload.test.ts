@@ -2,7 +2,11 @@
  * `POST /api/v1/upload` with real recordings made by ffmpeg at test time, judged by the real
  * worker pool: the upload answers `verifying` at once and the page follows the attempt with
  * the long poll. Every refusal before verification has its own 4xx code and uses up no attempt;
- * a retried upload answers the same attempt.
+ * a retried upload answers the same attempt. Silent mode shows light: every upload answers a
+ * light challenge fetched first (GET /api/v1/light), as the page does; a refused upload ends its
+ * attempt, so the next one fetches a fresh light. A pass is asserted only of the SYNTHETIC live
+ * subject (tests/fixtures/synthTake.ts) answering that attempt's own light, one fresh take per
+ * pass; the still photo clips stay for the plumbing (refused before they are judged) and fail.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -12,6 +16,7 @@ import { attemptStateSchema, orderConfigSchema, resultResponseSchema, type Creat
 import { messageIdOf } from "../../src/capture/scramble";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir, type ClipOptions } from "../fixtures/mediaMaker";
+import { synthTake, takeUpload, type SynthTake, type SynthTakeOptions } from "../fixtures/synthTake";
 import { awaitVerdict, Browser, checkNames, errorCode, launchParams, orderRequest, startService, uploadForm, type Service } from "./harness";
 
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1";
@@ -27,7 +32,7 @@ beforeAll(async () => {
   const face = { imageRgba: faceFrameRgba({ width: 640, height: 480 }) };
   const bigFace = { imageRgba: faceFrameRgba({ width: 1280, height: 960 }) };
   const specs: Record<string, Omit<ClipOptions, "dir">> = {
-    // A still photo of one face, 3 s with a tone: passes silent mode (about 90 KB).
+    // A still photo of one face, 3 s with a tone (about 90 KB): what the plumbing tests send; judged, it fails as a looped still (1033).
     face: { video: face, audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 },
     faceSilence: { video: face, audio: "silence", seconds: 3, container: "webm-vp8", fps: 20 },
     faceMute3: { video: face, audio: null, seconds: 3, container: "webm-vp8", fps: 20 },
@@ -50,7 +55,7 @@ beforeAll(async () => {
     }),
   );
   service = await startService({ verifyWorkers: 1 });
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   await service?.close();
   await removeTempDir(dir);
@@ -74,6 +79,12 @@ function withSameTail(bytes: Buffer): Buffer {
   return Buffer.concat([bytes, Buffer.from([0xec, 0x40 | (payload >> 8), payload & 0xff]), Buffer.alloc(payload)]);
 }
 
+/** A SYNTHETIC live take answering the light the browser fetches now (a fresh seed each: the replay check refuses reuse). */
+let seed = 4100;
+async function liveTake(browser: Browser, extra: Partial<SynthTakeOptions> = {}): Promise<SynthTake> {
+  return synthTake({ dir, mode: "silent", challenge: await browser.light(), seed: seed++, ...extra });
+}
+
 /** Upload and expect it accepted: `verifying`, for the attempt `seq`. */
 async function accepted(browser: Browser, form: FormData, seq: number) {
   const res = await browser.upload(form);
@@ -84,16 +95,17 @@ async function accepted(browser: Browser, form: FormData, seq: number) {
 }
 
 describe("POST /api/v1/upload: happy paths", () => {
-  it("silent mode WebM: answers verifying, stores the exact bytes, is judged by the service and finishes with a signed result", async () => {
+  it("silent mode WebM (SYNTHETIC live subject answering its light): answers verifying, stores the exact bytes, is judged by the service and finishes with a signed result", async () => {
     const { created, browser } = await loggedIn(SILENT);
-    const bytes = clip.face as Buffer;
-    const state = await accepted(browser, await uploadForm(bytes), 1);
+    const take = await liveTake(browser);
+    const bytes = take.bytes;
+    const state = await accepted(browser, await uploadForm(bytes, { ...takeUpload(take), durationMs: 2000 }), 1);
     expect(["queued", "decoding", "analysing", "deciding"]).toContain(state.state === "verifying" ? state.step : "");
     expect(readFileSync(join(service.mediaDir, created.orderNo, "1.webm")).equals(bytes)).toBe(true);
 
     const judged = await awaitVerdict(browser, state);
     expect(judged.outcome).toMatchObject({ passed: true, code: "0", finished: true, attemptsLeft: 2 });
-    expect(checkNames(judged)).toEqual(["media", "duration", "size", "frameRate", "face", "identity", "liveness", "steady"]);
+    expect(checkNames(judged)).toEqual(["media", "duration", "size", "frameRate", "face", "identity", "liveness", "frozen", "light", "steady"]);
     // Judged: the long poll answers at once, the same.
     expect((await browser.request("GET", "/api/v1/attempts/1?waitMs=20000")).json).toEqual(judged);
 
@@ -118,8 +130,8 @@ describe("POST /api/v1/upload: happy paths", () => {
       recording: { container: "webm", bytes: bytes.length },
     });
     // The service's own figures: the decoder's duration (the client declared 2000 ms), its own liveness score.
-    expect(attempt?.recording?.durationMs).toBeGreaterThan(2900);
-    expect(attempt?.recording?.durationMs).toBeLessThan(3100);
+    expect(attempt?.recording?.durationMs).toBeGreaterThan(take.seconds * 1000 - 100);
+    expect(attempt?.recording?.durationMs).toBeLessThan(take.seconds * 1000 + 100);
     expect(attempt?.liveRate).toBeGreaterThanOrEqual(50);
     expect(result.payload.liveRate).toBe(String(attempt?.liveRate));
 
@@ -130,25 +142,30 @@ describe("POST /api/v1/upload: happy paths", () => {
     const late = await browser.upload(await uploadForm(clip.pattern as Buffer));
     expect(late.status).toBe(409);
     expect(errorCode(late)).toBe("ORDER_FINISHED");
-  }, 90_000);
+  }, 300_000);
 
-  it("silent mode MP4 passes too; an iPhone needs 150 KB", async () => {
+  it("silent mode MP4 (SYNTHETIC live subject) passes too; an iPhone needs 150 KB", async () => {
     const { created, browser } = await loggedIn(SILENT, IPHONE);
+    await browser.light();
     const refused = await browser.upload(await uploadForm(clip.faceMp4 as Buffer, { mimeType: "video/mp4" }));
     expect(refused.status).toBe(422);
     expect(errorCode(refused)).toBe("VIDEO_TOO_SMALL");
-    const state = await accepted(browser, await uploadForm(clip.faceMp4Big as Buffer, { mimeType: "video/mp4" }), 2);
+    // The refusal ended that attempt: the page records again, under a fresh light.
+    const take = await liveTake(browser, { container: "mp4-h264" });
+    expect(take.bytes.length).toBeGreaterThan(150 * 1024);
+    const state = await accepted(browser, await uploadForm(take.bytes, takeUpload(take)), 2);
     expect((await awaitVerdict(browser, state)).outcome).toMatchObject({ passed: true, finished: true });
     const view = await service.partner.getOrder(created.orderNo);
     expect(view.attempts.map((a) => [a.status, a.code])).toEqual([["rejected", "VIDEO_TOO_SMALL"], ["passed", "0"]]);
     expect(view.attempts[1]?.recording).toMatchObject({ container: "mp4", mimeType: "video/mp4" });
-  }, 90_000);
+  }, 300_000);
 
-  it("a QuickTime file from an iPhone's camera (file input) is judged as MP4", async () => {
+  it("a QuickTime file from an iPhone's camera (file input, SYNTHETIC live subject) is judged as MP4", async () => {
     const { browser } = await loggedIn(SILENT, IPHONE);
-    const state = await accepted(browser, await uploadForm(clip.faceMp4Big as Buffer, { mimeType: "video/quicktime" }), 1);
+    const take = await liveTake(browser, { container: "mp4-h264" });
+    const state = await accepted(browser, await uploadForm(take.bytes, { ...takeUpload(take), mimeType: "video/quicktime" }), 1);
     expect((await awaitVerdict(browser, state)).outcome).toMatchObject({ passed: true });
-  }, 90_000);
+  }, 300_000);
 
   it("number mode needs digits first, and records them with the attempt", async () => {
     const { created, browser } = await loggedIn({ liveType: "1", actions: undefined });
@@ -157,10 +174,12 @@ describe("POST /api/v1/upload: happy paths", () => {
     expect(errorCode(early)).toBe("DIGITS_REQUIRED");
     const { digits } = (await browser.request("GET", "/api/v1/digits")).json as { digits: string };
     const state = await accepted(browser, await uploadForm(clip.faceSilence as Buffer), 1);
-    // Nobody read them: the service listened and heard no voice.
-    expect((await awaitVerdict(browser, state)).outcome).toMatchObject({ passed: false, code: "1021", finished: false, attemptsLeft: 2 });
+    // A still photo: refused first as a looped still (frozen, 1033); and nobody read them: the voice check heard no voice.
+    const judged = await awaitVerdict(browser, state);
+    expect(judged.outcome).toMatchObject({ passed: false, code: "1033", finished: false, attemptsLeft: 2 });
+    expect(judged.outcome.checks.find((c) => c.name === "voice")).toMatchObject({ passed: false });
     const view = await service.partner.getOrder(created.orderNo);
-    expect(view.attempts.at(-1)).toMatchObject({ status: "failed", code: "1021", digits });
+    expect(view.attempts.at(-1)).toMatchObject({ status: "failed", code: "1033", digits });
     // Digits answer one recording: the next upload needs fresh ones.
     const reused = await browser.upload(await uploadForm(clip.face as Buffer));
     expect(errorCode(reused)).toBe("DIGITS_REQUIRED");
@@ -171,7 +190,7 @@ describe("POST /api/v1/upload: retries", () => {
   it("answers a retried upload (same recording) with the same attempt, judging it once; another recording with the same messageId is a new attempt", async () => {
     const { created, browser } = await loggedIn(SILENT);
     const pattern = withSameTail(clip.pattern as Buffer);
-    const face = withSameTail(clip.face as Buffer);
+    await browser.light();
     const first = await accepted(browser, await uploadForm(pattern), 1);
     // Sent again while it is being verified (the first answer was lost): the same attempt, not a refusal.
     const retry = await browser.upload(await uploadForm(pattern, { posArr: [7, 99] }));
@@ -183,16 +202,18 @@ describe("POST /api/v1/upload: retries", () => {
     expect((await browser.upload(await uploadForm(pattern, { posArr: [8, 100] }))).json).toEqual(judged);
     expect((await service.partner.getOrder(created.orderNo)).attempts).toHaveLength(1);
 
-    // A new recording whose tail (and so messageId) is the same is not a retry: it is verified.
+    // A new recording (the SYNTHETIC live subject, under a fresh light) whose tail, and so messageId, is the same is not a retry: it is verified.
+    const take = await liveTake(browser);
+    const face = withSameTail(take.bytes);
     expect(await messageIdOf(face.toString("base64"))).toBe(await messageIdOf(pattern.toString("base64")));
-    const good = await accepted(browser, await uploadForm(face), 2);
+    const good = await accepted(browser, await uploadForm(face, takeUpload(take)), 2);
     const passed = await awaitVerdict(browser, good);
     expect(passed.outcome).toMatchObject({ passed: true, finished: true });
     // The order is over, but the retry of the recording that finished it still gets its answer.
-    expect((await browser.upload(await uploadForm(face))).json).toEqual(passed);
+    expect((await browser.upload(await uploadForm(face, takeUpload(take)))).json).toEqual(passed);
     const view = await service.partner.getOrder(created.orderNo);
     expect(view.attempts.map((a) => [a.seq, a.status, a.code])).toEqual([[1, "failed", "1015"], [2, "passed", "0"]]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("POST /api/v1/upload: every refusal", () => {
@@ -200,6 +221,8 @@ describe("POST /api/v1/upload: every refusal", () => {
     const { created, browser } = await loggedIn(SILENT);
     const good = clip.face as Buffer;
     const expectRefusal = async (form: FormData | Promise<FormData>, status: number, code: string) => {
+      // Each refusal ends its attempt: the page fetches a fresh light before the next recording.
+      await browser.light();
       const res = await browser.upload(await form);
       expect({ status: res.status, code: errorCode(res) }).toEqual({ status, code });
     };
@@ -235,13 +258,15 @@ describe("POST /api/v1/upload: every refusal", () => {
     // Nothing refused is kept on disk.
     const orderDir = join(service.mediaDir, created.orderNo);
     expect(existsSync(orderDir) ? readdirSync(orderDir) : []).toEqual([]);
-    // Still open: a good recording is accepted as the next attempt and passes after all that.
-    const state = await accepted(browser, await uploadForm(good), expected.length + 1);
+    // Still open: a good recording (the SYNTHETIC live subject answering its light) is accepted as the next attempt and passes after all that.
+    const take = await liveTake(browser);
+    const state = await accepted(browser, await uploadForm(take.bytes, takeUpload(take)), expected.length + 1);
     expect((await awaitVerdict(browser, state)).outcome.passed).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it("a corrupted base64 with a recomputed messageId is still caught", async () => {
     const { browser } = await loggedIn(SILENT);
+    await browser.light();
     const form = await uploadForm(clip.face as Buffer, {
       tamper: (p) => void (p.video = p.video.slice(0, -8) + "*******="),
     });
@@ -258,6 +283,7 @@ describe("POST /api/v1/upload: every refusal", () => {
 
   it("refuses malformed requests: not multipart, missing parts, bad meta, extra parts, oversized", async () => {
     const { browser } = await loggedIn(SILENT);
+    await browser.light();
     const json = await browser.request("POST", "/api/v1/upload", { meta: {} });
     expect(json.status).toBe(415);
     expect(errorCode(json)).toBe("UNSUPPORTED_MEDIA_TYPE");
@@ -301,15 +327,17 @@ describe("POST /api/v1/upload: every refusal", () => {
 describe("failing attempts", () => {
   it("ends the order as failed after maxAttempts verdicts; the failure is signed too", async () => {
     const { created, browser } = await loggedIn({ ...SILENT, will: { question: "您是否同意？" }, maxAttempts: 2 });
-    // A film without sound cannot carry the spoken consent.
+    // A film of a still photo without sound: a looped still first (frozen, 1033), and it cannot carry the spoken consent (1008).
+    await browser.light();
     const first = await awaitVerdict(browser, await accepted(browser, await uploadForm(clip.faceMute3 as Buffer), 1));
-    expect(first.outcome).toMatchObject({ passed: false, code: "1008", finished: false, attemptsLeft: 1 });
+    expect(first.outcome).toMatchObject({ passed: false, code: "1033", finished: false, attemptsLeft: 1 });
+    await browser.light();
     const second = await awaitVerdict(browser, await accepted(browser, await uploadForm(clip.faceMute4 as Buffer), 2));
-    expect(second.outcome).toMatchObject({ passed: false, code: "1008", finished: true, attemptsLeft: 0 });
+    expect(second.outcome).toMatchObject({ passed: false, code: "1033", finished: true, attemptsLeft: 0 });
 
     const result = resultResponseSchema.parse((await browser.request("GET", "/api/v1/result")).json);
     expect(result.state).toBe("failed");
-    expect(result.payload).toMatchObject({ code: "1008", willCode: "1008", faceCode: "0" });
+    expect(result.payload).toMatchObject({ code: "1033", willCode: "1008", faceCode: "1033" });
     expect(service.partner.verifyReturn(result.payload).valid).toBe(true);
     expect((await service.partner.getOrder(created.orderNo)).state).toBe("failed");
 
