@@ -60,7 +60,7 @@ export default defineConfig({
   projects: [
     // The fake camera's own moving pattern: no face in it, so every verdict is a failure.
     { name: "pattern", testIgnore: /\/(face|synth)[^/]*\.spec\.ts$/ },
-    // A face photo: on-device guidance finds it, and the service refuses it as a still (frozen, 1033).
+    // A face photo: on-device guidance finds it, and the service refuses it (it does not answer the light, 1030).
     { name: "face", testMatch: /\/face\.spec\.ts$/, use: fakeDevices({ video: FACE_CAMERA_FILE }) },
     // The synthetic live subject, rendered in the page: the verdicts that pass. No fake device,
     // so a page reaching past the synthetic camera finds no camera at all.

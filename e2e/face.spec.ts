@@ -2,10 +2,14 @@
  * On-device guidance and the service's face checks with a still face photo fed to the fake
  * camera (the "face" project; e2e/fakeMedia.setup.ts) and the fake microphone's beep, and, for
  * the verifier's negative, the fake camera's plain pattern (a browser launched without the
- * photo). Guidance finds the photo's face, but the service now refuses a looped still (frozen,
- * 1033) before anything else it would judge; the passing verifications are the SYNTHETIC
- * subject's (synthFace.spec.ts). Orders are created with the partner kit, guidance at its
- * default (on) unless a test turns it off. No request may leave the service's origin */
+ * photo). Guidance finds the photo's face, but in the light modes the service now refuses it
+ * first for not answering the screen's light (1030: a print does not brighten with the colours
+ * as a face a hand's breadth from the screen does; its frames carry noise and differ, so it is
+ * not refused as frozen first); the passing verifications are the SYNTHETIC subject's
+ * (synth*.spec.ts). Orders are created with the partner kit, guidance at its default (on)
+ * unless a test turns it off. No request may leave the service's origin: models and wasm are
+ * our own.
+ */
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import { recordWithFrames, uploadWithFrames } from "./faceUpload";
 import { openRecorder, record, startRecording } from "./recordingFlow";
@@ -50,6 +54,25 @@ async function withPatternCamera<T>(run: (browser: Browser) => Promise<T>): Prom
 const hint = (page: Page) => page.locator(".ff-guidance-hint");
 const FACE_CHECKS = ["face", "identity", "liveness"];
 
+test("silent mode with a photo: guidance finds the face, but the service refuses the photo for not answering the light (1030) and the partner sees the order not passed", async ({ browser, baseURL }) => {
+  const partner = demoPartner(baseURL!);
+  const order = await partner.createOrder({ userId: "e2e-face", liveType: "3", returnUrl: new URL("/#/srcEntry", baseURL).href });
+  const { context, page, foreign } = await openRecordingPage(browser, baseURL!, order.launchUrl);
+  await startRecording(page);
+  await expect(hint(page)).toHaveAttribute("data-guidance-hint", "ok", { timeout: 30_000 });
+  // Nobody presses 完成录制: the recording's window ends it (a light recording is not stopped early).
+  await expectVerifying(page);
+  await expect(page.locator("[data-outcome=fail]")).toBeVisible({ timeout: 30_000 });
+
+  const attempt = await judgedAttempt(partner, order.orderNo);
+  expect(attempt).toMatchObject({ status: "failed", code: "1030" });
+  for (const name of FACE_CHECKS) expect(checkOf(attempt, name).passed).toBe(true);
+  expect(checkOf(attempt, "light").passed).toBe(false);
+  expect((await partner.getOrder(order.orderNo)).state).not.toBe("passed");
+  expect(foreign).toEqual([]);
+  await context.close();
+});
+
 test("action mode with a photo: the face is found, but a photo never blinks, so the recording times out into the action-failure view and nothing is used up", async ({ browser, baseURL }) => {
   const partner = demoPartner(baseURL!);
   const order = await partner.createOrder({ userId: "e2e-face", liveType: "2", actions: ["2"], returnUrl: new URL("/#/srcEntry", baseURL).href });
@@ -67,7 +90,7 @@ test("action mode with a photo: the face is found, but a photo never blinks, so 
   await context.close();
 });
 
-test("action mode with a photo and guidance off: the recording is uploaded, and the service finds the face but refuses the looped still (frozen, 1033) before judging the actions", async ({ browser, baseURL }) => {
+test("action mode with a photo and guidance off: the recording is uploaded, and the service finds the face but refuses it for not answering the light (1030) before judging the actions", async ({ browser, baseURL }) => {
   const partner = demoPartner(baseURL!);
   const order = await partner.createOrder({ userId: "e2e-face", liveType: "2", actions: ["1", "2"], guidance: false, returnUrl: new URL("/#/srcEntry", baseURL).href });
   const { context, page } = await openRecordingPage(browser, baseURL!, order.launchUrl);
@@ -80,9 +103,9 @@ test("action mode with a photo and guidance off: the recording is uploaded, and 
   await expect(page.getByRole("button", { name: "重新验证" })).toBeVisible();
 
   const attempt = await judgedAttempt(partner, order.orderNo);
-  expect(attempt).toMatchObject({ status: "failed", code: "1033", faceCode: "0", guidance: null });
+  expect(attempt).toMatchObject({ status: "failed", code: "1030", guidance: null });
   for (const name of FACE_CHECKS) expect(checkOf(attempt, name).passed).toBe(true);
-  expect(checkOf(attempt, "frozen").passed).toBe(false);
+  expect(checkOf(attempt, "light").passed).toBe(false);
   expect((await partner.getOrder(order.orderNo)).state).toBe("in_progress");
   await context.close();
 });
@@ -96,6 +119,10 @@ test("the service's verifier: frames of the photo's recording show one face, fra
       const page = await context.newPage();
       await page.goto(order.launchUrl);
       await page.getByRole("button", { name: "开始验证" }).waitFor();
+      // A silent-mode upload must follow the light's issue (409 LIGHT_REQUIRED otherwise). This
+      // client fetches it and shows nothing, so the light check fails; the face checks, judged
+      // before it, are what this test reads.
+      expect((await context.request.get(`${baseURL}/api/v1/light`)).ok()).toBe(true);
       const sample = await recordWithFrames(page, 2500, 250);
       return await uploadWithFrames(context, baseURL!, sample);
     } finally {

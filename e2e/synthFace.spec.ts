@@ -7,7 +7,7 @@
  * service's origin (models and wasm are our own).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { answerLightNotice, lightNotice, openRecorder, startRecording } from "./recordingFlow";
+import { answerLightNotice, lightNotice, openRecorder, record, RECORD_SECONDS, startRecording } from "./recordingFlow";
 import { demoPartner } from "./signedLaunch";
 import { installSynthCamera, type SynthCameraOptions } from "./synthCamera";
 import { backToDemo, checkOf, expectResultPage, expectVerifying, judgedAttempt } from "./verdict";
@@ -60,7 +60,7 @@ test("synthetic subject, silent mode with guidance: the light notice, guidance s
   await expect(hint(page)).toHaveAttribute("data-guidance-status", "active", { timeout: 30_000 });
   await expect(hint(page)).toHaveAttribute("data-guidance-hint", "ok");
   await expect(page.locator(".ff-guidance-box--ok")).toBeVisible();
-  // Nobody presses 完成录制: the steady face completes the check and the recording stops.
+  // Nobody presses 完成录制: the steady face completes guidance's check, and the recording ends with its window (a light recording is not cut short).
   await expectVerifying(page);
   await expectResultPage(page, "success", ["动作检测完成", "活体检测通过"]);
 
@@ -113,5 +113,29 @@ test("synthetic subject, silent mode without guidance: the page never downloads 
   expect(attempt).toMatchObject({ status: "passed", code: "0", faceCode: "0" });
   for (const name of [...FACE_CHECKS, ...PRESENCE_CHECKS, "steady"]) expect(checkOf(attempt, name).passed).toBe(true);
   expect(faceAssets).toEqual([]);
+  await context.close();
+});
+
+test("synthetic subject, action mode without guidance: each prompt names its action (data-action-code), the subject does what it is asked, and the service passes the actions and the light", async ({ browser, baseURL }) => {
+  const partner = demoPartner(baseURL!);
+  const order = await partner.createOrder({ userId: "e2e-synth", liveType: "2", actions: ["1", "2"], guidance: false, returnUrl: new URL("/#/srcEntry", baseURL).href });
+  // The subject acts only on the page's cue, after a human reaction time (DEFAULT_CUE).
+  const { context, page } = await synthPage(browser, baseURL!, { script: "actions", lighting: "indoor" });
+  await page.goto(order.launchUrl);
+  await openRecorder(page, "动作活体");
+  const prompt = page.locator(".ff-rec-actions__now");
+  // The demo's two actions, two seconds each, then 完成录制.
+  await record(page, RECORD_SECONDS["动作活体"], async () => {
+    await expect(prompt).toContainText("请摇头");
+    await expect(prompt).toHaveAttribute("data-action-code", "1");
+    await expect(prompt).toContainText("请眨眼", { timeout: 5000 });
+    await expect(prompt).toHaveAttribute("data-action-code", "2");
+  });
+  await expectVerifying(page);
+  await expectResultPage(page, "success", ["动作检测完成", "活体检测通过"]);
+
+  const attempt = await judgedAttempt(partner, order.orderNo);
+  expect(attempt).toMatchObject({ status: "passed", code: "0", faceCode: "0" });
+  for (const name of [...FACE_CHECKS, ...PRESENCE_CHECKS, "actions"]) expect(checkOf(attempt, name).passed).toBe(true);
   await context.close();
 });

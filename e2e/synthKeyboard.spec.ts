@@ -3,8 +3,8 @@
  * "synthetic" project (a SYNTHETIC live subject as the page's camera, e2e/synthCamera.ts, so
  * the service passes the check): Tab, arrow keys, Space and Enter only, no clicks. The demo
  * form orders silent mode with the splash page, which leads through the splash, the start
- * page, the light notice (answered with the keyboard too) and the recording page (face
- * guidance ends a steady recording by itself) to 核验中, the success page and back to the demo
+ * page, the light notice (answered with the keyboard too) and the recording page (which
+ * ends by itself) to 核验中, the success page and back to the demo
  * page with its signed result. Every control passed on the way must show its
  * focus, and after each page change of the flow the focus starts at the new page's heading. axe also checks the success result and the returned demo page here, the only place
  * the service passes a recording.
@@ -63,7 +63,7 @@ test("keyboard only, synthetic subject: the demo form, the splash, the start pag
   await tabTo(page, "button", /^开始录制$/);
   await page.keyboard.press("Space");
   await expect(page.locator(".ff-guidance-hint")).toHaveAttribute("data-guidance-hint", "ok", { timeout: 30_000 });
-  // A steady face completes the check and the recording stops by itself.
+  // Nobody presses 完成录制: the recording ends with its window (a light recording is not cut short by guidance).
   await expectVerifying(page);
   await expectResultPage(page, "success", ["动作检测完成", "活体检测通过"]);
   await expectFocusAtPageStart(page);
