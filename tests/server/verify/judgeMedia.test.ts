@@ -49,7 +49,7 @@ const names = (result: ReturnType<typeof judge>) => result.checks.map((c) => c.n
 const failing = (result: ReturnType<typeof judge>) => result.checks.filter((c) => !c.passed).map((c) => c.name);
 
 const RECORDING = ["media", "duration", "size", "frameRate", "face", "identity", "liveness"];
-const SPOKEN = ["voice", "faceWhileSpeaking", "speech"];
+const SPOKEN = ["voice", "faceWhileSpeaking", "speechPresent"];
 const SILENT = ask({ liveType: "3" });
 const NUMBER = ask({ liveType: "1", digits: "1234", prompts: [{ what: "digits", atMs: 500 }] });
 const ACTION = ask({ liveType: "2", actions: ["1", "2"], prompts: [{ what: "action", action: "1", atMs: 0 }, { what: "action", action: "2", atMs: 2200 }] });

@@ -75,7 +75,7 @@ describe("checkSpeech", () => {
 
   it("without a recogniser, passes saying the content was not recognised, unless the order requires speech (1022)", () => {
     const passed = checkSpeech(heard([[0, 1000]]), "1234", false);
-    expect(passed).toMatchObject({ name: "speech", passed: true });
+    expect(passed).toMatchObject({ name: "speechPresent", passed: true });
     expect(passed.detail).toContain("content not recognised");
     expect(checkSpeech(heard([[0, 1000]]), "1234", true)).toMatchObject({ passed: false, failCode: "1022" });
   });

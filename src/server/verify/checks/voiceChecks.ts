@@ -52,22 +52,29 @@ export function checkFaceWhileSpeaking(frames: readonly FrameObservation[], hear
     : failed("faceWhileSpeaking", VERIFY_CODES.noFaceWhileSpeaking, `The face was not in the picture while speaking: ${figures}.`);
 }
 
-/** What was said. Without a recogniser, speech heard passes unless the order requires recognition. */
+/**
+ * What was said, under the name of what was judged: `speechContent` when a recogniser's text was
+ * compared (or recognition was required and could not be had), `speechPresent` when only the
+ * voice's presence stands (no recogniser, or it recognised nothing and the order does not
+ * require it). The signed `checks` list so tells a partner a content check from presence alone.
+ */
 export function checkSpeech(speech: HeardSpeech, digits: string | null, requireRecognition: boolean): Outcome {
   if (speech.recognizer === null) {
     const detail = "Speech present, content not recognised: no speech recogniser is configured on this service.";
     return requireRecognition
-      ? failed("speech", VERIFY_CODES.speechNotRecognised, `${detail} The order requires recognised speech.`)
-      : pass("speech", detail);
+      ? failed("speechContent", VERIFY_CODES.speechNotRecognised, `${detail} The order requires recognised speech.`)
+      : pass("speechPresent", detail);
   }
   const text = speech.transcript?.trim() ?? "";
   if (text === "") {
     const detail = `The recogniser (${speech.recognizer}) recognised nothing.`;
-    return requireRecognition ? failed("speech", VERIFY_CODES.speechNotRecognised, `${detail} The order requires recognised speech.`) : pass("speech", `${detail} Speech was heard; the order does not require recognition.`);
+    return requireRecognition
+      ? failed("speechContent", VERIFY_CODES.speechNotRecognised, `${detail} The order requires recognised speech.`)
+      : pass("speechPresent", `${detail} Speech was heard, content not recognised; the order does not require recognition.`);
   }
-  if (digits === null) return pass("speech", `Recognised by ${speech.recognizer}: “${text}”.`);
+  if (digits === null) return pass("speechContent", `Recognised by ${speech.recognizer}: “${text}”.`);
   const match = matchDigits(digits, text);
   return match.matched
-    ? pass("speech", `The issued digits ${digits} were read: ${speech.recognizer} heard “${text}” (digits ${match.heard}).`)
-    : failed("speech", VERIFY_CODES.digitsMismatch, `The issued digits ${digits} were not read: ${speech.recognizer} heard “${text}” (digits ${match.heard || "none"}).`);
+    ? pass("speechContent", `The issued digits ${digits} were read: ${speech.recognizer} heard “${text}” (digits ${match.heard}).`)
+    : failed("speechContent", VERIFY_CODES.digitsMismatch, `The issued digits ${digits} were not read: ${speech.recognizer} heard “${text}” (digits ${match.heard || "none"}).`);
 }
