@@ -4,7 +4,8 @@
  * with replayedMedia (1035) and a failing `replay` check whose detail gives when the other
  * recording was judged, never which order it was (it may be another partner's). A different
  * recording of the same face is not a replay, and the memory survives a restart (it is in the
- * store). The recordings are synthetic (fingerprintMedia.ts: the fixture face swaying on a
+ * store). The same order's earlier attempt's recording sent again fails too: it answers a
+ * challenge no longer asked. The recordings are synthetic (fingerprintMedia.ts: the fixture face swaying on a
  * schedule of its own); whether their other checks pass does not matter here.
  */
 import { readFile } from "node:fs/promises";
@@ -81,6 +82,22 @@ describe("a recording answers one order only", () => {
     const { judged } = await judgeOrder(another);
     expect(replayCheck(judged)).toBeUndefined();
     expect(judged.outcome.code).not.toBe(VERIFY_CODES.replayedMedia);
+  }, 90_000);
+
+  it("the same order's earlier attempt's recording, sent again for its next attempt, fails too", async () => {
+    const created = await service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined, maxAttempts: 2 }));
+    const browser = new Browser(service.baseUrl);
+    await browser.login(launchParams(created.launchUrl));
+    const ownClip = await makeSwayingFaceClip({ dir: media, seconds: 4, seed: 8 });
+    const once = await awaitVerdict(browser, (await browser.upload(await uploadForm(await readFile(ownClip), { durationMs: 4000 }))).json);
+    // This sway (as fast as seed 1's) fails the steadiness of silent mode, which leaves the order its second attempt.
+    expect(once.outcome).toMatchObject({ passed: false, finished: false });
+    expect(replayCheck(once)).toBeUndefined();
+    // Re-encoded: the very same bytes would be taken for a retry of the first upload (same messageId) and answered with its verdict.
+    const again = await readFile(await transformClip(ownClip, "scale-up"));
+    const twice = await awaitVerdict(browser, (await browser.upload(await uploadForm(again, { mimeType: "video/mp4", durationMs: 4000 }))).json);
+    expect(twice.outcome.code).toBe(VERIFY_CODES.replayedMedia);
+    expect(replayCheck(twice)?.detail).toMatch(/earlier attempt's recording of this order/);
   }, 90_000);
 
   it("is remembered across a restart of the service", async () => {
