@@ -60,6 +60,34 @@ export function fingerprintsContract(engine: StoreEngine): void {
       expect(await findReplay(store.fingerprints, { orderNo: "ORDER_Z", attemptId: z, fingerprint: fingerprint(8), now: NOW })).toBeNull();
     });
 
+    it("lets two copies judged at once on two instances not miss each other: the second lookup waits for the first's insert", async () => {
+      const other = await db.open();
+      try {
+        const x = await attemptOf("ORDER_X");
+        const y = await attemptOf("ORDER_Y");
+        const fp = fingerprint(9);
+        let release = () => undefined as void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let looked = () => undefined as void;
+        const firstLooked = new Promise<void>((resolve) => (looked = resolve));
+        const first = store.transaction(async (tx) => {
+          const found = await findReplay(tx.fingerprints, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW });
+          looked();
+          await held;
+          return found;
+        });
+        await firstLooked;
+        const second = other.transaction((tx) => findReplay(tx.fingerprints, { orderNo: "ORDER_Y", attemptId: y, fingerprint: fp, now: NOW }));
+        // Give the second time to run ahead if nothing held it back.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        release();
+        expect(await first).toBeNull();
+        expect((await second)?.orderNo).toBe("ORDER_X");
+      } finally {
+        await other.close();
+      }
+    });
+
     it("returns at most its limit of candidates, those sharing the most keys first", async () => {
       const target = fingerprint(1);
       const keys = bandKeys(target);
