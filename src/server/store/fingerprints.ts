@@ -17,6 +17,13 @@ export interface StoredFingerprint {
 }
 
 export interface FingerprintsRepo {
+  /**
+   * Inside a transaction: wait until no other transaction is between its lookup and its insert,
+   * so two copies of one recording judged at once on two instances cannot both miss each other.
+   * PostgreSQL: a transaction-scoped advisory lock; SQLite: nothing to do, its write
+   * transactions (BEGIN IMMEDIATE) already run one at a time.
+   */
+  serializeLookups(): Promise<void>;
   /** Keep an attempt's fingerprint and its band keys (a second call for the same attempt changes nothing). */
   insert(record: StoredFingerprint, keys: readonly number[]): Promise<void>;
   /**
@@ -34,8 +41,14 @@ const fingerprintRow = z
   .transform((r): StoredFingerprint => ({ attemptId: r.attempt_id, orderNo: r.order_no, judgedAt: r.judged_at, fingerprint: r.fingerprint }));
 const hitRow = z.object({ attempt_id: z.number().int(), hits: z.coerce.number().int() });
 
+/** The advisory lock's key ("fpr1"), one for every lookup: lookups are few (one per verdict) and short. */
+const LOOKUP_LOCK = 0x66707231;
+
 export function createFingerprintsRepo(sql: Sql): FingerprintsRepo {
   return {
+    async serializeLookups() {
+      if (sql.dialect === "postgres") await sql.get("SELECT pg_advisory_xact_lock(?) AS locked", [LOOKUP_LOCK]);
+    },
     async insert(r, keys) {
       const added = await sql.run(
         `INSERT INTO media_fingerprints (attempt_id, order_no, judged_at, fingerprint) VALUES (?, ?, ?, ?)

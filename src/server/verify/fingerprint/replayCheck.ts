@@ -39,9 +39,10 @@ export interface ReplaySubject {
   now: number;
 }
 
-/** The earlier recording `subject` replays, or null; keeps `subject`'s fingerprint either way. */
+/** The earlier recording `subject` replays, or null; keeps `subject`'s fingerprint either way. Call inside the verdict's transaction. */
 export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject): Promise<StoredFingerprint | null> {
   const keys = bandKeys(subject.fingerprint);
+  await fingerprints.serializeLookups();
   const candidates = await fingerprints.candidates(keys, { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS });
   const original = candidates.find((c) => matchFingerprints(subject.fingerprint, c.fingerprint) !== null) ?? null;
   await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, keys);
