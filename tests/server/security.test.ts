@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServerConfig } from "../../src/server/config";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { synthTake, takeUpload } from "../fixtures/synthTake";
 import {
   awaitVerdict,
   Browser,
@@ -21,7 +22,11 @@ import {
   type Service,
 } from "./harness";
 
-/** Real recordings, made once for the file: a face photo (passes silent mode) and the test pattern. */
+/**
+ * Real recordings, made once for the file: a face photo and the test pattern, for the HTTP
+ * surface (a light mode's upload answers the light fetched first, as the page does). The one
+ * pass the real pool judges is the SYNTHETIC live subject answering its own light.
+ */
 let mediaDir: string;
 let faceClip: Buffer;
 let patternClip: Buffer;
@@ -64,6 +69,7 @@ describe("rate limits", () => {
     expect(errorCode(limited)).toBe("RATE_LIMITED");
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
 
+    await browser.light();
     expect((await browser.upload(await uploadForm(patternClip))).status).toBe(200);
     const second = await browser.upload(await uploadForm(faceClip));
     expect(second.status).toBe(429);
@@ -196,6 +202,7 @@ describe("headers, errors and secrets", () => {
       const created = await broken.partner.createOrder(orderRequest(broken, { liveType: "3", actions: undefined, maxAttempts: 1 }));
       const browser = new Browser(broken.baseUrl);
       await browser.login(launchParams(created.launchUrl));
+      await browser.light();
       const upload = await browser.upload(await uploadForm(faceClip));
       expect(upload.status).toBe(200);
       const judged = await awaitVerdict(browser, upload.json);
@@ -230,6 +237,7 @@ describe("headers, errors and secrets", () => {
     seen.push(launchUrl);
     await record(browser.login(launchParams(launchUrl)));
     await record(browser.request("GET", "/api/v1/config"));
+    await record(browser.request("GET", "/api/v1/light"));
     const upload = await browser.upload(await uploadForm(faceClip));
     await record(Promise.resolve(upload));
     const judged = await awaitVerdict(browser, upload.json);
@@ -259,8 +267,9 @@ describe("demo partner endpoints", () => {
     const { launchUrl } = created.json as { launchUrl: string };
     expect(launchParams(launchUrl)).toMatchObject({ url: `${service.baseUrl}/#/liveEntry`, wb_app_id: "TIDA0001", theme: "03", live_type: "3" });
     await browser.login(launchParams(launchUrl));
-    // Judged by the real pool: a face photo passes silent mode.
-    expect((await awaitVerdict(browser, (await browser.upload(await uploadForm(faceClip))).json)).outcome.passed).toBe(true);
+    // Judged by the real pool: the SYNTHETIC live subject answering this attempt's light passes silent mode.
+    const take = await synthTake({ dir: mediaDir, mode: "silent", challenge: await browser.light(), seed: 5301 });
+    expect((await awaitVerdict(browser, (await browser.upload(await uploadForm(take.bytes, takeUpload(take)))).json)).outcome.passed).toBe(true);
     const { payload } = (await browser.request("GET", "/api/v1/result")).json as { payload: Record<string, string> };
     const query = new URLSearchParams(payload).toString();
     const ok = await browser.request("POST", "/demo/v1/verify", { query });
@@ -268,7 +277,7 @@ describe("demo partner endpoints", () => {
     const tampered = await browser.request("POST", "/demo/v1/verify", { query: query.replace("code=0", "code=1") });
     expect(tampered.json).toMatchObject({ valid: false });
     expect(errorCode(await browser.request("POST", "/demo/v1/orders", { liveType: "2" }))).toBe("BAD_REQUEST");
-  }, 60_000);
+  }, 300_000);
 
   it("can be turned off", async () => {
     const off = await startService({ demo: false });
