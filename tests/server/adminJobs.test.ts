@@ -43,6 +43,7 @@ async function verifyOne(onCreated: (orderNo: string) => void = () => undefined)
   onCreated(created.orderNo);
   const browser = new Browser(service.baseUrl);
   await browser.login(launchParams(created.launchUrl));
+  await browser.light(); // silent mode shows light: the page fetches it before recording
   const res = await browser.upload(await uploadForm(recording));
   return { orderNo: created.orderNo, judged: await awaitVerdict(browser, attemptStateSchema.parse(res.json), { timeoutMs: 30_000 }) };
 }

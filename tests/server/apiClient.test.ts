@@ -49,7 +49,7 @@ const loginParams = (launchUrl: string): LoginRequest => loginRequestSchema.pars
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: unknown) => e as ApiError);
 
 describe("createApiClient against the real service", () => {
-  it("runs login → config → upload → long poll → result with every answer parsed", async () => {
+  it("runs login → config → light → upload → long poll → result with every answer parsed", async () => {
     // One attempt: the order is over with this recording whatever the verdict, so the result is signed.
     const created = await service.partner.createOrder(orderRequest(service, { maxAttempts: 1 }));
     const browser = new Browser(service.baseUrl);
@@ -57,6 +57,8 @@ describe("createApiClient against the real service", () => {
     const login = await api.login(loginParams(created.launchUrl));
     expect(login.config.orderNo).toBe(created.orderNo);
     expect((await api.config()).attempts.left).toBe(1);
+    // Action mode shows light: its sequence is fetched right before recording.
+    expect((await api.light()).light.segments.length).toBeGreaterThanOrEqual(4);
     const { meta, video } = await decodableRecording();
     let state = await api.upload(meta, video);
     expect(state.attempt).toBe(1);

@@ -65,7 +65,7 @@ describe("cookie-less session", () => {
 
   it("never takes the session token from the query string", async () => {
     const { created, body } = await loginWithoutCookies();
-    for (const path of ["/api/v1/config", "/api/v1/digits", "/api/v1/result", "/api/v1/attempts/1"]) {
+    for (const path of ["/api/v1/config", "/api/v1/digits", "/api/v1/light", "/api/v1/result", "/api/v1/attempts/1"]) {
       const res = await noCookies(`${service.baseUrl}${path}?session=${body.sessionToken}`);
       expect(res.status, path).toBe(401);
     }

@@ -68,6 +68,7 @@ describe("draining", () => {
         const created = await service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined }));
         const browser = new Browser(service.baseUrl);
         await browser.login(launchParams(created.launchUrl));
+        await browser.light(); // silent mode shows light: the page fetches it before recording
         const res = await browser.upload(await uploadForm(recording));
         expect(res.status).toBe(200);
         return { browser, created, state: attemptStateSchema.parse(res.json) };

@@ -28,6 +28,7 @@ it("judges a job not run once it has died with its process more times than it ma
   const created = await service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined }));
   const browser = new Browser(service.baseUrl);
   await browser.login(launchParams(created.launchUrl));
+  await browser.light(); // silent mode shows light: the page fetches it before recording
   const state = attemptStateSchema.parse((await browser.upload(await uploadForm(recording))).json);
   await runner.nth(0); // its first run, which never answers: the process "died" in it
   // As if it had died in its third run too, long ago: the lease has run out.

@@ -66,6 +66,7 @@ async function uploaded(partner = service.partner, bytes = recording) {
   const created = await partner.createOrder(orderRequest(service, SILENT));
   const browser = new Browser(service.baseUrl);
   await browser.login(launchParams(created.launchUrl));
+  await browser.light(); // silent mode shows light: the page fetches it before recording
   const res = await browser.upload(await uploadForm(bytes));
   expect(res.status).toBe(200);
   return { created, browser, state: attemptStateSchema.parse(res.json) };

@@ -129,6 +129,8 @@ describe("POST /api/v1/upload/wx against a hostile media API", () => {
     const created = await service.partner.createOrder(orderRequest(service, extra));
     const browser = new Browser(service.baseUrl);
     expect((await browser.login(launchParams(created.launchUrl))).status).toBe(200);
+    // Silent mode shows light: the page fetches it before recording (number mode fetches digits, in the test).
+    if (extra.liveType !== "1") await browser.light();
     return { created, browser };
   }
   const mediaGets = () => api.calls.filter((c) => c === "/cgi-bin/media/get").length;

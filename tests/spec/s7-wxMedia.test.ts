@@ -129,6 +129,7 @@ describe("spec §7: POST /api/v1/upload/wx verifies the fetched video as any upl
     const created = await on.partner.createOrder(orderRequest(on, SILENT));
     const browser = new Browser(on.baseUrl);
     expect((await browser.login(launchParams(created.launchUrl))).status).toBe(200);
+    await browser.light(); // silent mode shows light: the page fetches it before recording
     return { created, browser };
   }
 
