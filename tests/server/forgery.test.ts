@@ -2,7 +2,9 @@
  * What a modified client can do, and that none of it passes: the service judges the media it
  * decoded itself, runs every check of the mode whatever the client reports, and takes nothing
  * from the client but the recording and the prompt times. Each case is a real recording (or
- * real JPEGs on the frame stream) judged by the real worker pool.
+ * real JPEGs on the frame stream) judged by the real worker pool. In the modes that show light
+ * (silent, action) every upload or stream answers a light fetched first, as the page does; the
+ * one pass asserted here is the SYNTHETIC live subject answering its own light.
  */
 import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -12,6 +14,7 @@ import { GUIDANCE_HINTS } from "../../src/face/quality";
 import type { CreateOrderRequest, UploadGuidance } from "../../schemas/api";
 import { faceFrameRgba, faceJpeg, plainJpeg } from "../fixtures/faceImage";
 import { makeClip, makeSpeechWav, makeTempDir, removeTempDir, type ClipOptions } from "../fixtures/mediaMaker";
+import { synthTake, takeUpload } from "../fixtures/synthTake";
 import {
   awaitVerdict,
   Browser,
@@ -59,7 +62,7 @@ beforeAll(async () => {
   dir = await makeTempDir();
   const face = faceStill();
   const specs: Record<string, Omit<ClipOptions, "dir">> = {
-    // A still photo of the face: a face is there, nothing moves.
+    // A still photo of the face: a face is there, nothing moves (a looped still to the frozen check).
     face: { video: face, audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 },
     faceSilence: { video: face, audio: "silence", seconds: 3, container: "webm-vp8", fps: 20 },
     // ffmpeg's test pattern, with a tone for the modes that listen.
@@ -86,10 +89,14 @@ async function loggedIn(extra: Partial<CreateOrderRequest> = {}) {
   return { created, browser };
 }
 
-/** Log in to a new order, upload, follow to the verdict. */
+/** The modes whose checks (flows/checks.json) include "light": silent and action. */
+const showsLight = (order: Partial<CreateOrderRequest>) => order.liveType === "2" || order.liveType === "3";
+
+/** Log in to a new order, fetch its challenge (digits or light) as the page does, upload, follow to the verdict. */
 async function judgeUpload(order: Partial<CreateOrderRequest>, recording: Buffer, form: UploadFormOptions = {}) {
   const { created, browser } = await loggedIn(order);
   if (order.liveType === "1") await browser.request("GET", "/api/v1/digits");
+  if (showsLight(order)) await browser.light();
   const upload = await browser.upload(await uploadForm(recording, form));
   expect(upload.status, JSON.stringify(upload.json)).toBe(200);
   const judged = await awaitVerdict(browser, upload.json);
@@ -131,9 +138,11 @@ describe("(a, b, c) the test pattern fails in every mode, whatever the client re
 });
 
 describe("(d) a still photo of the face", () => {
-  it("passes silent mode (a photo held still is what silent mode cannot tell apart)", async () => {
+  it("fails silent mode as a looped still (frozen, 1033), though the face checks pass", async () => {
     const { judged } = await judgeUpload(SILENT, clip.face as Buffer);
-    expect(judged.outcome).toMatchObject({ passed: true, code: "0" });
+    expect(judged.outcome).toMatchObject({ passed: false, code: "1033" });
+    expect(check(judged, "frozen")).toMatchObject({ passed: false });
+    for (const c of FACE_CHECKS) expect(check(judged, c)?.passed).toBe(true);
   }, 60_000);
 
   const actions: [string, "1" | "2"][] = [["blink", "2"], ["shake", "1"]];
@@ -145,12 +154,13 @@ describe("(d) a still photo of the face", () => {
         prompts: [{ what: "action", action: code, atMs: 0 }],
         frames: evidence,
       });
-      expect(judged.outcome).toMatchObject({ passed: false, code: "1018" });
+      // A looped still first (frozen, 1033, before the actions); the action check fails it too.
+      expect(judged.outcome).toMatchObject({ passed: false, code: "1033" });
       expect(check(judged, "actions")).toMatchObject({ passed: false });
-      // The face checks passed: it is the missing action that fails it.
+      // The face checks passed: it is the still picture and the missing action that fail it.
       for (const c of FACE_CHECKS) expect(check(judged, c)?.passed).toBe(true);
       const view = await service.partner.getOrder(created.orderNo);
-      expect(view.attempts[0]).toMatchObject({ status: "failed", code: "1018", guidance: { status: "on", done: true } });
+      expect(view.attempts[0]).toMatchObject({ status: "failed", code: "1033", guidance: { status: "on", done: true } });
     }, 60_000);
   }
 });
@@ -159,6 +169,7 @@ describe("(e) the frame stream", () => {
   /** Stream `frames` for an order with streaming on, to the `verifying` answer; then follow to the verdict. */
   async function judgeStream(order: Partial<CreateOrderRequest>, frames: Buffer[]) {
     const { created, browser } = await loggedIn({ ...order, launch: { ws_mode_switch: "1" } });
+    await browser.light();
     const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     expect(await c.next("progress")).toMatchObject({ step: "ready" });
@@ -168,8 +179,9 @@ describe("(e) the frame stream", () => {
     }
     c.send({ type: "end" });
     const verifying = await c.next("verifying");
-    expect(verifying).toMatchObject({ type: "verifying", attempt: 1 });
-    return { created, judged: await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/1")).json) };
+    // The stream takes over the light's attempt (1, abandoned) as its own, the second.
+    expect(verifying).toMatchObject({ type: "verifying", attempt: 2 });
+    return { created, judged: await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/2")).json) };
   }
 
   it("filler JPEGs (tiny valid pictures and marker-wrapped junk) fail the face checks of an action order", async () => {
@@ -180,14 +192,16 @@ describe("(e) the frame stream", () => {
     expect(checkNames(judged)).toEqual(expect.arrayContaining([...FACE_CHECKS, "actions"]));
   }, 60_000);
 
-  it("a still face streamed to an action order fails: it never blinks", async () => {
+  it("a still face streamed to an action order fails: a looped still (1033) that never blinks", async () => {
     const jpeg = faceJpeg({}, 75);
     const { judged } = await judgeStream({ liveType: "2", actions: ["2"] }, Array.from({ length: 25 }, () => jpeg));
-    expect(judged.outcome).toMatchObject({ passed: false, code: "1018" });
+    expect(judged.outcome).toMatchObject({ passed: false, code: "1033" });
+    expect(check(judged, "actions")).toMatchObject({ passed: false });
   }, 60_000);
 
   it("random bytes as a frame end the stream, the attempt rejected, nothing judged", async () => {
     const { created, browser } = await loggedIn({ liveType: "2", actions: ["2"], launch: { ws_mode_switch: "1" } });
+    await browser.light();
     const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     await c.next("progress");
@@ -197,7 +211,8 @@ describe("(e) the frame stream", () => {
     expect((await c.closed).code).toBe(4415);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const view = await service.partner.getOrder(created.orderNo);
-    expect(view.attempts).toMatchObject([{ channel: "stream", status: "rejected", code: "UNSUPPORTED_MEDIA_TYPE" }]);
+    // The light's attempt was taken over by the stream's, which is rejected.
+    expect(view.attempts).toMatchObject([{ seq: 1, status: "abandoned" }, { seq: 2, channel: "stream", status: "rejected", code: "UNSUPPORTED_MEDIA_TYPE" }]);
   });
 
   it("an order without streaming is refused at start with STREAM_NOT_ENABLED, and no attempt is judged", async () => {
@@ -218,11 +233,12 @@ describe("(e) the frame stream", () => {
 });
 
 describe("(f) number mode listens", () => {
-  it("the face with a silent sound track fails with the voice code 1021", async () => {
+  it("the face (a still photo) with a silent sound track fails the voice check (1021), after the looped still (1033)", async () => {
     const { judged } = await judgeUpload(NUMBER, clip.faceSilence as Buffer, { prompts: [{ what: "digits", atMs: 0 }] });
-    expect(judged.outcome).toMatchObject({ passed: false, code: "1021" });
+    expect(judged.outcome).toMatchObject({ passed: false, code: "1033" });
     expect(check(judged, "voice")).toMatchObject({ passed: false });
-    // The face checks passed: it is the missing voice that fails it.
+    expect(check(judged, "voice")?.detail).not.toBe("");
+    // The face checks passed: it is the still picture and the missing voice that fail it.
     for (const name of FACE_CHECKS) expect(check(judged, name)?.passed).toBe(true);
   }, 60_000);
 
@@ -236,7 +252,9 @@ describe("(f) number mode listens", () => {
     const judged = await awaitVerdict(browser, upload.json);
     expect(check(judged, "voice")).toMatchObject({ passed: true });
     expect(check(judged, "faceWhileSpeaking")).toMatchObject({ passed: true });
-    expect(checkNames(judged)).toContain("speech");
+    expect(checkNames(judged).some((name) => name === "speechContent" || name === "speechPresent")).toBe(true);
+    // Speech over a still photo: the lips never move with it.
+    expect(check(judged, "lipSync")).toMatchObject({ passed: false });
     expect((await service.partner.getOrder(created.orderNo)).attempts.at(-1)?.digits).toBe(digits);
   }, 90_000);
 });
@@ -244,6 +262,7 @@ describe("(f) number mode listens", () => {
 describe("(g, i) the client sets no result; the partner is told what ran", () => {
   it("extra fields in meta (a code, a liveRate, a pass) are refused, not read", async () => {
     const { created, browser } = await loggedIn(SILENT);
+    await browser.light();
     const forged: [string, unknown][] = [["code", "0"], ["liveRate", 100], ["passed", true], ["checks", []]];
     for (const [field, value] of forged) {
       const res = await browser.upload(await uploadForm(clip.face as Buffer, { tamper: (p) => void ((p.meta as Record<string, unknown>)[field] = value) }));
@@ -253,11 +272,18 @@ describe("(g, i) the client sets no result; the partner is told what ran", () =>
     // A guidance report with a field of its own is refused too.
     const withScore = { ...guidanceReport({}), liveRate: 100 } as UploadGuidance;
     expect(errorCode(await browser.upload(await uploadForm(clip.face as Buffer, { guidance: withScore })))).toBe("BAD_REQUEST");
-    expect((await service.partner.getOrder(created.orderNo)).attempts).toEqual([]);
+    // Nothing read: only the light's attempt, still waiting for a recording.
+    const { attempts } = await service.partner.getOrder(created.orderNo);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ seq: 1, status: "pending", recording: null, liveRate: null, code: null });
   });
 
-  it("liveRate in the signed result is the service's own score, and `checks` lists the checks that ran", async () => {
-    const { created, browser, judged } = await judgeUpload(SILENT, clip.face as Buffer, { guidance: guidanceReport({ done: true }) });
+  it("liveRate in the signed result is the service's own score, and `checks` lists the checks that ran (SYNTHETIC live subject)", async () => {
+    const { created, browser } = await loggedIn(SILENT);
+    const take = await synthTake({ dir, mode: "silent", challenge: await browser.light(), seed: 6101 });
+    const upload = await browser.upload(await uploadForm(take.bytes, { ...takeUpload(take), guidance: guidanceReport({ done: true }) }));
+    expect(upload.status, JSON.stringify(upload.json)).toBe(200);
+    const judged = await awaitVerdict(browser, upload.json);
     expect(judged.outcome.passed).toBe(true);
     const { payload } = (await browser.request("GET", "/api/v1/result")).json as { payload: Record<string, string> };
     const view = await service.partner.getOrder(created.orderNo);
@@ -271,12 +297,12 @@ describe("(g, i) the client sets no result; the partner is told what ran", () =>
     expect(payload.liveRate).toBe(String(view.attempts[0]?.liveRate));
 
     expect(payload.checks).toBe(checkNames(judged).join(","));
-    expect(payload.checks?.split(",")).toEqual(expect.arrayContaining([...FACE_CHECKS, "steady"]));
+    expect(payload.checks?.split(",")).toEqual(expect.arrayContaining([...FACE_CHECKS, "frozen", "light", "steady"]));
     expect(service.partner.verifyReturn(payload)).toMatchObject({ valid: true });
     // The list is signed: leaving a check out breaks the signature.
     const fewer = { ...payload, checks: (payload.checks ?? "").split(",").filter((c) => c !== "liveness").join(",") };
     expect(service.partner.verifyReturn(fewer).valid).toBe(false);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("(h) one recording at a time", () => {
@@ -298,6 +324,7 @@ describe("(h) one recording at a time", () => {
     const browser = new Browser(held.baseUrl);
     await browser.login(launchParams(created.launchUrl));
     if (mode.liveType === "1") await browser.request("GET", "/api/v1/digits");
+    if (showsLight(mode)) await browser.light();
     return { base, created, browser };
   }
 
@@ -305,6 +332,7 @@ describe("(h) one recording at a time", () => {
     const created = await held.partner.createOrder(orderRequest(held, SILENT));
     const browser = new Browser(held.baseUrl);
     await browser.login(launchParams(created.launchUrl));
+    await browser.light();
     const first = await browser.upload(await uploadForm(clip.pattern as Buffer));
     expect(first.json).toMatchObject({ state: "verifying", attempt: 1 });
     const job = await runner.nth(0);
@@ -315,7 +343,8 @@ describe("(h) one recording at a time", () => {
     expect((await browser.request("GET", "/api/v1/attempts/1")).json).toMatchObject({ state: "verifying", attempt: 1 });
     job.resolve({ passed: false, code: "1015", liveRate: 0, willCode: null, faceCode: "1015", similarity: null, checks: [{ name: "face", passed: false, detail: "no face" }] });
     expect((await awaitVerdict(browser, first.json)).outcome).toMatchObject({ passed: false, code: "1015", attemptsLeft: 2 });
-    // Judged: the next recording is taken.
+    // Judged: the next recording (under a fresh light) is taken.
+    await browser.light();
     expect((await browser.upload(await uploadForm(clip.face as Buffer))).json).toMatchObject({ state: "verifying", attempt: 2 });
     expect(runner.started).toHaveLength(2);
   });
