@@ -62,12 +62,14 @@ describe("device info through the service", () => {
 
   it("the stream's start keeps the canonical form, never the raw markup", async () => {
     const { created, browser } = await loggedIn({ ...SILENT, launch: { ws_mode_switch: "1" } });
+    await browser.light(); // silent mode shows light: the page fetches it before streaming
     const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo, deviceInfo: withMarkup });
     expect(await c.next("progress")).toMatchObject({ type: "progress" });
     c.close();
     const view = await service.partner.getOrder(created.orderNo);
-    expect(view.attempts.map((a) => a.deviceInfo)).toEqual([reencoded]);
+    // The light's attempt (taken over by the stream's) had no device info; the stream's keeps the canonical form.
+    expect(view.attempts.map((a) => a.deviceInfo)).toEqual([null, reencoded]);
   });
 
   it("the stream's start refuses CR/LF with DEVICE_INFO_INVALID and opens no attempt", async () => {
@@ -81,10 +83,14 @@ describe("device info through the service", () => {
 
   it("the upload and the messaging-app upload refuse CR/LF with 400 DEVICE_INFO_INVALID", async () => {
     const { created, browser } = await loggedIn(SILENT);
+    await browser.light();
     const upload = await browser.upload(await uploadForm(Buffer.alloc(2048, 1), { tamper: (parts) => void (parts.meta.deviceInfo = withEncodedCrLf) }));
     expect([upload.status, errorCode(upload)]).toEqual([400, "DEVICE_INFO_INVALID"]);
     const wx = await browser.request("POST", "/api/v1/upload/wx", { serverId: "media-1", deviceInfo: withRawCrLf });
     expect([wx.status, errorCode(wx)]).toEqual([400, "DEVICE_INFO_INVALID"]);
-    expect((await service.partner.getOrder(created.orderNo)).attempts).toEqual([]);
+    // Nothing kept: only the light's attempt, still waiting for its recording, without the refused device info.
+    const { attempts } = await service.partner.getOrder(created.orderNo);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ seq: 1, status: "pending", recording: null, deviceInfo: null });
   });
 });

@@ -54,6 +54,7 @@ describe("spec §3: the device-info string reaches the service", () => {
   it("is kept with the uploaded attempt, as the page built it, and shown in the partner's order view", async () => {
     expect(pageBuilt).toContain("h5downgrade=1%2C9");
     const { created, browser } = await loggedIn();
+    await browser.light(); // silent mode shows light: the page fetches it before recording
     const form = await uploadForm(clip, { tamper: (parts) => void (parts.meta.deviceInfo = pageBuilt) });
     const res = await browser.upload(form);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -63,12 +64,16 @@ describe("spec §3: the device-info string reaches the service", () => {
 
   it("a malformed one is refused with 400 DEVICE_INFO_INVALID, and nothing is kept", async () => {
     const { created, browser } = await loggedIn();
+    await browser.light();
     const broken = pageBuilt.replace("browserKind=wechat", "browserKind=fax");
     const res = await browser.upload(await uploadForm(clip, { tamper: (parts) => void (parts.meta.deviceInfo = broken) }));
     expect(res.status).toBe(400);
     expect(errorCode(res)).toBe("DEVICE_INFO_INVALID");
     const missingKey = await browser.upload(await uploadForm(clip, { tamper: (parts) => void (parts.meta.deviceInfo = "deviceType=mobile") }));
     expect(errorCode(missingKey)).toBe("DEVICE_INFO_INVALID");
-    expect((await service.partner.getOrder(created.orderNo)).attempts).toEqual([]);
+    // Nothing kept: only the light's attempt, still waiting for its recording, without the refused device info.
+    const { attempts } = await service.partner.getOrder(created.orderNo);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ seq: 1, status: "pending", recording: null, deviceInfo: null });
   }, 90_000);
 });
