@@ -73,12 +73,15 @@ describe("websocket handler with the real streaming endpoint", () => {
       },
     );
     const events: CaptureEvent[] = [];
+    // Silent mode shows the light challenge: the page fetches it (opening the attempt) before it streams.
+    await api.light();
     const outcome = await handler.start(
       { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false, facing: "user" },
       (event) => events.push(event),
     );
 
-    expect(outcome).toEqual({ kind: "accepted", accepted: { state: "accepted", attempt: 1 } });
+    // The light's draw opened attempt 1; the stream answers it as an attempt of its own channel, 2.
+    expect(outcome).toEqual({ kind: "accepted", accepted: { state: "accepted", attempt: 2 } });
     expect(events.filter((e) => e.type === "progress").length).toBeGreaterThan(5);
     expect(camera.released()).toBe(true);
     if (outcome.kind !== "accepted") return;
@@ -97,7 +100,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     expect(verdict.ok).toBe(true);
     const view = await service.partner.getOrder(order.orderNo);
     const attempt = view.attempts.at(-1);
-    expect(attempt).toMatchObject({ seq: 1, channel: "stream", deviceInfo });
+    expect(attempt).toMatchObject({ seq: 2, channel: "stream", deviceInfo });
     if (verdict.ok) expect(attempt?.status).toBe(verdict.outcome.passed ? "passed" : "failed");
     if (verdict.ok) expect(attempt?.code).toBe(verdict.outcome.code);
   }, 90_000);
