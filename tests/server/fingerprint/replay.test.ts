@@ -45,6 +45,8 @@ async function judgeOrder(bytes: Buffer, mimeType = "video/webm;codecs=vp8,opus"
   const created = await service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined, maxAttempts: 1 }));
   const browser = new Browser(service.baseUrl);
   await browser.login(launchParams(created.launchUrl));
+  // Silent mode shows the light: its draw opens the attempt the upload answers (the clip does not answer it; the replay check wins over that).
+  await browser.light();
   const upload = await browser.upload(await uploadForm(bytes, { mimeType, durationMs: 4000 }));
   expect(upload.status, JSON.stringify(upload.json)).toBe(200);
   return { orderNo: created.orderNo, judged: await awaitVerdict(browser, upload.json) };
@@ -89,12 +91,14 @@ describe("a recording answers one order only", () => {
     const browser = new Browser(service.baseUrl);
     await browser.login(launchParams(created.launchUrl));
     const ownClip = await makeSwayingFaceClip({ dir: media, seconds: 4, seed: 8 });
+    await browser.light();
     const once = await awaitVerdict(browser, (await browser.upload(await uploadForm(await readFile(ownClip), { durationMs: 4000 }))).json);
-    // This sway (as fast as seed 1's) fails the steadiness of silent mode, which leaves the order its second attempt.
+    // This sway does not answer the light (nor hold steady), which leaves the order its second attempt.
     expect(once.outcome).toMatchObject({ passed: false, finished: false });
     expect(replayCheck(once)).toBeUndefined();
     // Re-encoded: the very same bytes would be taken for a retry of the first upload (same messageId) and answered with its verdict.
     const again = await readFile(await transformClip(ownClip, "scale-up"));
+    await browser.light();
     const twice = await awaitVerdict(browser, (await browser.upload(await uploadForm(again, { mimeType: "video/mp4", durationMs: 4000 }))).json);
     expect(twice.outcome.code).toBe(VERIFY_CODES.replayedMedia);
     expect(replayCheck(twice)?.detail).toMatch(/earlier attempt's recording of this order/);
