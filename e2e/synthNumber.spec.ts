@@ -40,10 +40,12 @@ test("synthetic subject reading the digits in number mode: the voice check passe
   for (const name of FACE_CHECKS) expect(checkOf(attempt, name).passed).toBe(true);
   expect(checkOf(attempt, "voice").passed).toBe(true);
   expect(checkOf(attempt, "faceWhileSpeaking").passed).toBe(true);
-  expect(checkOf(attempt, "speech")).toMatchObject({ passed: true, detail: expect.stringMatching(/not recognised/i) });
+  // No recogniser here: presence alone, and listed as such (speechPresent, not speechContent).
+  expect(checkOf(attempt, "speechPresent")).toMatchObject({ passed: true, detail: expect.stringMatching(/not recognised/i) });
+  expect(checkOf(attempt, "lipSync")).toMatchObject({ passed: true });
   const view = await partner.getOrder(order.orderNo);
   expect(view.state).toBe("passed");
-  expect(view.result?.checks?.split(",")).toEqual(expect.arrayContaining(["face", "voice", "speech"]));
+  expect(view.result?.checks?.split(",")).toEqual(expect.arrayContaining(["face", "voice", "lipSync", "speechPresent"]));
   await context.close();
 });
 
@@ -65,7 +67,8 @@ test("synthetic subject with a microphone that hears nothing, in number mode: th
   for (const name of FACE_CHECKS) expect(checkOf(attempt, name).passed).toBe(true);
   expect(checkOf(attempt, "voice")).toMatchObject({ passed: false });
   // Nothing was heard, so what was said is not judged.
-  expect(attempt.checks.map((c) => c.name)).not.toContain("speech");
+  expect(attempt.checks.map((c) => c.name)).not.toEqual(expect.arrayContaining(["speechPresent"]));
+  expect(attempt.checks.map((c) => c.name)).not.toEqual(expect.arrayContaining(["speechContent"]));
   await context.close();
 });
 
