@@ -3,16 +3,19 @@
  * it (ws_mode_switch "1") may stream; the frames are spooled as they arrive, and on `end` the
  * service answers `verifying` with the attempt and closes; the verdict comes, like an upload's,
  * from the long poll. The real pool judges real face pictures; a stand-in pool shows what the
- * job is handed and that nothing else may start while it runs.
+ * job is handed and that nothing else may start while it runs. Silent and action mode show
+ * light: a stream starts only after the page fetched its light, and its `end` says when each
+ * colour went up; the pass asserted is the SYNTHETIC live subject's frames answering that light.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreateOrderRequest } from "../../schemas/api";
+import { SESSION_HEADER, type CreateOrderRequest } from "../../schemas/api";
 import { faceJpeg } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { synthTake, takeJpegFrames } from "../fixtures/synthTake";
 import {
   awaitVerdict,
   Browser,
@@ -45,19 +48,31 @@ async function loggedIn(service: Service, extra: Partial<CreateOrderRequest> = {
 
 describe("WebSocket /api/v1/stream, judged by the service", () => {
   let service: Service;
+  let dir: string;
   beforeAll(async () => {
+    dir = await makeTempDir();
     service = await startService({ streamClock: steppingClock(), verifyWorkers: 1 });
   });
-  afterAll(() => service.close());
+  afterAll(async () => {
+    await service.close();
+    await removeTempDir(dir);
+  });
 
-  it("streams inline and binary JPEG frames of a face; end answers verifying and the long poll brings the verdict that finishes the order", async () => {
+  it("streams inline and binary JPEG frames of a face (the SYNTHETIC live subject answering its light); end answers verifying and the long poll brings the verdict that finishes the order", async () => {
     const { created, browser } = await loggedIn(service, SILENT);
+    const take = await synthTake({ dir, mode: "silent", challenge: await browser.light(), seed: 7201, seconds: 4.5 });
+    // The stepping clock moves 100 ms a message: an inline frame is one message, a binary one two
+    // (its announcement, then its bytes, which time it). Each frame sent is the take's picture at
+    // the time the service gives it, so the face answers the light on the service's clock.
+    const binary = (seq: number) => seq % 4 === 3;
+    const pictures = await takeJpegFrames(take, 10, dir);
+    const jpegs: Buffer[] = [];
+    for (let seq = 0, at = 0; at < pictures.length; seq++, at += binary(seq) ? 2 : 1) jpegs.push(pictures[at] as Buffer);
     const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     expect(await c.next("progress")).toMatchObject({ type: "progress", step: "ready" });
-    const jpeg = faceJpeg();
-    for (let seq = 0; seq < 20; seq++) {
-      if (seq % 2 === 0) {
+    for (const [seq, jpeg] of jpegs.entries()) {
+      if (!binary(seq)) {
         c.send({ type: "frame", seq, jpeg: jpeg.toString("base64") });
       } else {
         c.send({ type: "frame", seq, binaryBytes: jpeg.length });
@@ -65,20 +80,39 @@ describe("WebSocket /api/v1/stream, judged by the service", () => {
       }
       expect(await c.next("ack")).toEqual({ type: "ack", seq });
     }
-    c.send({ type: "end" });
-    expect(await c.next("verifying")).toEqual({ type: "verifying", attempt: 1 });
+    c.send({ type: "end", light: take.lightShown });
+    // The stream takes over the light's attempt (1) as its own, the second.
+    expect(await c.next("verifying")).toEqual({ type: "verifying", attempt: 2 });
     expect(await c.closed).toEqual({ code: 1000, reason: "verifying" });
     // The frames were kept as they arrived, for the worker to decode.
-    expect(readdirSync(join(service.mediaDir, created.orderNo, "1-stream"))).toHaveLength(20);
+    expect(readdirSync(join(service.mediaDir, created.orderNo, "2-stream"))).toHaveLength(jpegs.length);
 
-    const judged = await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/1")).json);
+    const judged = await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/2")).json);
     expect(judged.outcome).toMatchObject({ passed: true, code: "0", finished: true });
-    expect(checkNames(judged)).toEqual(["media", "duration", "frameRate", "face", "identity", "liveness", "steady"]);
+    expect(checkNames(judged)).toEqual(["media", "duration", "frameRate", "face", "identity", "liveness", "frozen", "light", "steady"]);
     const view = await service.partner.getOrder(created.orderNo);
     expect(view.state).toBe("passed");
-    expect(view.attempts).toMatchObject([{ channel: "stream", status: "passed", verifier: "faceflow-media-checks" }]);
+    expect(view.attempts).toMatchObject([{ seq: 1, status: "abandoned" }, { seq: 2, channel: "stream", status: "passed", verifier: "faceflow-media-checks" }]);
     expect(service.partner.verifyReturn(view.result ?? {}).valid).toBe(true);
-  }, 90_000);
+  }, 300_000);
+
+  it("a still face photo streamed to silent mode fails as a looped still (frozen, 1033)", async () => {
+    const { browser, created } = await loggedIn(service, SILENT);
+    await browser.light();
+    const c = await connectStream(service, browser);
+    c.send({ type: "start", orderNo: created.orderNo });
+    expect(await c.next("progress")).toMatchObject({ type: "progress", step: "ready" });
+    const jpeg = faceJpeg();
+    for (let seq = 0; seq < 20; seq++) {
+      c.send({ type: "frame", seq, jpeg: jpeg.toString("base64") });
+      expect(await c.next("ack")).toEqual({ type: "ack", seq });
+    }
+    c.send({ type: "end", light: [] });
+    expect(await c.next("verifying")).toEqual({ type: "verifying", attempt: 2 });
+    const judged = await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/2")).json);
+    expect(judged.outcome).toMatchObject({ passed: false, code: "1033" });
+    expect(judged.outcome.checks.find((check) => check.name === "face")?.passed).toBe(true);
+  }, 120_000);
 
   it("refuses an order whose launch did not enable streaming, at start, opening no attempt", async () => {
     const { created, browser } = await loggedIn(service, { liveType: "3", actions: undefined });
@@ -129,6 +163,7 @@ describe("WebSocket /api/v1/stream, judged by the service", () => {
 
   it("a malformed message ends the stream with BAD_REQUEST, a rejected attempt and no frames kept", async () => {
     const { created, browser } = await loggedIn(service, SILENT);
+    await browser.light();
     const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     await c.next("progress");
@@ -139,8 +174,8 @@ describe("WebSocket /api/v1/stream, judged by the service", () => {
     expect((await c.closed).code).toBe(4400);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const view = await service.partner.getOrder(created.orderNo);
-    expect(view.attempts.at(-1)).toMatchObject({ channel: "stream", status: "rejected", code: "BAD_REQUEST" });
-    expect(existsSync(join(service.mediaDir, created.orderNo, "1-stream"))).toBe(false);
+    expect(view.attempts.at(-1)).toMatchObject({ seq: 2, channel: "stream", status: "rejected", code: "BAD_REQUEST" });
+    expect(existsSync(join(service.mediaDir, created.orderNo, "2-stream"))).toBe(false);
   });
 });
 
@@ -162,6 +197,7 @@ describe("WebSocket /api/v1/stream, with a stand-in pool", () => {
 
   it("queues the spooled frames timed by the service's clock (never the client's), and refuses another start while they are verified", async () => {
     const { created, browser } = await loggedIn(service, { actions: ["1", "2"], ...STREAMING });
+    await browser.light();
     const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     await c.next("progress");
@@ -171,12 +207,13 @@ describe("WebSocket /api/v1/stream, with a stand-in pool", () => {
       await c.next("ack");
     }
     c.send({ type: "end" });
-    expect(await c.next("verifying")).toEqual({ type: "verifying", attempt: 1 });
+    // The stream takes over the light's attempt (1) as its own, the second.
+    expect(await c.next("verifying")).toEqual({ type: "verifying", attempt: 2 });
 
     const job = await runner.nth(0);
     expect(job.input).toMatchObject({
       orderNo: created.orderNo,
-      source: { kind: "frames", dir: `${created.orderNo}/1-stream` },
+      source: { kind: "frames", dir: `${created.orderNo}/2-stream` },
       ask: { liveType: "2", actions: ["1", "2"], prompts: [], digits: null },
     });
     const frames = job.input.source.kind === "frames" ? job.input.source.frames : [];
@@ -188,12 +225,13 @@ describe("WebSocket /api/v1/stream, with a stand-in pool", () => {
     const again = await connectStream(service, browser);
     again.send({ type: "start", orderNo: created.orderNo });
     expect(await again.next("progress")).toMatchObject({ type: "error", code: "VERIFICATION_IN_PROGRESS" });
-    expect((await browser.request("GET", "/api/v1/attempts/1")).json).toMatchObject({ state: "verifying", attempt: 1, step: "decoding" });
+    expect((await browser.request("GET", "/api/v1/attempts/2")).json).toMatchObject({ state: "verifying", attempt: 2, step: "decoding" });
 
     job.resolve(verdict("1018", ["media", "duration", "frameRate", "face", "identity", "liveness", "actions"]));
-    const judged = await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/1")).json);
+    const judged = await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/2")).json);
     expect(judged.outcome).toMatchObject({ passed: false, code: "1018", finished: false, attemptsLeft: 2 });
-    // Judged: the next attempt may stream.
+    // Judged: the next attempt may stream (under a fresh light).
+    await browser.light();
     const next = await connectStream(service, browser);
     next.send({ type: "start", orderNo: created.orderNo });
     expect(await next.next("progress")).toMatchObject({ type: "progress", step: "ready" });
@@ -205,13 +243,17 @@ describe("WebSocket /api/v1/stream, with a stand-in pool", () => {
     for (const job of runner.running()) job.resolve(verdict("1015"));
     const base = runner.started.length;
     const { created, browser } = await loggedIn(service, SILENT);
+    await browser.light();
     const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     await c.next("progress");
     c.send({ type: "frame", seq: 0, jpeg: fillerJpeg(0).toString("base64") });
     await c.next("ack");
+    // The page records instead: a fresh light (which abandons the stream's attempt), then the upload.
+    await browser.light();
     const upload = await browser.upload(await uploadForm(recording));
-    expect(upload.json).toMatchObject({ state: "verifying", attempt: 2 });
+    // Attempts: the first light's (1), taken over by the stream's (2), abandoned by the second light's (3), which the upload answers.
+    expect(upload.json).toMatchObject({ state: "verifying", attempt: 3 });
     c.send({ type: "end" });
     expect(await c.next("verifying")).toMatchObject({ type: "error", code: "VERIFICATION_IN_PROGRESS" });
     expect((await c.closed).code).toBe(4403);
@@ -222,8 +264,8 @@ describe("WebSocket /api/v1/stream, with a stand-in pool", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(runner.started).toHaveLength(base + 1);
     const view = await service.partner.getOrder(created.orderNo);
-    expect(view.attempts.map((a) => [a.seq, a.channel, a.status])).toEqual([[1, "stream", "abandoned"], [2, "upload", "passed"]]);
-    expect(existsSync(join(service.mediaDir, created.orderNo, "1-stream"))).toBe(false);
+    expect(view.attempts.map((a) => [a.seq, a.channel, a.status])).toEqual([[1, "upload", "abandoned"], [2, "stream", "abandoned"], [3, "upload", "passed"]]);
+    expect(existsSync(join(service.mediaDir, created.orderNo, "2-stream"))).toBe(false);
   });
 });
 
@@ -245,6 +287,7 @@ describe("WebSocket /api/v1/stream, from other sites and without cookies (issue 
     expect(JSON.parse(raw.body)).toMatchObject({ code: "ORIGIN_NOT_ALLOWED" });
     expect((await service.partner.getOrder(created.orderNo)).attempts).toEqual([]);
 
+    await browser.light();
     const own = await connectStream(service, browser, { origin: service.baseUrl });
     own.send({ type: "start", orderNo: created.orderNo });
     expect(await own.next("progress")).toMatchObject({ type: "progress", step: "ready" });
@@ -261,6 +304,9 @@ describe("WebSocket /api/v1/stream, from other sites and without cookies (issue 
     });
     const { sessionToken } = (await login.json()) as { sessionToken: string };
     expect(sessionToken).toMatch(/^[0-9a-f]{64}$/);
+    // The cookie-less page fetches its light with the token in the session header.
+    const light = await fetch(`${service.baseUrl}/api/v1/light`, { headers: { [SESSION_HEADER]: sessionToken } });
+    expect(light.status).toBe(200);
 
     const byQuery = await connectStream(service, null, { origin: service.baseUrl, query: `?session=${sessionToken}` });
     byQuery.send({ type: "start", orderNo: created.orderNo });
