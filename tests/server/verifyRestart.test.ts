@@ -6,7 +6,9 @@
  *
  * First in one process (a service whose jobs never end is closed, a new one with the real
  * worker pool started on its directory), then for real: the service's own entry point in a
- * child process, killed with SIGKILL mid-verification and started again.
+ * child process, killed with SIGKILL mid-verification and started again. The recordings that
+ * must pass are the SYNTHETIC live subject answering each attempt's light ("live"); the photo
+ * and pattern clips serve where the verdict is a failure.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
@@ -21,6 +23,7 @@ import { createWorkerPool, defaultWorkerScript, type JobRunner } from "../../src
 import { shippedChecks } from "./verify/shippedChecks";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { synthTake, takeUpload } from "../fixtures/synthTake";
 import {
   awaitVerdict,
   Browser,
@@ -57,14 +60,44 @@ interface Submitted {
   state: AttemptState;
 }
 
-/** Create an order, log in, upload: the browser and the upload's answer. */
-async function submit(service: Pick<Service, "baseUrl" | "partner">, name: string, order: Partial<CreateOrderRequest>, recording: Buffer): Promise<Submitted> {
+interface Prepared {
+  name: string;
+  orderNo: string;
+  browser: Browser;
+  form: FormData;
+}
+
+/**
+ * Create an order, log in, fetch its light and make the recording (`"live"`: a fresh SYNTHETIC
+ * take answering that light, which takes seconds): everything but the upload, so that uploads
+ * made in a row stay close together.
+ */
+let seed = 10_001;
+async function prepare(service: Pick<Service, "baseUrl" | "partner">, name: string, order: Partial<CreateOrderRequest>, recording: Buffer | "live"): Promise<Prepared> {
   const created = await service.partner.createOrder(orderRequest(service as Service, order));
   const browser = new Browser(service.baseUrl);
   expect((await browser.login(launchParams(created.launchUrl))).status).toBe(200);
-  const res = await browser.upload(await uploadForm(recording));
+  // Silent and action mode show light: the page fetches it before recording.
+  const challenge = orderRequest(service as Service, order).liveType !== "1" ? await browser.light() : null;
+  const take = recording === "live" ? await synthTake({ dir: media, mode: "silent", challenge, seed: seed++ }) : null;
+  const form = take ? await uploadForm(take.bytes, takeUpload(take)) : await uploadForm(recording as Buffer);
+  return { name, orderNo: created.orderNo, browser, form };
+}
+
+/** Upload a prepared recording: the browser and the upload's answer. */
+async function upload({ name, orderNo, browser, form }: Prepared): Promise<Submitted> {
+  const res = await browser.upload(form);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return { name, orderNo: created.orderNo, browser, state: attemptStateSchema.parse(res.json) };
+  return { name, orderNo, browser, state: attemptStateSchema.parse(res.json) };
+}
+
+/** Prepare `list` first, then upload each in turn. */
+async function submitAll(service: Pick<Service, "baseUrl" | "partner">, list: [string, Partial<CreateOrderRequest>, Buffer | "live"][]): Promise<Submitted[]> {
+  const prepared: Prepared[] = [];
+  for (const [name, order, recording] of list) prepared.push(await prepare(service, name, order, recording));
+  const out: Submitted[] = [];
+  for (const p of prepared) out.push(await upload(p));
+  return out;
 }
 
 /** Per job: its state and tries; per attempt: status and code; per order: state and the attempt its result is for. */
@@ -106,15 +139,18 @@ describe("restart in one process", () => {
     const first = await startService({ verificationRunner: stuck }, { dir });
     services.push(first);
     // One attempt the first service judged before it stopped: the next one must leave it alone.
-    const judgedBefore = await submit(first, "judgedBefore", SILENT, pattern);
+    const [judgedBefore] = await submitAll(first, [["judgedBefore", SILENT, pattern]]);
+    if (!judgedBefore) throw new Error("nothing submitted");
     (await stuck.nth(0)).resolve({ passed: false, code: "1017", liveRate: 12, willCode: null, faceCode: "1017", similarity: null, checks: [{ name: "liveness", passed: false, detail: "low" }] });
     expect((await awaitVerdict(judgedBefore.browser, judgedBefore.state)).outcome).toMatchObject({ code: "1017", finished: false });
     const orders = [
       judgedBefore,
-      await submit(first, "faceRunning", SILENT, face),
-      await submit(first, "failing", { ...SILENT, maxAttempts: 1 }, face),
-      await submit(first, "patternQueued", { ...SILENT, maxAttempts: 1 }, pattern),
-      await submit(first, "faceQueued", SILENT, face),
+      ...(await submitAll(first, [
+        ["faceRunning", SILENT, "live"],
+        ["failing", { ...SILENT, maxAttempts: 1 }, face],
+        ["patternQueued", { ...SILENT, maxAttempts: 1 }, pattern],
+        ["faceQueued", SILENT, "live"],
+      ])),
     ];
     await stuck.nth(2);
     await first.close();
@@ -181,7 +217,7 @@ describe("restart in one process", () => {
     const view = await second.partner.getOrder(orders[2]?.orderNo ?? "");
     expect(view).toMatchObject({ state: "failed", result: { code: "1026" } });
     expect(await inspectStore(second, (store) => store.verifyJobs.countOpen())).toBe(0);
-  }, 180_000);
+  }, 400_000);
 });
 
 describe("a real kill", () => {
@@ -238,11 +274,11 @@ describe("a real kill", () => {
     const before = await startMain();
     const partner = createFaceflowPartner({ baseUrl: before.baseUrl, appId: DEMO_APP, secret: DEMO_SECRET });
     const target = { baseUrl: before.baseUrl, partner };
-    const orders = [
-      await submit(target, "face1", SILENT, face),
-      await submit(target, "pattern", { ...SILENT, maxAttempts: 1 }, pattern),
-      await submit(target, "face2", SILENT, face),
-    ];
+    const orders = await submitAll(target, [
+      ["face1", SILENT, "live"],
+      ["pattern", { ...SILENT, maxAttempts: 1 }, pattern],
+      ["face2", SILENT, "live"],
+    ]);
     before.child.kill("SIGKILL");
     await before.exited;
 
@@ -280,5 +316,5 @@ describe("a real kill", () => {
       after.child.kill("SIGTERM");
       await after.exited;
     }
-  }, 240_000);
+  }, 400_000);
 });
