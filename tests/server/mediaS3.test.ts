@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateOrderRequest } from "../../schemas/api";
 import type { MediaStoreConfig } from "../../schemas/mediaStoreConfig";
 import { s3ClientFor } from "../../src/server/media/store/s3MediaStore";
-import { faceJpeg, faceFrameRgba } from "../fixtures/faceImage";
-import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { subjectPortrait, synthTake, takeJpegFrames, takeUpload } from "../fixtures/synthTake";
 import { filesUnder } from "./mediaStore/files";
 import { awaitVerdict, Browser, checkNames, connectStream, errorCode, inspectStore, launchParams, orderRequest, startService, steppingClock, uploadForm, type Service } from "./harness";
 
@@ -35,7 +35,6 @@ let s3: S3rver;
 let admin: S3Client;
 let api: Service;
 let worker: { child: ChildProcess; mediaDir: string; output: () => string; exited: Promise<number | null> } | undefined;
-let recording: Buffer;
 /** The store both instances share (the harness's own dbPath is not it). */
 let dbPath: string;
 const savedEnv: Record<string, string | undefined> = {};
@@ -66,7 +65,6 @@ async function startWorker(env: Record<string, string>, mediaDir: string): Promi
 
 beforeAll(async () => {
   dir = await makeTempDir();
-  recording = await readFile(await makeClip({ dir, video: { imageRgba: faceFrameRgba({ width: 640, height: 480 }) }, audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 }));
   s3 = new S3rver({ address: "127.0.0.1", port: 0, directory: join(dir, "s3rver"), silent: true });
   const { port } = await s3.run();
   const endpoint = `http://127.0.0.1:${port}`;
@@ -123,11 +121,13 @@ async function loggedIn(extra: Partial<CreateOrderRequest>) {
 }
 
 describe("media in S3, an API instance and a worker instance", () => {
-  it("upload → verification → verdict: the recording and the reference photo are in the bucket with the recorded SHA-256, on no instance's disk", async () => {
-    const photo = faceJpeg({ width: 640, height: 480 }, 90);
+  it("upload → verification → verdict: the recording (the SYNTHETIC live subject answering its light) and the reference photo are in the bucket with the recorded SHA-256, on no instance's disk", async () => {
+    const photo = await subjectPortrait({ dir, seed: 9500 });
     const { created, browser } = await loggedIn({ ...SILENT, referencePhoto: photo.toString("base64") });
     const { orderNo } = created;
-    const first = await browser.upload(await uploadForm(recording));
+    const take = await synthTake({ dir, mode: "silent", challenge: await browser.light(), seed: 9501 });
+    const recording = take.bytes;
+    const first = await browser.upload(await uploadForm(recording, takeUpload(take)));
     expect(first.status, JSON.stringify(first.json)).toBe(200);
 
     const judged = await awaitVerdict(browser, first.json).catch((error: unknown) => {
@@ -150,10 +150,11 @@ describe("media in S3, an API instance and a worker instance", () => {
     await expectNoMediaOnDisk();
     // The worker's thread had its scratch folder on the worker's own disk, where its copies went and are gone.
     expect((await readdir(join(worker?.mediaDir ?? "", ".tmp"))).filter((name) => name.startsWith("verify-"))).toHaveLength(1);
-  }, 120_000);
+  }, 300_000);
 
   it("a refused recording never reaches the bucket", async () => {
     const { created, browser } = await loggedIn(SILENT);
+    await browser.light();
     const res = await browser.upload(await uploadForm(Buffer.alloc(80_000, 7)));
     expect(res.status).toBe(422);
     expect(errorCode(res)).toBe("VIDEO_UNREADABLE");
@@ -161,26 +162,29 @@ describe("media in S3, an API instance and a worker instance", () => {
     await expectNoMediaOnDisk();
   });
 
-  it("frame stream → verification → verdict: each frame put in the bucket as it arrives, read from there by the worker", async () => {
+  it("frame stream → verification → verdict (the SYNTHETIC live subject answering its light): each frame put in the bucket as it arrives, read from there by the worker", async () => {
     const { created, browser } = await loggedIn({ ...SILENT, launch: { ws_mode_switch: "1" } });
     const { orderNo } = created;
+    const take = await synthTake({ dir, mode: "silent", challenge: await browser.light(), seed: 9502 });
+    // The stepping clock moves 100 ms a message: inline frames (one message each) are timed 100 ms
+    // apart, so the take's pictures 10 a second keep its light's times on the service's clock.
+    const jpegs = await takeJpegFrames(take, 10, dir);
     const c = await connectStream(api, browser);
     c.send({ type: "start", orderNo });
     expect(await c.next("progress")).toMatchObject({ step: "ready" });
-    const jpeg = faceJpeg();
-    for (let seq = 0; seq < 20; seq++) {
-      c.send({ type: "frame", seq, binaryBytes: jpeg.length });
-      c.sendBinary(jpeg);
+    for (const [seq, jpeg] of jpegs.entries()) {
+      c.send({ type: "frame", seq, jpeg: jpeg.toString("base64") });
       expect(await c.next("ack")).toEqual({ type: "ack", seq });
     }
-    c.send({ type: "end" });
-    expect(await c.next("verifying")).toEqual({ type: "verifying", attempt: 1 });
+    c.send({ type: "end", light: take.lightShown });
+    // The stream takes over the light's attempt (1) as its own, the second.
+    expect(await c.next("verifying")).toEqual({ type: "verifying", attempt: 2 });
     // Every frame is stored before the job is queued.
-    const frames = await objectsUnder(`${PREFIX}/${orderNo}/1-stream/`);
-    expect(frames).toEqual(Array.from({ length: 20 }, (_, i) => `${PREFIX}/${orderNo}/1-stream/${String(i).padStart(5, "0")}.jpg`));
+    const frames = await objectsUnder(`${PREFIX}/${orderNo}/2-stream/`);
+    expect(frames).toEqual(Array.from({ length: jpegs.length }, (_, i) => `${PREFIX}/${orderNo}/2-stream/${String(i).padStart(5, "0")}.jpg`));
 
-    const judged = await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/1")).json);
+    const judged = await awaitVerdict(browser, (await browser.request("GET", "/api/v1/attempts/2")).json);
     expect(judged.outcome).toMatchObject({ passed: true, code: "0", finished: true });
     await expectNoMediaOnDisk();
-  }, 120_000);
+  }, 300_000);
 });
