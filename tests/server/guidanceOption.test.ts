@@ -14,8 +14,9 @@ import { loginResponseSchema, orderConfigSchema } from "../../schemas/api";
 import { openDatabase } from "../../src/server/store/database";
 import { MIGRATIONS } from "../../src/server/store/migrations";
 import { createStore } from "../../src/server/store";
-import { faceFrameRgba } from "../fixtures/faceImage";
+import { faceFrameRgba, type RgbaImage } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { synthTake, takeUpload } from "../fixtures/synthTake";
 import { awaitVerdict, Browser, errorCode, launchParams, orderRequest, startService, uploadForm, type Service } from "./harness";
 
 let service: Service;
@@ -65,39 +66,62 @@ describe("order option guidance", () => {
   });
 });
 
+/** Random pixels (deterministic): a faceless picture that does not compress away. */
+function noisePicture(width: number, height: number): RgbaImage {
+  const data = new Uint8Array(width * height * 4);
+  let s = 12345;
+  for (let i = 0; i < data.length; i++) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    data[i] = i % 4 === 3 ? 255 : s >>> 24;
+  }
+  return { width, height, data };
+}
+
 describe("the verdict does not depend on guidance", () => {
   let dir: string;
-  const clips: Record<"face" | "pattern", Buffer> = { face: Buffer.alloc(0), pattern: Buffer.alloc(0) };
+  const clips: Record<"face" | "pattern" | "plain", Buffer> = { face: Buffer.alloc(0), pattern: Buffer.alloc(0), plain: Buffer.alloc(0) };
   beforeAll(async () => {
     dir = await makeTempDir();
     const face = { imageRgba: faceFrameRgba({ width: 640, height: 480 }) };
-    [clips.face, clips.pattern] = await Promise.all([
+    [clips.face, clips.pattern, clips.plain] = await Promise.all([
       makeClip({ dir, video: face, audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 }).then((f) => readFile(f)),
       makeClip({ dir, video: "testsrc", audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 }).then((f) => readFile(f)),
+      // Random pixels, held still: no face, and above the upload's 50 KB minimum (a plain picture is not).
+      makeClip({ dir, video: { imageRgba: noisePicture(640, 480) }, audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 }).then((f) => readFile(f)),
     ]);
-  }, 60_000);
+  }, 300_000);
   afterAll(() => removeTempDir(dir));
 
-  async function judge(guidance: boolean, recording: Buffer) {
+  /** Judge `recording`, or ("live") the SYNTHETIC live subject answering the order's light, in silent mode. */
+  let seed = 9101;
+  async function judge(guidance: boolean, recording: Buffer | "live") {
     const created = await service.partner.createOrder(orderRequest(service, { liveType: "3", actions: undefined, guidance }));
     const browser = new Browser(service.baseUrl);
     await browser.login(launchParams(created.launchUrl));
-    const { outcome } = await awaitVerdict(browser, (await browser.upload(await uploadForm(recording))).json);
+    const challenge = await browser.light();
+    const take = recording === "live" ? await synthTake({ dir, mode: "silent", challenge, seed: seed++ }) : null;
+    const form = take ? await uploadForm(take.bytes, takeUpload(take)) : await uploadForm(recording as Buffer);
+    const { outcome } = await awaitVerdict(browser, (await browser.upload(form)).json);
     return { passed: outcome.passed, code: outcome.code, checks: outcome.checks.map((c) => [c.name, c.passed]) };
   }
 
-  it("the same face passes and the same pattern fails, with the same checks, guidance on or off", async () => {
-    const faceOn = await judge(true, clips.face);
-    const faceOff = await judge(false, clips.face);
+  it("the (SYNTHETIC live) face passes and a faceless recording fails, with the same checks, guidance on or off", async () => {
+    const faceOn = await judge(true, "live");
+    const faceOff = await judge(false, "live");
+    // Two faceless recordings: the same moving pattern sent to a second order would be refused as a replay (1035).
     const patternOn = await judge(true, clips.pattern);
-    const patternOff = await judge(false, clips.pattern);
+    const patternOff = await judge(false, clips.plain);
     expect(faceOn).toMatchObject({ passed: true, code: "0" });
     expect(faceOff).toEqual(faceOn);
     // With guidance off the face checks still run: no face, no pass.
     expect(patternOn).toMatchObject({ passed: false, code: "1015" });
     expect(patternOff).toEqual(patternOn);
     expect(patternOff.checks.map(([name]) => name)).toEqual(expect.arrayContaining(["face", "identity", "liveness", "steady"]));
-  }, 120_000);
+    // A still photo of the face fails the same way with guidance on or off: a looped still (1033).
+    const photoOn = await judge(true, clips.face);
+    expect(photoOn).toMatchObject({ passed: false, code: "1033" });
+    expect(await judge(false, clips.face)).toEqual(photoOn);
+  }, 600_000);
 });
 
 describe("migration 3 (face guidance)", () => {
