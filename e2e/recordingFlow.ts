@@ -70,17 +70,24 @@ export async function startVerification(page: Page): Promise<void> {
 export async function openRecorder(page: Page, mode: DemoMode, options: { light?: "light" | "alternative" | "notice" } = {}): Promise<void> {
   await startVerification(page);
   if (mode === "数字活体") return page.waitForURL(/#\/vertify$/);
+  const light = options.light ?? "light";
   if (mode !== "意愿核身") {
     await page.waitForURL(/#\/action\/vertify$/);
   } else {
     // The real-time page (src/ui/screens/TrtcRecordScreen.tsx) finds no real-time video on this service and degrades.
+    // It shows the light notice before its own start button too.
     await page.waitForURL(/#\/action\/trtc\/willRecord$/);
-    await page.getByRole("button", { name: "开始验证" }).click();
+    const start = page.getByRole("button", { name: "开始验证" });
+    await expect(lightNotice(page).or(start)).toBeVisible();
+    if (await lightNotice(page).isVisible()) await answerLightNotice(page, light === "alternative" ? "alternative" : "light");
+    await start.click();
     await page.waitForURL(/#\/willDegrade\/transition$/);
     await page.getByRole("button", { name: "继续" }).click();
     await page.waitForURL(/#\/willDegrade\/index$/);
+    // The degraded page may have taken the choice over from the real-time page.
+    await expect(lightNotice(page).or(page.getByRole("button", { name: "开始录制" }))).toBeVisible();
+    if (!(await lightNotice(page).isVisible())) return;
   }
-  const light = options.light ?? "light";
   if (light !== "notice") await answerLightNotice(page, light);
 }
 
