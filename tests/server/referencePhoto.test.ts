@@ -4,7 +4,10 @@
  * recording. Same face: `similarity` (0-100) and faceCode "0"; another person: 1024; a photo
  * without a face: 1025. Faces come from @vladmandic/face-api's sample6.jpg (four people): the
  * recording shows the one tests/fixtures/faceImage.ts crops, the "other person" is the woman
- * on the right of the same picture.
+ * on the right of the same picture. A still photo's recording cannot pass any more (frozen,
+ * light): the matches are judged on the SYNTHETIC live subject (tests/fixtures/synth) answering
+ * its attempt's light, against a portrait rendered of the same synthetic person (a crop of the
+ * demo photo person6 is made from was not matched to person6's takes: 1024).
  */
 import { readFile } from "node:fs/promises";
 import { deflateSync } from "node:zlib";
@@ -12,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateOrderRequest } from "../../schemas/api";
 import { encodeJpeg, faceFrameRgba, sampleImage, type RgbaImage } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { subjectPortrait, synthTake, takeUpload } from "../fixtures/synthTake";
+import jpeg from "jpeg-js";
 import { awaitVerdict, Browser, checkNames, inspectStore, launchParams, orderRequest, startService, uploadForm, type Service } from "./harness";
 
 /** Face boxes in sample6.jpg (1920x1537): the one the recordings show, and the woman on the right. */
@@ -83,20 +88,27 @@ beforeAll(async () => {
   dir = await makeTempDir();
   recording = await readFile(await makeClip({ dir, video: { imageRgba: faceFrameRgba({ width: 640, height: 480 }) }, audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 }));
   service = await startService({ verifyWorkers: 1 });
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await service?.close();
   await removeTempDir(dir);
 });
 
-/** A silent-mode order with this photo (one attempt, so its verdict is signed), the face recording uploaded and judged. */
-async function judgeWith(photo: Buffer) {
+/**
+ * A silent-mode order with this photo (one attempt, so its verdict is signed), its light fetched,
+ * then the face recording (or, `live`, the SYNTHETIC subject answering that light) uploaded and judged.
+ */
+let seed = 8301;
+async function judgeWith(photo: Buffer, live = false) {
   const created = await service.partner.createOrder(
     orderRequest(service, { liveType: "3", actions: undefined, maxAttempts: 1, referencePhoto: photo.toString("base64") }),
   );
   const browser = new Browser(service.baseUrl);
   await browser.login(launchParams(created.launchUrl));
-  const judged = await awaitVerdict(browser, (await browser.upload(await uploadForm(recording))).json);
+  const challenge = await browser.light();
+  const take = live ? await synthTake({ dir, mode: "silent", challenge, seed: seed++ }) : null;
+  const form = take ? await uploadForm(take.bytes, takeUpload(take)) : await uploadForm(recording);
+  const judged = await awaitVerdict(browser, (await browser.upload(form)).json);
   const { payload } = (await browser.request("GET", "/api/v1/result")).json as { payload: Record<string, string | undefined> };
   expect(service.partner.verifyReturn(payload as Record<string, string>).valid).toBe(true);
   const attempt = await inspectStore(service, async (store) => (await store.attempts.list(created.orderNo))[0]);
@@ -104,9 +116,9 @@ async function judgeWith(photo: Buffer) {
 }
 
 describe("reference photo", () => {
-  it("of the same person (JPEG): similarity 0-100 in the attempt and the signed result, faceCode 0", async () => {
-    const photo = encodeJpeg(cropFace(RECORDED_FACE), 90);
-    const { judged, payload, attempt } = await judgeWith(photo);
+  it("of the same person (JPEG; the SYNTHETIC live subject): similarity 0-100 in the attempt and the signed result, faceCode 0", async () => {
+    const photo = await subjectPortrait({ dir, seed: 8401 });
+    const { judged, payload, attempt } = await judgeWith(photo, true);
     expect(judged.outcome).toMatchObject({ passed: true, code: "0" });
     expect(checkNames(judged)).toContain("reference");
     expect(payload).toMatchObject({ code: "0", faceCode: "0" });
@@ -115,15 +127,16 @@ describe("reference photo", () => {
     expect(similarity).toBeLessThanOrEqual(100);
     expect(attempt?.similarity).toBe(similarity);
     expect(attempt?.faceCode).toBe("0");
-  }, 60_000);
+  }, 300_000);
 
-  it("of the same person as a PNG, of ordinary size (a few hundred KB): taken and matched", async () => {
-    const photo = encodePng(cropFace(RECORDED_FACE, 400));
+  it("of the same person as a PNG, of ordinary size (a few hundred KB; the SYNTHETIC live subject): taken and matched", async () => {
+    const portrait = jpeg.decode(await subjectPortrait({ dir, seed: 8402, width: 960, height: 720 }), { useTArray: true, formatAsRGBA: true });
+    const photo = encodePng({ width: portrait.width, height: portrait.height, data: portrait.data });
     expect(photo.length).toBeGreaterThan(200_000);
-    const { judged, payload } = await judgeWith(photo);
+    const { judged, payload } = await judgeWith(photo, true);
     expect(judged.outcome).toMatchObject({ passed: true, code: "0" });
     expect(Number(payload.similarity)).toBeGreaterThanOrEqual(60);
-  }, 60_000);
+  }, 300_000);
 
   it("of another person: 1024, with the low similarity reported", async () => {
     const { judged, payload, attempt } = await judgeWith(encodeJpeg(cropFace(OTHER_FACE), 90));
