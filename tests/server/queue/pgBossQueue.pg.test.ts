@@ -47,6 +47,7 @@ describe.skipIf(serverUrl === null)("verification jobs through pg-boss", () => {
     const created = await api.partner.createOrder(orderRequest(api, SILENT));
     const browser = new Browser(api.baseUrl);
     await browser.login(launchParams(created.launchUrl));
+    await browser.light(); // silent mode shows light: the page fetches it before recording
     const res = await browser.upload(await uploadForm(recording));
     expect(res.status).toBe(200);
     return { created, browser, state: attemptStateSchema.parse(res.json) };
