@@ -255,6 +255,7 @@ describe("an attempt being verified, as its partner reads it (issue 18, finding 
         orderNo = created.orderNo;
         browser = new Browser(first.baseUrl);
         expect((await browser.login(launchParams(created.launchUrl))).status).toBe(200);
+        await browser.light(); // silent mode shows light: the page fetches it before recording
         expect((await browser.upload(await uploadForm(clip))).json).toMatchObject({ state: "verifying", attempt: 1 });
         expect((await first.partner.getOrder(orderNo)).attempts.map((a) => a.status)).toEqual(["verifying"]);
       } finally {
