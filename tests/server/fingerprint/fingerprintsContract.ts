@@ -12,7 +12,7 @@ import { nodeScheduler } from "../../../src/server/analytics/retentionJob";
 import { createMediaRetentionJob } from "../../../src/server/media/retentionJob";
 import type { Store } from "../../../src/server/store";
 import { bandKeys } from "../../../src/server/verify/fingerprint/bandKeys";
-import { findReplay } from "../../../src/server/verify/fingerprint/replayCheck";
+import { findReplay, judgeReplay } from "../../../src/server/verify/fingerprint/replayCheck";
 import { orderRecord, type StoreEngine } from "../store/engines";
 
 const DAY = 86_400_000;
@@ -58,6 +58,19 @@ export function fingerprintsContract(engine: StoreEngine): void {
       });
       const z = await attemptOf("ORDER_Z");
       expect(await findReplay(store.fingerprints, { orderNo: "ORDER_Z", attemptId: z, fingerprint: fingerprint(8), now: NOW })).toBeNull();
+    });
+
+    it("does not fail a recording that answered its own light as a replay, yet keeps it to find its replays", async () => {
+      const fp = fingerprint(11);
+      const x = await attemptOf("ORDER_X");
+      await findReplay(store.fingerprints, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW - DAY });
+      const verdict = (light: boolean) => ({ passed: true, code: "0", faceCode: "0", fingerprint: fp, checks: [{ name: "light", passed: light, detail: "" }] });
+      // Order Y's recording matches X's but followed Y's own colour sequence: Y's, not a replay.
+      const y = await attemptOf("ORDER_Y");
+      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_Y", attemptId: y, now: NOW }, verdict(true))).toMatchObject({ passed: true, code: "0" });
+      // Order Z's copy of it did not answer Z's light: a replay, found through X's or Y's kept fingerprint.
+      const z = await attemptOf("ORDER_Z");
+      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_Z", attemptId: z, now: NOW }, verdict(false))).toMatchObject({ passed: false, code: "1035" });
     });
 
     it("lets two copies judged at once on two instances not miss each other: the second lookup waits for the first's insert", async () => {

@@ -39,11 +39,14 @@ export interface ReplaySubject {
   now: number;
 }
 
-/** The earlier recording `subject` replays, or null; keeps `subject`'s fingerprint either way. Call inside the verdict's transaction. */
-export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject): Promise<StoredFingerprint | null> {
+/**
+ * The earlier recording `subject` replays, or null (null without looking when `lookUp` is false);
+ * keeps `subject`'s fingerprint either way. Call inside the verdict's transaction.
+ */
+export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject, lookUp = true): Promise<StoredFingerprint | null> {
   const keys = bandKeys(subject.fingerprint);
   await fingerprints.serializeLookups();
-  const candidates = await fingerprints.candidates(keys, { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS });
+  const candidates = lookUp ? await fingerprints.candidates(keys, { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS }) : [];
   const original = candidates.find((c) => matchFingerprints(subject.fingerprint, c.fingerprint) !== null) ?? null;
   await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, keys);
   return original;
@@ -66,6 +69,9 @@ export function failAsReplay<V extends ReplayJudged>(verdict: V, original: Store
   };
 }
 
+/** The check whose pass means the recording answered this attempt's own fresh challenge (checks/liveness/lightCheck.ts). */
+const ANSWERED_OWN_CHALLENGE = "light";
+
 /** The verdict after the replay check (unchanged when the worker sent no fingerprint: a job of an older worker, or media never decoded). */
 export async function judgeReplay<V extends ReplayJudged & { fingerprint?: MediaFingerprint | null }>(
   fingerprints: FingerprintsRepo,
@@ -73,6 +79,12 @@ export async function judgeReplay<V extends ReplayJudged & { fingerprint?: Media
   verdict: V,
 ): Promise<V> {
   if (!verdict.fingerprint) return verdict;
-  const original = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint });
+  // A recording whose face followed this attempt's own light sequence (fresh, single use) is
+  // this attempt's: a replay of any earlier one answers another sequence, and fails the light
+  // check (a blind match: about 3 in 1,000, docs/presentationAttacks.md). Looking it up anyway
+  // only risks an honest retake of one person in one room doing the same action at the same
+  // moment (the attack bench's SYNTHETIC takes were refused so). Its fingerprint is still kept.
+  const answeredOwn = verdict.checks.some((c) => c.name === ANSWERED_OWN_CHALLENGE && c.passed);
+  const original = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint }, !answeredOwn);
   return original === null ? verdict : failAsReplay(verdict, original, at.orderNo);
 }
