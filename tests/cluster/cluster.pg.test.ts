@@ -1,8 +1,9 @@
 /**
  * The deployment past one machine, on loopback: PostgreSQL, two API instances behind a
  * round-robin balancer, two worker instances (scripts/cluster/localCluster.ts, the service run
- * from its sources). A bounded load of real verifications (a face recording, decoded and
- * judged by the workers' models) is spread over both API instances; mid-run one worker and one
+ * from its sources). A bounded load of real verifications (each a fresh recording of the
+ * SYNTHETIC live subject answering its own attempt's light, decoded and judged by the workers'
+ * models) is spread over both API instances; mid-run one worker and one
  * API instance are killed outright (SIGKILL). Then: every verification reached exactly one
  * verdict, every partner result verifies, every recording is stored with the digest the store
  * recorded, the job the dead worker held was taken again, and a limit counts across instances.
@@ -19,10 +20,10 @@ import { BUILT_IN_DEMO_SECRET, DEMO_APP_ID } from "../../src/server/apps";
 import { createFaceflowPartner } from "../../src/server/partner";
 import { openStore } from "../../src/server/store/open";
 import type { Store } from "../../src/server/store";
-import { faceFrameRgba } from "../fixtures/faceImage";
-import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
+import { synthTake, takeUpload } from "../fixtures/synthTake";
 import { injectPgUrl } from "../pgGlobalSetup";
-import { asPartner, runLoad, verifyOnce, type VerificationRun } from "./clusterLoad";
+import { asPartner, runLoad, verifyOnce, type RecordingFor, type VerificationRun } from "./clusterLoad";
 
 const COUNT = Number(process.env.CLUSTER_VERIFICATIONS ?? 16);
 const pgAvailable = injectPgUrl() !== null;
@@ -30,13 +31,16 @@ const pgAvailable = injectPgUrl() !== null;
 describe.skipIf(!pgAvailable)("a cluster of two API instances and two workers on PostgreSQL", () => {
   let cluster: LocalCluster;
   let dir: string;
-  let recording: Buffer;
   let store: Store;
+  /** A SYNTHETIC take per verification, answering its light, each with a fresh seed (the replay check refuses reuse). */
+  let seed = 12001;
+  const recording: RecordingFor = async (light) => {
+    const take = await synthTake({ dir, mode: "silent", challenge: light, seed: seed++ });
+    return { bytes: take.bytes, options: takeUpload(take) };
+  };
 
   beforeAll(async () => {
     dir = await makeTempDir();
-    const face = { imageRgba: faceFrameRgba({ width: 640, height: 480 }) };
-    recording = await readFile(await makeClip({ dir, video: face, audio: "sine", seconds: 3, container: "webm-vp8", fps: 20 }));
     // A job a killed worker held comes back after the job timeout plus its margin (20 + 5 s here).
     cluster = await startLocalCluster({ apis: 2, workers: 2, entry: "src/server/main.ts", env: { FACEFLOW_VERIFY_TIMEOUT_MS: "20000" } });
     store = (await openStore({ dbPath: ":unused:", databaseUrl: cluster.databaseUrl })).store;
@@ -69,7 +73,7 @@ describe.skipIf(!pgAvailable)("a cluster of two API instances and two workers on
     expect(killed).toBe(true);
     expect(await worker!.exited).toBe("SIGKILL");
     expect(results).toHaveLength(COUNT);
-    expect(results.every((r) => r.passed)).toBe(true);
+    expect(results.every((r) => r.passed), JSON.stringify(results.map((r) => r.code))).toBe(true);
 
     for (const run of results) {
       const view = await asPartner(() => partner.getOrder(run.orderNo), { retries: 0 }, Date.now() + 30_000);

@@ -1,15 +1,16 @@
 /**
  * Users and a partner driving a cluster through its balancer, as the cluster test and the
  * bench do: each user has an address of its own (X-Forwarded-For, which the instances believe
- * from the loopback balancer), logs in without cookies (the session header), uploads a
- * recording and follows it to its verdict. A request that fails because the instance behind it
+ * from the loopback balancer), logs in without cookies (the session header), fetches the
+ * attempt's light (silent mode shows light), uploads a recording and follows it to its verdict. A request that fails because the instance behind it
  * died (connection reset, 502, 503) is sent again, as the page's client does; the upload is
  * safe to resend (the service recognises it by its messageId and bytes).
  */
 import { SESSION_HEADER } from "../../schemas/apiCodes";
 import { attemptStateSchema, loginResponseSchema, type AttemptState } from "../../schemas/api";
+import { lightResponseSchema, type LightChallenge } from "../../schemas/lightChallenge";
 import { FaceflowPartnerError, type FaceflowPartner } from "../../src/server/partner";
-import { launchParams, uploadForm } from "../server/harness";
+import { launchParams, uploadForm, type UploadFormOptions } from "../server/harness";
 
 const RETRIED_STATUS = new Set([502, 503]);
 
@@ -18,6 +19,8 @@ export interface VerificationRun {
   /** Upload accepted → verdict seen by the long poll. */
   uploadToVerdictMs: number;
   passed: boolean;
+  /** The verdict's code (why it failed, when it did). */
+  code: string;
   /** Requests sent again after an instance failed them. */
   retries: number;
 }
@@ -53,8 +56,14 @@ export async function asPartner<T>(call: () => Promise<T>, stats: { retries: num
   }
 }
 
+/**
+ * What a user records for the light they were shown: the bytes and the upload's options (its
+ * meta.light). A fixed Buffer is sent as it is, answering no light (it cannot pass the light check).
+ */
+export type RecordingFor = (light: LightChallenge) => Promise<{ bytes: Buffer; options: UploadFormOptions }>;
+
 /** One user's whole verification; `ip` is the user's own address. */
-export async function verifyOnce(baseUrl: string, partner: FaceflowPartner, recording: Buffer, ip: string, timeoutMs = 240_000): Promise<VerificationRun> {
+export async function verifyOnce(baseUrl: string, partner: FaceflowPartner, recording: Buffer | RecordingFor, ip: string, timeoutMs = 240_000): Promise<VerificationRun> {
   const deadline = Date.now() + timeoutMs;
   const stats = { retries: 0 };
   const created = await asPartner(() => partner.createOrder({ userId: `user-${ip}`, liveType: "3", returnUrl: `${baseUrl}/#/entry` }), stats, deadline);
@@ -69,7 +78,11 @@ export async function verifyOnce(baseUrl: string, partner: FaceflowPartner, reco
   const { sessionToken } = loginResponseSchema.parse(await login.json());
   if (!sessionToken) throw new Error("a cookie-less login answered without a session token");
   const session = { ...headers, [SESSION_HEADER]: sessionToken };
-  const form = await uploadForm(recording);
+  const lit = await send(`${baseUrl}/api/v1/light`, { headers: session }, stats, deadline);
+  if (lit.status !== 200) throw new Error(`light answered ${lit.status}: ${await lit.text()}`);
+  const { light } = lightResponseSchema.parse(await lit.json());
+  const made = typeof recording === "function" ? await recording(light) : { bytes: recording, options: {} };
+  const form = await uploadForm(made.bytes, made.options);
   const upload = await send(`${baseUrl}/api/v1/upload`, { method: "POST", headers: session, body: form }, stats, deadline);
   if (upload.status !== 200) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
   const uploadedAt = Date.now();
@@ -79,7 +92,7 @@ export async function verifyOnce(baseUrl: string, partner: FaceflowPartner, reco
     if (res.status !== 200) throw new Error(`long poll answered ${res.status}: ${await res.text()}`);
     state = attemptStateSchema.parse(await res.json());
   }
-  return { orderNo: created.orderNo, uploadToVerdictMs: Date.now() - uploadedAt, passed: state.outcome.passed, retries: stats.retries };
+  return { orderNo: created.orderNo, uploadToVerdictMs: Date.now() - uploadedAt, passed: state.outcome.passed, code: state.outcome.code, retries: stats.retries };
 }
 
 /** Run `count` verifications, `concurrency` at a time; `onProgress` after each. */
