@@ -39,7 +39,7 @@ const seconds = mode === "action" ? 3 : 4;
 
 async function judge(file: string, lightShown: VerifyAsk["lightShown"], prompts: VerifyAsk["prompts"]) {
   const probe = await probeMedia(ffmpegPath, file, { timeoutMs: 20_000 });
-  const ask: VerifyAsk = { liveType, actions: mode === "action" ? ["1"] : [], digits: mode === "number" ? "1234" : null, will: null, prompts, requireSpeech: false, light, lightShown };
+  const ask: VerifyAsk = { liveType, actions: mode === "action" ? [({ shake: "1", blink: "2", mouth: "3", nod: "4" } as const)[(process.env.LAB_ACTION ?? "shake") as "shake"]] : [], digits: mode === "number" ? "1234" : null, will: null, prompts, requireSpeech: false, light, lightShown };
   const input: VerifyJobInput = { attemptId: 1, orderNo: "LAB", source: { kind: "recording", path: basename(file), bytes: statSync(file).size, probe }, ask, referencePhoto: null, platform: "other" };
   const started = performance.now();
   const hints: Record<string, number> = {};
@@ -59,7 +59,7 @@ async function judge(file: string, lightShown: VerifyAsk["lightShown"], prompts:
 try {
   const wavPath = mode === "number" ? await makeSpeechWav({ dir, text: "一 二 三 四", name: "digits" }) : undefined;
   const prompts: VerifyAsk["prompts"] = mode === "number" ? [{ what: "digits", atMs: 0 }] : mode === "action" ? [{ what: "action", action: "1", atMs: 300 }] : [];
-  const script = mode === "number" ? "speech" : mode === "action" ? { actions: [{ action: "shake" as const, atMs: 700 }] } : "silent";
+  const script = mode === "number" ? "speech" : mode === "action" ? { actions: [{ action: (process.env.LAB_ACTION ?? "shake") as "shake", atMs: 700 }] } : "silent";
   console.log(`SYNTHETIC subject, ${mode}, ${lighting}`);
   const clip = await makeSubjectClip({ dir, name: "subject", seconds, fps: 30, script, ...(light ? { light: { challenge: light, startMs: 0 } } : {}), ...(wavPath ? { wavPath } : {}), lighting, container: "webm-vp8", seed: Date.now() % 100000 });
   await judge(clip.file, clip.lightShown, prompts);
