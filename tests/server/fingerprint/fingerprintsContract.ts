@@ -60,7 +60,7 @@ export function fingerprintsContract(engine: StoreEngine): void {
       expect(await findReplay(store.fingerprints, { orderNo: "ORDER_Z", attemptId: z, fingerprint: fingerprint(8), now: NOW })).toBeNull();
     });
 
-    it("does not fail a recording that answered its own light as a replay, yet keeps it to find its replays", async () => {
+    it("judges as a replay only what would otherwise pass without having answered its own light, and keeps every fingerprint", async () => {
       const fp = fingerprint(11);
       const x = await attemptOf("ORDER_X");
       await findReplay(store.fingerprints, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW - DAY });
@@ -68,9 +68,14 @@ export function fingerprintsContract(engine: StoreEngine): void {
       // Order Y's recording matches X's but followed Y's own colour sequence: Y's, not a replay.
       const y = await attemptOf("ORDER_Y");
       expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_Y", attemptId: y, now: NOW }, verdict(true))).toMatchObject({ passed: true, code: "0" });
-      // Order Z's copy of it did not answer Z's light: a replay, found through X's or Y's kept fingerprint.
+      // Order Z's copy in a mode without light (its other checks passed): a replay, found through X's or Y's kept fingerprint.
       const z = await attemptOf("ORDER_Z");
-      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_Z", attemptId: z, now: NOW }, verdict(false))).toMatchObject({ passed: false, code: "1035" });
+      const noLight = { passed: true, code: "0", faceCode: "0", fingerprint: fp, checks: [{ name: "lipSync", passed: true, detail: "" }] };
+      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_Z", attemptId: z, now: NOW }, noLight)).toMatchObject({ passed: false, code: "1035" });
+      // A copy that failed on its own keeps its own code.
+      const w = await attemptOf("ORDER_W");
+      const failedOnItsOwn = { passed: false, code: "1015", faceCode: "1015", fingerprint: fp, checks: [{ name: "face", passed: false, detail: "" }] };
+      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_W", attemptId: w, now: NOW }, failedOnItsOwn)).toMatchObject({ passed: false, code: "1015" });
     });
 
     it("lets two copies judged at once on two instances not miss each other: the second lookup waits for the first's insert", async () => {

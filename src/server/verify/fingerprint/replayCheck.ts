@@ -85,6 +85,8 @@ export async function judgeReplay<V extends ReplayJudged & { fingerprint?: Media
   // only risks an honest retake of one person in one room doing the same action at the same
   // moment (the attack bench's SYNTHETIC takes were refused so). Its fingerprint is still kept.
   const answeredOwn = verdict.checks.some((c) => c.name === ANSWERED_OWN_CHALLENGE && c.passed);
-  const original = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint }, !answeredOwn);
+  // A recording that fails on its own keeps its own code (no face, wrong light...): that says
+  // more to the user and the partner than "replay", and it cannot pass either way.
+  const original = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint }, verdict.passed && !answeredOwn);
   return original === null ? verdict : failAsReplay(verdict, original, at.orderNo);
 }
