@@ -10,6 +10,7 @@ import { lightAt, lightTimeline } from "../../../../src/server/verify/checks/liv
 import type { FrameSignals, RegionColour, Rgb } from "../../../../src/server/verify/signals/frameSignals";
 import type { SkinRegion } from "../../../../src/server/verify/signals/faceRegions";
 import { seededNormal } from "../../../face/syntheticFace";
+import { seededRandom } from "../../../fixtures/synth/subjectScript";
 
 /** A random challenge as the service draws one: segments of 350-700 ms, no colour twice in a row. */
 export function randomChallenge(seed: number, segments = 12): LightChallenge {
@@ -23,17 +24,8 @@ export function randomChallenge(seed: number, segments = 12): LightChallenge {
   return { segments: out };
 }
 
-/** Deterministic uniform 0..1 (mulberry32). */
-function seededUniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic uniform 0..1: the synthetic subject's own (mulberry32). */
+const seededUniform = seededRandom;
 
 export interface Subject {
   /** What the screen really showed, starting at `startMs` on the recording's clock. */
