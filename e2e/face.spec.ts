@@ -16,18 +16,8 @@ import type { AttemptView } from "../schemas/api";
 import { recordWithFrames, uploadWithFrames } from "./faceUpload";
 import { openRecorder, startRecording } from "./recordingFlow";
 import { demoPartner } from "./signedLaunch";
+import { watchThirdParty } from "./thirdParty";
 import { backToDemo, checkOf, expectResultPage, expectVerifying, judgedAttempt } from "./verdict";
-
-/** Every request the page makes that is not to the service itself. */
-function watchThirdParty(page: Page, baseURL: string): string[] {
-  const foreign: string[] = [];
-  const own = new URL(baseURL).host;
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (/^(https?|wss?):$/.test(url.protocol) && url.host !== own) foreign.push(request.url());
-  });
-  return foreign;
-}
 
 /** Opens the launch in a new context with the camera allowed, on the action/silent recording page. */
 async function openRecordingPage(browser: Browser, baseURL: string, launchUrl: string) {

@@ -8,17 +8,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_MODES, launchFromDemo, openRecorder, RECORD_SECONDS, startRecording, type DemoMode } from "./recordingFlow";
 import { demoPartner } from "./signedLaunch";
-
-/** Every request the page makes that is not to the service itself. */
-function watchThirdParty(page: Page, baseURL: string): string[] {
-  const foreign: string[] = [];
-  const own = new URL(baseURL).host;
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (/^(https?|wss?):$/.test(url.protocol) && url.host !== own) foreign.push(request.url());
-  });
-  return foreign;
-}
+import { watchThirdParty } from "./thirdParty";
 
 /** Action and silent recordings stop by themselves; number and will mode wait for the user's stop. */
 const STOPS_BY_ITSELF: Record<DemoMode, boolean> = { 数字活体: false, 动作活体: true, 静默活体: true, 意愿核身: false };

@@ -9,19 +9,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { answerLightNotice, lightNotice, openRecorder, record, RECORD_SECONDS, startRecording } from "./recordingFlow";
 import { demoPartner } from "./signedLaunch";
+import { watchThirdParty } from "./thirdParty";
 import { installSynthCamera, type SynthCameraOptions } from "./synthCamera";
 import { backToDemo, checkOf, expectResultPage, expectVerifying, judgedAttempt } from "./verdict";
-
-/** Every request the page makes that is not to the service itself. */
-function watchThirdParty(page: Page, baseURL: string): string[] {
-  const foreign: string[] = [];
-  const own = new URL(baseURL).host;
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (/^(https?|wss?):$/.test(url.protocol) && url.host !== own) foreign.push(request.url());
-  });
-  return foreign;
-}
 
 /** A page with the camera and microphone allowed whose getUserMedia gives the synthetic subject. */
 async function synthPage(browser: Browser, baseURL: string, camera: SynthCameraOptions) {
