@@ -78,13 +78,15 @@ const detectShake: Detector = (seq, t) => {
   const base = median(split.base.map((m) => m.yaw));
   const { minYawSwing, minSideShare } = t.shake;
   const minSide = minSideShare * minYawSwing;
-  // Back within returnShare of an average side's swing.
-  const back = (t.returnShare * minYawSwing) / 2;
   let left = { dev: 0, atMs: -1 };
   let right = { dev: 0, atMs: -1 };
   for (const m of split.rest) {
     const dev = m.yaw - base;
     const swung = left.dev >= minSide && right.dev >= minSide && left.dev + right.dev >= minYawSwing;
+    // Back within returnShare of an average side's swing, the swing the person made (at least
+    // the minimum): after turning 30° each way people stop a few degrees from where they
+    // began (yaw about 0.04 a degree), which a tolerance sized on the minimum swing refused.
+    const back = (t.returnShare * Math.max(minYawSwing, left.dev + right.dev)) / 2;
     if (swung && Math.abs(dev) <= back) {
       const extremes = [left.atMs, right.atMs].sort((a, b) => a - b);
       return { done: true, keyAtMs: [...split.base.map((b) => b.atMs), ...extremes, m.atMs] };

@@ -82,6 +82,13 @@ describe("half actions and held poses are not actions", () => {
     expect(detect("1", measuresOf(keys)).done).toBe(true);
   });
 
+  it("a wide shake that comes to rest a few degrees off where it began is done; one that stays turned is not", () => {
+    // ±30° each way is yaw about ±1.2; people stop a few degrees (0.1-0.2) from where they began.
+    const wide = (end: number): PoseKey[] => [[0, {}], [base + 125, {}], [base + 500, { yaw: yaw + 1.2 }], [base + 1000, { yaw: yaw - 1.1 }], [base + 1400, { yaw: yaw + end }], [base + 2000, { yaw: yaw + end }]];
+    expect(detect("1", measuresOf(wide(-0.18))).done).toBe(true);
+    expect(detect("1", measuresOf(wide(-0.8))).done).toBe(false);
+  });
+
   it("each side is measured from the user's own resting yaw, not from 0", () => {
     const rest = -0.4; // a face that rests turned (camera to one side)
     const keys: PoseKey[] = [[0, { yaw: rest }], [base + 125, {}], [base + 500, { yaw: rest + 0.3 }], [base + 1000, { yaw: rest - 0.25 }], [base + 1400, { yaw: rest }]];
