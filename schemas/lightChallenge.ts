@@ -31,8 +31,14 @@ export const lightColorSchema = z.enum(LIGHT_COLORS as [LightColor, ...LightColo
 
 /** Shortest segment: three changes a second at most (WCAG 2.3.1's three flashes). */
 export const LIGHT_MIN_SEGMENT_MS = 350;
-/** Longest segment the service draws. */
+/** Longest segment a challenge may hold (a long recording's cover stretches segments up to it). */
 export const LIGHT_MAX_SEGMENT_MS = 700;
+/**
+ * Longest segment the service draws where the segments need not stretch: a one-action
+ * recording shows the light for about 2.5 s, and 350-500 ms segments give it five or six
+ * colours (four or more changes to judge) where 350-700 ms gave three to four.
+ */
+export const LIGHT_USUAL_MAX_SEGMENT_MS = 500;
 /** Segments in one challenge: enough to cover the longest recording of any mode that shows light. */
 export const LIGHT_MAX_SEGMENTS = 32;
 

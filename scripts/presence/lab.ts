@@ -1,8 +1,13 @@
 /**
- * A quick look at the presence checks on made media, outside the service: a SYNTHETIC bona
- * fide subject answering a fresh light challenge, and a still photo, each verified by the
- * worker's own code (verifyMedia) with the shipped checks. Prints each check's verdict.
- * Usage: npx tsx scripts/presence/lab.ts [silent|action|number] [dim|indoor|bright]
+ * A quick look at the presence checks on made media, outside the service: the attack bench's
+ * own SYNTHETIC bona fide takes (scripts/attacks/subjectMedia.ts), each answering a fresh light
+ * challenge, and a still photo, verified by the worker's own code (verifyMedia) with the
+ * shipped checks. Prints each check's verdict, or with LAB_ONLY=<check> that check's line.
+ *
+ * Usage: npx tsx scripts/presence/lab.ts [silent|action|number|will] [dim|indoor|bright]
+ * Env: LAB_ACTION (1 shake, 2 blink, 3 mouth, 4 nod; "1,4" for two), LAB_RUNS (1),
+ * LAB_ONLY (a check's name), LAB_PHOTO=0 to leave the still photo out, LAB_POSE=1 to print the
+ * turn and nod figures of each analysed frame.
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,53 +24,68 @@ import { createServerCheckRegistry } from "../../src/server/verify/checks/regist
 import { createMediaVerifierDeps } from "../../src/server/verify/mediaVerifierDeps";
 import { verifyMedia } from "../../src/server/verify/verifyMedia";
 import { faceFrameRgba } from "../../tests/fixtures/faceImage";
-import { makeClip, makeSpeechWav } from "../../tests/fixtures/mediaMaker";
-import { makeSubjectClip } from "../../tests/fixtures/synth/subjectClip";
+import { makeClip } from "../../tests/fixtures/mediaMaker";
 import type { LightingPreset } from "../../tests/fixtures/synth/lighting";
 import { readFlowJson } from "../flowFiles";
-import { qualityHint } from "../../src/face/quality";
+import { measureFace } from "../../src/face/geometry";
+import type { ActionCode, AttackMode } from "../attacks/attemptClient";
+import { renderTake, takeSubmission } from "../attacks/subjectMedia";
+import { lightStartMs, secondsFor } from "../attacks/submission";
 
-const mode = (process.argv[2] ?? "silent") as "silent" | "action" | "number";
+const mode = (process.argv[2] ?? "silent") as AttackMode;
 const lighting = (process.argv[3] ?? "indoor") as LightingPreset;
+const actions = (mode === "action" ? (process.env.LAB_ACTION ?? "1").split(",") : []) as ActionCode[];
+const runs = Number(process.env.LAB_RUNS ?? 1);
+const only = process.env.LAB_ONLY;
 const dir = mkdtempSync(join(tmpdir(), "faceflow-lab-"));
 const limits = captureFileSchema.parse(readFlowJson("flows/capture.json"));
 const ffmpegPath = resolveFfmpeg(process.env, { release: false, log: () => {} }).path;
 const checks = createCheckPlan(checksFileSchema.parse(readFlowJson("flows/checks.json")), createServerCheckRegistry());
 const { deps } = createMediaVerifierDeps({ media: createLocalMediaStore(dir), ffmpegPath, limits, checks, env: process.env });
+// Will mode is silent mode (live type 3) with a question to answer aloud.
+const liveType = ({ number: "1", action: "2", silent: "3", will: "3" } as const)[mode];
 
-const liveType = mode === "number" ? "1" : mode === "action" ? "2" : "3";
-const light = mode === "number" ? null : drawLightChallenge(6000);
-const seconds = mode === "action" ? 3 : 4;
-
-async function judge(file: string, lightShown: VerifyAsk["lightShown"], prompts: VerifyAsk["prompts"]) {
+async function judge(file: string, ask: VerifyAsk): Promise<boolean> {
   const probe = await probeMedia(ffmpegPath, file, { timeoutMs: 20_000 });
-  const ask: VerifyAsk = { liveType, actions: mode === "action" ? [({ shake: "1", blink: "2", mouth: "3", nod: "4" } as const)[(process.env.LAB_ACTION ?? "shake") as "shake"]] : [], digits: mode === "number" ? "1234" : null, will: null, prompts, requireSpeech: false, light, lightShown };
   const input: VerifyJobInput = { attemptId: 1, orderNo: "LAB", source: { kind: "recording", path: basename(file), bytes: statSync(file).size, probe }, ask, referencePhoto: null, platform: "other" };
   const started = performance.now();
-  const hints: Record<string, number> = {};
+  // LAB_POSE=1: each analysed frame's turn and nod figures (what the action detectors read).
+  const poses: string[] = [];
   const analyzer = await deps.analyzer();
-  const watched = { ...deps, analyzer: async () => ({ analyze: async (frame: Parameters<typeof analyzer.analyze>[0], o: Parameters<typeof analyzer.analyze>[1]) => {
-    const a = await analyzer.analyze(frame, o);
-    const hint = qualityHint(a.observation, limits.face.quality);
-    hints[hint] = (hints[hint] ?? 0) + 1;
-    return a;
-  } }) };
+  const watched = process.env.LAB_POSE ? { ...deps, analyzer: async () => ({ analyze: async (...a: Parameters<typeof analyzer.analyze>) => {
+    const r = await analyzer.analyze(...a);
+    const face = r.observation.faces[0];
+    const m = face ? measureFace(face, a[0].atMs) : null;
+    poses.push(m ? `${a[0].atMs}:${m.yaw.toFixed(2)}/${m.pitch.toFixed(2)}` : `${a[0].atMs}:-`);
+    return r;
+  } }) } : deps;
   const result = await verifyMedia(input, watched, () => {});
-  console.log(`  guidance hints of the analysed frames: ${JSON.stringify(hints)}`);
+  if (poses.length) console.log(`  yaw/pitch: ${poses.join(" ")}`);
   console.log(`  ${result.passed ? "PASS" : "FAIL"} ${result.code} in ${Math.round(performance.now() - started)} ms`);
-  for (const c of result.checks) console.log(`    ${c.passed ? "ok  " : "FAIL"} ${c.name}: ${c.detail.slice(0, 400)}`);
+  for (const c of result.checks) if (!only || c.name === only) console.log(`    ${c.passed ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`);
+  return result.passed;
 }
 
 try {
-  const wavPath = mode === "number" ? await makeSpeechWav({ dir, text: "一 二 三 四", name: "digits" }) : undefined;
-  const prompts: VerifyAsk["prompts"] = mode === "number" ? [{ what: "digits", atMs: 0 }] : mode === "action" ? [{ what: "action", action: "1", atMs: 300 }] : [];
-  const script = mode === "number" ? "speech" : mode === "action" ? { actions: [{ action: (process.env.LAB_ACTION ?? "shake") as "shake", atMs: 700 }] } : "silent";
-  console.log(`SYNTHETIC subject, ${mode}, ${lighting}`);
-  const clip = await makeSubjectClip({ dir, name: "subject", seconds, fps: 30, script, ...(light ? { light: { challenge: light, startMs: 0 } } : {}), ...(wavPath ? { wavPath } : {}), lighting, container: "webm-vp8", seed: Date.now() % 100000 });
-  await judge(clip.file, clip.lightShown, prompts);
-  console.log(`still photo, ${mode}`);
-  const photo = await makeClip({ dir, name: "photo", video: { imageRgba: faceFrameRgba({ faceWidthRatio: 0.35 }) }, audio: wavPath ? { wavPath } : "silence", seconds, container: "webm-vp8", noDurationHeader: true });
-  await judge(photo, clip.lightShown, prompts);
+  let passed = 0;
+  for (let run = 0; run < runs; run++) {
+    // Number mode shows no light; will mode does (checks.json lists light for live type 3).
+    const light = mode === "number" ? null : drawLightChallenge(6000);
+    const digits = mode === "number" ? "1234" : null;
+    const take = { dir, name: `subject${run}`, mode, actions, digits, light, startMs: lightStartMs(), lighting, seed: 1 + Math.floor(Math.random() * 2 ** 30) };
+    console.log(`SYNTHETIC subject, ${mode} ${actions.join("+")}, ${lighting}, run ${run + 1}`);
+    const clip = await renderTake(take);
+    const sent = await takeSubmission(clip, take, light, "upload");
+    if (sent.kind !== "upload") throw new Error("an upload was asked for");
+    const ask: VerifyAsk = { liveType, actions, digits, will: mode === "will" ? { question: "您是否同意本次身份核验？", nod: false } : null, prompts: sent.prompts, requireSpeech: false, light, lightShown: sent.light };
+    if (await judge(clip.file, ask)) passed++;
+    if (run === 0 && process.env.LAB_PHOTO !== "0") {
+      console.log(`still photo, ${mode}`);
+      const photo = await makeClip({ dir, name: "photo", video: { imageRgba: faceFrameRgba({ faceWidthRatio: 0.35 }) }, audio: "silence", seconds: secondsFor(mode, actions), container: "webm-vp8", noDurationHeader: true });
+      await judge(photo, ask);
+    }
+  }
+  console.log(`SYNTHETIC subject passed ${passed} of ${runs}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

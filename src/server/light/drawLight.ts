@@ -5,8 +5,9 @@
  * - each of R, G and B switches at least once in any 4 consecutive segments: every channel of
  *   the skin's reflection carries its own signal all along, so a forger cannot answer one
  *   channel and leave another flat;
- * - segments last LIGHT_MIN_SEGMENT_MS..LIGHT_MAX_SEGMENT_MS (≤ 3 changes a second, WCAG
- *   2.3.1), random within, so the boundaries are unpredictable too;
+ * - segments last LIGHT_MIN_SEGMENT_MS..LIGHT_USUAL_MAX_SEGMENT_MS (≤ 3 changes a second, WCAG
+ *   2.3.1), random within, so the boundaries are unpredictable too; up to LIGHT_MAX_SEGMENT_MS
+ *   only where the cap on segments could not cover the recording otherwise;
  * - together they cover `coverMs` (the mode's longest recording plus tolerance), at most
  *   LIGHT_MAX_SEGMENTS.
  */
@@ -16,6 +17,7 @@ import {
   LIGHT_MAX_SEGMENT_MS,
   LIGHT_MAX_SEGMENTS,
   LIGHT_MIN_SEGMENT_MS,
+  LIGHT_USUAL_MAX_SEGMENT_MS,
   LIGHT_PALETTE,
   type LightChallenge,
   type LightColor,
@@ -68,7 +70,7 @@ function drawColors(count: number, random: RandomInt): LightColor[] {
   return colors;
 }
 
-/** Random segment lengths in [min, max] until their sum reaches coverMs (and at least 4), at most the cap. */
+/** Random segment lengths in [min, usual max] (longer only where the cap needs it) until their sum reaches coverMs (and at least 4), at most the cap. */
 function drawDurations(coverMs: number, random: RandomInt): number[] {
   const durations: number[] = [];
   let total = 0;
@@ -76,7 +78,7 @@ function drawDurations(coverMs: number, random: RandomInt): number[] {
     const slotsAfter = LIGHT_MAX_SEGMENTS - durations.length - 1;
     // Long enough that the remaining slots, at their longest, can still cover the rest.
     const floor = Math.min(LIGHT_MAX_SEGMENT_MS, Math.max(LIGHT_MIN_SEGMENT_MS, coverMs - total - slotsAfter * LIGHT_MAX_SEGMENT_MS));
-    const ms = floor + random(LIGHT_MAX_SEGMENT_MS - floor + 1);
+    const ms = floor + random(Math.max(LIGHT_USUAL_MAX_SEGMENT_MS, floor) - floor + 1);
     durations.push(ms);
     total += ms;
   }

@@ -15,6 +15,7 @@ import type { FrameAnalyzer } from "./frameAnalyzer";
 import type { DecodedFrame } from "./mediaTypes";
 import { findCuts } from "./checks/liveness/cuts";
 import { measureFrame, type FrameSignals } from "./signals/frameSignals";
+import { faceAt } from "./signals/faceBetween";
 
 /** At most this many frames around cuts are described: a recording with more cuts than this is not one take. */
 const MAX_CUT_FRAMES = 8;
@@ -50,13 +51,6 @@ export function meshIndices(frames: readonly DecodedFrame[], meshFps: number): n
   return [...picked];
 }
 
-/** The single good face of the analysed frame nearest in time to `atMs`, or null. */
-function nearestFace(analysed: readonly { atMs: number; face: FaceObservation | null }[], atMs: number): FaceObservation | null {
-  let best: { atMs: number; face: FaceObservation | null } | undefined;
-  for (const a of analysed) if (best === undefined || Math.abs(a.atMs - atMs) < Math.abs(best.atMs - atMs)) best = a;
-  return best?.face ?? null;
-}
-
 function oneDescriptor(analysed: Awaited<ReturnType<FrameAnalyzer["analyze"]>>, minScore: number): number[] | null {
   const described = analysed.descriptors.filter((d, k) => d !== null && (analysed.observation.faces[k]?.score ?? 0) >= minScore);
   return described.length === 1 ? (described[0] ?? null) : null;
@@ -80,7 +74,7 @@ export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: F
   }
 
   const own = new Set(meshAt);
-  const signals: FrameSignals[] = frames.map((frame, i) => measureFrame(frame, own.has(i) ? (faces[meshAt.indexOf(i)]?.face ?? null) : nearestFace(faces, frame.atMs)));
+  const signals: FrameSignals[] = frames.map((frame, i) => measureFrame(frame, own.has(i) ? (faces[meshAt.indexOf(i)]?.face ?? null) : faceAt(faces, frame.atMs)));
   // The mouth as the mesh measured it on its own frames: lips are judged on what the mesh saw, not carried over.
   const mouth = meshAt.flatMap((i) => {
     const m = signals[i]?.mouth;

@@ -5,7 +5,7 @@
  * be fresh each time.
  */
 import { describe, expect, it } from "vitest";
-import { LIGHT_PALETTE, lightChallengeSchema, type LightChallenge } from "../../../schemas/lightChallenge";
+import { LIGHT_MIN_SEGMENT_MS, LIGHT_PALETTE, LIGHT_USUAL_MAX_SEGMENT_MS, lightChallengeSchema, type LightChallenge } from "../../../schemas/lightChallenge";
 import { drawLightChallenge, LIGHT_CHANNEL_WINDOW } from "../../../src/server/light/drawLight";
 
 const COVER_MS = 3000 + 1000;
@@ -66,7 +66,14 @@ describe("drawLightChallenge", () => {
     const used = new Set(draws.flatMap((d) => d.segments.map((s) => s.color)));
     expect(used.size).toBe(Object.keys(LIGHT_PALETTE).length);
     const lengths = draws.flatMap((d) => d.segments.map((s) => s.ms));
-    expect(Math.min(...lengths)).toBeLessThan(400);
-    expect(Math.max(...lengths)).toBeGreaterThan(650);
+    expect(Math.min(...lengths)).toBeLessThan(LIGHT_MIN_SEGMENT_MS + 50);
+    expect(Math.max(...lengths)).toBeGreaterThan(LIGHT_USUAL_MAX_SEGMENT_MS - 50);
+  });
+
+  it("keeps segments short enough that a one-action recording (2.5 s of light) sees four changes or more, stretching them only where the cap on segments needs it", () => {
+    for (const d of draws) for (const s of d.segments) expect(s.ms).toBeLessThanOrEqual(LIGHT_USUAL_MAX_SEGMENT_MS);
+    const long = drawLightChallenge(30_000);
+    expect(long.segments.reduce((n, s) => n + s.ms, 0)).toBeGreaterThan(20_000);
+    expect(Math.max(...long.segments.map((s) => s.ms))).toBeGreaterThan(LIGHT_USUAL_MAX_SEGMENT_MS);
   });
 });

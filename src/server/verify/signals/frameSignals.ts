@@ -8,6 +8,7 @@
  * of the frames and the face moves little in 70 ms. Costs about 0.4-0.6 ms of CPU a 320x240
  * frame (tests/server/verify/signals/frameSignals.test.ts measures it).
  */
+import { measureFace } from "../../../face/geometry";
 import type { FaceObservation } from "../../../face/types";
 import type { DecodedFrame } from "../mediaTypes";
 import { insidePolygon, mouthQuad, skinDiscs, SKIN_REGIONS, type Disc, type SkinRegion } from "./faceRegions";
@@ -37,6 +38,8 @@ export interface FrameSignals {
   noise: number | null;
   /** Inner-lip gap over width (as geometry.ts) and the opening's dark pixels over the width squared (mouthSignal); null without a mesh. */
   mouth: { open: number; dark: number } | null;
+  /** The head's turn and nod figures (src/face/geometry.ts measureFace); null without a mesh. */
+  pose: { yaw: number; pitch: number } | null;
 }
 
 /** sRGB 8-bit to linear light: the screen's light adds in linear light, not in the encoded values. */
@@ -216,9 +219,14 @@ function mouthSignal(frame: DecodedFrame, face: FaceObservation, discs: Record<S
 }
 
 /** The frame's signals; `face` is the one face seen in it or in the nearest analysed frame, null when none. */
+function poseOf(face: FaceObservation): FrameSignals["pose"] {
+  const m = measureFace(face, 0);
+  return m ? { yaw: m.yaw, pitch: m.pitch } : null;
+}
+
 export function measureFrame(frame: DecodedFrame, face: FaceObservation | null): FrameSignals {
   const background = backgroundColour(frame, face);
-  if (!face) return { atMs: frame.atMs, faceShare: null, skin: null, background, crop: null, noise: null, mouth: null };
+  if (!face) return { atMs: frame.atMs, faceShare: null, skin: null, background, crop: null, noise: null, mouth: null, pose: null };
   const discs = skinDiscs(face);
   const skin = discs ? (Object.fromEntries(SKIN_REGIONS.map((r) => [r, discColour(frame, discs[r])])) as Record<SkinRegion, RegionColour>) : null;
   return {
@@ -229,5 +237,6 @@ export function measureFrame(frame: DecodedFrame, face: FaceObservation | null):
     crop: faceCrop(frame, face),
     noise: discs ? skinNoise(frame, [discs.forehead, discs.cheekLeft, discs.cheekRight]) : null,
     mouth: discs ? mouthSignal(frame, face, discs) : null,
+    pose: poseOf(face),
   };
 }

@@ -5,21 +5,21 @@
  * towards mid-grey with a one-second time constant and drifts slowly, a sensor delay, and noise.
  * No models, no pixels: the light check's inputs, made to order.
  */
-import { LIGHT_COLORS, type LightChallenge } from "../../../../schemas/lightChallenge";
+import { LIGHT_COLORS, LIGHT_MIN_SEGMENT_MS, LIGHT_USUAL_MAX_SEGMENT_MS, type LightChallenge } from "../../../../schemas/lightChallenge";
 import { lightAt, lightTimeline } from "../../../../src/server/verify/checks/liveness/lightTimeline";
 import type { FrameSignals, RegionColour, Rgb } from "../../../../src/server/verify/signals/frameSignals";
 import type { SkinRegion } from "../../../../src/server/verify/signals/faceRegions";
 import { seededNormal } from "../../../face/syntheticFace";
 import { seededRandom } from "../../../fixtures/synth/subjectScript";
 
-/** A random challenge as the service draws one: segments of 350-700 ms, no colour twice in a row. */
+/** A random challenge as the service draws one: segments of 350-500 ms, no colour twice in a row. */
 export function randomChallenge(seed: number, segments = 12): LightChallenge {
   const uniform = seededUniform(seed);
   const out: LightChallenge["segments"] = [];
   while (out.length < segments) {
     const color = LIGHT_COLORS[Math.floor(uniform() * LIGHT_COLORS.length)]!;
     if (color === out[out.length - 1]?.color) continue;
-    out.push({ color, ms: 350 + Math.round(uniform() * 350) });
+    out.push({ color, ms: LIGHT_MIN_SEGMENT_MS + Math.round(uniform() * (LIGHT_USUAL_MAX_SEGMENT_MS - LIGHT_MIN_SEGMENT_MS)) });
   }
   return { segments: out };
 }
@@ -105,7 +105,7 @@ export function recordSubject(s: Subject): FrameSignals[] {
     const brightness = 0.3 * skin.noseBridge.rgb[1] + 0.7 * background.rgb[1];
     if (s.autoExposure) gain += ((0.18 / brightness) * gain - gain) * Math.min(1, step / 1000);
     const faceless = s.faceless?.(i) ?? false;
-    out.push({ atMs, faceShare: faceless ? null : s.faceShare, skin: faceless ? null : skin, background, crop: null, noise: null, mouth: null });
+    out.push({ atMs, faceShare: faceless ? null : s.faceShare, skin: faceless ? null : skin, background, crop: null, noise: null, mouth: null, pose: faceless ? null : { yaw: 0, pitch: 0.5 } });
   }
   return out;
 }

@@ -2,10 +2,15 @@
  * The light challenge's answer: did the face in the recording reflect this attempt's own random
  * colour sequence, as a live face in front of the screen does?
  *
- * (a) Followed: each channel of the skin's colour, relative to its slow level (auto-exposure is
- *     slow; segments are 350-700 ms), correlates with the channel of the sequence at the best lag
- *     in [-100, +600] ms (camera, encoder and paint delays), AND the skin changed the right way
- *     at most transitions, not at a lucky few. A replay, a photo on a screen playing an older
+ * Judged on hue (chroma: each channel's change relative to its slow level, less the channels'
+ * level-weighed mean), with the head's pose (turn, nod) taken out by least squares: a head
+ * turning, exposure adjusting or the room's light on a moving face change the skin's
+ * brightness in every channel at once, by more than the screen does; the screen's colours
+ * change the channels apart.
+ *
+ * (a) Followed: each channel correlates with the sequence's hue at the best lag in [-100, +600]
+ *     ms (camera, encoder and paint delays), AND the skin changed the right way at most
+ *     transitions, not at a lucky few. A replay, a photo on a screen playing an older
  *     attempt's colours, a video of the wrong sequence: their skin follows another sequence.
  * (b) Strong enough to judge: a screen gives the face about 100 lux of white at 40 cm; an
  *     indoor room 200-500 lux, so one channel switching moves the skin by 5-20%; in daylight by
@@ -14,6 +19,9 @@
  *     wall, so the skin's relative response must clearly exceed the background's; and a face
  *     curves away, so its centre (facing the screen) responds more than its sides (turned ~55-60°,
  *     Lambert's cos ≈ 0.5-0.6), where a flat print or a screen lit by our screen responds evenly.
+ *     Judged on the frames where the head holds still. Where the screen is the room's only
+ *     light, ambient and screen light fall alike and the ratio tends to 1: see
+ *     docs/presentationAttacks.md.
  */
 import * as z from "zod/mini";
 import type { LightChallenge, LightShown } from "../../../../../schemas/lightChallenge";
@@ -21,8 +29,9 @@ import { failed, pass, type Outcome } from "../../../media/checkOutcome";
 import { VERIFY_CODES } from "../../../media/verifyCodes";
 import type { FrameSignals, RegionColour, Rgb } from "../../signals/frameSignals";
 import type { SkinRegion } from "../../signals/faceRegions";
-import { following, meanOf, relativeSeries } from "./lightSeries";
+import { chroma, following, levelsOf, meanOf, relativeSeries, weightedMean } from "./lightSeries";
 import { lightAt, lightTimeline, type LightTimeline } from "./lightTimeline";
+import { transitionsFollowed } from "./lightTransitions";
 
 const ms = z.number().check(z.gte(0));
 const ratio = z.number().check(z.gte(0));
@@ -52,6 +61,11 @@ export const lightThresholdsSchema = z.strictObject({
   /** The centre's relative response over the sides': at least the first, at most the second. */
   minCentreOverSides: ratio,
   maxCentreOverSides: ratio,
+  /** Frames judged for the face's shape: the head turning (yaw) and nodding (pitch, src/face/geometry.ts figures) slower than these a second. */
+  restYawPerSecond: ratio,
+  restPitchPerSecond: ratio,
+  /** And at least this many resting frames for each of the centre and the two sides. */
+  minShapeFrames: z.int().check(z.gte(1)),
   /** For the "too weak" detail: a face narrower than this share of the frame is far from the screen. */
   farBelowFaceShare: ratio,
 });
@@ -74,9 +88,11 @@ export const LIGHT_DEFAULTS: LightThresholds = {
   // Noise on a mean of two to four frames of ~400 skin pixels is a fraction of a percent; a live
   // face's step is its full response. 0.4 of it leaves room for a step blurred by the encoder.
   minStepShare: 0.6,
-  // A live face, measured on tens of skin pixels a frame, correlates 0.8-0.95; an unrelated
-  // sequence over ~10 segments gives |r| about 0.3 per channel, less averaged over three.
-  minCorrelation: 0.6,
+  // In hue, with the head's pose taken out, a live SYNTHETIC face correlates 0.88-0.99 (the
+  // lowest on a head shaking in a bright room, 2.8 s) and the unit model's live faces 0.87 at
+  // the 1st percentile in every room; a face following another random sequence, searched over
+  // the lags, has a median of 0.25 and a long tail (5 in 3,000 reach 0.8 over 2.5-5.5 s).
+  minCorrelation: 0.8,
   // 2% a channel: indoor faces give 5-20%, a 1% step is one 8-bit level at mid-grey.
   minResponse: 0.02,
   // Face at 0.4 m, wall at 2 m: 25x less light on the wall; 2x leaves room for a near wall or
@@ -84,8 +100,19 @@ export const LIGHT_DEFAULTS: LightThresholds = {
   minOverBackground: 2,
   // A face's centre/sides ratio is 1.5-2 (cos 0° over cos 55-60°), a flat picture's 1.0.
   minCentreOverSides: 1.25,
-  // Sides turned 80° still get cos 80° ≈ 0.17 of the light: a ratio above 8 is not a face either.
-  maxCentreOverSides: 8,
+  // Sides turned 87° still get cos 87° ≈ 0.05 of the light: a ratio above 20 is not a face
+  // either. Wide, as the sides' hue is the noisiest figure here: in a bright room on a moving
+  // head one side measured below zero while the centre's was 14% (SYNTHETIC action takes).
+  maxCentreOverSides: 20,
+  // Yaw is the nose tip's place between the cheek edges (-1..1), about 0.04 a degree; a shake
+  // of ±30° in 1.1 s peaks near 7 a second, the mesh's jitter on a still head is about 0.15.
+  // Pitch: a nod of 0.05-0.09 in 0.9 s peaks near 0.3 a second, jitter about 0.04. A head
+  // turning slower than ~25°/s moves the side patches by under a tenth of their radius between
+  // analysed frames.
+  restYawPerSecond: 1,
+  restPitchPerSecond: 0.12,
+  // About 0.8 s of frames at 15 a second: two segments at least.
+  minShapeFrames: 12,
   farBelowFaceShare: 0.3,
 };
 
@@ -115,8 +142,7 @@ const SKIN: SkinRegion[] = ["forehead", "noseBridge", "cheekLeft", "cheekRight"]
 const CENTRE: SkinRegion[] = ["forehead", "noseBridge"];
 const SIDES: SkinRegion[] = ["sideLeft", "sideRight"];
 
-/** The weighted mean slope over the channels that switched. */
-const responseOf = (slope: (number | null)[]) => meanOf(slope);
+
 
 export function judgeLight(signals: readonly FrameSignals[], challenge: LightChallenge | null, shown: LightShown, t: LightThresholds = LIGHT_DEFAULTS): { outcome: Outcome; figures: LightFigures } {
   const figures: LightFigures = { anchor: null, lagMs: null, judged: 0, inside: 0, correlation: null, transitions: { seen: 0, followed: 0 }, response: null, backgroundResponse: null, centreResponse: null, sidesResponse: null };
@@ -126,26 +152,43 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   figures.anchor = timeline.anchor;
   const faces = signals.filter((s): s is Judged => s.skin !== null && SKIN.every((r) => s.skin![r].pixels > 0));
   const times = faces.map((s) => s.atMs);
-  const series = (pick: (s: Judged) => Rgb) => relativeSeries(times, faces.map(pick), t.baselineHalfMs);
+  // Judged on hue alone (chroma): a live head turning, or the room's light on it, changes its
+  // brightness by more than the screen does, in all channels at once.
+  // The hue is taken about the skin's own level-weighed mean (see weightedMean), for every series.
+  const skinLevels = levelsOf(faces.map((s) => blend(SKIN.map((r) => s.skin[r]))));
+  const series = (pick: (s: Judged) => Rgb) => relativeSeries(times, faces.map(pick), t.baselineHalfMs).map((x) => chroma(x, skinLevels));
+  const shownAt = (atMs: number): Rgb | null => {
+    const e = lightAt(timeline, atMs);
+    return e && chroma(e, skinLevels);
+  };
   const skin = series((s) => blend(SKIN.map((r) => s.skin[r])));
 
+  const posed = faces.flatMap((s) => (s.pose ? [s.pose] : []));
+  const restYaw = median(posed.map((p) => p.yaw));
+  const restPitch = median(posed.map((p) => p.pitch));
+  // What else moves the skin's colour on these frames: the head's turn (either way) and nod.
+  const nuisance = (at: readonly number[]): number[][] => {
+    const pose = at.map((i) => faces[i]!.pose ?? { yaw: restYaw ?? 0, pitch: restPitch ?? 0 });
+    const yaw = pose.map((p) => p.yaw - (restYaw ?? 0));
+    return [yaw, yaw.map((y) => y * y), pose.map((p) => p.pitch)];
+  };
   // The lag at which a series follows the sequence best.
-  const bestLag = (xs: readonly Rgb[]) => {
+  const bestLag = (xs: readonly Rgb[], weights: Rgb) => {
     let found: { lag: number; corr: number; slope: number } | null = null;
     for (let lag = t.lagMinMs; lag <= t.lagMaxMs; lag += t.lagStepMs) {
-      const keep = faces.map((s) => lightAt(timeline, s.atMs - lag));
+      const keep = faces.map((s) => shownAt(s.atMs - lag));
       const idx = keep.flatMap((e, i) => (e ? [i] : []));
       if (idx.length < 3) continue;
-      const f = following(idx.map((i) => times[i]!), idx.map((i) => xs[i]!), idx.map((i) => keep[i]!), t.baselineHalfMs);
-      const corr = meanOf(f.correlation);
-      if (corr !== null && (found === null || corr > found.corr)) found = { lag, corr, slope: meanOf(f.slope) ?? 0 };
+      const f = following(idx.map((i) => times[i]!), idx.map((i) => xs[i]!), idx.map((i) => keep[i]!), t.baselineHalfMs, nuisance(idx));
+      const corr = weightedMean(f.correlation, weights);
+      if (corr !== null && (found === null || corr > found.corr)) found = { lag, corr, slope: weightedMean(f.slope, weights) ?? 0 };
     }
     return found;
   };
-  const best = bestLag(skin);
+  const best = bestLag(skin, skinLevels);
   const lag = best?.lag ?? 0;
   figures.lagMs = best ? lag : null;
-  const expected = faces.map((s) => lightAt(timeline, s.atMs - lag));
+  const expected = faces.map((s) => shownAt(s.atMs - lag));
   const idx = expected.flatMap((e, i) => (e ? [i] : []));
   figures.judged = idx.length;
   figures.inside = signals.filter((s) => lightAt(timeline, s.atMs - lag) !== null).length;
@@ -156,11 +199,11 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   const at = (xs: readonly Rgb[]) => idx.map((i) => xs[i]!);
   const ts = idx.map((i) => times[i]!);
   const es = idx.map((i) => expected[i]!);
-  const judge = (xs: readonly Rgb[]) => following(ts, at(xs), es, t.baselineHalfMs);
+  const judge = (xs: readonly Rgb[]) => following(ts, at(xs), es, t.baselineHalfMs, nuisance(idx));
   const skinF = judge(skin);
-  figures.correlation = meanOf(skinF.correlation);
-  figures.response = responseOf(skinF.slope) ?? 0;
-  figures.transitions = transitionsFollowed(timeline, lag, ts, at(skin), t.minStepShare * Math.max(figures.response, t.minResponse));
+  figures.correlation = weightedMean(skinF.correlation, skinLevels);
+  figures.response = weightedMean(skinF.slope, skinLevels) ?? 0;
+  figures.transitions = transitionsFollowed(timeline, lag, ts, skinF.cleaned, t.minStepShare * Math.max(figures.response, t.minResponse), skinLevels);
   const { seen, followed } = figures.transitions;
   const said = `${where}; correlation ${figures.correlation?.toFixed(2)} (at least ${t.minCorrelation}); ${followed} of ${seen} transitions followed (at least ${Math.round(t.minFollowedShare * 100)}% of at least ${t.minTransitions})`;
   if (seen < t.minTransitions) return fail(VERIFY_CODES.lightNotFollowed, `Not judged: the recording holds too few colour changes (${said}).`);
@@ -171,7 +214,7 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   const change = Math.sqrt((meanOf(skinF.variance) ?? 0));
   if (figures.response < t.minResponse && change < t.minResponse) {
     // The scene, at its own best lag: following the sequence where the face does not.
-    const bg = bestLag(series((s) => s.background.rgb));
+    const bg = bestLag(series((s) => s.background.rgb), levelsOf(faces.map((s) => s.background.rgb)));
     if (bg && bg.slope >= t.minResponse && bg.corr >= t.minCorrelation) {
       figures.backgroundResponse = bg.slope;
       return fail(VERIFY_CODES.lightNotFaceShaped, `The light reached the scene but not the face: skin ${pct(figures.response)}, background ${pct(bg.slope)} per colour channel (background correlation ${bg.corr.toFixed(2)} at lag ${bg.lag} ms; ${said}).`);
@@ -184,19 +227,49 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
     return fail(VERIFY_CODES.lightNotFollowed, `The face did not follow this attempt's colour sequence (${said}).`);
   }
 
-  figures.backgroundResponse = responseOf(judge(series((s) => s.background.rgb)).slope) ?? 0;
-  figures.centreResponse = responseOf(judge(series((s) => blend(CENTRE.map((r) => s.skin[r])))).slope) ?? 0;
-  // The sides, on the frames that show them (a face partly outside the picture loses one or both).
-  const sided = idx.filter((i) => SIDES.every((r) => faces[i]!.skin[r].pixels > 0));
-  if (sided.length < t.minJudgedFrames) {
-    return fail(VERIFY_CODES.lightNotFaceShaped, `Not judged: the sides of the face were in the picture in only ${sided.length} frames (at least ${t.minJudgedFrames} needed); ${said}.`);
+  figures.backgroundResponse = weightedMean(judge(series((s) => s.background.rgb)).slope, levelsOf(faces.map((s) => s.background.rgb))) ?? 0;
+  // The face's shape is judged on the frames where the head is not turning or nodding: the
+  // centre-over-sides ratio of Lambert's law holds at any rest pose (the sides weighed equally,
+  // below), but a head mid-turn moves the side patches across skin facing other ways (and
+  // toward the silhouette) faster than the mesh follows.
+  const resting = idx.filter((i, k) => {
+    const before = faces[idx[Math.max(0, k - 1)]!]!;
+    const after = faces[idx[Math.min(idx.length - 1, k + 1)]!]!;
+    const dt = (after.atMs - before.atMs) / 1000;
+    if (!before.pose || !after.pose || !faces[i]!.pose || dt <= 0) return false;
+    return Math.abs(after.pose.yaw - before.pose.yaw) / dt <= t.restYawPerSecond && Math.abs(after.pose.pitch - before.pose.pitch) / dt <= t.restPitchPerSecond;
+  });
+  // A region's response over the resting frames that show it (a face partly outside the picture loses a side).
+  const regionResponse = (colour: (s: Judged) => RegionColour): { response: number | null; frames: number } => {
+    const shown = resting.filter((i) => colour(faces[i]!).pixels > 0);
+    if (shown.length < t.minShapeFrames) return { response: null, frames: shown.length };
+    const at = shown.map((i) => times[i]!);
+    // Each channel's own level, not its hue: on resting frames the pose does not move it, and
+    // the sides' patches are small, where video's half-resolution, coarsely coded colour
+    // planes carry little hue but the full-resolution brightness does.
+    const colours = shown.map((i) => colour(faces[i]!).rgb);
+    // In hue, like the follow test (the weights put the sides' faint blue in its place).
+    const xs = relativeSeries(at, colours, t.baselineHalfMs).map((x) => chroma(x, skinLevels));
+    return { response: weightedMean(following(at, xs, shown.map((i) => expected[i]!), t.baselineHalfMs, nuisance(shown)).slope, levelsOf(colours)), frames: shown.length };
+  };
+  const centreOf = regionResponse((s) => {
+    const regions = CENTRE.map((r) => s.skin[r]);
+    return { rgb: blend(regions), pixels: regions.reduce((n, r) => n + r.pixels, 0) };
+  });
+  // The two sides weighed equally, not by their pixels: under Lambert's law a head turned by θ
+  // lights its sides by cos(a+θ) and cos(a-θ), whose mean is cos(a)·cos(θ), while its centre
+  // gets cos(θ): the ratio stays 1/cos(a) for a small rest turn. Weighed by pixels, the side
+  // turned toward the camera (and the screen) would count for more.
+  const perSideOf = SIDES.map((r) => regionResponse((s) => s.skin[r]));
+  const judgedShape = [centreOf, ...perSideOf];
+  if (judgedShape.some((r) => r.response === null)) {
+    return fail(VERIFY_CODES.lightNotFaceShaped, `Not judged: the head held still, showing the centre, left and right of the face, in ${judgedShape.map((r) => r.frames).join(", ")} frames of ${idx.length}, too few or while the colours did not change (at least ${t.minShapeFrames} each needed; turning under ${t.restYawPerSecond} and nodding under ${t.restPitchPerSecond} a second); ${said}.`);
   }
-  const sidedTimes = sided.map((i) => times[i]!);
-  const sides = relativeSeries(sidedTimes, sided.map((i) => blend(SIDES.map((r) => faces[i]!.skin[r]))), t.baselineHalfMs);
-  const sidesF = following(sidedTimes, sides, sided.map((i) => expected[i]!), t.baselineHalfMs);
-  figures.sidesResponse = responseOf(sidesF.slope) ?? 0;
+  const perSide = perSideOf.map((r) => r.response!);
+  figures.centreResponse = centreOf.response ?? 0;
+  figures.sidesResponse = meanOf(perSide) ?? 0;
   const { backgroundResponse: bg, centreResponse: centre, sidesResponse: side } = figures;
-  const shape = `skin ${pct(figures.response)}, background ${pct(bg)} (skin at least ${t.minOverBackground}x); centre ${pct(centre)}, sides ${pct(side)} (centre ${t.minCentreOverSides}-${t.maxCentreOverSides}x the sides)`;
+  const shape = `skin ${pct(figures.response)}, background ${pct(bg)} (skin at least ${t.minOverBackground}x); centre ${pct(centre)}, sides ${pct(side)} (left ${pct(perSide[0]!)}, right ${pct(perSide[1]!)}; on ${resting.length} resting frames; centre ${t.minCentreOverSides}-${t.maxCentreOverSides}x the sides)`;
   if (figures.response < t.minOverBackground * bg) {
     return fail(VERIFY_CODES.lightNotFaceShaped, `The light reached the whole scene as much as the face: ${shape}.`);
   }
@@ -204,44 +277,6 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
     return fail(VERIFY_CODES.lightNotFaceShaped, `The light fell on the face as on a flat picture, not a face turning away at its sides: ${shape}.`);
   }
   return { outcome: pass("light", `The face followed this attempt's light: ${said}; ${shape}.`), figures };
-}
-
-/**
- * Each boundary between two segments inside the judged frames: the skin's mean just before and
- * just after (up to 300 ms or 60% of the segment, leaving 35 ms each side for the frame that
- * straddles it), and whether the channels that switch moved the way they switched, on average
- * by at least `minStep` (relative) a channel.
- */
-function transitionsFollowed(timeline: LightTimeline, lag: number, times: readonly number[], x: readonly Rgb[], minStep: number): { seen: number; followed: number } {
-  let seen = 0;
-  let followed = 0;
-  const spans = timeline.spans;
-  for (let k = 1; k < spans.length; k++) {
-    const prev = spans[k - 1]!;
-    const next = spans[k]!;
-    const b = next.startMs + lag;
-    const mean = (from: number, to: number): Rgb | null => {
-      const inside = x.filter((_, i) => times[i]! >= from && times[i]! < to);
-      return inside.length ? ([0, 1, 2].map((c) => inside.reduce((s, v) => s + v[c]!, 0) / inside.length) as Rgb) : null;
-    };
-    const before = mean(b - Math.min(300, 0.6 * (prev.endMs - prev.startMs)), b - 35);
-    const after = mean(b + 35, b + Math.min(300, 0.6 * (next.endMs - next.startMs)));
-    if (!before || !after) continue;
-    let agree = 0;
-    let switched = 0;
-    for (let c = 0; c < 3; c++) {
-      const de = next.rgb[c]! - prev.rgb[c]!;
-      if (de === 0) continue;
-      switched++;
-      agree += de * (after[c]! - before[c]!);
-    }
-    if (!switched) continue;
-    seen++;
-    // The right way, and by a good part of the recording's own step: a face lit by another
-    // sequence mostly holds still across this sequence's transitions, and noise has no size.
-    if (agree > minStep * switched) followed++;
-  }
-  return { seen, followed };
 }
 
 const pct = (v: number | null) => (v === null ? "unmeasured" : `${(v * 100).toFixed(1)}%`);

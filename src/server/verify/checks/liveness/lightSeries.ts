@@ -1,7 +1,7 @@
 /**
  * The numbers the light check works on: a region's colour over time made relative to its own
  * slow level (auto-exposure and white balance drift over seconds; the challenge's segments last
- * 350-700 ms), and how strongly a relative series follows an expected on/off series.
+ * 350-500 ms), and how strongly a relative series follows an expected on/off series.
  */
 import type { Rgb } from "../../signals/frameSignals";
 
@@ -37,38 +37,119 @@ export interface Following {
   slope: (number | null)[];
   /** Per channel: the detrended series' variance. */
   variance: number[];
+  /** The detrended series less the nuisance's part in a joint fit with the sequence (for the transitions' steps). */
+  cleaned: Rgb[];
+}
+
+/** `v` less its least-squares fit on the `basis` series (each already detrended); `v` itself when the basis is empty or singular. */
+function residual(v: readonly number[], basis: readonly (readonly number[])[]): number[] {
+  const k = basis.length;
+  if (!k) return [...v];
+  // Normal equations (k ≤ 3 here): G a = b, G the basis' Gram matrix.
+  const g = basis.map((p) => basis.map((q) => p.reduce((s, x, i) => s + x * q[i]!, 0)));
+  const b = basis.map((p) => p.reduce((s, x, i) => s + x * v[i]!, 0));
+  const a = solve(g, b);
+  if (!a) return [...v];
+  return v.map((x, i) => x - basis.reduce((s, p, j) => s + a[j]! * p[i]!, 0));
+}
+
+/** Gaussian elimination with partial pivoting; null when singular. */
+function solve(m: number[][], b: number[]): number[] | null {
+  const n = b.length;
+  const a = m.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[p]![c]!)) p = r;
+    if (Math.abs(a[p]![c]!) < 1e-12) return null;
+    [a[c], a[p]] = [a[p]!, a[c]!];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = a[r]![c]! / a[c]![c]!;
+      for (let j = c; j <= n; j++) a[r]![j]! -= f * a[c]![j]!;
+    }
+  }
+  return a.map((row, i) => row[n]! / row[i]!);
 }
 
 /**
  * How the relative series `x` follows the expected 0/1 series `e` (both at the same times),
  * each with its own running mean removed so what is left is the change within the window.
+ * `nuisance`: series of what else moves the skin's colour (the head's pose), removed from both
+ * by least squares first, so the figures are the part of the change the light explains beyond
+ * them. The sequence is random and the pose is not, so this takes nothing from the light's own
+ * signal, only the patches sliding over other skin while the head turns.
  */
-export function following(times: readonly number[], x: readonly Rgb[], e: readonly Rgb[], halfMs: number): Following {
+export function following(times: readonly number[], x: readonly Rgb[], e: readonly Rgb[], halfMs: number, nuisance: readonly (readonly number[])[] = []): Following {
   const correlation: (number | null)[] = [];
   const slope: (number | null)[] = [];
   const variance: number[] = [];
+  const detrend = (v: readonly number[]) => {
+    const m = runningMean(times, v, halfMs);
+    return v.map((y, i) => y - m[i]!);
+  };
+  const basis = nuisance.map(detrend).filter((p) => p.some((y) => Math.abs(y) > 1e-9));
+  const cleaned: number[][] = [];
   for (let c = 0; c < 3; c++) {
-    const xs = x.map((v) => v[c]!);
-    const es = e.map((v) => v[c]!);
-    const xm = runningMean(times, xs, halfMs);
-    const em = runningMean(times, es, halfMs);
+    const raw = detrend(x.map((v) => v[c]!));
+    const rawE = detrend(e.map((v) => v[c]!));
+    const dxs = residual(raw, basis);
+    const des = residual(rawE, basis);
+    // By Frisch-Waugh, x's fit on the sequence and the nuisance together is slope·e + (what the
+    // nuisance explains of x - slope·e): remove the latter from the raw series.
+    const k = des.reduce((acc, y) => acc + y * y, 0);
+    const b = k > 0 ? des.reduce((acc, y, i) => acc + y * dxs[i]!, 0) / k : 0;
+    const pose = raw.map((y, i) => y - b * rawE[i]!);
+    const posePart = residual(pose, basis).map((r, i) => pose[i]! - r);
+    cleaned.push(raw.map((y, i) => y - posePart[i]!));
     let sxe = 0;
     let sxx = 0;
     let see = 0;
-    for (let i = 0; i < xs.length; i++) {
-      const dx = xs[i]! - xm[i]!;
-      const de = es[i]! - em[i]!;
-      sxe += dx * de;
-      sxx += dx * dx;
-      see += de * de;
+    for (let i = 0; i < dxs.length; i++) {
+      sxe += dxs[i]! * des[i]!;
+      sxx += dxs[i]! * dxs[i]!;
+      see += des[i]! * des[i]!;
     }
     // A channel that barely switched within the windows carries no test of its own.
-    const switched = see > 0.02 * xs.length;
+    const switched = see > 0.02 * dxs.length;
     correlation.push(switched && sxx > 0 ? sxe / Math.sqrt(sxx * see) : switched ? 0 : null);
     slope.push(switched ? sxe / see : null);
-    variance.push(xs.length ? sxx / xs.length : 0);
+    variance.push(dxs.length ? sxx / dxs.length : 0);
   }
-  return { correlation, slope, variance };
+  return { correlation, slope, variance, cleaned: x.map((_, i) => [cleaned[0]![i]!, cleaned[1]![i]!, cleaned[2]![i]!]) };
+}
+
+/**
+ * A colour less its channels' mean: what is left is the colour's hue, not its brightness. The
+ * face's brightness changes with everything but the screen (a head turning into its own shadow,
+ * the room's light on a moving face, exposure); the room's light is near-white, so these move
+ * the three channels together and cancel here. The screen's colours change the channels apart:
+ * every palette colour differs from every other in hue, so each transition stays visible.
+ */
+export function chroma(x: Rgb, weights: Rgb = [1, 1, 1]): Rgb {
+  const m = weightedMean(x, weights) ?? 0;
+  return [x[0] - m, x[1] - m, x[2] - m];
+}
+
+/**
+ * The mean of the non-null values weighed by `weights` (each channel's level): a relative
+ * change of skin's blue, a few 8-bit levels in a dark patch, is mostly quantisation, where its
+ * red, ten times brighter, carries the same relative signal cleanly.
+ */
+export function weightedMean(values: readonly (number | null)[], weights: Rgb): number | null {
+  let sum = 0;
+  let n = 0;
+  values.forEach((v, c) => {
+    if (v === null) return;
+    sum += v * weights[c]!;
+    n += weights[c]!;
+  });
+  return n > 0 ? sum / n : null;
+}
+
+/** Each channel's mean over `colours`: the weights of weightedMean. */
+export function levelsOf(colours: readonly Rgb[]): Rgb {
+  const n = Math.max(1, colours.length);
+  return [0, 1, 2].map((c) => colours.reduce((s, x) => s + x[c]!, 0) / n) as Rgb;
 }
 
 /** The mean of the non-null values; null when none. */
