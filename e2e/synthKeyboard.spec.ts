@@ -16,7 +16,7 @@ import { VIEWPORT } from "./a11y/reach";
 import { LIGHT_TEXTS, lightNotice } from "./recordingFlow";
 import { demoPartner } from "./signedLaunch";
 import { installSynthCamera } from "./synthCamera";
-import { expectResultPage, expectVerifying } from "./verdict";
+import { expectResultPage, expectVerifying, verdictOf } from "./verdict";
 
 test.use({ viewport: VIEWPORT, permissions: ["camera", "microphone"], locale: "zh-CN" });
 
@@ -65,7 +65,9 @@ test("keyboard only, synthetic subject: the demo form, the splash, the start pag
   await expect(page.locator(".ff-guidance-hint")).toHaveAttribute("data-guidance-hint", "ok", { timeout: 30_000 });
   // Nobody presses 完成录制: the recording ends with its window (a light recording is not cut short by guidance).
   await expectVerifying(page);
-  await expectResultPage(page, "success", ["动作检测完成", "活体检测通过"]);
+  // The order number rides in the launch address the demo form opened.
+  const launched = () => /order_?no=([^&#]+)/i.exec(page.url())?.[1] ?? null;
+  await expectResultPage(page, "success", ["动作检测完成", "活体检测通过"], verdictOf(demoPartner(baseURL!), launched));
   await expectFocusAtPageStart(page);
   await expectAccessible(page, "success result after a passed verdict (silent mode)");
 

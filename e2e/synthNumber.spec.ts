@@ -13,7 +13,7 @@ import { SPEECH_WAV_FILE } from "./fakeMediaFiles";
 import { launchFromDemo, LIGHT_TEXTS, openRecorder, record, RECORD_SECONDS } from "./recordingFlow";
 import { demoPartner } from "./signedLaunch";
 import { installSynthCamera, type SynthCameraOptions } from "./synthCamera";
-import { backToDemo, checkOf, expectResultPage, expectVerifying, judgedAttempt } from "./verdict";
+import { backToDemo, checkOf, expectResultPage, expectVerifying, judgedAttempt, verdictOf } from "./verdict";
 
 const FACE_CHECKS = ["face", "identity", "liveness", "frozen"];
 
@@ -32,7 +32,7 @@ test("synthetic subject reading the digits in number mode: the voice check passe
   await expect(page.locator(".ff-rec-digits__value")).toHaveText(/^\d{4}$/);
   await record(page, RECORD_SECONDS["数字活体"]);
   await expectVerifying(page);
-  await expectResultPage(page, "success", ["活体检测通过"]);
+  await expectResultPage(page, "success", ["活体检测通过"], verdictOf(partner, () => order.orderNo));
   await backToDemo(page, order.orderNo, { code: "0" });
 
   const attempt = await judgedAttempt(partner, order.orderNo);
@@ -86,7 +86,7 @@ test("synthetic subject opting out of the flashing light in silent mode: the pag
   });
   await expectVerifying(page);
   // The action page's own result lines: the user is where they began.
-  await expectResultPage(page, "success", ["动作检测完成", "活体检测通过"]);
+  await expectResultPage(page, "success", ["动作检测完成", "活体检测通过"], verdictOf(partner, () => order.orderNo));
 
   const attempt = await judgedAttempt(partner, order.orderNo);
   expect(attempt).toMatchObject({ status: "passed", code: "0", faceCode: "0" });

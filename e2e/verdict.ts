@@ -27,9 +27,30 @@ export async function expectVerifying(page: Page): Promise<void> {
   expect(await seen.jsonValue()).toMatch(VERIFY_STEP);
 }
 
-/** The result page (success or fail) with its title lines. */
-export async function expectResultPage(page: Page, outcome: "success" | "fail", lines: string[]): Promise<void> {
-  await expect(page.locator(`[data-outcome=${outcome}] .ff-result__line`)).toHaveText(lines, { timeout: 30_000 });
+/**
+ * The result page (success or fail) with its title lines. `explain`, when given, is asked on a
+ * mismatch for the service's own account (the page shows no code), so a refused honest take
+ * says which check refused it and why.
+ */
+export async function expectResultPage(page: Page, outcome: "success" | "fail", lines: string[], explain?: () => Promise<string>): Promise<void> {
+  try {
+    await expect(page.locator(`[data-outcome=${outcome}] .ff-result__line`)).toHaveText(lines, { timeout: 30_000 });
+  } catch (error) {
+    if (!explain) throw error;
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe service's verdict: ${await explain().catch((e: unknown) => `not read (${String(e)})`)}`);
+  }
+}
+
+/** The order's judged attempts as the partner API shows them: status, code and each failed check's detail. */
+export function verdictOf(partner: FaceflowPartner, orderNo: () => string | null): () => Promise<string> {
+  return async () => {
+    const no = orderNo();
+    if (!no) return "no order number";
+    const order = await partner.getOrder(no);
+    return order.attempts
+      .map((a) => `attempt ${a.seq} ${a.status} ${a.code ?? ""}: ${a.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${c.detail}`).join(" | ") || "no failed check"}`)
+      .join("\n");
+  };
 }
 
 /**
