@@ -88,11 +88,13 @@ export const LIGHT_DEFAULTS: LightThresholds = {
   // Noise on a mean of two to four frames of ~400 skin pixels is a fraction of a percent; a live
   // face's step is its full response. 0.4 of it leaves room for a step blurred by the encoder.
   minStepShare: 0.6,
-  // In hue, with the head's pose taken out, a live SYNTHETIC face correlates 0.88-0.99 (the
-  // lowest on a head shaking in a bright room, 2.8 s) and the unit model's live faces 0.87 at
-  // the 1st percentile in every room; a face following another random sequence, searched over
-  // the lags, has a median of 0.25 and a long tail (5 in 3,000 reach 0.8 over 2.5-5.5 s).
-  minCorrelation: 0.8,
+  // In hue, with the head's pose taken out, a live SYNTHETIC face rendered by ffmpeg correlates
+  // 0.88-0.99, but the same subject rendered in a busy browser (a canvas camera at 7-8 frames a
+  // second) measured 0.67; a face following another random sequence, searched over the lags,
+  // has a median of 0.25 and a long tail: at 0.6, 38 in 1,500 over 2.5-5.5 s (2.5%), at 0.8
+  // 5 in 3,000. 0.6 keeps honest low-frame-rate cameras passing; the transitions, the shape
+  // and the replay check stand beside it. To raise when real recordings allow.
+  minCorrelation: 0.6,
   // 2% a channel: indoor faces give 5-20%, a 1% step is one 8-bit level at mid-grey.
   minResponse: 0.02,
   // Face at 0.4 m, wall at 2 m: 25x less light on the wall; 2x leaves room for a near wall or
@@ -192,7 +194,7 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   const idx = expected.flatMap((e, i) => (e ? [i] : []));
   figures.judged = idx.length;
   figures.inside = signals.filter((s) => lightAt(timeline, s.atMs - lag) !== null).length;
-  const where = `${figures.judged} of ${figures.inside} frames inside the sequence with a face, lag ${lag} ms from the ${timeline.anchor === "shown" ? "page's shown times" : "issued durations"}`;
+  const where = `${figures.judged} of ${figures.inside} frames inside the sequence with a face, lag ${lag} ms from the ${{ shown: "page's shown times", first: "issued durations from the page's first colour", issued: "issued durations" }[timeline.anchor]}`;
   if (best === null || figures.judged < t.minJudgedFrames || figures.judged < t.minJudgedShare * figures.inside) {
     return fail(VERIFY_CODES.lightNotFollowed, `Not judged: too few frames with a face while the light was shown (${where}; at least ${t.minJudgedFrames} and ${Math.round(t.minJudgedShare * 100)}% needed).`);
   }

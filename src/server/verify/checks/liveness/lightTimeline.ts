@@ -17,8 +17,12 @@ export interface LightSpan {
 
 export interface LightTimeline {
   spans: LightSpan[];
-  /** "shown": placed by the page's report; "issued": by the issued durations from 0. */
-  anchor: "shown" | "issued";
+  /**
+   * "shown": placed by the page's report; "first": by the issued durations from the page's first
+   * reported colour (its later times did not keep to the durations); "issued": by the issued
+   * durations from 0 (no report).
+   */
+  anchor: "shown" | "first" | "issued";
 }
 
 /**
@@ -51,10 +55,15 @@ export function lightTimeline(challenge: LightChallenge, shown: LightShown, tole
       t += segments[k]!.ms;
     }
   } else {
-    for (let k = 0; k < segments.length; k++) starts.push(issuedStart(k));
+    // A busy page paints late now and then, so its times drift from the durations; when the
+    // light went up is still the best anchor there is. It gives a forger nothing: consistent
+    // times from any start they like are accepted above.
+    const first = reports[0];
+    const from = first ? first.atMs - issuedStart(first.index) : 0;
+    for (let k = 0; k < segments.length; k++) starts.push(from + issuedStart(k));
   }
   const spans = segments.map((s, k) => ({ index: k, startMs: starts[k]!, endMs: k + 1 < segments.length ? starts[k + 1]! : starts[k]! + s.ms, rgb: lightRgb(s.color) }));
-  return { spans, anchor: consistent ? "shown" : "issued" };
+  return { spans, anchor: consistent ? "shown" : reports.length ? "first" : "issued" };
 }
 
 /** The screen's colour at `atMs` (each channel 0 or 1), or null outside the sequence. */

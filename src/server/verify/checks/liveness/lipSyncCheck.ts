@@ -52,10 +52,10 @@ export const LIP_SYNC_DEFAULTS: LipSyncThresholds = {
   // same voice 0.24 median, 0.49 at the 95th percentile, 0.72 at most, at the best of the lags.
   // Speech and pauses share one timing, so unrelated speech correlates a little. Real lips follow
   // the envelope less closely than the synthetic ones (published figures 0.5-0.7 smoothed). The
-  // rendered SYNTHETIC subject reading digits: 0.71-0.80. 0.6, with the spread above, keeps a
-  // jittered photo's mesh noise from correlating by chance at the best of 25 lags; it is a
-  // figure to check on real recordings (watch 1032), not a proven margin.
-  minCorrelation: 0.6,
+  // SYNTHETIC subject rendered by ffmpeg: 0.71-0.80; rendered in a busy browser: 0.56. 0.5 is a
+  // compromise to measure on real recordings, not a margin; the spread above is what refused
+  // every jittered photo.
+  minCorrelation: 0.5,
   maxLagMs: 250,
   lagStepMs: 20,
   marginMs: 300,
