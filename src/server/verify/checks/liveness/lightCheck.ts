@@ -144,8 +144,6 @@ const SKIN: SkinRegion[] = ["forehead", "noseBridge", "cheekLeft", "cheekRight"]
 const CENTRE: SkinRegion[] = ["forehead", "noseBridge"];
 const SIDES: SkinRegion[] = ["sideLeft", "sideRight"];
 
-
-
 export function judgeLight(signals: readonly FrameSignals[], challenge: LightChallenge | null, shown: LightShown, t: LightThresholds = LIGHT_DEFAULTS): { outcome: Outcome; figures: LightFigures } {
   const figures: LightFigures = { anchor: null, lagMs: null, judged: 0, inside: 0, correlation: null, transitions: { seen: 0, followed: 0 }, response: null, backgroundResponse: null, centreResponse: null, sidesResponse: null };
   const fail = (code: (typeof VERIFY_CODES)[keyof typeof VERIFY_CODES], detail: string) => ({ outcome: failed("light", code, detail), figures });
@@ -157,13 +155,14 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   // Judged on hue alone (chroma): a live head turning, or the room's light on it, changes its
   // brightness by more than the screen does, in all channels at once.
   // The hue is taken about the skin's own level-weighed mean (see weightedMean), for every series.
-  const skinLevels = levelsOf(faces.map((s) => blend(SKIN.map((r) => s.skin[r]))));
+  const skinColours = faces.map((s) => blend(SKIN.map((r) => s.skin[r])));
+  const skinLevels = levelsOf(skinColours);
   const series = (pick: (s: Judged) => Rgb) => relativeSeries(times, faces.map(pick), t.baselineHalfMs).map((x) => chroma(x, skinLevels));
   const shownAt = (atMs: number): Rgb | null => {
     const e = lightAt(timeline, atMs);
     return e && chroma(e, skinLevels);
   };
-  const skin = series((s) => blend(SKIN.map((r) => s.skin[r])));
+  const skin = relativeSeries(times, skinColours, t.baselineHalfMs).map((x) => chroma(x, skinLevels));
 
   const posed = faces.flatMap((s) => (s.pose ? [s.pose] : []));
   const restYaw = median(posed.map((p) => p.yaw));
@@ -246,9 +245,6 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
     const shown = resting.filter((i) => colour(faces[i]!).pixels > 0);
     if (shown.length < t.minShapeFrames) return { response: null, frames: shown.length };
     const at = shown.map((i) => times[i]!);
-    // Each channel's own level, not its hue: on resting frames the pose does not move it, and
-    // the sides' patches are small, where video's half-resolution, coarsely coded colour
-    // planes carry little hue but the full-resolution brightness does.
     const colours = shown.map((i) => colour(faces[i]!).rgb);
     // In hue, like the follow test (the weights put the sides' faint blue in its place).
     const xs = relativeSeries(at, colours, t.baselineHalfMs).map((x) => chroma(x, skinLevels));
