@@ -11,8 +11,9 @@ import { facesOf } from "../../face/quality";
 import type { FaceObservation } from "../../face/types";
 import type { ServerLimits } from "../limits";
 import type { DescriptorSample, MediaAnalysis } from "./checks/analysis";
-import type { FrameAnalyzer } from "./frameAnalyzer";
+import type { AnalysedFrame, FrameAnalyzer } from "./frameAnalyzer";
 import type { DecodedFrame } from "./mediaTypes";
+import { analyseMeshFrames } from "./meshPass";
 import { findCuts } from "./checks/liveness/cuts";
 import { measureFrame, type FrameSignals } from "./signals/frameSignals";
 
@@ -57,7 +58,7 @@ function nearestFace(analysed: readonly { atMs: number; face: FaceObservation | 
   return best?.face ?? null;
 }
 
-function oneDescriptor(analysed: Awaited<ReturnType<FrameAnalyzer["analyze"]>>, minScore: number): number[] | null {
+function oneDescriptor(analysed: AnalysedFrame, minScore: number): number[] | null {
   const described = analysed.descriptors.filter((d, k) => d !== null && (analysed.observation.faces[k]?.score ?? 0) >= minScore);
   return described.length === 1 ? (described[0] ?? null) : null;
 }
@@ -68,15 +69,17 @@ export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: F
   const observations: MediaAnalysis["frames"] = [];
   const samples: DescriptorSample[] = [];
   const faces: { atMs: number; face: FaceObservation | null }[] = [];
-  for (const [k, i] of meshAt.entries()) {
-    const frame = frames[i] as DecodedFrame;
-    const analysed = await analyzer.analyze(frame, { iris: options.iris, describe: describe.has(k), scores: scored.has(k) });
+  const analysedFrames = await analyseMeshFrames(
+    meshAt.map((i) => frames[i] as DecodedFrame),
+    analyzer,
+    { iris: options.iris, describe, scored, detectorEveryMs: limits.verification.detectorEveryMs, progress: (share) => options.progress((share * meshAt.length) / (meshAt.length + 1)) },
+  );
+  for (const analysed of analysedFrames) {
     observations.push(analysed.observation);
     const good = facesOf(analysed.observation, limits.face.quality);
-    faces.push({ atMs: frame.atMs, face: good.length === 1 ? (good[0] ?? null) : null });
+    faces.push({ atMs: analysed.observation.atMs, face: good.length === 1 ? (good[0] ?? null) : null });
     const descriptor = oneDescriptor(analysed, limits.face.quality.minScore);
-    if (descriptor !== null) samples.push({ atMs: frame.atMs, descriptor });
-    options.progress((k + 1) / (meshAt.length + 1));
+    if (descriptor !== null) samples.push({ atMs: analysed.observation.atMs, descriptor });
   }
 
   const own = new Set(meshAt);
