@@ -89,6 +89,12 @@ export const verificationSchema = z.strictObject({
     timeoutMs: positiveInt,
     /** Longest wait one long-poll request holds. */
     maxWaitMs: positiveInt,
+    /**
+     * The nice value (0..19) each verification thread gives itself and so the ffmpeg it starts
+     * (Linux keeps one per thread): the thread that answers requests, at 0, then gets a core as
+     * soon as it has work, however busy verification keeps both. Throughput is unchanged.
+     */
+    niceness: z.int().check(z.gte(0), z.lte(19)),
   }),
 }).check(
   // A face that no detection saw came after one and left before the next: on frames analysed every
