@@ -155,7 +155,7 @@ function serviceLines(service: NonNullable<VerificationFigures["service"]>): str
     `other requests         GET / and GET /api/v1/config by turns every ~20 ms, one at a time; the service's main-thread event-loop delay (monitorEventLoopDelay)`,
     `  nothing verifying    ${lat(service.baseline)}; event loop ${eld(service.baseline.eventLoop)}`,
     `  ${c.uploads} at once          ${lat(c.latency)}`,
-    `    while uploading    ${lat(c.latency.whileUploading)}; event loop ${eld(c.eventLoop.whileUploading)} (stored, probed by ffmpeg on the probe thread, queued)`,
+    `    while uploading    ${lat(c.latency.whileUploading)}; event loop ${eld(c.eventLoop.whileUploading)} (stored, probed by ffmpeg from the probe process, queued)`,
     `    while verifying    ${lat(c.latency.whileVerifying)}; event loop ${eld(c.eventLoop.whileVerifying)}`,
     `  goal ${service.met ? "met" : "NOT met"}: p99 under ${service.latencyGoalP99Ms} ms while ${c.uploads} uploads arrive and verify`,
   ];

@@ -14,7 +14,7 @@
  *   verdict (bounded in count and time).
  * The service's main thread's event-loop delay is read in each of those stretches
  * (scripts/eventLoopDelay.mjs, preloaded into it): while the N uploads arrive (each probed by
- * ffmpeg on the probe thread, src/server/media/probe/) and while they are verified.
+ * ffmpeg started by the probe process, src/server/media/probe/) and while they are verified.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
