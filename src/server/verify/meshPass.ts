@@ -11,12 +11,18 @@
  *   in, or one followed is not there) looks again, with the detector, at every frame tracked
  *   since the last detection: the face check sees when the newcomer came, or the face left,
  *   not when the detector next ran.
+ * - a tracked frame whose face is the picture of the frame before (a still photo, a frozen
+ *   stream) is looked at again with the detector: the detector gives the same picture the same
+ *   box, where tracking moves it by a pixel now and then, and the frozen check counts identical
+ *   faces in consecutive frames (a box one pixel off puts them 20 times its threshold apart).
  * Only a face that came and went between two detections is not seen: it was there for less than
  * `detectorEveryMs`, shorter than the gaps the face check forgives
  * (verification.presence.maxGapMs, which the schema keeps above it).
  */
 import type { FaceObservation } from "../../face/types";
 import type { AnalysedFrame, FrameAnalyzer } from "./frameAnalyzer";
+import { cropDistance, normaliseCrop } from "./signals/cropCompare";
+import { faceCrop } from "./signals/frameSignals";
 import type { DecodedFrame } from "./mediaTypes";
 
 interface MeshPassOptions {
@@ -49,8 +55,26 @@ export function detectorSchedule(times: readonly number[], everyMs: number): Set
   return picked;
 }
 
+/**
+ * Faces whose signatures (signals/frameSignals.ts faceCrop, in the same box) are closer than this
+ * show the same picture: twice the distance under which the frozen check calls two faces
+ * identical (flows/checks.json thresholds.frozen.identicalBelow, 0.003). Measured: a still
+ * photo's recording 0.0000 between analysed frames, the SYNTHETIC live subject 0.004 and up.
+ */
+export const SAME_PICTURE_DISTANCE = 0.006;
+
 const centre = (f: FaceObservation) => ({ x: f.box.x + f.box.width / 2, y: f.box.y + f.box.height / 2 });
 const inside = (p: { x: number; y: number }, f: FaceObservation) => p.x >= f.box.x && p.x <= f.box.x + f.box.width && p.y >= f.box.y && p.y <= f.box.y + f.box.height;
+
+/** Whether a face of the frame before shows the same picture in this frame, in that face's box. */
+function samePicture(frame: DecodedFrame, previous: DecodedFrame | undefined, before: readonly FaceObservation[]): boolean {
+  if (previous === undefined || previous.width !== frame.width || previous.height !== frame.height) return false;
+  return before.some((face) => {
+    const a = faceCrop(previous, face);
+    const b = faceCrop(frame, face);
+    return a !== null && b !== null && cropDistance(normaliseCrop(a), normaliseCrop(b)) < SAME_PICTURE_DISTANCE;
+  });
+}
 
 /** Whether a detection's faces are other than the ones followed into the frame before: another count, or a face where none was. */
 function disagrees(detected: readonly FaceObservation[], followed: readonly FaceObservation[]): boolean {
@@ -71,8 +95,9 @@ export async function analyseMeshFrames(frames: readonly DecodedFrame[], analyze
   for (let k = 0; k < frames.length; k++) {
     let detected = scheduled.has(k);
     let analysed = await analyse(k, !detected);
-    if (!detected && analysed.observation.faces.length < before.length) {
-      // Tracking lost a face: it left, or moved out of its box faster than the mesh followed.
+    // Tracking lost a face (it left, or moved out of its box faster than the mesh followed), or
+    // follows a face whose picture did not change: the detector looks again.
+    if (!detected && (analysed.observation.faces.length < before.length || samePicture(frames[k] as DecodedFrame, frames[k - 1], before))) {
       analysed = await analyse(k, false);
       detected = true;
     }

@@ -12,12 +12,24 @@ import captureJson from "../../../flows/capture.json";
 import { captureFileSchema } from "../../../schemas/capture";
 import type { AnalysisOptions, FrameAnalyzer } from "../../../src/server/verify/frameAnalyzer";
 import type { DecodedFrame } from "../../../src/server/verify/mediaTypes";
-import { analyseMeshFrames, detectorSchedule } from "../../../src/server/verify/meshPass";
+import { analyseMeshFrames, detectorSchedule, SAME_PICTURE_DISTANCE } from "../../../src/server/verify/meshPass";
+import checksJson from "../../../flows/checks.json";
 
 const at12 = (n: number) => Array.from({ length: n }, (_, i) => Math.round((i * 1000) / 12));
-const frameAt = (atMs: number): DecodedFrame => ({ atMs, width: 4, height: 4, rgb: new Uint8Array(48) });
+const pictures = new Map<number, Uint8Array>();
+/** A 320x240 frame of noise drawn from `seed`: frames of one seed are the same picture. */
+function frameAt(atMs: number, seed = atMs + 1): DecodedFrame {
+  let rgb = pictures.get(seed);
+  if (rgb === undefined) {
+    let x = seed * 7919;
+    rgb = new Uint8Array(320 * 240 * 3);
+    for (let i = 0; i < rgb.length; i++) rgb[i] = (x = (x * 16807) % 2147483647) % 256;
+    pictures.set(seed, rgb);
+  }
+  return { atMs, width: 320, height: 240, rgb };
+}
 
-/** A stand-in analyzer over `present(atMs)`, the faces (by id) really in each frame. */
+/** A stand-in analyzer over `present(atMs)`, the faces (by id) really in each frame, each in a place of its own. */
 function trackingAnalyzer(present: (atMs: number) => readonly string[]) {
   let previous: readonly string[] = [];
   const calls: { atMs: number; track: boolean }[] = [];
@@ -29,19 +41,26 @@ function trackingAnalyzer(present: (atMs: number) => readonly string[]) {
       const seen = tracked ? previous.filter((id) => here.includes(id)) : here;
       previous = seen;
       calls.push({ atMs: frame.atMs, track: tracked });
-      const faces = seen.map((id) => ({ score: 0.9, box: { x: 100 * id.charCodeAt(0), y: 50, width: 80, height: 80 }, mesh: null, real: null, live: null }));
+      const faces = seen.map((id) => ({ score: 0.9, box: { x: 20 + 100 * (id.charCodeAt(0) - 97), y: 50, width: 80, height: 80 }, mesh: null, real: null, live: null }));
       return { observation: { atMs: frame.atMs, width: 4, height: 4, luma: 100, faces }, descriptors: faces.map(() => null) };
     },
   };
   return { analyzer, calls };
 }
 
-async function counts(times: readonly number[], present: (atMs: number) => readonly string[], everyMs: number) {
+/** The faces per frame and the calls made, over frames that are each a picture of their own, or all one picture (`still`). */
+async function counts(times: readonly number[], present: (atMs: number) => readonly string[], everyMs: number, still = false) {
   const { analyzer, calls } = trackingAnalyzer(present);
   const none = new Set<number>();
-  const results = await analyseMeshFrames(times.map(frameAt), analyzer, { iris: false, describe: none, scored: none, detectorEveryMs: everyMs, progress: () => {} });
+  const results = await analyseMeshFrames(times.map((t) => frameAt(t, still ? 1 : t + 1)), analyzer, { iris: false, describe: none, scored: none, detectorEveryMs: everyMs, progress: () => {} });
   return { faces: results.map((r) => r.observation.faces.length), calls };
 }
+
+describe("the same picture", () => {
+  it("is told at twice the distance the frozen check calls identical, or more (flows/checks.json)", () => {
+    expect(SAME_PICTURE_DISTANCE).toBeGreaterThanOrEqual(2 * checksJson.thresholds.frozen.identicalBelow);
+  });
+});
 
 describe("detectorSchedule", () => {
   it("detects on the first and the last frame, and never more than everyMs apart", () => {
@@ -76,6 +95,14 @@ describe("analyseMeshFrames", () => {
     const { faces, calls } = await counts(times, () => ["a"], 300);
     expect(faces.every((n) => n === 1)).toBe(true);
     expect(calls.filter((c) => c.track).length).toBeGreaterThan(times.length / 2);
+  });
+
+  it("looks again with the detector at a face whose picture did not change: a still is detected on every frame", async () => {
+    const { faces, calls } = await counts(times, () => ["a"], 300, true);
+    expect(faces.every((n) => n === 1)).toBe(true);
+    // Every frame's last call detected (the tracked calls were looked at again).
+    const last = new Map(calls.map((c) => [c.atMs, c.track]));
+    expect([...last.values()].every((track) => !track)).toBe(true);
   });
 
   it("looks again with the detector where tracking lost a face", async () => {
