@@ -11,10 +11,10 @@
  *   in, or one followed is not there) looks again, with the detector, at every frame tracked
  *   since the last detection: the face check sees when the newcomer came, or the face left,
  *   not when the detector next ran.
- * - a tracked frame whose face is the picture of the frame before (a still photo, a frozen
- *   stream) is looked at again with the detector: the detector gives the same picture the same
- *   box, where tracking moves it by a pixel now and then, and the frozen check counts identical
- *   faces in consecutive frames (a box one pixel off puts them 20 times its threshold apart).
+ * - a frame whose face shows the picture of the frame before (a still photo, a frozen stream)
+ *   is detected too: the detector gives the same picture the same box, where tracking moves it
+ *   by a pixel now and then, and the frozen check counts identical faces in consecutive frames
+ *   (a box one pixel off puts them 20 times its threshold apart).
  * Only a face that came and went between two detections is not seen: it was there for less than
  * `detectorEveryMs`, shorter than the gaps the face check forgives
  * (verification.presence.maxGapMs, which the schema keeps above it).
@@ -93,11 +93,11 @@ export async function analyseMeshFrames(frames: readonly DecodedFrame[], analyze
   let lastDetected = -1;
   let before: readonly FaceObservation[] = [];
   for (let k = 0; k < frames.length; k++) {
-    let detected = scheduled.has(k);
+    // A face whose picture did not change is looked at by the detector, never followed.
+    let detected = scheduled.has(k) || samePicture(frames[k] as DecodedFrame, frames[k - 1], before);
     let analysed = await analyse(k, !detected);
-    // Tracking lost a face (it left, or moved out of its box faster than the mesh followed), or
-    // follows a face whose picture did not change: the detector looks again.
-    if (!detected && (analysed.observation.faces.length < before.length || samePicture(frames[k] as DecodedFrame, frames[k - 1], before))) {
+    if (!detected && analysed.observation.faces.length < before.length) {
+      // Tracking lost a face: it left, or moved out of its box faster than the mesh followed.
       analysed = await analyse(k, false);
       detected = true;
     }
