@@ -92,10 +92,10 @@ function indexHtml(entry, css, preloads, earlyLogin, preloader) {
 }
 
 async function buildServer() {
-  // The service and its verification worker thread (started by src/server/verify/workerPool.ts
-  // from the file next to main.mjs).
+  // The service, its verification worker thread (started by src/server/verify/workerPool.ts
+  // from the file next to main.mjs) and its probe process (src/server/media/probe/probeClient.ts).
   await build({
-    entryPoints: { main: join(root, "src/server/main.ts"), verifyWorker: join(root, "src/server/verify/worker.ts"), probeWorker: join(root, "src/server/media/probe/probeThread.ts") },
+    entryPoints: { main: join(root, "src/server/main.ts"), verifyWorker: join(root, "src/server/verify/worker.ts"), probeProcess: join(root, "src/server/media/probe/probeProcess.ts") },
     bundle: true,
     platform: "node",
     format: "esm",

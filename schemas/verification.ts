@@ -25,6 +25,14 @@ export const verificationSchema = z.strictObject({
     speech: z.number().check(z.gte(10), z.lte(30)),
     other: z.number().check(z.gt(0), z.lte(30)),
   }),
+  /**
+   * Human's face detector (three quarters of a plain frame's analysis) runs on the mesh frames at
+   * most this far apart; on the frames between, the mesh follows the faces found
+   * (src/server/verify/meshPass.ts, which also looks again wherever a face is lost or a new one
+   * found). A face that came and went between two detections is not seen: kept below
+   * presence.maxGapMs, such a face is one the face check would forgive anyway.
+   */
+  detectorEveryMs: positiveInt,
   /** Decoded frames are scaled to this width (Human finds a face of a third of the frame at 320 px). */
   analysisWidth: z.int().check(z.gte(128), z.lte(1280)),
   /** Refused before decoding (the decoder's probe): a larger picture, a longer file, more frames. */
@@ -81,6 +89,19 @@ export const verificationSchema = z.strictObject({
     timeoutMs: positiveInt,
     /** Longest wait one long-poll request holds. */
     maxWaitMs: positiveInt,
+    /**
+     * The nice value (0..19) each verification thread gives itself and so the ffmpeg it starts
+     * (Linux keeps one per thread): the thread that answers requests, at 0, then gets a core as
+     * soon as it has work, however busy verification keeps both. Throughput is unchanged.
+     */
+    niceness: z.int().check(z.gte(0), z.lte(19)),
   }),
-});
+}).check(
+  // A face that no detection saw came after one and left before the next: on frames analysed every
+  // way, its stretch would have measured under detectorEveryMs, and the face check forgives such gaps.
+  z.refine((v) => v.detectorEveryMs < v.presence.maxGapMs, {
+    message: "detectorEveryMs must stay below presence.maxGapMs: a face unseen between two detections must be one the face check forgives",
+    path: ["detectorEveryMs"],
+  }),
+);
 export type VerificationConfig = z.infer<typeof verificationSchema>;

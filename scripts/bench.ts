@@ -14,8 +14,9 @@
  *   session in headless Chromium on a face photo and on the plain fake pattern (median and
  *   p90 over BENCH_FACE_FRAMES frames, goal 120 ms), and the bytes the capture route adds
  *   (face worker JS, models and wasm apart);
- * - verification on the service (scripts/verifyBench.ts): cost of a 5 s recording on one thread,
- *   upload to verdict alone and 8 at once, other requests' latency meanwhile;
+ * - verification on the service (scripts/verifyBench.ts): cost of a 5 s SYNTHETIC bona fide
+ *   recording in each mode on one thread, upload to verdict alone and 8 at once, other requests'
+ *   latency and the service's event-loop delay meanwhile;
  * - verifications per minute (scripts/scaleBench.ts): the embedded default and the local
  *   PostgreSQL cluster with one and two worker instances, upload-to-verdict p50 and p95.
  * Writes bench-results.json and prints a table. `BENCH_ONLY=verify` (or `wire`, `scale`) measures the

@@ -6,8 +6,6 @@
  * a minute, 20 uploads) count each one apart instead of answering 429 to the bench.
  */
 import { Agent, request as httpRequest } from "node:http";
-import type { CapturePrompt, UploadMeta } from "../schemas/api";
-import { messageIdOf, scrambleBase64 } from "../src/capture/scramble";
 
 interface Answer {
   status: number;
@@ -70,22 +68,4 @@ export class LoopbackClient {
   close(): void {
     this.agent.destroy();
   }
-}
-
-/** A demo order of `liveType` (no on-device guidance), logged in from `client`. */
-export async function logIn(client: LoopbackClient, liveType: "1" | "2" | "3"): Promise<void> {
-  const order = await client.json<{ launchUrl: string }>("POST", "/demo/v1/orders", { liveType, guidance: false }, 201);
-  await client.json("POST", "/api/v1/login", Object.fromEntries(new URL(order.launchUrl).searchParams));
-}
-
-/** The multipart body of `POST /api/v1/upload`, as the page sends it (scrambled base64, meta). */
-export async function uploadBody(recording: Buffer, durationMs: number, prompts: CapturePrompt[]): Promise<Body> {
-  const base64 = recording.toString("base64");
-  const posArr: [number, number] = [123, 287];
-  const meta: UploadMeta = { posArr, messageId: await messageIdOf(base64), durationMs, mimeType: "video/webm;codecs=vp8,opus", size: recording.length, prompts };
-  const form = new FormData();
-  form.append("meta", JSON.stringify(meta));
-  form.append("video", new Blob([scrambleBase64(base64, posArr)], { type: "text/plain" }), "video.txt");
-  const encoded = new Request("http://127.0.0.1/", { method: "POST", body: form });
-  return { type: encoded.headers.get("content-type") ?? "", bytes: Buffer.from(await encoded.arrayBuffer()) };
 }

@@ -67,7 +67,7 @@ export async function openAttempt(base: string, partner: FaceflowPartner, addres
 }
 
 /** The multipart body of `POST /api/v1/upload`: scrambled base64 and its meta, as the page sends them. */
-async function uploadBody(recording: Buffer, meta: { durationMs: number; mimeType: string; prompts: CapturePrompt[]; light: LightShown }): Promise<Body> {
+export async function uploadBody(recording: Buffer, meta: { durationMs: number; mimeType: string; prompts: CapturePrompt[]; light: LightShown }): Promise<Body> {
   const base64 = recording.toString("base64");
   const posArr: [number, number] = [1 + Math.floor(Math.random() * 250), 260 + Math.floor(Math.random() * 140)];
   const full: UploadMeta = { posArr, messageId: await messageIdOf(base64), durationMs: meta.durationMs, mimeType: meta.mimeType, size: recording.length, prompts: meta.prompts, ...(meta.light.length > 0 ? { light: meta.light } : {}) };

@@ -31,11 +31,13 @@ export interface SubjectTake {
   /** "person1".."person6"; person6 unless a family needs another. */
   person?: string;
   seed: number;
+  /** Recording length; by default the mode's usual one (submission.ts secondsFor). */
+  seconds?: number;
 }
 
 /** Renders the take (a VP8 WebM, as MediaRecorder writes it). */
 export async function renderTake(take: SubjectTake): Promise<SubjectClip & { seconds: number }> {
-  const seconds = secondsFor(take.mode, take.actions);
+  const seconds = take.seconds ?? secondsFor(take.mode, take.actions);
   let wavPath: string | undefined;
   let script: SubjectScriptSpec = "silent";
   if (take.mode === "number" || take.mode === "will") {

@@ -2,7 +2,9 @@
  * The one Human configuration of face analysis, for the browser's worker and the service
  * alike, so the service re-checks evidence frames with exactly the models and settings the
  * device used: face detector, mesh, anti-spoofing and liveness on (iris when asked for),
- * every other model, Human's image filters and its frame-to-frame caching off.
+ * every other model, Human's image filters and its frame-to-frame caching off. (The service
+ * lets the detector's boxes carry over for one call at a time, to follow a face with the mesh:
+ * src/server/verify/frameAnalyzer.ts `track`; no other model's results ever do.)
  */
 
 interface HumanFaceOptions {

@@ -22,7 +22,7 @@ export interface ServiceContext {
   verification: VerificationQueue;
   /** The ffmpeg program that probes uploads here and decodes them in the workers (media/decode/ffmpegBinary.ts). */
   ffmpegPath: string;
-  /** Probes of uploads, run by a thread of their own so the event loop never starts ffmpeg (media/probe/probeClient.ts). */
+  /** Probes of uploads, run by a small process of their own so no thread of the service starts ffmpeg for them (media/probe/probeClient.ts). */
   prober: ProbeClient;
   /** FACEFLOW_MEDIA: the local media store's directory, and the temporary copies' (.tmp) with S3. */
   mediaDir: string;

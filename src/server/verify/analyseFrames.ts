@@ -2,8 +2,8 @@
  * The face analysis of one job's decoded frames. The frames come at the signal rate (enough
  * for the light challenge's colour changes and the lips); Human's detector and mesh run on an
  * evenly spread subset at the mode's mesh rate, and every frame gets its cheap pixel signals
- * (signals/frameSignals.ts) measured with the nearest analysed frame's face, which moves
- * little between them. Descriptors are taken on frames drawn at random AND on both sides of
+ * (signals/frameSignals.ts) measured with the face interpolated between the analysed frames
+ * either side (signals/faceBetween.ts). Descriptors are taken on frames drawn at random AND on both sides of
  * every cut (a jump of the face's signature far beyond the recording's own changes), so a
  * stretch of another person spliced in is always compared, never only by chance.
  */
@@ -11,8 +11,9 @@ import { facesOf } from "../../face/quality";
 import type { FaceObservation } from "../../face/types";
 import type { ServerLimits } from "../limits";
 import type { DescriptorSample, MediaAnalysis } from "./checks/analysis";
-import type { FrameAnalyzer } from "./frameAnalyzer";
+import type { AnalysedFrame, FrameAnalyzer } from "./frameAnalyzer";
 import type { DecodedFrame } from "./mediaTypes";
+import { analyseMeshFrames } from "./meshPass";
 import { findCuts } from "./checks/liveness/cuts";
 import { measureFrame, type FrameSignals } from "./signals/frameSignals";
 import { faceAt } from "./signals/faceBetween";
@@ -51,7 +52,7 @@ export function meshIndices(frames: readonly DecodedFrame[], meshFps: number): n
   return [...picked];
 }
 
-function oneDescriptor(analysed: Awaited<ReturnType<FrameAnalyzer["analyze"]>>, minScore: number): number[] | null {
+function oneDescriptor(analysed: AnalysedFrame, minScore: number): number[] | null {
   const described = analysed.descriptors.filter((d, k) => d !== null && (analysed.observation.faces[k]?.score ?? 0) >= minScore);
   return described.length === 1 ? (described[0] ?? null) : null;
 }
@@ -62,15 +63,17 @@ export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: F
   const observations: MediaAnalysis["frames"] = [];
   const samples: DescriptorSample[] = [];
   const faces: { atMs: number; face: FaceObservation | null }[] = [];
-  for (const [k, i] of meshAt.entries()) {
-    const frame = frames[i] as DecodedFrame;
-    const analysed = await analyzer.analyze(frame, { iris: options.iris, describe: describe.has(k), scores: scored.has(k) });
+  const analysedFrames = await analyseMeshFrames(
+    meshAt.map((i) => frames[i] as DecodedFrame),
+    analyzer,
+    { iris: options.iris, describe, scored, detectorEveryMs: limits.verification.detectorEveryMs, progress: (share) => options.progress((share * meshAt.length) / (meshAt.length + 1)) },
+  );
+  for (const analysed of analysedFrames) {
     observations.push(analysed.observation);
     const good = facesOf(analysed.observation, limits.face.quality);
-    faces.push({ atMs: frame.atMs, face: good.length === 1 ? (good[0] ?? null) : null });
+    faces.push({ atMs: analysed.observation.atMs, face: good.length === 1 ? (good[0] ?? null) : null });
     const descriptor = oneDescriptor(analysed, limits.face.quality.minScore);
-    if (descriptor !== null) samples.push({ atMs: frame.atMs, descriptor });
-    options.progress((k + 1) / (meshAt.length + 1));
+    if (descriptor !== null) samples.push({ atMs: analysed.observation.atMs, descriptor });
   }
 
   const own = new Set(meshAt);

@@ -1,16 +1,18 @@
 /**
  * The MediaDecoder of a verification worker over ffmpeg (media/decode/): recordings through
  * the one-pass frame-and-audio decode, the partner's reference photo as one still scaled to at
- * most `maxWidth`. Refusals that are the media's fault become MediaRefusedError (a verdict);
- * anything else (ffmpeg missing, killed) stays an error the pool retries.
+ * most `maxWidth`, in the recording's run when both are asked for. Refusals that are the media's
+ * fault become MediaRefusedError (a verdict); anything else (ffmpeg missing, killed) stays an
+ * error the pool retries. A shared run that fails is run again as two, so that a bad photo never
+ * refuses a good recording, nor the other way round, and a fault of the service still throws.
  */
 import { decodeMedia } from "../media/decode/decodeMedia";
 import { MediaLimitError, MediaTimeoutError, MediaUnreadableError } from "../media/decode/mediaErrors";
 import { createPpmStream, PpmFormatError, type PpmFrame } from "../media/decode/ppmStream";
 import { ffmpegReason, runFfmpeg } from "../media/decode/runFfmpeg";
 import type { ServerLimits } from "../limits";
-import type { DecodedFrame } from "./mediaTypes";
-import { MediaRefusedError, type MediaDecoder } from "./verifyMedia";
+import type { DecodedFrame, DecodedMedia, MediaProbe } from "./mediaTypes";
+import { MediaRefusedError, type MediaDecoder, type StillResult } from "./verifyMedia";
 
 /** Decoding a 5 s clip takes well under a second; a minute means something is wrong with the file. */
 const DECODE_TIMEOUT_MS = 60_000;
@@ -25,13 +27,34 @@ function refused(error: unknown): never {
 
 export function createFfmpegDecoder(ffmpegPath: string, limits: ServerLimits): MediaDecoder {
   const { maxPixels } = limits.verification.limits;
-  return {
+  /** The recording alone, whatever `options` says of a still. */
+  const decodeAlone = async (file: string, probe: MediaProbe, options: Parameters<MediaDecoder["decode"]>[2]): Promise<DecodedMedia> => {
+    const { still: _, ...recording } = options;
+    try {
+      return await decodeMedia(ffmpegPath, file, probe, { ...recording, timeoutMs: DECODE_TIMEOUT_MS, maxPixels });
+    } catch (error) {
+      return refused(error);
+    }
+  };
+  const decoder: MediaDecoder = {
     async decode(file, probe, options) {
+      const { still } = options;
+      if (still === undefined) return decodeAlone(file, probe, options);
       try {
-        return await decodeMedia(ffmpegPath, file, probe, { ...options, timeoutMs: DECODE_TIMEOUT_MS, maxPixels });
-      } catch (error) {
-        return refused(error);
+        const { still: frame, ...media } = await decodeMedia(ffmpegPath, file, probe, { ...options, still, timeoutMs: DECODE_TIMEOUT_MS, maxPixels });
+        if (frame !== undefined) return { ...media, still: { ok: true, frame } };
+      } catch {
+        // Whose fault it was is told by the runs apart, below.
       }
+      const media = await decodeAlone(file, probe, options);
+      let result: StillResult;
+      try {
+        result = { ok: true, frame: await decoder.decodeStill(still.file, still.maxWidth) };
+      } catch (error) {
+        if (!(error instanceof MediaRefusedError)) throw error;
+        result = { ok: false, reason: error.message };
+      }
+      return { ...media, still: result };
     },
     async decodeStill(file, maxWidth) {
       const stills: PpmFrame[] = [];
@@ -62,4 +85,5 @@ export function createFfmpegDecoder(ffmpegPath: string, limits: ServerLimits): M
       return decoded;
     },
   };
+  return decoder;
 }

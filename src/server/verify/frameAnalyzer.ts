@@ -16,9 +16,17 @@ export interface AnalysisOptions {
   describe: boolean;
   /** Run the anti-spoofing and liveness models (observation.real and live stay null otherwise). */
   scores: boolean;
+  /**
+   * Follow the faces of this thread's previous call instead of looking for faces: the mesh runs
+   * on each face's box as that call's mesh left it, and the detector (three quarters of a plain
+   * frame's time) is skipped. A face the mesh loses is dropped, and with none left the detector
+   * runs anyway; a face that newly comes into the picture is found only by a call that detects.
+   * Only for the next frame of one recording, analysed in time order; false when left out.
+   */
+  track?: boolean;
 }
 
-interface AnalysedFrame {
+export interface AnalysedFrame {
   observation: FrameObservation;
   /** One descriptor per face of the observation (same order) when asked for, else empty. */
   descriptors: (number[] | null)[];
@@ -53,15 +61,27 @@ function observation(face: z.infer<typeof humanFace>): FaceObservation {
   };
 }
 
+/** Larger than any frame difference Human measures, and than any time or frame count since its last detection. */
+const ALWAYS = Number.MAX_SAFE_INTEGER;
+
 /**
  * Human merges a call's configuration into its own and keeps it, so every call states each
  * switch it may change; otherwise one frame's "describe" would stay on for every later frame.
+ *
+ * Tracking uses Human's own frame-to-frame cache: a non-zero cacheSensitivity lets a call reuse
+ * cached results (set so large that every frame may), and the detector's skipFrames/skipTime
+ * then let it reuse the boxes its mesh left. Every other model keeps skipFrames and skipTime at
+ * 0 (humanConfig.ts; the description's are set here, Human's defaults would cache it), so none
+ * of them ever reuses a result: only the search for faces is skipped.
  */
 function callConfig(options: AnalysisOptions) {
+  const track = options.track === true;
   return {
+    cacheSensitivity: track ? ALWAYS : 0,
     face: {
+      detector: track ? { skipFrames: ALWAYS, skipTime: ALWAYS } : { skipFrames: 0, skipTime: 0 },
       iris: { enabled: options.iris },
-      description: { enabled: options.describe, modelPath: "faceres.json" },
+      description: { enabled: options.describe, modelPath: "faceres.json", skipFrames: 0, skipTime: 0 },
       antispoof: { enabled: options.scores, modelPath: "antispoof.json" },
       liveness: { enabled: options.scores, modelPath: "liveness.json" },
     },

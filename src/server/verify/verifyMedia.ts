@@ -24,9 +24,20 @@ import type { FrameAnalyzer } from "./frameAnalyzer";
 import type { DecodedFrame, DecodedMedia, MediaProbe, VoiceSegment } from "./mediaTypes";
 import { decodeSpooled, sampleSpooled } from "./streamFrames";
 
+/** A still picture decoded, or why it could not be (the picture's fault, not the service's). */
+export type StillResult = { ok: true; frame: DecodedFrame } | { ok: false; reason: string };
+
 export interface MediaDecoder {
-  /** Frames at `fps` scaled to `width`, and 16 kHz mono audio when asked; throws MediaRefusedError for media it cannot or may not decode. */
-  decode(file: string, probe: MediaProbe, options: { fps: number; width: number; withAudio: boolean }): Promise<DecodedMedia>;
+  /**
+   * Frames at `fps` scaled to `width`, and 16 kHz mono audio when asked; throws MediaRefusedError
+   * for media it cannot or may not decode. With `still`, that picture too (decodeStill's answer,
+   * from the same run when it can: a refused still never refuses the recording).
+   */
+  decode(
+    file: string,
+    probe: MediaProbe,
+    options: { fps: number; width: number; withAudio: boolean; still?: { file: string; maxWidth: number } },
+  ): Promise<DecodedMedia & { still?: StillResult }>;
   /** One still picture (the reference photo), at most `maxWidth` wide; throws MediaRefusedError when unreadable. */
   decodeStill(file: string, maxWidth: number): Promise<DecodedFrame>;
 }
@@ -81,20 +92,36 @@ async function withLocalCopy<T>(media: MediaStore, key: string, fn: (file: strin
   }
 }
 
+/** The reference photo is analysed at most this wide. */
+const REFERENCE_MAX_WIDTH = 640;
+
+/** The reference photo alone (a frame stream's job, which has no ffmpeg run to share). */
+async function decodeReference(deps: MediaVerifierDeps, key: string): Promise<StillResult> {
+  try {
+    return { ok: true, frame: await withLocalCopy(deps.media, key, (file) => deps.decoder.decodeStill(file, REFERENCE_MAX_WIDTH)) };
+  } catch (error) {
+    if (error instanceof MediaRefusedError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
 async function decodeSource(input: VerifyJobInput, deps: MediaVerifierDeps, fps: number, withAudio: boolean) {
-  const { source } = input;
+  const { source, referencePhoto } = input;
   if (source.kind === "recording") {
+    const decode = (file: string, still?: string) =>
+      deps.decoder.decode(file, source.probe, { fps, width: deps.limits.verification.analysisWidth, withAudio, ...(still ? { still: { file: still, maxWidth: REFERENCE_MAX_WIDTH } } : {}) });
+    // The reference photo, when the order has one, is decoded in the recording's run.
     const media = await withLocalCopy(deps.media, source.path, (file) =>
-      deps.decoder.decode(file, source.probe, { fps, width: deps.limits.verification.analysisWidth, withAudio }),
+      referencePhoto === null ? decode(file) : withLocalCopy(deps.media, referencePhoto, (still) => decode(file, still)),
     );
     const facts: SourceFacts = { kind: "recording", probe: source.probe, bytes: source.bytes };
-    return { facts, frames: media.frames, audio: media.audio };
+    return { facts, frames: media.frames, audio: media.audio, still: media.still ?? null };
   }
   const frames = await decodeSpooled(deps.media, source.dir, sampleSpooled(source.frames, fps), deps.limits.stream.maxFrameBytes, deps.limits.streamClient.maxFrameWidth);
   const times = source.frames.map((f) => f.atMs);
   const durationMs = times.length >= 2 ? Math.max(...times) - Math.min(...times) : 0;
   const facts: SourceFacts = { kind: "frames", frames: source.frames.length, bytes: 0, durationMs };
-  return { facts, frames, audio: null };
+  return { facts, frames, audio: null, still: null };
 }
 
 export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps, progress: ProgressReport): Promise<VerifyResult> {
@@ -124,16 +151,14 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
 
   let reference: MediaAnalysis["reference"] = null;
   if (input.referencePhoto !== null) {
-    try {
-      const still = await withLocalCopy(deps.media, input.referencePhoto, (file) => deps.decoder.decodeStill(file, 640));
-      const analysed = await analyzer.analyze(still, { iris: false, describe: true, scores: false });
+    const still = decoded.still ?? (await decodeReference(deps, input.referencePhoto));
+    if (!still.ok) reference = { faces: 0, descriptor: null };
+    else {
+      const analysed = await analyzer.analyze(still.frame, { iris: false, describe: true, scores: false });
       // Faces are counted as the checks count them (detector score at least quality.minScore); a
       // weak second detection does not make a good photo unusable.
       const faces = analysed.observation.faces.map((f, i) => ({ f, d: analysed.descriptors[i] ?? null })).filter(({ f }) => f.score >= deps.limits.face.quality.minScore);
       reference = { faces: faces.length, descriptor: faces.length === 1 ? (faces[0]?.d ?? null) : null };
-    } catch (error) {
-      if (!(error instanceof MediaRefusedError)) throw error;
-      reference = { faces: 0, descriptor: null };
     }
   }
 

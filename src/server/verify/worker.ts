@@ -6,6 +6,7 @@
  * through the thread's own media store, built from the configuration in workerData (the same
  * directory or bucket the service stores to), its temporary copies in the thread's scratch folder.
  */
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import captureJson from "../../../flows/capture.json";
 import { captureFileSchema } from "../../../schemas/capture";
@@ -23,7 +24,11 @@ const post = (message: FromWorkerMessage) => port.postMessage(message);
 const media = createMediaStore(data.media, { tempDir: data.scratchDir });
 // The checks come from the service that started the thread, which refused to start on a bad list.
 const checks = createCheckPlan(data.checks, createServerCheckRegistry());
-const { deps, warm } = createMediaVerifierDeps({ media, ffmpegPath: data.ffmpegPath, limits: captureFileSchema.parse(captureJson), checks, env: process.env });
+const limits = captureFileSchema.parse(captureJson);
+const { deps, warm } = createMediaVerifierDeps({ media, ffmpegPath: data.ffmpegPath, limits, checks, env: process.env });
+// Below the thread that answers requests (verification.jobs.niceness). Only on Linux, where the
+// nice value is the calling thread's: elsewhere it would lower the whole service.
+if (process.platform === "linux") setPriority(limits.verification.jobs.niceness);
 
 // One job at a time: the pool sends the next only after this one's verdict or error.
 port.on("message", (raw: unknown) => {

@@ -1,7 +1,8 @@
 /**
- * The probe thread (src/server/media/probe/): the service's main thread never starts ffmpeg
- * itself. The client answers what probeMedia answers and raises the same error classes. (The
- * event loop's delay during a burst of uploads is measured by `npm run bench`, not timed here.)
+ * The probe process (src/server/media/probe/): no thread of the service starts ffmpeg for a
+ * probe; a small process of its own does. The client answers what probeMedia answers and raises
+ * the same error classes. (The event loop's delay during a burst of uploads is measured by
+ * `npm run bench`, not timed here.)
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -16,7 +17,7 @@ let client: ProbeClient;
 let clip = "";
 
 beforeAll(async () => {
-  dir = await makeTempDir("faceflow-probe-thread-");
+  dir = await makeTempDir("faceflow-probe-process-");
   clip = await makeClip({ dir, video: "testsrc", audio: "sine", seconds: 2, container: "webm-vp8" });
   client = createProbeClient();
 });
@@ -25,10 +26,13 @@ afterAll(async () => {
   await removeTempDir(dir);
 });
 
-describe("the probe thread", () => {
-  it("answers what probeMedia answers on the main thread", async () => {
+describe("the probe process", () => {
+  it("answers what probeMedia answers in this process, from a process of its own", async () => {
     const direct = await probeMedia("ffmpeg", clip, { timeoutMs: 20_000 });
     expect(await client.probe("ffmpeg", clip, { timeoutMs: 20_000 })).toEqual(direct);
+    const pid = client.pid();
+    expect(pid).not.toBeNull();
+    expect(pid).not.toBe(process.pid);
   });
 
   it("raises MediaUnreadableError for a file that is not a recording, with ffmpeg's reason", async () => {
@@ -45,13 +49,26 @@ describe("the probe thread", () => {
     expect(error).not.toBeInstanceOf(MediaUnreadableError);
   });
 
-  it("a closed client fails what it held and a new client starts its own thread", async () => {
+  it("a closed client fails what it held, ends its process, and a new client starts its own", async () => {
     const other = createProbeClient();
     const pending = other.probe("ffmpeg", clip, { timeoutMs: 20_000 }).catch((e: unknown) => e);
+    const pid = other.pid() as number;
     await other.close();
     expect(await pending).toMatchObject({ message: expect.stringMatching(/closed/) });
+    expect(() => process.kill(pid, 0)).toThrow();
     const again = createProbeClient();
     expect((await again.probe("ffmpeg", clip, { timeoutMs: 20_000 })).video?.codec).toBe("vp8");
     await again.close();
+  });
+
+  it("a probe process that died fails what it held, and the next probe starts a new one", async () => {
+    const other = createProbeClient();
+    const pending = other.probe("ffmpeg", clip, { timeoutMs: 20_000 }).catch((e: unknown) => e);
+    const pid = other.pid() as number;
+    process.kill(pid, "SIGKILL");
+    expect(await pending).toMatchObject({ message: expect.stringMatching(/exited/) });
+    expect((await other.probe("ffmpeg", clip, { timeoutMs: 20_000 })).video?.codec).toBe("vp8");
+    expect(other.pid()).not.toBe(pid);
+    await other.close();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The messages between the service's main thread and its probe thread (probeThread.ts): a
+ * The messages between the service's main thread and its probe process (probeProcess.ts): a
  * probe asked by id, and its answer (the probe, or the error class and message to raise again
- * on the main side). Parsed on both sides of the port.
+ * on the main side). Parsed on both sides of the channel.
  */
 import * as z from "zod/mini";
 

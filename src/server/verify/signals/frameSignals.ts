@@ -107,7 +107,7 @@ function backgroundColour(frame: DecodedFrame, face: FaceObservation | null): Re
  * smoothly; plain cell averaging jumps as pixels cross cell borders, and that jump would look
  * like change inside the face.
  */
-function faceCrop(frame: DecodedFrame, face: FaceObservation): Float32Array | null {
+export function faceCrop(frame: DecodedFrame, face: FaceObservation): Float32Array | null {
   const { width, height, rgb } = frame;
   const { x, y, width: w, height: h } = face.box;
   if (!(w >= 4 && h >= 4)) return null;
