@@ -76,8 +76,12 @@ export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: F
     if (descriptor !== null) samples.push({ atMs: analysed.observation.atMs, descriptor });
   }
 
-  const own = new Set(meshAt);
-  const signals: FrameSignals[] = frames.map((frame, i) => measureFrame(frame, own.has(i) ? (faces[meshAt.indexOf(i)]?.face ?? null) : faceAt(faces, frame.atMs)));
+  const analysedAt = new Map(meshAt.map((i, k) => [i, k]));
+  const faceOf = (frame: DecodedFrame, i: number) => {
+    const k = analysedAt.get(i);
+    return k === undefined ? faceAt(faces, frame.atMs) : (faces[k]?.face ?? null);
+  };
+  const signals: FrameSignals[] = frames.map((frame, i) => measureFrame(frame, faceOf(frame, i), frames[i - 1]));
   // The mouth as the mesh measured it on its own frames: lips are judged on what the mesh saw, not carried over.
   const mouth = meshAt.flatMap((i) => {
     const m = signals[i]?.mouth;

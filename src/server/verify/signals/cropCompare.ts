@@ -10,9 +10,11 @@
  * face is not when it blinks, moves its mouth or changes expression, and the residual is local,
  * so it is kept per 3x3-cell block (about an eye's size) rather than averaged over the face.
  */
-import { CROP_SIDE } from "./frameSignals";
 
 /** The crop with zero mean and unit standard deviation (a flat crop stays flat at 0). */
+/** The face signature's side: 24x24 cells of about 4x4 pixels for a face of a third of a 320-px frame. */
+export const CROP_SIDE = 24;
+
 export function normaliseCrop(crop: Float32Array): Float32Array {
   let sum = 0;
   for (const v of crop) sum += v;

@@ -4,13 +4,14 @@
  * more at the centre than at the sides?), the far scene's colour (does it follow too?), a small
  * face signature (frozen frames, splices), the sensor noise on the skin, and the mouth.
  *
- * The face (box and mesh) may be a neighbouring frame's: the service runs the mesh on a subset
- * of the frames and the face moves little in 70 ms. Costs about 0.4-0.6 ms of CPU a 320x240
- * frame (tests/server/verify/signals/frameSignals.test.ts measures it).
+ * The face (box and mesh) may be interpolated between analysed frames: the service runs the
+ * mesh on a subset of the frames and the face moves little in 70 ms. About 0.4-0.6 ms of CPU a
+ * 320x240 frame; `npm run bench` (BENCH_ONLY=verify, its "signals" step) measures it.
  */
 import { measureFace } from "../../../face/geometry";
 import type { FaceObservation } from "../../../face/types";
 import type { DecodedFrame } from "../mediaTypes";
+import { CROP_SIDE, cropDistance, normaliseCrop } from "./cropCompare";
 import { insidePolygon, mouthQuad, skinDiscs, SKIN_REGIONS, type Disc, type SkinRegion } from "./faceRegions";
 
 export type Rgb = [number, number, number];
@@ -21,8 +22,7 @@ export interface RegionColour {
   pixels: number;
 }
 
-/** The face signature's side: 24x24 cells of about 4x4 pixels for a face of a third of a 320-px frame. */
-export const CROP_SIDE = 24;
+export { CROP_SIDE };
 
 export interface FrameSignals {
   atMs: number;
@@ -34,6 +34,13 @@ export interface FrameSignals {
   background: RegionColour;
   /** Gamma-encoded luma 0..1 of the face box in CROP_SIDE² cells, row by row; null without a face. */
   crop: Float32Array | null;
+  /**
+   * How far the frame before's picture, in THIS frame's face box, is from this frame's
+   * (cropCompare.ts cropDistance of the normalised signatures); null without a face or a frame
+   * before. In one box, so a box that moves by a pixel between frames (the detector's or the
+   * tracker's jitter) does not make a repeated picture look new.
+   */
+  repeat: number | null;
   /** Median absolute high-pass residual of the skin's green, in 0..255 levels; null without a face mesh. */
   noise: number | null;
   /** Inner-lip gap over width (as geometry.ts) and the opening's dark pixels over the width squared (mouthSignal); null without a mesh. */
@@ -218,15 +225,17 @@ function mouthSignal(frame: DecodedFrame, face: FaceObservation, discs: Record<S
   return { open: m.open, dark: dark / (m.width * m.width) };
 }
 
-/** The frame's signals; `face` is the one face seen in it or in the nearest analysed frame, null when none. */
 function poseOf(face: FaceObservation): FrameSignals["pose"] {
   const m = measureFace(face, 0);
   return m ? { yaw: m.yaw, pitch: m.pitch } : null;
 }
 
-export function measureFrame(frame: DecodedFrame, face: FaceObservation | null): FrameSignals {
+/** The frame's signals; `face` is the one face seen in it (or interpolated for it), null when none; `previous` the frame before it. */
+export function measureFrame(frame: DecodedFrame, face: FaceObservation | null, previous?: DecodedFrame): FrameSignals {
   const background = backgroundColour(frame, face);
-  if (!face) return { atMs: frame.atMs, faceShare: null, skin: null, background, crop: null, noise: null, mouth: null, pose: null };
+  if (!face) return { atMs: frame.atMs, faceShare: null, skin: null, background, crop: null, repeat: null, noise: null, mouth: null, pose: null };
+  const crop = faceCrop(frame, face);
+  const before = previous && previous.width === frame.width && previous.height === frame.height ? faceCrop(previous, face) : null;
   const discs = skinDiscs(face);
   const skin = discs ? (Object.fromEntries(SKIN_REGIONS.map((r) => [r, discColour(frame, discs[r])])) as Record<SkinRegion, RegionColour>) : null;
   return {
@@ -234,7 +243,8 @@ export function measureFrame(frame: DecodedFrame, face: FaceObservation | null):
     faceShare: face.box.width / frame.width,
     skin,
     background,
-    crop: faceCrop(frame, face),
+    crop,
+    repeat: crop && before ? cropDistance(normaliseCrop(before), normaliseCrop(crop)) : null,
     noise: discs ? skinNoise(frame, [discs.forehead, discs.cheekLeft, discs.cheekRight]) : null,
     mouth: discs ? mouthSignal(frame, face, discs) : null,
     pose: poseOf(face),

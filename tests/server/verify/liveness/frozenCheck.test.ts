@@ -56,8 +56,21 @@ describe("judgeFrozen", { timeout: 60_000 }, () => {
   it("fails (1033) a looped still: every frame the same picture", () => {
     const frame = renderFrame(0, LIVE_SCENE, 7);
     const face = sceneFace(LIVE_SCENE);
-    const { outcome, figures } = judgeFrozen(times.map((atMs) => measureFrame({ ...frame, atMs }, face)));
+    const frames = times.map((atMs) => ({ ...frame, atMs }));
+    const { outcome, figures } = judgeFrozen(frames.map((f, i) => measureFrame(f, face, frames[i - 1])));
     expect(outcome).toMatchObject({ passed: false, failCode: "1033" });
+    expect(figures.identical).toBe(times.length - 1);
+  });
+
+  it("fails (1033) a looped still whose face box jitters by a pixel from frame to frame (a tracker's or detector's wobble)", () => {
+    const frame = renderFrame(0, LIVE_SCENE, 7);
+    const frames = times.map((atMs) => ({ ...frame, atMs }));
+    // Each frame's box off by a pixel or two from the one before: compared each in its own box,
+    // the same picture's signatures land far apart; compared in one box, they are identical.
+    const boxes = times.map((_, i) => sceneFace({ ...LIVE_SCENE, cx: LIVE_SCENE.cx + (i % 3) - 1, size: LIVE_SCENE.size * (1 + 0.01 * (i % 2)) }));
+    const { outcome, figures } = judgeFrozen(frames.map((f, i) => measureFrame(f, boxes[i]!, frames[i - 1])));
+    expect(outcome).toMatchObject({ passed: false, failCode: "1033" });
+    expect(outcome.detail).toContain("repeated");
     expect(figures.identical).toBe(times.length - 1);
   });
 

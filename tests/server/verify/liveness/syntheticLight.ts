@@ -105,7 +105,7 @@ export function recordSubject(s: Subject): FrameSignals[] {
     const brightness = 0.3 * skin.noseBridge.rgb[1] + 0.7 * background.rgb[1];
     if (s.autoExposure) gain += ((0.18 / brightness) * gain - gain) * Math.min(1, step / 1000);
     const faceless = s.faceless?.(i) ?? false;
-    out.push({ atMs, faceShare: faceless ? null : s.faceShare, skin: faceless ? null : skin, background, crop: null, noise: null, mouth: null, pose: faceless ? null : { yaw: 0, pitch: 0.5 } });
+    out.push({ atMs, faceShare: faceless ? null : s.faceShare, skin: faceless ? null : skin, background, crop: null, repeat: null, noise: null, mouth: null, pose: faceless ? null : { yaw: 0, pitch: 0.5 } });
   }
   return out;
 }

@@ -18,7 +18,7 @@ import * as z from "zod/mini";
 import { failed, pass, type Outcome } from "../../../media/checkOutcome";
 import { VERIFY_CODES } from "../../../media/verifyCodes";
 import { plural } from "../analysis";
-import { cropDistance, normaliseCrop, rigidResidual, smoothCrop } from "../../signals/cropCompare";
+import { normaliseCrop, rigidResidual, smoothCrop } from "../../signals/cropCompare";
 import type { FrameSignals } from "../../signals/frameSignals";
 
 export const frozenThresholdsSchema = z.strictObject({
@@ -125,7 +125,10 @@ export function judgeFrozen(signals: readonly FrameSignals[], t: FrozenThreshold
   if (faces.length < t.minFrames) {
     return { outcome: failed("frozen", VERIFY_CODES.frozenMedia, `Not judged: ${plural(faces.length, "frame")} with a face, at least ${t.minFrames} needed.`), figures };
   }
-  for (let i = 1; i < crops.length; i++) if (cropDistance(crops[i - 1] as Float32Array, crops[i] as Float32Array) < t.identicalBelow) figures.identical++;
+  // A repeat is the frame before's picture in this frame's own box (FrameSignals.repeat): the
+  // boxes of a still jitter by a pixel between frames, which alone puts two signatures of one
+  // picture far apart.
+  figures.identical = faces.filter((s) => s.repeat !== null && s.repeat < t.identicalBelow).length;
   const blocks: number[] = [];
   const pairs: [number, number][] = [];
   for (const lag of t.lagsMs) {
