@@ -133,7 +133,7 @@ test.describe("handing back to the partner", () => {
 
   test("a return address in the launch URL that the service did not confirm is never followed, and the user is told", async ({ page, baseURL }) => {
     const partner = await partnerAnswers(page, 200);
-    // No session: the service cannot confirm that the order's app allows the address (spec §3 differences in the README).
+    // No session: the service cannot confirm that the order's app allows the address (spec §3, docs/differencesFromSpec.md).
     await page.goto(launchUrl({ url: returnAddress(baseURL), h5_face_id: "E2E-UNSIGNED" }, "/error?status=browserNotSupport"));
     await settled(page);
     await page.getByRole("button", { name: "退出" }).click();

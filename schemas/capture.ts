@@ -177,7 +177,7 @@ export const captureFileSchema = z.strictObject({
   /**
    * Allowed recording durations per mode. `number`, `action` and `will` are the spec's (§5,
    * the messaging-app video): nothing else goes there. What faceflow adds is kept apart, in
-   * `toleranceMs` and `ours`, so the README's "Differences from the spec" can name each.
+   * `toleranceMs` and `ours`, so docs/differencesFromSpec.md can name each.
    * The browser (src/capture/validateRecording.ts durationWindow) and the service
    * (src/server/media/captureLimits.ts) read them through the same function.
    */

@@ -34,6 +34,7 @@ import { measureVerification, runVerificationOnly, verificationLines } from "./v
 import { measureWire, runWireOnly, wireLines } from "./wireBench";
 import { measureScale, runScaleOnly, scaleLines } from "./scaleBench";
 import { BROWSER_ARGS, startBenchService } from "./benchService";
+import { benchContext, benchText } from "./benchBrowser";
 
 if (process.env.BENCH_ONLY === "verify") {
   await runVerificationOnly();
@@ -74,7 +75,7 @@ async function timeToFirstScreen(): Promise<number[]> {
   const times: number[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext(); // cold cache every run
+      const context = await benchContext(browser); // cold cache every run
       const page = await context.newPage();
       await page.goto(`${base}/?live_type=1&h5_face_id=BENCH${i}#/protocol`);
       await page.waitForFunction(() => document.documentElement.dataset.pageId !== undefined);
@@ -98,14 +99,17 @@ async function numberLaunch(): Promise<LaunchResponse> {
   return (await response.json()) as LaunchResponse;
 }
 
-/** Opens a fresh launch in its own context and presses through to the recording page's start. */
+/**
+ * Opens a fresh launch in its own context and presses through to the recording page's start,
+ * in the bench's locale whatever the machine's (scripts/benchBrowser.ts).
+ */
 async function openRecordingPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ permissions: ["camera", "microphone"] });
+  const context = await benchContext(browser, { permissions: ["camera", "microphone"] });
   const page = await context.newPage();
   await page.goto((await numberLaunch()).launchUrl);
-  await page.getByRole("button", { name: "开始验证" }).click();
+  await page.getByRole("button", { name: benchText("start.startButton") }).click();
   await page.waitForURL(/#\/vertify$/);
-  await page.getByRole("button", { name: "开始录制" }).click();
+  await page.getByRole("button", { name: benchText("capture.startRecord") }).click();
   return page;
 }
 
@@ -141,7 +145,7 @@ async function uploadRuns(browser: Browser): Promise<UploadRun[]> {
     });
     // The page's own recording clock (the badge), less the round trip of the click.
     await page.waitForFunction((ms) => Number(/([\d.]+)s/.exec(document.querySelector(".ff-rec-badge")?.textContent ?? "")?.[1] ?? 0) * 1000 >= ms, RECORD_MS - 100, { timeout: 20_000 });
-    await page.getByRole("button", { name: "完成录制" }).click();
+    await page.getByRole("button", { name: benchText("capture.stop") }).click();
     await page.waitForURL(/#\/success$/, { timeout: 20_000 });
     const sent: Buffer = body ?? Buffer.alloc(0);
     const text = sent.toString("latin1");
@@ -233,7 +237,7 @@ const results = {
 };
 writeFileSync("bench-results.json", JSON.stringify(results, null, 2) + "\n");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`first screen           ${(results.firstScreenBrotliBytes / 1024).toFixed(1)} KB brotli (HTML, CSS and the entry's chunks; see README "Size")`);
+console.log(`first screen           ${(results.firstScreenBrotliBytes / 1024).toFixed(1)} KB brotli (HTML, CSS and the entry's chunks; see docs/sizeAndSpeed.md)`);
 console.log(`all chunks             ${(results.allChunksBrotliBytes / 1024).toFixed(1)} KB brotli`);
 console.log(wireLines(wire).join("\n"));
 console.log(`time to first screen   ${results.timeToFirstScreenMs.median} ms median of ${RUNS} cold loads (localhost, headless Chromium)`);

@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { Browser } from "@playwright/test";
+import { benchContext } from "./benchBrowser";
 import type { FaceBenchFrame, FaceBenchHost, FaceBenchState } from "./faceBenchPage";
 import { faceJpeg } from "../tests/fixtures/faceImage";
 
@@ -68,7 +69,7 @@ export function writeFaceVideo(dir: string): string {
  * for `frames` analysed frames, keeps JPEGs for `keepMs`, and returns what the page saw.
  */
 export async function runFacePage(browser: Browser, base: string, js: string, frames: number, keepMs = 1000, iris = false): Promise<FaceRun> {
-  const context = await browser.newContext({ permissions: ["camera"] });
+  const context = await benchContext(browser, { permissions: ["camera"] });
   const requests: string[] = [];
   const output: string[] = [];
   context.on("request", (request) => requests.push(request.url()));

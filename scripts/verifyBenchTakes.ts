@@ -25,7 +25,7 @@ import { renderTake } from "./attacks/subjectMedia";
 export const COST_MODES = ["silent", "action", "number", "will"] as const;
 export type CostMode = (typeof COST_MODES)[number];
 
-/** Blink then open mouth (the partner example of the README): blink needs the iris model on every analysed frame. */
+/** Blink then open mouth (the partner example of docs/partners.md): blink needs the iris model on every analysed frame. */
 export const BENCH_ACTIONS: readonly ActionCode[] = ["2", "3"];
 export const TAKE_SECONDS = 5;
 

@@ -5,6 +5,7 @@
  * as Chromium counted them).
  */
 import type { Browser } from "@playwright/test";
+import { benchContext } from "../benchBrowser";
 import { applyPhoneProfile } from "./throttle";
 
 interface WireRequest {
@@ -43,7 +44,7 @@ interface Pending {
 }
 
 export async function firstButton(browser: Browser, url: string, timeoutMs = 60_000): Promise<FirstButtonRun> {
-  const context = await browser.newContext();
+  const context = await benchContext(browser);
   try {
     const page = await context.newPage();
     await page.addInitScript(WATCH_FIRST_BUTTON);

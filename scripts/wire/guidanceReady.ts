@@ -8,6 +8,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { CAMERA_READY_MEASURE } from "../../src/flow/attempt/cameraReadyMeasure";
+import { benchContext, benchText } from "../benchBrowser";
 import { applyPhoneProfile } from "./throttle";
 
 export interface GuidanceReadyRun {
@@ -50,7 +51,7 @@ async function prefetchDone(page: Page, pending: Set<string>, asked: () => numbe
  * camera playing a face (scripts/faceBench.ts writeFaceVideo).
  */
 export async function guidanceReadyRun(browser: Browser, base: string, readFirst: boolean): Promise<GuidanceReadyRun> {
-  const context = await browser.newContext({ permissions: ["camera", "microphone"], locale: "zh-CN" });
+  const context = await benchContext(browser, { permissions: ["camera", "microphone"] });
   try {
     const page = await context.newPage();
     await page.addInitScript(WATCH_FIRST_HINT);
@@ -72,13 +73,14 @@ export async function guidanceReadyRun(browser: Browser, base: string, readFirst
     page.on("requestfailed", (r) => void pending.delete(r.url()));
     await applyPhoneProfile(await context.newCDPSession(page), { keepCache: true });
     await page.goto(await silentLaunch(base), { timeout: 60_000 });
-    const start = page.getByRole("button", { name: "开始验证" });
+    const startName = benchText("start.startButton");
+    const start = page.getByRole("button", { name: startName });
     await start.waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "开始验证" && !b.disabled), undefined, { timeout: 60_000 });
+    await page.waitForFunction((name) => [...document.querySelectorAll("button")].some((b) => b.textContent === name && !b.disabled), startName, { timeout: 60_000 });
     if (readFirst) await prefetchDone(page, pending, () => asked);
     await start.click();
     await page.waitForURL(/#\/action\/vertify$/, { timeout: 60_000 });
-    await page.getByRole("button", { name: "开始录制" }).click();
+    await page.getByRole("button", { name: benchText("capture.startRecord") }).click();
     await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, CAMERA_READY_MEASURE, { timeout: 60_000 });
     cameraOpened = true;
     await page.waitForFunction(() => (window as { __firstHint?: number }).__firstHint !== undefined, undefined, { timeout: 180_000, polling: 100 });

@@ -1,9 +1,10 @@
 // Development aid: CPU profile of one page load under the phone profile, self time by function.
 import { chromium } from "@playwright/test";
+import { benchContext } from "../benchBrowser";
 import { applyPhoneProfile } from "./throttle";
 const url = process.argv[2] ?? "http://127.0.0.1:8191/#/error?status=exception";
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
-const context = await browser.newContext();
+const context = await benchContext(browser);
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await applyPhoneProfile(cdp);

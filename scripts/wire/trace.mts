@@ -1,10 +1,11 @@
 // Development aid: a main-thread trace of one cold load under the phone profile, summed by
 // event name (top-level tasks' children), to see where the slow CPU's time goes.
 import { chromium } from "@playwright/test";
+import { benchContext } from "../benchBrowser";
 import { applyPhoneProfile } from "./throttle";
 const url = process.argv[2] ?? "http://127.0.0.1:8191/#/entry";
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
-const context = await browser.newContext();
+const context = await benchContext(browser);
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await applyPhoneProfile(cdp);

@@ -49,7 +49,7 @@ export interface FinisherDeps {
   clearLaunchFields(): void;
   /**
    * True when the stored url came from an unsigned launch's query (stored `urlUnsigned`): it is
-   * followed only once the service vouches for it (spec §3 `url`; README "Differences from the spec").
+   * followed only once the service vouches for it (spec §3 `url`; docs/differencesFromSpec.md).
    */
   isReturnUrlUnsigned(): boolean;
   /** Asks the service about an unsigned return address (ApiClient.checkReturnUrl). */

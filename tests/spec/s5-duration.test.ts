@@ -63,7 +63,7 @@ describe("spec §5: recording durations, the spec's apart from ours", () => {
   it("action 1-3 s, 5 s with several actions: page and service agree at every bound", () => {
     expect(atBounds(1000, 3000, "action", false, ["1"])).toEqual(EXPECTED);
     expect(atBounds(1000, 5000, "action", false, ["1", "2"])).toEqual(EXPECTED);
-    // The tolerance is ours: 0.7 s passes for an action, deliberately (README, differences).
+    // The tolerance is ours: 0.7 s passes for an action, deliberately (docs/differencesFromSpec.md).
     expect([page(700, "action", false, ["1"]), service(700, { liveType: "2", actions: ["1"], will: false })]).toEqual(["ok", "ok"]);
   });
 

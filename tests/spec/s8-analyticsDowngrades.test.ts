@@ -1,5 +1,5 @@
 /**
- * Spec §8 (analytics) with §3's downgrade reasons: the README promises a dashboard chart of
+ * Spec §8 (analytics) with §3's downgrade reasons: docs/analytics.md promises a dashboard chart of
  * "the downgrade reasons". A reason the flow records in the session state becomes a
  * `downgrade` event (src/analytics/downgradeEvents.ts), the page's analytics client uploads
  * it, and the staff dashboard counts it under its code and name; views of the will-degrade

@@ -1,6 +1,6 @@
 /**
  * Spec §9 (local buffer of 20 entries, at most 50 KB) with §7's missing-data report: the
- * buffer drops its oldest events past its limits, and the README no longer says it "loses
+ * buffer drops its oldest events past its limits, and docs/analytics.md no longer says it "loses
  * nothing": what it dropped is counted in the next missing-data report (code bufferOverflow,
  * `dropped`), which the service stores, and once that report was accepted the count is not
  * sent again. The count survives a reload of the page.

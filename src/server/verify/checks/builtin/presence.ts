@@ -5,7 +5,7 @@
  * - light: the skin follows this attempt's colour sequence, more than the scene, with a face's shape;
  * - lipSync: the lips move with the voice (number and will modes), with or without a recogniser;
  * (A 3D-fit of head turns, liveness/rigidCheck.ts, is measured but not registered: on Human's
- * landmarks it cannot tell rendered turns from warped photos; README, "Presentation attacks".)
+ * landmarks it cannot tell rendered turns from warped photos; docs/presentationAttacks.md, "Head actions in three dimensions".)
  * Each declares its thresholds' schema: its section of flows/checks.json `thresholds`.
  */
 import type { FrozenThresholds } from "../liveness/frozenCheck";
