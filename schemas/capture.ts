@@ -157,7 +157,7 @@ export const captureFileSchema = z.strictObject({
   /**
    * Capture modes in the order they are tried (spec §4: real-time video "trtc", websocket "ws",
    * plain video "video"); each name is a key of `modeKinds`. Which list applies is a launch
-   * rule (src/engine/modes.ts modeOrderKeyOf).
+   * rule (src/domain/modes.ts modeOrderKeyOf).
    */
   modeOrder: z.strictObject({
     /** Real-time video (TRTC) first (spec §4). */
@@ -178,7 +178,7 @@ export const captureFileSchema = z.strictObject({
    * Allowed recording durations per mode. `number`, `action` and `will` are the spec's (§5,
    * the messaging-app video): nothing else goes there. What faceflow adds is kept apart, in
    * `toleranceMs` and `ours`, so the README's "Differences from the spec" can name each.
-   * The browser (src/capture/validateRecording.ts durationWindow) and the service
+   * The browser (src/domain/validateRecording.ts durationWindow) and the service
    * (src/server/media/captureLimits.ts) read them through the same function.
    */
   durationMs: z.strictObject({
