@@ -12,7 +12,7 @@
  * the landmarks clearly better than the warp and the turn it implies reaches the action's size.
  */
 import * as z from "zod";
-import type { FaceObservation, FrameObservation, Point } from "../../../../face/types";
+import type { FaceObservation, FrameObservation, Point } from "../../../../domain/face/types";
 import { failed, pass, actionName, type Outcome } from "../../../media/checkOutcome";
 import { VERIFY_CODES } from "../../../media/verifyCodes";
 import { fitRigid, fitWarp, type Vec2, type Vec3 } from "./rigidFit";

@@ -14,8 +14,8 @@
  *   subsequence holding the baseline, peak and return frames (the keyAtMs) detects the action
  *   at the same frame. That is what lets the service re-check a few evidence frames.
  */
-import type { FaceConfig } from "../../schemas/capture";
-import type { ACTION_CODES } from "../../schemas/launch";
+import type { FaceConfig } from "../../../schemas/capture";
+import type { ACTION_CODES } from "../../../schemas/launch";
 import type { FaceMeasures } from "./types";
 
 export type ActionCode = (typeof ACTION_CODES)[keyof typeof ACTION_CODES];
