@@ -17,7 +17,7 @@ import type { WebSocketLike } from "../../src/capture/stream/streamConnection";
 import { createWebsocketHandlerWith } from "../../src/capture/websocketHandler";
 import { Browser, launchParams, orderRequest, startService, type Service } from "../server/harness";
 import { loadDefinitions } from "../engine/fixtures";
-import { buildDeviceInfo, formatDeviceInfo } from "../../src/device/deviceInfo";
+import { buildDeviceInfo, formatDeviceInfo } from "../../src/domain/deviceInfo";
 import { detectMessagingApp } from "../../src/device/messagingApp";
 import { parseDevice } from "../../src/device/parseDevice";
 import { fakeFrames, fakeStream, grantedCamera } from "./websocketHandlerFakes";

@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDeviceInfo, formatDeviceInfo } from "../../src/device/deviceInfo";
+import { buildDeviceInfo, formatDeviceInfo } from "../../src/domain/deviceInfo";
 import { detectMessagingApp } from "../../src/device/messagingApp";
 import { parseDevice } from "../../src/device/parseDevice";
 import { faceFrameRgba } from "../fixtures/faceImage";

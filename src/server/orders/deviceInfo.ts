@@ -7,7 +7,7 @@
  * Control characters are no part of any device's description: refused, not re-encoded.
  */
 import { API_ERROR_CODES } from "../../../schemas/api";
-import { DeviceInfoParseError, formatDeviceInfo, parseDeviceInfo } from "../../device/deviceInfo";
+import { DeviceInfoParseError, formatDeviceInfo, parseDeviceInfo } from "../../domain/deviceInfo";
 import { HttpError } from "../http/errors";
 
 const CONTROL = /\p{Cc}/u;

@@ -16,7 +16,7 @@ import * as z from "zod/mini";
 import { deviceInfoFieldsSchema, type BrowserKind, type DeviceInfoFields, type NameVersion, type ParsedDevice } from "../../schemas/device";
 import type { ThemeId } from "../../schemas/themes";
 import type { DeviceInfo } from "../../schemas/session";
-import type { MessagingApp } from "./messagingApp";
+import type { MessagingApp } from "../device/messagingApp";
 
 const KEYS = [
   "deviceType", "version", "model", "networkType", "browser", "engine", "wv", "browserKind", "trtc", "h5conf", "h5downgrade",

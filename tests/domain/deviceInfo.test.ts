@@ -7,10 +7,10 @@ import {
   formatDeviceInfo,
   networkTypeFromUserAgent,
   parseDeviceInfo,
-} from "../../src/device/deviceInfo";
+} from "../../src/domain/deviceInfo";
 import { detectMessagingApp, type MessagingAppEnv } from "../../src/device/messagingApp";
 import { parseDevice } from "../../src/device/parseDevice";
-import { UA } from "./userAgents";
+import { UA } from "../device/userAgents";
 
 const top: MessagingAppEnv = { inIframe: false };
 
