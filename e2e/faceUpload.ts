@@ -8,8 +8,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import * as z from "zod/mini";
 import { attemptStateSchema, type AttemptOutcome, type AttemptState, type UploadGuidance, type UploadMeta } from "../schemas/api";
-import { GUIDANCE_HINTS } from "../src/face/quality";
-import { messageIdOf, pickCutPositions, scrambleBase64 } from "../src/capture/scramble";
+import { GUIDANCE_HINTS } from "../src/domain/face/quality";
+import { messageIdOf, pickCutPositions, scrambleBase64 } from "../src/domain/scramble";
 
 export interface CameraSample {
   video: Buffer;

@@ -383,7 +383,7 @@ export const uploadMetaSchema = z.strictObject({
   light: z.optional(lightShownSchema),
   // --- device info (spec §3) ---
   /**
-   * The page's device-info string (src/device/deviceInfo.ts: device, browser, theme, modes and
+   * The page's device-info string (src/domain/deviceInfo.ts: device, browser, theme, modes and
    * downgrade codes). The service parses it (400 DEVICE_INFO_INVALID when malformed) and keeps it
    * with the attempt for staff; nothing in it is judged.
    */

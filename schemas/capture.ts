@@ -46,7 +46,7 @@ const share = z.number().check(z.gt(0), z.lte(1));
  * On-device face guidance and the face checks (src/face/). Every figure is a ratio that does
  * not depend on the camera's resolution, so the browser (analysing a scaled-down preview) and
  * the service (analysing the evidence JPEGs) judge with the same numbers. The mesh figures
- * (yaw, pitch, eye aspect, mouth opening) are defined in src/face/geometry.ts; the values were
+ * (yaw, pitch, eye aspect, mouth opening) are defined in src/domain/face/geometry.ts; the values were
  * checked on Human's meshes of real faces (jitter at a 320-px analysis width: yaw and eye
  * aspect vary by about 0.02 between frames of a still face, pitch by about 0.008, mouth by 0.02).
  */
@@ -65,7 +65,7 @@ const faceSchema = z.strictObject({
     /** Guided recordings that end without the checks done, in one visit, before the catalogue's "face not recognised" error. */
     maxFailures: positiveInt,
   }),
-  /** Guidance hints (src/face/quality.ts), in the order they are tested. */
+  /** Guidance hints (src/domain/face/quality.ts), in the order they are tested. */
   quality: z.strictObject({
     /** Detections below this confidence are not faces at all (neither counted nor measured). */
     minScore: share,
@@ -83,7 +83,7 @@ const faceSchema = z.strictObject({
     minLuma: z.number().check(z.gte(0), z.lte(255)),
   }).check(z.refine((q) => q.maxFaceWidth > q.minFaceWidth, "maxFaceWidth must be above minFaceWidth")),
   /**
-   * Action detectors (src/face/actions.ts). Each action is measured against the user's own
+   * Action detectors (src/domain/face/actions.ts). Each action is measured against the user's own
    * baseline (the median of the first frames after the previous action was confirmed), must
    * reach its threshold, and ends when the figure is back near the baseline, so the next
    * action starts from a neutral face.
@@ -133,7 +133,7 @@ const faceSchema = z.strictObject({
     // The service's return band (returnShare / recheckScale of its thresholds) must stay below them.
     z.refine((a) => a.returnShare < a.recheckScale, "returnShare must be below recheckScale"),
   ),
-  /** Silent mode (src/face/silent.ts): one good face held still. */
+  /** Silent mode (src/domain/face/silent.ts): one good face held still. */
   silent: z.strictObject({
     /** How long the face must be held. */
     steadyMs: positiveInt,
@@ -157,7 +157,7 @@ export const captureFileSchema = z.strictObject({
   /**
    * Capture modes in the order they are tried (spec §4: real-time video "trtc", websocket "ws",
    * plain video "video"); each name is a key of `modeKinds`. Which list applies is a launch
-   * rule (src/engine/modes.ts modeOrderKeyOf).
+   * rule (src/domain/modes.ts modeOrderKeyOf).
    */
   modeOrder: z.strictObject({
     /** Real-time video (TRTC) first (spec §4). */
@@ -178,7 +178,7 @@ export const captureFileSchema = z.strictObject({
    * Allowed recording durations per mode. `number`, `action` and `will` are the spec's (§5,
    * the messaging-app video): nothing else goes there. What faceflow adds is kept apart, in
    * `toleranceMs` and `ours`, so docs/differencesFromSpec.md can name each.
-   * The browser (src/capture/validateRecording.ts durationWindow) and the service
+   * The browser (src/domain/validateRecording.ts durationWindow) and the service
    * (src/server/media/captureLimits.ts) read them through the same function.
    */
   durationMs: z.strictObject({

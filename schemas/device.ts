@@ -60,7 +60,7 @@ export type DeviceInfoFields = z.infer<typeof deviceInfoFieldsSchema>;
 
 /**
  * The device-info string as it travels (upload meta, the stream's start), bounded before it is
- * parsed (src/device/deviceInfo.ts parseDeviceInfo): eleven short fields, URL-encoded.
+ * parsed (src/domain/deviceInfo.ts parseDeviceInfo): eleven short fields, URL-encoded.
  */
 export const deviceInfoTextSchema = z.string().check(z.minLength(1), z.maxLength(1024));
 

@@ -3,7 +3,7 @@
  * Human on the camera preview) and the service (Human on the frames sent with an upload), so
  * the same pure checks (quality hints, action detectors, the steady-face check) run on both.
  * Part of the contract because the face worker's messages carry it (schemas/faceWorker.ts
- * checks its schema against these types); plain types, no zod. src/face/types.ts re-exports them.
+ * checks its schema against these types); plain types, no zod. src/domain/face/types.ts re-exports them.
  */
 
 /** A landmark in the analysed frame's pixels. */

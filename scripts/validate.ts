@@ -17,7 +17,7 @@ import { shippedCaptureKinds } from "../src/capture/kinds/shipped";
 import { actionArgSchemas, predicateArgSchemas } from "../src/engine/argumentSchemas";
 import { createEngineRegistries } from "../src/engine/builtins";
 import { crossCheckDefinitions, DefinitionError, parseDefinitions, type Definitions } from "../src/engine/definitions";
-import { realtimeModeOrder } from "../src/engine/modes";
+import { realtimeModeOrder } from "../src/domain/modes";
 import { routeNextProblems } from "../schemas/screenOutcomes";
 import { routePropsProblems } from "../schemas/screenProps";
 import { checksFileSchema } from "../schemas/checks";
@@ -95,7 +95,7 @@ export function crossCheckCapture(capture: CaptureFile, defs: Pick<Definitions, 
     const expected = realtimeModeOrder(launchOf[order]);
     const listed = capture.modeOrder[order].filter((mode) => mode === "trtc" || mode === "ws");
     if (listed.join() !== expected.join()) {
-      problems.push(`flows/capture.json: modeOrder.${order} puts the real-time modes as ${listed.join(", ") || "(none)"}; the h5conf first-mode code (src/engine/modes.ts realtimeModeOrder) records ${expected.join(", ")}`);
+      problems.push(`flows/capture.json: modeOrder.${order} puts the real-time modes as ${listed.join(", ") || "(none)"}; the h5conf first-mode code (src/domain/modes.ts realtimeModeOrder) records ${expected.join(", ")}`);
     }
   }
   return problems;

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import type { AttemptState, CapturePrompt, CreateOrderRequest, LoginResponse, UploadMeta } from "../../schemas/api";
 import { streamServerMessageSchema, type StreamServerMessage } from "../../schemas/api";
 import type { LightChallenge, LightShown } from "../../schemas/lightChallenge";
-import { messageIdOf, scrambleBase64 } from "../../src/capture/scramble";
+import { messageIdOf, scrambleBase64 } from "../../src/domain/scramble";
 import type { FaceflowPartner } from "../../src/server/partner/client";
 import { LoopbackClient, type Body } from "../verifyClient";
 

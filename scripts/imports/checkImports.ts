@@ -1,6 +1,6 @@
 /**
- * The import-rule check over the repository's src/ and schemas/ (rules in `importRules.ts`).
- * `npm test` runs it through tests/build/importRules.test.ts; alone:
+ * The import-rule check over the repository's src/ and schemas/ (rules in `importRules.ts`, layer order in `layers.json`).
+ * `npm test` runs it through tests/imports/importRules.test.ts; alone:
  * `npx tsx scripts/imports/checkImports.ts` prints each violation and exits 1 on any.
  */
 import { dirname, join } from "node:path";

@@ -1,10 +1,8 @@
 /**
- * The layering rules of faceflow's source, checked over the import graph (`importGraph.ts`):
- * - only ui itself and the composition roots (src/main.tsx, the gallery tool) import src/ui/; the
- *   lower layers (engine, capture, session, device, finish, analytics, runtime, api, face, boot,
- *   schemas, and the service) never do;
- * - schemas/ imports nothing from src/: the contract is shared by the browser, the service and the
- *   partner kit, so it may not depend on either side's code;
+ * The import rules of faceflow's source, checked over the import graph (`importGraph.ts`):
+ * - the layer order of `layers.json` (`layerRules.ts`): no import runs back up the layers,
+ *   folders of one layer do not import each other, the service imports no browser code (and the
+ *   browser no service code), and every file has a layer;
  * - no import cycles.
  * Every edge counts, type-only ones too: naming a type from a module is depending on it. A cycle
  * of type-only edges cannot reorder module evaluation, but its files still cannot be read or
@@ -12,39 +10,21 @@
  * lives in a file of its own (src/server/verify/queueContract.ts).
  */
 import type { ImportEdge, ImportGraph } from "./importGraph";
+import { findLayerViolations, SHIPPED_LAYERING, type Layering, type LayerViolation } from "./layerRules";
 
-interface ArrowRule {
-  name: string;
-  /** Whether an importing file is bound by the rule. */
-  from: (file: string) => boolean;
-  /** Whether an imported file is forbidden to it. */
-  to: (file: string) => boolean;
-}
+type ImportViolation = LayerViolation | { rule: "import cycle"; cycle: string[] };
 
-const UI_IMPORTERS = ["src/ui/", "src/gallery/", "src/main.tsx"];
-
-const ARROW_RULES: ArrowRule[] = [
-  {
-    name: "only ui and the composition roots import src/ui/",
-    from: (file) => !UI_IMPORTERS.some((allowed) => file.startsWith(allowed)),
-    to: (file) => file.startsWith("src/ui/"),
-  },
-  { name: "schemas/ imports nothing from src/", from: (file) => file.startsWith("schemas/"), to: (file) => file.startsWith("src/") },
-];
-
-type ImportViolation = { rule: string; edge: ImportEdge } | { rule: "import cycle"; cycle: string[] };
-
-/** Every broken rule of the graph: forbidden arrows, then one cycle per group of files that import each other. */
-export function findImportViolations(graph: ImportGraph): ImportViolation[] {
-  const arrows = graph.edges.flatMap((edge) => ARROW_RULES.filter((r) => r.from(edge.from) && r.to(edge.to)).map((r) => ({ rule: r.name, edge })));
+/** Every broken rule of the graph: files without a layer, edges against the layering, then one cycle per group of files that import each other. */
+export function findImportViolations(graph: ImportGraph, layering: Layering = SHIPPED_LAYERING): ImportViolation[] {
   const edges = graph.edges;
   const cycles = stronglyConnected(graph.files, edges).map((group) => ({ rule: "import cycle" as const, cycle: cycleWithin(group, edges) }));
-  return [...arrows, ...cycles];
+  return [...findLayerViolations(graph, layering), ...cycles];
 }
 
 /** One line per violation, for the script's output and the test's failure message. */
 export function describeViolation(v: ImportViolation): string {
   if ("cycle" in v) return `${v.rule}: ${v.cycle.join(" -> ")}`;
+  if ("file" in v) return `${v.rule} (scripts/imports/layers.json): ${v.file}`;
   return `${v.rule}: ${v.edge.from} -> ${v.edge.to}${v.edge.kind === "static" ? "" : ` (${v.edge.kind})`}`;
 }
 

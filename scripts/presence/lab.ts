@@ -28,7 +28,7 @@ import { faceFrameRgba } from "../../tests/fixtures/faceImage";
 import { makeClip } from "../../tests/fixtures/mediaMaker";
 import type { LightingPreset } from "../../tests/fixtures/synth/lighting";
 import { readFlowJson } from "../flowFiles";
-import { measureFace } from "../../src/face/geometry";
+import { measureFace } from "../../src/domain/face/geometry";
 import type { ActionCode, AttackMode } from "../attacks/attemptClient";
 import { renderTake, takeSubmission } from "../attacks/subjectMedia";
 import { lightStartMs, secondsFor } from "../attacks/submission";

@@ -5,12 +5,14 @@
  * statistics must never stop a verification.
  */
 import type { AnalyticsFile, AnalyticsEnv } from "../../schemas/analytics";
+import type { AppsFile } from "../../schemas/apps";
 import type { Environment } from "../../schemas/environment";
 import type { LaunchParams } from "../../schemas/launch";
-import type { FlowRuntime } from "../runtime/runtime";
+import type { KycStorage } from "../session/storage";
 import { createAnalyticsClient, type AnalyticsClient, type AnalyticsClientOptions } from "./client";
 import { installErrorCollector } from "./errorCollector";
 import { installRequestCollector } from "./requestCollector";
+import type { StatsRecorder } from "./statsRecorder";
 import { readAnalyticsToken } from "./tokenStore";
 import { createBrowserTransport } from "./transport";
 
@@ -26,8 +28,24 @@ export function decideAnalyticsStart(launch: Pick<LaunchParams, "order_no">, sea
 /** The report environment: release only when the build is configured so, otherwise test. */
 export const reportEnvironment = (environment: Environment): AnalyticsEnv => (environment === "release" ? "release" : "test");
 
-/** The parts of the flow runtime analytics uses. */
-export type AnalyticsRuntime = Pick<FlowRuntime, "win" | "launch" | "search" | "apps" | "settings" | "storage" | "now" | "location" | "stats">;
+/**
+ * The parts of the page analytics uses. The root passes the flow runtime (src/runtime/runtime.ts),
+ * which has them all; they are named here because the runtime sits above reporting (it holds the
+ * stats recorder), and a lower layer states what it needs rather than importing a higher one.
+ */
+export interface AnalyticsRuntime {
+  win: Window;
+  launch: LaunchParams;
+  /** The page URL's own query: its orderNo becomes the openId when the launch has no order_no. */
+  search: Record<string, string>;
+  apps: Pick<AppsFile, "defaultAppId">;
+  settings: { environment: Environment };
+  storage: KycStorage;
+  now: () => number;
+  /** The hash location; each event names the route it was recorded on. */
+  location: { current(): { path: string } };
+  stats: StatsRecorder;
+}
 
 interface StartAnalyticsInput {
   runtime: AnalyticsRuntime;

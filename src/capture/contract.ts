@@ -12,7 +12,7 @@
 import type { AcceptedAttempt } from "./awaitVerdict";
 import type { ErrorStatus } from "../../schemas/errors";
 import type { DowngradeReason } from "../../schemas/session";
-import type { LiveMode } from "../engine/modes";
+import type { LiveMode } from "../domain/modes";
 
 /** The kinds the pages know; each has its descriptor in src/capture/kinds/ (shipped.ts). */
 export const CAPTURE_KINDS = ["recorder", "fileInput", "wxVideo", "websocket", "trtc"] as const;

@@ -19,7 +19,7 @@
  */
 import type { LaunchParams } from "../../schemas/launch";
 import { DOWNGRADE_REASONS, type SessionState } from "../../schemas/session";
-import { modeOrderKeyOf } from "../engine/modes";
+import { modeOrderKeyOf } from "../domain/modes";
 import type { CaptureFacts, CapturePage, Platform } from "./kinds/descriptor";
 import type { CaptureKindRegistry } from "./kinds/registry";
 

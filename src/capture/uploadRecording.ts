@@ -20,7 +20,7 @@ import { ApiError } from "../api/apiError";
 import { screenForApiError } from "../api/screenForApiError";
 import type { ApiClient } from "../api/client";
 import { readVideoFile, type Base64Encoder, type ReadVideoFailure } from "./readVideoFile";
-import { messageIdOf, pickCutPositions, ScrambleError, scrambleBase64 } from "./scramble";
+import { messageIdOf, pickCutPositions, ScrambleError, scrambleBase64 } from "../domain/scramble";
 
 export interface UploadRecordingInput {
   api: Pick<ApiClient, "upload">;

@@ -6,7 +6,7 @@
 import type { PredicateArgs } from "../../schemas/condition";
 import type { RouteDef } from "../../schemas/routes";
 import type { EngineEffect, NavContext, NavOutcome } from "./context";
-import { liveModeOf } from "./modes";
+import { liveModeOf } from "../domain/modes";
 
 export interface ActionDeps {
   routesByName: ReadonlyMap<string, RouteDef>;

@@ -5,7 +5,7 @@
  */
 import type { PredicateArgs } from "../../schemas/condition";
 import type { NavContext } from "./context";
-import { firstRealtimeMode, isActionMode, isRtcEnabled, isWillMode, isWsEnabled, liveModeOf } from "./modes";
+import { firstRealtimeMode, isActionMode, isRtcEnabled, isWillMode, isWsEnabled, liveModeOf } from "../domain/modes";
 
 export interface Predicate {
   test(ctx: NavContext, args: PredicateArgs): boolean;

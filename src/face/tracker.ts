@@ -2,14 +2,14 @@
  * Follows one guided recording frame by frame: the hint to show, which action to prompt, and
  * when every check is done (so the recording can stop by itself). The browser feeds it the
  * camera's frames as they are analysed; the service judges whole recordings with the same
- * detectors (src/face/judgeActions.ts).
+ * detectors (src/domain/face/judgeActions.ts).
  */
 import type { FaceConfig } from "../../schemas/capture";
-import { ACTION_CODE_LIST, detectAction, isActionCode, type ActionCode } from "./actions";
-import { measureFace } from "./geometry";
-import { emptyHintCounts, qualityHint, singleFace, type GuidanceHint } from "./quality";
-import { steadyEndingAt } from "./silent";
-import type { FaceMeasures, FrameObservation } from "./types";
+import { ACTION_CODE_LIST, detectAction, isActionCode, type ActionCode } from "../domain/face/actions";
+import { measureFace } from "../domain/face/geometry";
+import { emptyHintCounts, qualityHint, singleFace, type GuidanceHint } from "../domain/face/quality";
+import { steadyEndingAt } from "../domain/face/silent";
+import type { FaceMeasures, FrameObservation } from "../domain/face/types";
 
 export interface TrackerState {
   /** The hint for the latest frame ("noFace" before any frame). */

@@ -9,7 +9,6 @@
  *   await finisher.finish({ code: "0", signature, liveRate });
  */
 import type { LaunchKey } from "../../schemas/launch";
-import type { ToastOptions } from "../runtime/toastController";
 import { buildReturnPayload, buildReturnUrl, type ReturnPayload, type ReturnUrlRefusal, type ReturnValues } from "./returnUrl";
 import type { WxFacade, WxLoader } from "./wx";
 
@@ -55,7 +54,8 @@ export interface FinisherDeps {
   /** Asks the service about an unsigned return address (ApiClient.checkReturnUrl). */
   checkReturnUrl(url: string): Promise<ReturnUrlCheck>;
   clock: { now(): number };
-  toast: { show(options: ToastOptions): void };
+  /** The page's toast: the runtime's ToastController, named by the part used, as the runtime sits above finish. */
+  toast: { show(options: { type?: "error"; msg: string }): void };
   loadWx: WxLoader;
   /** True inside a mini-program web view (e.g. window.__wxjs_environment === "miniprogram"). */
   isMiniProgram(): boolean;

@@ -6,7 +6,8 @@
  * which change as modes open, close and downgrade). The attempt machine asks for it when a
  * recording is handed over (src/flow/attempt/ports.ts `describeDevice`).
  */
-import { buildDeviceInfo, formatDeviceInfo, networkTypeFromUserAgent } from "../device/deviceInfo";
+import { buildDeviceInfo, networkTypeFromUserAgent } from "../device/buildDeviceInfo";
+import { formatDeviceInfo } from "../domain/deviceInfo";
 import type { FlowRuntime } from "../runtime/runtime";
 import { loadCameraCheck } from "./cameraCheck";
 

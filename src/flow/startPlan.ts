@@ -7,7 +7,7 @@
 import { ACTION_CODES, type LaunchParams } from "../../schemas/launch";
 import type { CaptureFile } from "../../schemas/capture";
 import type { StartChannel, StartMode } from "../../schemas/screenProps";
-import { isWillMode, liveModeOf, type LiveMode } from "../engine/modes";
+import { isWillMode, liveModeOf, type LiveMode } from "../domain/modes";
 
 export type ActionCode = (typeof ACTION_CODES)[keyof typeof ACTION_CODES];
 const ACTION_CODE_SET: ReadonlySet<string> = new Set(Object.values(ACTION_CODES));

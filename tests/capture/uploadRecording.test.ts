@@ -6,7 +6,7 @@ import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import { ApiError } from "../../src/api/apiError";
 import { UNMAPPED_API_ERROR_STAT } from "../../src/api/screenForApiError";
 import type { UploadOptions } from "../../src/api/client";
-import { pickCutPositions, unscrambleBase64, type CutPositions } from "../../src/capture/scramble";
+import { pickCutPositions, unscrambleBase64, type CutPositions } from "../../src/domain/scramble";
 import { backoffDelay, isRetryable, uploadRecording, type UploadRecordingInput } from "../../src/capture/uploadRecording";
 import { randomBytes, seededRandom } from "../media/fixtures";
 

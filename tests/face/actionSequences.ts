@@ -2,7 +2,7 @@
  * Recordings of requested actions for the judging tests: each action as pose keyframes
  * relative to its start (the same swings as the device tests use), placed on one track.
  */
-import type { FrameObservation } from "../../src/face/types";
+import type { FrameObservation } from "../../src/domain/face/types";
 import { faceFrames, NEUTRAL, type PoseKey } from "./syntheticFace";
 
 const { yaw, eye, mouth, pitch } = NEUTRAL;

@@ -1,12 +1,12 @@
 /**
  * Synthetic faces for the pure face tests: 468-point meshes whose measured yaw, pitch, eye
- * aspect and mouth opening (src/face/geometry.ts) are the ones asked for, and frame sequences
+ * aspect and mouth opening (src/domain/face/geometry.ts) are the ones asked for, and frame sequences
  * built from pose keyframes, with seeded jitter the size of what Human's meshes show on a
  * still face (about 0.02 on yaw, eye and mouth, 0.008 on pitch, at a 320-px analysis width).
  */
-import { MESH, MESH_POINTS } from "../../src/face/geometry";
-import type { FaceMeasures, FaceObservation, FrameObservation, Point } from "../../src/face/types";
-import { measureFace } from "../../src/face/geometry";
+import { MESH, MESH_POINTS } from "../../src/domain/face/geometry";
+import type { FaceMeasures, FaceObservation, FrameObservation, Point } from "../../src/domain/face/types";
+import { measureFace } from "../../src/domain/face/geometry";
 
 export interface FacePose {
   yaw: number;

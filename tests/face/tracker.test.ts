@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLivenessTracker, type TrackerState } from "../../src/face/tracker";
-import type { FrameObservation } from "../../src/face/types";
+import type { FrameObservation } from "../../src/domain/face/types";
 import { FACE } from "./faceConfig";
 import { faceFrames, frameOf, NEUTRAL, syntheticFace, type PoseKey } from "./syntheticFace";
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { DEVICE_MODES, DOWNGRADE_REASONS, H5CONF_CODES } from "../../schemas/session";
 import { recordDowngrade, recordH5conf, setDeviceMode } from "../../src/capture/downgrade";
-import { parseDeviceInfo } from "../../src/device/deviceInfo";
+import { parseDeviceInfo } from "../../src/domain/deviceInfo";
 import { describeThisDevice } from "../../src/flow/deviceInfo";
 import { setupFlow, UA } from "../ui/screens/harness";
 

@@ -38,7 +38,7 @@ describe("validate's capture cross-check", () => {
 
   it("refuses an order whose real-time modes disagree with the h5conf first-mode code", () => {
     expect(check((c) => ({ ...c, modeOrder: { ...c.modeOrder, prioriWs: ["trtc", "ws", "video"] } }))).toEqual([
-      "flows/capture.json: modeOrder.prioriWs puts the real-time modes as trtc, ws; the h5conf first-mode code (src/engine/modes.ts realtimeModeOrder) records ws, trtc",
+      "flows/capture.json: modeOrder.prioriWs puts the real-time modes as trtc, ws; the h5conf first-mode code (src/domain/modes.ts realtimeModeOrder) records ws, trtc",
     ]);
   });
 

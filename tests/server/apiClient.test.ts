@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginRequestSchema, type LoginRequest } from "../../schemas/api";
-import { messageIdOf, scrambleBase64 } from "../../src/capture/scramble";
+import { messageIdOf, scrambleBase64 } from "../../src/domain/scramble";
 import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import { ApiError } from "../../src/api/apiError";
 import { screenForApiError, UNMAPPED_API_ERROR_STAT } from "../../src/api/screenForApiError";

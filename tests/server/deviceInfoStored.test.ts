@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateOrderRequest } from "../../schemas/api";
-import { formatDeviceInfo } from "../../src/device/deviceInfo";
+import { formatDeviceInfo } from "../../src/domain/deviceInfo";
 import { acceptDeviceInfo } from "../../src/server/orders/deviceInfo";
 import { Browser, connectStream, errorCode, launchParams, orderRequest, startService, uploadForm, type Service } from "./harness";
 

@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GUIDANCE_HINTS } from "../../src/face/quality";
+import { GUIDANCE_HINTS } from "../../src/domain/face/quality";
 import type { CreateOrderRequest, UploadGuidance } from "../../schemas/api";
 import { faceFrameRgba, faceJpeg, plainJpeg } from "../fixtures/faceImage";
 import { makeClip, makeSpeechWav, makeTempDir, removeTempDir, type ClipOptions } from "../fixtures/mediaMaker";

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { messageIdOf, scrambleBase64 } from "../../src/capture/scramble";
+import { messageIdOf, scrambleBase64 } from "../../src/domain/scramble";
 import { buildApp, type BuildAppOptions } from "../../src/server/app";
 import { BUILT_IN_DEMO_SECRET, DEMO_APP_ID } from "../../src/server/apps";
 import { createFaceflowPartner, type FaceflowPartner } from "../../src/server/partner";

@@ -13,7 +13,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptStateSchema, orderConfigSchema, resultResponseSchema, type CreateOrderRequest } from "../../schemas/api";
-import { messageIdOf } from "../../src/capture/scramble";
+import { messageIdOf } from "../../src/domain/scramble";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir, type ClipOptions } from "../fixtures/mediaMaker";
 import { synthTake, takeUpload, type SynthTake, type SynthTakeOptions } from "../fixtures/synthTake";
@@ -273,7 +273,7 @@ describe("POST /api/v1/upload: every refusal", () => {
     // Recompute messageId over the tampered, unscrambled text so only the base64 check can catch it.
     const meta = JSON.parse(String(form.get("meta"))) as { messageId: string; posArr: [number, number] };
     const video = await (form.get("video") as Blob).text();
-    const { unscrambleBase64 } = await import("../../src/capture/scramble");
+    const { unscrambleBase64 } = await import("../../src/domain/scramble");
     meta.messageId = await messageIdOf(unscrambleBase64(video, meta.posArr));
     form.set("meta", JSON.stringify(meta));
     const res = await browser.upload(form);

@@ -6,7 +6,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDeviceInfo, formatDeviceInfo } from "../../src/device/deviceInfo";
+import { buildDeviceInfo } from "../../src/device/buildDeviceInfo";
+import { formatDeviceInfo } from "../../src/domain/deviceInfo";
 import { detectMessagingApp } from "../../src/device/messagingApp";
 import { parseDevice } from "../../src/device/parseDevice";
 import { faceFrameRgba } from "../fixtures/faceImage";

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderConfigSchema } from "../../schemas/api";
 import { launchParamsSchema } from "../../schemas/launch";
-import { judgedLiveType, liveModeOf } from "../../src/engine/modes";
+import { judgedLiveType, liveModeOf } from "../../src/domain/modes";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import { awaitVerdict, Browser, checkNames, launchParams, orderRequest, startService, uploadForm, type Service } from "../server/harness";

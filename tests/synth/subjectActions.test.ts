@@ -6,8 +6,8 @@
  * order; asked in another order, the same frames fail (the check is not passing anything).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ActionCode } from "../../src/face/actions";
-import type { FrameObservation } from "../../src/face/types";
+import type { ActionCode } from "../../src/domain/face/actions";
+import type { FrameObservation } from "../../src/domain/face/types";
 import { loadHuman } from "../../src/server/face/humanRuntime";
 import { checkActions } from "../../src/server/verify/checks/challengeChecks";
 import { createFrameAnalyzer, type FrameAnalyzer } from "../../src/server/verify/frameAnalyzer";

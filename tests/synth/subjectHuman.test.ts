@@ -1,12 +1,12 @@
 /**
  * The SYNTHETIC subject as the service's face analysis sees it: Human (the service's own
  * models, src/server/face/humanRuntime.ts) finds exactly one face in a rendered frame of every
- * person in every room, and the action figures of src/face/geometry.ts follow what the renderer
+ * person in every room, and the action figures of src/domain/face/geometry.ts follow what the renderer
  * was told to do, by at least the margins the action detectors need (flows/capture.json).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { measureFace } from "../../src/face/geometry";
-import type { FaceMeasures } from "../../src/face/types";
+import { measureFace } from "../../src/domain/face/geometry";
+import type { FaceMeasures } from "../../src/domain/face/types";
 import { loadHuman } from "../../src/server/face/humanRuntime";
 import { createFrameAnalyzer, type FrameAnalyzer } from "../../src/server/verify/frameAnalyzer";
 import { ACTING_PERSON, loadSubjectModel, personIds } from "../fixtures/synth/faceModels";

@@ -7,10 +7,12 @@
  */
 import type { LaunchParams } from "../../../schemas/launch";
 import type { DeviceMode, SessionState } from "../../../schemas/session";
-import { isActionMode, isWillMode } from "../../engine/modes";
+import { isActionMode, isWillMode } from "../../domain/modes";
+import type { Platform } from "../../domain/validateRecording";
 import type { CaptureDeps, CaptureHandlerFactory } from "../contract";
 
-export type Platform = "ios" | "android" | "other";
+// The capture facts' platform is the one recordings are sized for (capture.json `sizeKB.min`).
+export type { Platform };
 
 /** What an availability rule may look at: the launch, the session state and this browser. */
 export interface CaptureFacts {

@@ -5,7 +5,7 @@
  */
 import type { LaunchParams } from "../../../schemas/launch";
 import { DEVICE_MODES } from "../../../schemas/session";
-import { isWillMode } from "../../engine/modes";
+import { isWillMode } from "../../domain/modes";
 import type { CaptureKindDescriptor } from "./descriptor";
 import { RECORDING_ROUTES } from "./recordingRoutes";
 

@@ -4,7 +4,7 @@
  * and the session has not given it up (front errors, an SDK check that says "not here").
  */
 import { DEVICE_MODES } from "../../../schemas/session";
-import { isRtcEnabled } from "../../engine/modes";
+import { isRtcEnabled } from "../../domain/modes";
 import type { CaptureKindDescriptor } from "./descriptor";
 
 export const trtcKind: CaptureKindDescriptor<"trtc"> = {

@@ -5,7 +5,7 @@
  * stream does not carry: there it goes to the will-downgrade pages.
  */
 import { DEVICE_MODES } from "../../../schemas/session";
-import { isWsEnabled } from "../../engine/modes";
+import { isWsEnabled } from "../../domain/modes";
 import type { CaptureKindDescriptor } from "./descriptor";
 
 export const websocketKind: CaptureKindDescriptor<"websocket"> = {

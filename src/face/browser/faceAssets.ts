@@ -5,7 +5,7 @@
  * release never mixes with a cached old one.
  */
 
-import { humanFaceConfig } from "../humanConfig";
+import { humanFaceConfig } from "../../domain/face/humanConfig";
 
 declare const __FACEFLOW_FACE_WORKER__: string | undefined;
 declare const __FACEFLOW_FACE_ASSETS__: string | undefined;

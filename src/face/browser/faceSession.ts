@@ -13,7 +13,7 @@
  */
 import type { FaceConfig } from "../../../schemas/capture";
 import { parseFaceWorkerResponse, type FaceWorkerFailure, type FaceWorkerRequest, type FaceWorkerResponse } from "../../../schemas/faceWorker";
-import type { FrameObservation } from "../types";
+import type { FrameObservation } from "../../domain/face/types";
 import { builtFaceAssets, type FaceAssets } from "./faceAssets";
 import { isTooSlow, median, nextFrameDelay } from "./frameTiming";
 import { missingFaceFeature } from "./support";

@@ -1,9 +1,9 @@
 /**
- * Human's face results turned into FaceObservation (src/face/types.ts), the one shape the
+ * Human's face results turned into FaceObservation (src/domain/face/types.ts), the one shape the
  * pure checks read on the device and on the service. Written against the few fields used,
  * not Human's types, so it is tested with plain objects and survives Human adding fields.
  */
-import type { FaceObservation, Point } from "../types";
+import type { FaceObservation, Point } from "../../domain/face/types";
 
 /** The part of Human's FaceResult read here (box is [x, y, width, height]; mesh points [x, y, z]). */
 export interface HumanFaceLike {

@@ -11,7 +11,7 @@
  */
 import { Human, type Config } from "@vladmandic/human";
 import { parseFaceWorkerRequest, type FaceWorkerFailure, type FaceWorkerResponse, type FaceWorkerSettings } from "../../../schemas/faceWorker";
-import { humanFaceConfig } from "../humanConfig";
+import { humanFaceConfig } from "../../domain/face/humanConfig";
 import { guardedFetch } from "./fetchGuard";
 import { toFaceObservations } from "./humanResult";
 import { meanLuma } from "./luma";
@@ -38,7 +38,7 @@ class WorkerFailure extends Error {
   }
 }
 
-/** The shared face configuration (src/face/humanConfig.ts) with the worker's own settings. */
+/** The shared face configuration (src/domain/face/humanConfig.ts) with the worker's own settings. */
 function humanConfig(settings: FaceWorkerSettings): Partial<Config> {
   return {
     ...humanFaceConfig({ wasmPath: settings.wasmBaseUrl, modelBasePath: settings.modelBaseUrl, maxFaces: settings.maxFaces, iris: settings.iris }),

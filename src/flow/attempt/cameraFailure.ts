@@ -15,7 +15,7 @@ import type { ErrorStatus } from "../../../schemas/errors";
 import type { CaptureDeps, CaptureHandlerFactory, CaptureKind, CaptureOutcome } from "../../capture/contract";
 import { recordDowngrade, recordFrontError } from "../../capture/downgrade";
 import { permissionRetryPlan } from "../../capture/permission";
-import type { RealtimeMode } from "../../engine/modes";
+import type { RealtimeMode } from "../../domain/modes";
 import type { SwitchReason } from "./attemptState";
 import type { AttemptDeps } from "./ports";
 import { loadHandler } from "./prepare";

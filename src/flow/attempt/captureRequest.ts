@@ -5,8 +5,8 @@
  */
 import type { CaptureFile } from "../../../schemas/capture";
 import type { CameraFacing, CaptureRequest } from "../../capture/contract";
-import { durationWindow } from "../../capture/validateRecording";
-import type { LiveMode } from "../../engine/modes";
+import { durationWindow } from "../../domain/validateRecording";
+import type { LiveMode } from "../../domain/modes";
 
 /**
  * A check whose window has no upper bound (silent mode when capture.json sets none) still

@@ -6,7 +6,7 @@
  * recording pages and the real-time video page hand over through this one path.
  */
 import type { CaptureKind, CaptureOutcome, CaptureRequest } from "../../capture/contract";
-import type { RecordingKind } from "../../capture/validateRecording";
+import type { RecordingKind } from "../../domain/validateRecording";
 import type { AttemptAction } from "./attemptState";
 import type { AttemptDeps, AttemptExit } from "./ports";
 import { checkRecordingBeforeUpload, submitRecording, type FollowDeps, type Recording, type SubmitResult } from "./submit";

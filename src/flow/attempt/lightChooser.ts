@@ -5,7 +5,7 @@
  * failure to fetch is an error screen, like a failure to prepare.
  */
 import type { CaptureRequest } from "../../capture/contract";
-import type { RealtimeMode } from "../../engine/modes";
+import type { RealtimeMode } from "../../domain/modes";
 import type { AttemptAction, AttemptState } from "./attemptState";
 import { captureRequestOf } from "./captureRequest";
 import { fetchLightRoute, type LightChoice } from "./lightRoute";

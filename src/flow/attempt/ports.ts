@@ -17,7 +17,7 @@ import type { CapturePage } from "../../capture/kinds/descriptor";
 import type { CaptureKindRegistry } from "../../capture/kinds/registry";
 import type { Platform } from "../../capture/modeChoice";
 import type { RecordingEvidence } from "../../capture/uploadRecording";
-import type { LiveMode, RealtimeMode } from "../../engine/modes";
+import type { LiveMode, RealtimeMode } from "../../domain/modes";
 import type { SessionStateStore } from "../../session/sessionState";
 import type { KycStorage } from "../../session/storage";
 

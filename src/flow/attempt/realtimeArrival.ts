@@ -7,7 +7,7 @@
 import { ApiError } from "../../api/apiError";
 import { screenForApiError } from "../../api/screenForApiError";
 import type { CaptureKind } from "../../capture/contract";
-import { isWillMode, type RealtimeMode } from "../../engine/modes";
+import { isWillMode, type RealtimeMode } from "../../domain/modes";
 import { lightPlanOf, prefersReducedMotion, type LightPlan } from "./lightRoute";
 import type { AttemptDeps, AttemptOptions } from "./ports";
 import type { PrepareFailure } from "./prepare";

@@ -23,7 +23,7 @@ import type { CaptureKind, CaptureOutcome } from "../../capture/contract";
 import { deviceModeOf, markRealtimeUnsupported, recordDowngrade, recordFrontError, recordH5conf, setDeviceMode } from "../../capture/downgrade";
 import { videoProfileOf } from "../../capture/trtc/videoProfile";
 import type { CameraFacts } from "./ports";
-import { isRtcEnabled, isWillMode, isWsEnabled, realtimeModeOrder, type RealtimeMode } from "../../engine/modes";
+import { isRtcEnabled, isWillMode, isWsEnabled, realtimeModeOrder, type RealtimeMode } from "../../domain/modes";
 
 /**
  * Spec §4 "Camera unsupported": without the page's camera neither real-time mode can run, so

@@ -4,7 +4,7 @@
  * kept recording), and whether the page says what it will use. Texts are named by key
  * (textRef.ts); src/ui/screens/realtime/RealtimeStage.tsx renders them.
  */
-import type { RealtimeMode } from "../../engine/modes";
+import type { RealtimeMode } from "../../domain/modes";
 import type { AttemptState } from "./attemptState";
 import type { TextKey, TextRef } from "./textRef";
 

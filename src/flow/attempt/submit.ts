@@ -16,7 +16,7 @@ import type { CaptureRequest } from "../../capture/contract";
 import { followAttempt, type FollowAttemptResult } from "../../capture/followAttempt";
 import type { Platform } from "../../capture/modeChoice";
 import { uploadRecording, type RecordingEvidence } from "../../capture/uploadRecording";
-import { validateRecording, type RecordingKind } from "../../capture/validateRecording";
+import { validateRecording, type RecordingKind } from "../../domain/validateRecording";
 import type { KycStorage } from "../../session/storage";
 
 /** A recording to send: what a recorder, file input or messaging-app handler returned. */

@@ -17,7 +17,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { io, Tensor, Rank } from "@tensorflow/tfjs-core";
 import * as z from "zod";
-import { humanFaceConfig } from "../../face/humanConfig";
+import { humanFaceConfig } from "../../domain/face/humanConfig";
 import { FaceAnalyzerUnavailableError } from "./analysisErrors";
 
 /** The parts of Human's tfjs this module uses. */
@@ -64,7 +64,7 @@ function resolveHumanPaths(): HumanPaths {
 }
 
 /**
- * Human's configuration: the same as the browser's worker (src/face/humanConfig.ts), with
+ * Human's configuration: the same as the browser's worker (src/domain/face/humanConfig.ts), with
  * more faces looked for (several must be seen to be refused) and the iris model always on,
  * since any evidence may have to show a blink.
  */

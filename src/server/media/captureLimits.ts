@@ -3,8 +3,8 @@
  * whatever hands limits to the client (the order config), so both judge by the same numbers.
  */
 import type { CaptureFile, DurationRange } from "../../../schemas/capture";
-import { durationWindow } from "../../capture/validateRecording";
-import type { LiveMode } from "../../engine/modes";
+import { durationWindow } from "../../domain/validateRecording";
+import type { LiveMode } from "../../domain/modes";
 
 type LiveType = "1" | "2" | "3";
 export type Platform = "ios" | "android" | "other";

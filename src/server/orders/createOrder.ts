@@ -8,7 +8,7 @@ import { HttpError } from "../http/errors";
 import { randomHex } from "../runtime";
 import type { AppRecord } from "../store/apps";
 import type { OrderRecord } from "../store/orders";
-import { judgedLiveType } from "../../engine/modes";
+import { judgedLiveType } from "../../domain/modes";
 import { issueLaunch } from "./launch";
 import { isReturnUrlAllowed } from "./returnUrl";
 import { storeReferencePhoto } from "./referencePhoto";

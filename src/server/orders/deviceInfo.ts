@@ -1,13 +1,13 @@
 /**
  * The device-info string of spec §3 as the service receives it (upload meta, the messaging-app
- * upload, the stream's start): parsed with the page's own parser (src/device/deviceInfo.ts) so
+ * upload, the stream's start): parsed by the grammar the page writes it with (src/domain/deviceInfo.ts) so
  * a malformed one is refused rather than kept, and kept for staff (the partner's order view) in
  * its canonical form, written again by the page's own formatter: every value URL-encoded, so
  * markup, quotes or line breaks a modified client sends never reach a view or a log as such.
  * Control characters are no part of any device's description: refused, not re-encoded.
  */
 import { API_ERROR_CODES } from "../../../schemas/api";
-import { DeviceInfoParseError, formatDeviceInfo, parseDeviceInfo } from "../../device/deviceInfo";
+import { DeviceInfoParseError, formatDeviceInfo, parseDeviceInfo } from "../../domain/deviceInfo";
 import { HttpError } from "../http/errors";
 
 const CONTROL = /\p{Cc}/u;

@@ -16,7 +16,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createHash } from "node:crypto";
 import { API_ERROR_CODES, uploadMetaSchema, wxUploadRequestSchema, type AttemptState, type UploadMeta } from "../../../schemas/api";
-import { messageIdOf } from "../../capture/scramble";
+import { messageIdOf } from "../../domain/scramble";
 import { requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";

@@ -13,7 +13,7 @@ import {
   type OrderState,
   type PartnerLaunchOptions,
 } from "../../../schemas/api";
-import { judgedLiveType } from "../../engine/modes";
+import { judgedLiveType } from "../../domain/modes";
 import type { StoredWillQuestion } from "../orders/willQuestion";
 import type { Sql } from "./sql";
 import { jsonColumn, parseRow } from "./json";

@@ -3,7 +3,7 @@
  * posArr, check messageId against the unscrambled text, decode the base64 and check the byte
  * count the client announced. Each failure is an HttpError carrying its API code.
  */
-import { messageIdOf, ScrambleError, unscrambleBase64 } from "../../capture/scramble";
+import { messageIdOf, ScrambleError, unscrambleBase64 } from "../../domain/scramble";
 import { API_ERROR_CODES, type UploadMeta } from "../../../schemas/api";
 import { HttpError } from "../http/errors";
 

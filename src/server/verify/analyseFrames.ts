@@ -7,8 +7,8 @@
  * every cut (a jump of the face's signature far beyond the recording's own changes), so a
  * stretch of another person spliced in is always compared, never only by chance.
  */
-import { facesOf } from "../../face/quality";
-import type { FaceObservation } from "../../face/types";
+import { facesOf } from "../../domain/face/quality";
+import type { FaceObservation } from "../../domain/face/types";
 import type { ServerLimits } from "../limits";
 import type { DescriptorSample, MediaAnalysis } from "./checks/analysis";
 import type { AnalysedFrame, FrameAnalyzer } from "./frameAnalyzer";

@@ -6,7 +6,7 @@
  * description model (identity, reference photo) only on the few frames sampled for it.
  */
 import * as z from "zod";
-import type { FaceObservation, FrameObservation } from "../../face/types";
+import type { FaceObservation, FrameObservation } from "../../domain/face/types";
 import { meanLuma } from "../face/decodeFrame";
 import type { HumanInstance } from "../face/humanRuntime";
 import type { DecodedFrame } from "./mediaTypes";

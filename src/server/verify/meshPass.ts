@@ -19,7 +19,7 @@
  * `detectorEveryMs`, shorter than the gaps the face check forgives
  * (verification.presence.maxGapMs, which the schema keeps above it).
  */
-import type { FaceObservation } from "../../face/types";
+import type { FaceObservation } from "../../domain/face/types";
 import type { AnalysedFrame, FrameAnalyzer } from "./frameAnalyzer";
 import { cropDistance, normaliseCrop } from "./signals/cropCompare";
 import { faceCrop } from "./signals/frameSignals";

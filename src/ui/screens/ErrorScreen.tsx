@@ -6,7 +6,7 @@
  */
 import type { ErrorsFile, ErrorTextMode } from "../../../schemas/errors";
 import type { LaunchParams } from "../../../schemas/launch";
-import { isWillMode, liveModeOf } from "../../engine/modes";
+import { isWillMode, liveModeOf } from "../../domain/modes";
 import { launchParamsSchema } from "../../../schemas/launch";
 import { ErrorView } from "../components/ErrorView";
 import { bindErrorButtons, resolveErrorScreen } from "../errorCatalogue";

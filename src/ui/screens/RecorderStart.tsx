@@ -10,7 +10,7 @@
  * within the wave timeout: re-record releases the camera and starts over, quit hands the user
  * back to the partner with the recording-abnormal code.
  */
-import type { LiveMode } from "../../engine/modes";
+import type { LiveMode } from "../../domain/modes";
 import { awaitsLightChoice } from "../../flow/attempt/attemptState";
 import { LightLayer, lightShowing } from "./recording/light/LightLayer";
 import { LightNotice } from "./recording/light/LightNotice";

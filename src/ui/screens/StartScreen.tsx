@@ -11,7 +11,7 @@
  * when this browser cannot record.
  */
 import { useEffect, useRef, useState } from "react";
-import { isWillMode } from "../../engine/modes";
+import { isWillMode } from "../../domain/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";

@@ -11,7 +11,7 @@
  * settled; a failure counts towards giving real-time video up (then the next mode), or shows
  * its error page.
  */
-import { liveModeOf } from "../../engine/modes";
+import { liveModeOf } from "../../domain/modes";
 import { useLaunch } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
 import { textSections } from "../texts";

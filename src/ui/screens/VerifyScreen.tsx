@@ -2,7 +2,7 @@
  * /vertify (plain mode: reading digits) and /action/vertify (action or silent mode):
  * recording the check as a video, uploading it and going on to the result.
  */
-import { isWillMode, liveModeOf, type LiveMode } from "../../engine/modes";
+import { isWillMode, liveModeOf, type LiveMode } from "../../domain/modes";
 import { useLaunch } from "../FlowProvider";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";

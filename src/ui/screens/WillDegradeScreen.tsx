@@ -4,7 +4,7 @@
  * which records the consent as a video with sound (the question shown and spoken) and
  * uploads it like the plain recording pages.
  */
-import { liveModeOf } from "../../engine/modes";
+import { liveModeOf } from "../../domain/modes";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch } from "../FlowProvider";
 import { textSections } from "../texts";

@@ -10,7 +10,7 @@
  * error (spec §4): the first shows its error page, whose retry starts over; at the
  * threshold (2) the websocket is given up and the user continues on plain recording.
  */
-import { isWillMode, liveModeOf } from "../../engine/modes";
+import { isWillMode, liveModeOf } from "../../domain/modes";
 import { useLaunch } from "../FlowProvider";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";

@@ -9,7 +9,7 @@ import type { LaunchParams } from "../../../schemas/launch";
 import { WEBSOCKET_ERROR_TYPE } from "../../../schemas/errors";
 import { routeOfKind } from "../../capture/kinds/descriptor";
 import type { CaptureKindRegistry } from "../../capture/kinds/registry";
-import type { RealtimeMode } from "../../engine/modes";
+import type { RealtimeMode } from "../../domain/modes";
 import type { AttemptExit } from "../../flow/attempt/ports";
 
 /** The outcomes of every capture page's route (schemas/screenOutcomes.ts), as its screen's `next`. */

@@ -4,7 +4,7 @@
  * order, the question) is the recording prompt's (recording/CapturePrompt.tsx).
  */
 import type { LaunchParams } from "../../../schemas/launch";
-import type { LiveMode } from "../../engine/modes";
+import type { LiveMode } from "../../domain/modes";
 import type { TextsOf } from "../FlowProvider";
 
 export interface RecorderCopy {

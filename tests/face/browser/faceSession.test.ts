@@ -3,7 +3,7 @@ import captureJson from "../../../flows/capture.json";
 import { captureFileSchema, type FaceConfig } from "../../../schemas/capture";
 import type { FaceWorkerRequest } from "../../../schemas/faceWorker";
 import { startFaceSession, type FaceSession, type FaceUnavailableReason } from "../../../src/face/browser/faceSession";
-import type { FrameObservation } from "../../../src/face/types";
+import type { FrameObservation } from "../../../src/domain/face/types";
 
 const baseConfig = captureFileSchema.parse(captureJson).face;
 const config: FaceConfig = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CapturePrompt } from "../../../schemas/api";
-import { judgeActions } from "../../../src/face/judgeActions";
+import { judgeActions } from "../../../src/domain/face/judgeActions";
 import { loadCaptureLimits } from "../shippedLimits";
 import { checkActions, checkSteady } from "../../../src/server/verify/checks/challengeChecks";
 import { performing, type Performance } from "../../face/actionSequences";

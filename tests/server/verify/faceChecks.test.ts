@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FrameObservation } from "../../../src/face/types";
+import type { FrameObservation } from "../../../src/domain/face/types";
 import { loadCaptureLimits } from "../shippedLimits";
 import type { DescriptorSample } from "../../../src/server/verify/checks/analysis";
 import { checkIdentity, checkLiveness, checkPresence, livenessScores, lowestSimilarity } from "../../../src/server/verify/checks/faceChecks";

@@ -7,8 +7,8 @@
  * previous one's). Frames are the SYNTHETIC subject (tests/fixtures/synth).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { descriptorSimilarity } from "../../../src/face/similarity";
-import type { FaceObservation } from "../../../src/face/types";
+import { descriptorSimilarity } from "../../../src/domain/face/similarity";
+import type { FaceObservation } from "../../../src/domain/face/types";
 import { loadHuman } from "../../../src/server/face/humanRuntime";
 import { createFrameAnalyzer, type FrameAnalyzer } from "../../../src/server/verify/frameAnalyzer";
 import type { DecodedFrame } from "../../../src/server/verify/mediaTypes";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CapturePrompt } from "../../../schemas/api";
 import type { VerifyAsk } from "../../../schemas/verifyJob";
-import type { FrameObservation } from "../../../src/face/types";
+import type { FrameObservation } from "../../../src/domain/face/types";
 import { loadCaptureLimits } from "../shippedLimits";
 import type { HeardSpeech, MediaAnalysis, SourceFacts } from "../../../src/server/verify/checks/analysis";
 import { judgeMedia, notJudged } from "../../../src/server/verify/checks/judgeMedia";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ChecksFile } from "../../../schemas/checks";
 import type { VerifyAsk } from "../../../schemas/verifyJob";
-import type { FrameObservation } from "../../../src/face/types";
+import type { FrameObservation } from "../../../src/domain/face/types";
 import { buildApp } from "../../../src/server/app";
 import { loadCaptureLimits } from "../shippedLimits";
 import { failed, pass } from "../../../src/server/media/checkOutcome";

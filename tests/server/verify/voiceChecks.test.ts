@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FrameObservation } from "../../../src/face/types";
+import type { FrameObservation } from "../../../src/domain/face/types";
 import { loadCaptureLimits } from "../shippedLimits";
 import type { HeardSpeech } from "../../../src/server/verify/checks/analysis";
 import { answerWindowStart, checkFaceWhileSpeaking, checkSpeech, checkVoice } from "../../../src/server/verify/checks/voiceChecks";

@@ -10,7 +10,7 @@
 import { act, cleanup, fireEvent, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FaceSessionOptions } from "../../../src/face/browser/faceSession";
-import type { FrameObservation } from "../../../src/face/types";
+import type { FrameObservation } from "../../../src/domain/face/types";
 import VerifyScreen from "../../../src/ui/screens/VerifyScreen";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -4,7 +4,7 @@
  * frame, identity descriptors, the reference photo's face, and what was heard. The checks
  * (this folder) are pure functions of it, so each is tested without models or a decoder.
  */
-import type { FrameObservation } from "../../../face/types";
+import type { FrameObservation } from "../../../domain/face/types";
 import type { MediaProbe, VoiceSegment } from "../mediaTypes";
 import type { FrameSignals } from "../signals/frameSignals";
 

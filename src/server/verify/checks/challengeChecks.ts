@@ -6,10 +6,10 @@
  */
 import type { CapturePrompt } from "../../../../schemas/api";
 import type { FaceConfig } from "../../../../schemas/capture";
-import { relaxActionThresholds } from "../../../face/actions";
-import { judgeActions } from "../../../face/judgeActions";
-import { steadySingleFace } from "../../../face/silent";
-import type { FrameObservation } from "../../../face/types";
+import { relaxActionThresholds } from "../../../domain/face/actions";
+import { judgeActions } from "../../../domain/face/judgeActions";
+import { steadySingleFace } from "../../../domain/face/silent";
+import type { FrameObservation } from "../../../domain/face/types";
 import { actionName, failed, pass, type Outcome } from "../../media/checkOutcome";
 import { VERIFY_CODES } from "../../media/verifyCodes";
 import { plural, seconds } from "./analysis";

@@ -7,9 +7,9 @@
  */
 import type { FaceConfig } from "../../../../schemas/capture";
 import type { VerificationConfig } from "../../../../schemas/verification";
-import { facesOf } from "../../../face/quality";
-import { descriptorSimilarity } from "../../../face/similarity";
-import type { FrameObservation } from "../../../face/types";
+import { facesOf } from "../../../domain/face/quality";
+import { descriptorSimilarity } from "../../../domain/face/similarity";
+import type { FrameObservation } from "../../../domain/face/types";
 import { failed, pass, type Outcome } from "../../media/checkOutcome";
 import { VERIFY_CODES } from "../../media/verifyCodes";
 import { plural, seconds, type DescriptorSample } from "./analysis";

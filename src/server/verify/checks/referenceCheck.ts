@@ -4,7 +4,7 @@
  * verification.reference.minSimilarity.
  */
 import type { VerificationConfig } from "../../../../schemas/verification";
-import { descriptorSimilarity } from "../../../face/similarity";
+import { descriptorSimilarity } from "../../../domain/face/similarity";
 import { failed, pass, type Outcome } from "../../media/checkOutcome";
 import { VERIFY_CODES } from "../../media/verifyCodes";
 import { plural, type DescriptorSample, type MediaAnalysis } from "./analysis";

@@ -6,8 +6,8 @@
 import type { CapturePrompt } from "../../../../schemas/api";
 import type { FaceConfig } from "../../../../schemas/capture";
 import type { VerificationConfig } from "../../../../schemas/verification";
-import { facesOf } from "../../../face/quality";
-import type { FrameObservation } from "../../../face/types";
+import { facesOf } from "../../../domain/face/quality";
+import type { FrameObservation } from "../../../domain/face/types";
 import { failed, pass, type Outcome } from "../../media/checkOutcome";
 import { VERIFY_CODES } from "../../media/verifyCodes";
 import { matchDigits } from "../../speech/chineseDigits";

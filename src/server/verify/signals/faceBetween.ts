@@ -7,7 +7,7 @@
  * nod or drift is close to linear; a face on only one side (or a gap longer than MAX_GAP_MS)
  * gives the nearest face as it is.
  */
-import type { FaceObservation, Point } from "../../../face/types";
+import type { FaceObservation, Point } from "../../../domain/face/types";
 
 export interface AnalysedFace {
   atMs: number;

@@ -1,6 +1,6 @@
 /**
  * Where the skin patches of a face lie in a frame, from a handful of the mesh's landmarks
- * (MediaPipe numbering, src/face/geometry.ts's MESH). Each patch is a disc placed relative to
+ * (MediaPipe numbering, src/domain/face/geometry.ts's MESH). Each patch is a disc placed relative to
  * landmarks, sized in the face's own half-width (cheek edge 234 to cheek edge 454, halved), so
  * a patch covers the same skin whatever the face's size, tilt or turn in the frame:
  *
@@ -17,8 +17,8 @@
  * Only these landmarks are used (not whole mesh polygons) so a mesh a frame or two stale (the
  * service reuses the nearest analysed frame's mesh) still lands each patch on the same skin.
  */
-import { MESH, MESH_POINTS } from "../../../face/geometry";
-import type { FaceObservation, Point } from "../../../face/types";
+import { MESH, MESH_POINTS } from "../../../domain/face/geometry";
+import type { FaceObservation, Point } from "../../../domain/face/types";
 
 export const SKIN_REGIONS = ["forehead", "noseBridge", "cheekLeft", "cheekRight", "sideLeft", "sideRight"] as const;
 export type SkinRegion = (typeof SKIN_REGIONS)[number];

@@ -8,8 +8,8 @@
  * mesh on a subset of the frames and the face moves little in 70 ms. About 0.4-0.6 ms of CPU a
  * 320x240 frame; `npm run bench` (BENCH_ONLY=verify, its "signals" step) measures it.
  */
-import { measureFace } from "../../../face/geometry";
-import type { FaceObservation } from "../../../face/types";
+import { measureFace } from "../../../domain/face/geometry";
+import type { FaceObservation } from "../../../domain/face/types";
 import type { DecodedFrame } from "../mediaTypes";
 import { CROP_SIDE, cropDistance, normaliseCrop } from "./cropCompare";
 import { insidePolygon, mouthQuad, skinDiscs, SKIN_REGIONS, type Disc, type SkinRegion } from "./faceRegions";
@@ -45,7 +45,7 @@ export interface FrameSignals {
   noise: number | null;
   /** Inner-lip gap over width (as geometry.ts) and the opening's dark pixels over the width squared (mouthSignal); null without a mesh. */
   mouth: { open: number; dark: number } | null;
-  /** The head's turn and nod figures (src/face/geometry.ts measureFace); null without a mesh. */
+  /** The head's turn and nod figures (src/domain/face/geometry.ts measureFace); null without a mesh. */
   pose: { yaw: number; pitch: number } | null;
 }
 

@@ -8,7 +8,7 @@
  * (src/flow/attempt/selectors.ts, realtimeView.ts), whose text keys it looks up; it owns no
  * behaviour beyond calling back.
  */
-import type { LiveMode } from "../../../engine/modes";
+import type { LiveMode } from "../../../domain/modes";
 import type { TextsOf } from "../../FlowProvider";
 import { CameraFrame } from "../CameraFrame";
 import { CaptureHead } from "../recording/CaptureHead";

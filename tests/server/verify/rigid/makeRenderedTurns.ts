@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { loadHuman } from "../../../../src/server/face/humanRuntime";
 import { createFrameAnalyzer } from "../../../../src/server/verify/frameAnalyzer";
 import { threeDimensionalThresholds } from "../../../../src/server/verify/checks/liveness/rigidCheck";
-import type { FrameObservation, Point } from "../../../../src/face/types";
+import type { FrameObservation, Point } from "../../../../src/domain/face/types";
 import { frontalFrame, LANDMARKS, type Rgb } from "./photoFrames";
 
 const W = 640;

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { judgeThreeDimensional, threeDimensionalThresholds } from "../../../../src/server/verify/checks/liveness/rigidCheck";
-import type { FrameObservation } from "../../../../src/face/types";
+import type { FrameObservation } from "../../../../src/domain/face/types";
 import { readTurnFixture, readWarpFixture, renderedTrack, turnTrack, warpTrack, type TurnOptions } from "./tracks";
 import { WARP_KINDS } from "./fixtureTypes";
 

@@ -7,13 +7,13 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import jpeg from "jpeg-js";
-import type { FrameObservation } from "../../../../src/face/types";
+import type { FrameObservation } from "../../../../src/domain/face/types";
 import { STABLE_LANDMARKS } from "../../../../src/server/verify/checks/liveness/rigidCheck";
 
 export const W = 640;
 export const H = 480;
 const FACE_SHARE = 0.35;
-/** Kept beside the check's landmarks: the eyelids and inner lips, so the action detectors' figures (src/face/geometry.ts) can be measured on the tracks too. */
+/** Kept beside the check's landmarks: the eyelids and inner lips, so the action detectors' figures (src/domain/face/geometry.ts) can be measured on the tracks too. */
 const MEASURED = [160, 144, 158, 153, 385, 380, 387, 373, 13, 14, 78, 308];
 export const LANDMARKS = [...new Set([...STABLE_LANDMARKS, ...MEASURED])];
 

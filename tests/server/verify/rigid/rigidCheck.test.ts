@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { judgeThreeDimensional, threeDimensionalThresholds } from "../../../../src/server/verify/checks/liveness/rigidCheck";
 import { VERIFY_CODES } from "../../../../src/server/media/verifyCodes";
-import type { FrameObservation } from "../../../../src/face/types";
+import type { FrameObservation } from "../../../../src/domain/face/types";
 import { WARP_KINDS, type WarpKind } from "./fixtureTypes";
 import { readWarpFixture, turnTrack, warpTrack } from "./tracks";
 

@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FrameObservation, Point } from "../../../../src/face/types";
+import type { FrameObservation, Point } from "../../../../src/domain/face/types";
 import { threeDimensionalThresholds } from "../../../../src/server/verify/checks/liveness/rigidCheck";
 import { turnFixtureSchema, warpFixtureSchema, type TurnFixture, type WarpFixture, type WarpKind } from "./fixtureTypes";
 

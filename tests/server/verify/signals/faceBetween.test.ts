@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { faceAt } from "../../../../src/server/verify/signals/faceBetween";
-import type { FaceObservation } from "../../../../src/face/types";
+import type { FaceObservation } from "../../../../src/domain/face/types";
 
 const face = (x: number): FaceObservation => ({
   score: 0.9,

@@ -6,7 +6,7 @@
  * each point faces the screen (an ellipsoid's normal). A "photo" is the same drawing on a flat
  * sheet: the screen lights it evenly, and it can only move rigidly in 2D.
  */
-import type { FaceObservation } from "../../../../src/face/types";
+import type { FaceObservation } from "../../../../src/domain/face/types";
 import type { DecodedFrame } from "../../../../src/server/verify/mediaTypes";
 import { syntheticMesh, seededNormal, NEUTRAL, FRAME } from "../../../face/syntheticFace";
 

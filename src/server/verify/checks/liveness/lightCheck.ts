@@ -61,7 +61,7 @@ export const lightThresholdsSchema = z.strictObject({
   /** The centre's relative response over the sides': at least the first, at most the second. */
   minCentreOverSides: ratio,
   maxCentreOverSides: ratio,
-  /** Frames judged for the face's shape: the head turning (yaw) and nodding (pitch, src/face/geometry.ts figures) slower than these a second. */
+  /** Frames judged for the face's shape: the head turning (yaw) and nodding (pitch, src/domain/face/geometry.ts figures) slower than these a second. */
   restYawPerSecond: ratio,
   restPitchPerSecond: ratio,
   /** And at least this many resting frames for each of the centre and the two sides. */

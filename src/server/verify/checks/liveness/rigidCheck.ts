@@ -1,6 +1,6 @@
 /**
  * A head turn or a nod must be a 3D rotation, not a 2D warp of a picture. The action detectors
- * (src/face/actions.ts) read landmark geometry only, so stretching a still photo half by half
+ * (src/domain/face/actions.ts) read landmark geometry only, so stretching a still photo half by half
  * passes "shake head" and squashing it passes "nod". Here the recording's most frontal face is
  * taken as the head's 3D shape (Human's mesh, whose z is its depth), and every other frame is
  * explained twice (rigidFit.ts): as that shape turned rigidly, and as the frontal landmarks
@@ -12,7 +12,7 @@
  * the landmarks clearly better than the warp and the turn it implies reaches the action's size.
  */
 import * as z from "zod";
-import type { FaceObservation, FrameObservation, Point } from "../../../../face/types";
+import type { FaceObservation, FrameObservation, Point } from "../../../../domain/face/types";
 import { failed, pass, actionName, type Outcome } from "../../../media/checkOutcome";
 import { VERIFY_CODES } from "../../../media/verifyCodes";
 import { fitRigid, fitWarp, type Vec2, type Vec3 } from "./rigidFit";

@@ -4,7 +4,7 @@
  * shape) and mirrored, so the analysed frame's box has to be scaled, shifted and flipped the
  * same way or the outline would sit beside the face.
  */
-import type { FrameObservation } from "../../../../face/types";
+import type { FrameObservation } from "../../../../domain/face/types";
 
 interface BoxInView {
   /** Percentages of the viewport's width (left, width) and height (top, height). */

@@ -6,6 +6,6 @@
 export { startFaceSession } from "../../../../face/browser/faceSession";
 export type { FaceSession, FaceUnavailableReason } from "../../../../face/browser/faceSession";
 export { selectEvidenceFrames } from "../../../../face/evidence";
-export { qualityHint } from "../../../../face/quality";
+export { qualityHint } from "../../../../domain/face/quality";
 export { createLivenessTracker } from "../../../../face/tracker";
 export type { TrackerState } from "../../../../face/tracker";

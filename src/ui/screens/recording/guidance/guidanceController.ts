@@ -15,8 +15,8 @@ import type { UploadGuidance } from "../../../../../schemas/api";
 import type { FaceConfig } from "../../../../../schemas/capture";
 import type { CaptureRequest } from "../../../../capture/contract";
 import type { RecordingEvidence } from "../../../../capture/uploadRecording";
-import { GUIDANCE_HINTS, type GuidanceHint } from "../../../../face/quality";
-import type { FrameObservation } from "../../../../face/types";
+import { GUIDANCE_HINTS, type GuidanceHint } from "../../../../domain/face/quality";
+import type { FrameObservation } from "../../../../domain/face/types";
 import type { FaceSession, FaceUnavailableReason, TrackerState } from "./faceGuidanceKit";
 
 export type GuidanceKit = typeof import("./faceGuidanceKit");

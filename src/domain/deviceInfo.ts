@@ -1,5 +1,6 @@
 /**
- * The device-info string of spec §3, sent with uploads and read by the verification service.
+ * The device-info string of spec §3, sent with uploads and read by the verification service:
+ * its grammar, shared by both (the page collects the fields in src/device/buildDeviceInfo.ts).
  *
  * Format: `key=value` pairs joined by `;`, always all eleven keys in this order:
  *
@@ -13,64 +14,12 @@
  * @example deviceType=mobile;version=iOS%2017.4;model=iPhone;networkType=WIFI;browser=WeChat%2F8.0.42;engine=WebKit%2F605.1.15;wv=03_g2;browserKind=wechat;trtc=1;h5conf=1%2C-2;h5downgrade=
  */
 import * as z from "zod/mini";
-import { deviceInfoFieldsSchema, type BrowserKind, type DeviceInfoFields, type NameVersion, type ParsedDevice } from "../../schemas/device";
-import type { ThemeId } from "../../schemas/themes";
-import type { DeviceInfo } from "../../schemas/session";
-import type { MessagingApp } from "./messagingApp";
+import { deviceInfoFieldsSchema, type DeviceInfoFields } from "../../schemas/device";
 
 const KEYS = [
   "deviceType", "version", "model", "networkType", "browser", "engine", "wv", "browserKind", "trtc", "h5conf", "h5downgrade",
 ] as const;
 type WireKey = (typeof KEYS)[number];
-
-export interface DeviceInfoInput {
-  device: ParsedDevice;
-  messagingApp: MessagingApp;
-  /** From `networkTypeFromUserAgent` or the Network Information API; null when unknown. */
-  networkType: string | null;
-  theme: ThemeId;
-  /** Grayscale (canary) release the page was served from; '' for the main release. */
-  grayVersion: string;
-  /** The run-time part kept in the session state (trtc, h5conf, h5downgrade). */
-  runtime: DeviceInfo;
-}
-
-/** The browser kind of the device-info string; the work variant counts as another browser. */
-export function browserKindOf(app: MessagingApp): BrowserKind {
-  if (app.kind === "wechat") return "wechat";
-  if (app.kind === "miniprogram") return "wechatmp";
-  return "other";
-}
-
-/** The network type the messaging app writes into its user-agent ("NetType/WIFI"), or null. */
-export function networkTypeFromUserAgent(ua: string): string | null {
-  return /\bNetType\/([\w.-]+)/i.exec(ua)?.[1] ?? null;
-}
-
-function signature(part: NameVersion): string | null {
-  if (part.name === null) return null;
-  return part.version === null ? part.name : `${part.name}/${part.version}`;
-}
-
-/** Collect the device-info fields from the parsed device, the messaging app and the session. */
-export function buildDeviceInfo(input: DeviceInfoInput): DeviceInfoFields {
-  const { device, runtime } = input;
-  const osName = device.os.name;
-  return {
-    deviceType: device.type,
-    version: osName === null ? null : device.os.version === null ? osName : `${osName} ${device.os.version}`,
-    model: device.model,
-    networkType: input.networkType,
-    browser: signature(device.browser),
-    engine: signature(device.engine),
-    theme: input.theme,
-    grayVersion: input.grayVersion,
-    browserKind: browserKindOf(input.messagingApp),
-    trtc: runtime.trtc,
-    h5conf: [...runtime.h5conf],
-    h5downgrade: [...runtime.h5downgrade],
-  };
-}
 
 function wireValues(info: DeviceInfoFields): Record<WireKey, string> {
   return {

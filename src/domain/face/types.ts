@@ -3,7 +3,7 @@
  * browser and the service; it is part of the contract (the face worker's messages carry it),
  * so it lives in schemas/faceObservation.ts and is named from here by the face checks.
  */
-export type { FaceObservation, FrameObservation, Point } from "../../schemas/faceObservation";
+export type { FaceObservation, FrameObservation, Point } from "../../../schemas/faceObservation";
 
 /** The per-frame figures the action detectors work on, derived from one face's mesh. */
 export interface FaceMeasures {

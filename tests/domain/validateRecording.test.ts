@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import captureJson from "../../flows/capture.json";
-import { durationWindow, validateRecording, type ValidateRecordingInput } from "../../src/capture/validateRecording";
-import type { LiveMode } from "../../src/engine/modes";
+import { durationWindow, validateRecording, type ValidateRecordingInput } from "../../src/domain/validateRecording";
+import type { LiveMode } from "../../src/domain/modes";
 import { durationRangeFor } from "../../src/server/media/captureLimits";
 import { captureFileSchema, type CaptureFile } from "../../schemas/capture";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { judgeActions } from "../../src/face/judgeActions";
-import { performing, type Performance } from "./actionSequences";
-import { FACE } from "./faceConfig";
-import { frameOf, syntheticFace } from "./syntheticFace";
+import { judgeActions } from "../../../src/domain/face/judgeActions";
+import { performing, type Performance } from "../../face/actionSequences";
+import { FACE } from "../../face/faceConfig";
+import { frameOf, syntheticFace } from "../../face/syntheticFace";
 
 const SLACK = 300;
 type Prompt = { action: string; atMs: number };

@@ -3,13 +3,13 @@
  * checked (texts in flows/texts.zh-CN.json, keyed by the hint). One hint at a time, the most
  * fundamental first, because a user can act on only one instruction at a time.
  */
-import type { FaceConfig } from "../../schemas/capture";
-import type { GuidanceHint } from "../../schemas/guidanceHints";
+import type { FaceConfig } from "../../../schemas/capture";
+import type { GuidanceHint } from "../../../schemas/guidanceHints";
 import type { FaceObservation, FrameObservation } from "./types";
 
 // The list is part of the contract (the upload's guidance report counts each hint), so it lives
 // in schemas/; the face code keeps naming it from here.
-export { GUIDANCE_HINTS, type GuidanceHint } from "../../schemas/guidanceHints";
+export { GUIDANCE_HINTS, type GuidanceHint } from "../../../schemas/guidanceHints";
 
 export type QualityConfig = FaceConfig["quality"];
 

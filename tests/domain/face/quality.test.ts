@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { emptyHintCounts, GUIDANCE_HINTS, qualityHint } from "../../src/face/quality";
-import type { FrameObservation } from "../../src/face/types";
-import { FACE } from "./faceConfig";
-import { frameOf, syntheticFace } from "./syntheticFace";
+import { emptyHintCounts, GUIDANCE_HINTS, qualityHint } from "../../../src/domain/face/quality";
+import type { FrameObservation } from "../../../src/domain/face/types";
+import { FACE } from "../../face/faceConfig";
+import { frameOf, syntheticFace } from "../../face/syntheticFace";
 
 const q = FACE.quality;
 const hint = (frame: FrameObservation) => qualityHint(frame, q);

@@ -2,7 +2,7 @@
  * Silent mode's check: one good face held still for a while. Stillness is judged on the face
  * box centre, which the detector places far more steadily than single mesh points.
  */
-import type { FaceConfig } from "../../schemas/capture";
+import type { FaceConfig } from "../../../schemas/capture";
 import type { ActionDetection } from "./actions";
 import { qualityHint, singleFace, type QualityConfig } from "./quality";
 import type { FrameObservation } from "./types";

@@ -9,8 +9,10 @@
  */
 import type { CaptureFile, DurationRange } from "../../schemas/capture";
 import type { ErrorStatus } from "../../schemas/errors";
-import type { LiveMode } from "../engine/modes";
-import type { Platform } from "./modeChoice";
+import type { LiveMode } from "./modes";
+
+/** The platform a recording is sized for: the keys of capture.json's minimum sizes (`sizeKB.min`). */
+export type Platform = keyof CaptureFile["sizeKB"]["min"];
 
 /** KB in capture.json's size limits (see schemas/capture.ts). */
 const BYTES_PER_KB = 1024;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { steadySingleFace } from "../../src/face/silent";
-import type { FrameObservation } from "../../src/face/types";
-import { FACE } from "./faceConfig";
-import { frameOf, seededNormal, syntheticFace } from "./syntheticFace";
+import { steadySingleFace } from "../../../src/domain/face/silent";
+import type { FrameObservation } from "../../../src/domain/face/types";
+import { FACE } from "../../face/faceConfig";
+import { frameOf, seededNormal, syntheticFace } from "../../face/syntheticFace";
 
 const s = FACE.silent;
 const q = FACE.quality;

@@ -1,5 +1,5 @@
 /**
- * The four requested actions, detected from a sequence of mesh figures (src/face/geometry.ts):
+ * The four requested actions, detected from a sequence of mesh figures (src/domain/face/geometry.ts):
  * 1 shake head (yaw), 2 blink (eye aspect), 3 open mouth (mouth opening), 4 nod (pitch).
  *
  * Every detector follows one pattern, so that the browser and the service can be reasoned
@@ -14,8 +14,8 @@
  *   subsequence holding the baseline, peak and return frames (the keyAtMs) detects the action
  *   at the same frame. That is what lets the service re-check a few evidence frames.
  */
-import type { FaceConfig } from "../../schemas/capture";
-import type { ACTION_CODES } from "../../schemas/launch";
+import type { FaceConfig } from "../../../schemas/capture";
+import type { ACTION_CODES } from "../../../schemas/launch";
 import type { FaceMeasures } from "./types";
 
 export type ActionCode = (typeof ACTION_CODES)[keyof typeof ACTION_CODES];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { detectAction, relaxActionThresholds, type ActionCode } from "../../src/face/actions";
-import type { FaceMeasures } from "../../src/face/types";
-import { FACE } from "./faceConfig";
-import { measuresOf, NEUTRAL, seededNormal, type PoseKey } from "./syntheticFace";
+import { detectAction, relaxActionThresholds, type ActionCode } from "../../../src/domain/face/actions";
+import type { FaceMeasures } from "../../../src/domain/face/types";
+import { FACE } from "../../face/faceConfig";
+import { measuresOf, NEUTRAL, seededNormal, type PoseKey } from "../../face/syntheticFace";
 
 const t = FACE.actions;
 const detect = (code: ActionCode, seq: FaceMeasures[], thresholds = t) => detectAction(code, seq, thresholds);

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { measureFace, MESH_POINTS } from "../../src/face/geometry";
-import type { FaceObservation, Point } from "../../src/face/types";
-import { NEUTRAL, syntheticFace, type FacePose } from "./syntheticFace";
+import { measureFace, MESH_POINTS } from "../../../src/domain/face/geometry";
+import type { FaceObservation, Point } from "../../../src/domain/face/types";
+import { NEUTRAL, syntheticFace, type FacePose } from "../../face/syntheticFace";
 
 interface RealFace {
   photo: string;
@@ -10,7 +10,7 @@ interface RealFace {
   box: FaceObservation["box"];
   mesh: number[];
 }
-const real: { faces: RealFace[] } = JSON.parse(readFileSync(new URL("./fixtures/realMeshes.json", import.meta.url), "utf8"));
+const real: { faces: RealFace[] } = JSON.parse(readFileSync(new URL("../../face/fixtures/realMeshes.json", import.meta.url), "utf8"));
 
 function realFace(photo: string): FaceObservation {
   const f = real.faces.find((r) => r.photo === photo);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { descriptorSimilarity } from "../../src/face/similarity";
-import { DESCRIPTOR_LENGTH, euclidean, personDescriptor, sameFaceAgain } from "./syntheticDescriptor";
+import { descriptorSimilarity } from "../../../src/domain/face/similarity";
+import { DESCRIPTOR_LENGTH, euclidean, personDescriptor, sameFaceAgain } from "../../face/syntheticDescriptor";
 
 /** A descriptor that is `distance` from the zero vector (all of it in one value). */
 const at = (distance: number) => Array.from({ length: DESCRIPTOR_LENGTH }, (_, i) => (i === 7 ? distance : 0));

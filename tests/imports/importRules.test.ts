@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repositoryImportGraph } from "../../scripts/imports/checkImports";
 import { buildImportGraph, listSources, type EdgeKind, type ImportGraph } from "../../scripts/imports/importGraph";
 import { describeViolation, findImportViolations } from "../../scripts/imports/importRules";
+import { parseLayering, SHIPPED_LAYERING } from "../../scripts/imports/layerRules";
 
 function graphOf(edges: [string, string, EdgeKind?][]): ImportGraph {
   const list = edges.map(([from, to, kind]) => ({ from, to, kind: kind ?? "static" }));
@@ -14,41 +15,79 @@ function graphOf(edges: [string, string, EdgeKind?][]): ImportGraph {
 const lines = (graph: ImportGraph): string[] => findImportViolations(graph).map(describeViolation);
 
 describe("import rules on the repository", () => {
-  it("src/ and schemas/ keep the layering and have no import cycle", () => {
+  it("src/ and schemas/ keep the layer order of scripts/imports/layers.json and have no import cycle", () => {
     const graph = repositoryImportGraph();
     // A parser that found nothing would pass every rule: the graph must hold a known edge of each kind.
     expect(graph.edges).toContainEqual({ from: "src/main.tsx", to: "src/ui/FlowRouter.tsx", kind: "static" });
     expect(graph.edges).toContainEqual({ from: "src/ui/screens/index.ts", to: "src/ui/screens/StartScreen.tsx", kind: "dynamic" });
     expect(graph.edges.some((e) => e.kind === "type" && e.from.startsWith("schemas/"))).toBe(true);
+    // The service reaches the shared rules through the domain layer.
+    expect(graph.edges).toContainEqual({ from: "src/server/upload/decodeRecording.ts", to: "src/domain/scramble.ts", kind: "static" });
     expect(lines(graph)).toEqual([]);
   });
 });
 
 describe("import rules on a small graph", () => {
-  it("a lower layer importing ui is a violation, ui importing a lower layer is not", () => {
+  it("an import running back up the layers is a violation, type-only too; one running down is not", () => {
     const graph = graphOf([
+      ["src/analytics/startAnalytics.ts", "src/runtime/runtime.ts", "type"],
       ["src/engine/guard.ts", "src/ui/FlowProvider.tsx", "type"],
-      ["src/server/app.ts", "src/ui/texts.ts"],
+      ["src/domain/modes.ts", "src/engine/context.ts"],
+      ["schemas/faceWorker.ts", "src/domain/face/types.ts", "type"],
+      ["src/runtime/runtime.ts", "src/capture/kinds/registry.ts", "type"],
+      ["src/runtime/runtime.ts", "src/analytics/statsRecorder.ts"],
       ["src/ui/FlowProvider.tsx", "src/engine/entry.ts"],
       ["src/main.tsx", "src/ui/FlowRouter.tsx"],
       ["src/gallery/GalleryApp.tsx", "src/ui/Wrapper.tsx"],
+      ["src/domain/face/quality.ts", "schemas/guidanceHints.ts"],
     ]);
     expect(lines(graph)).toEqual([
-      "only ui and the composition roots import src/ui/: src/engine/guard.ts -> src/ui/FlowProvider.tsx (type)",
-      "only ui and the composition roots import src/ui/: src/server/app.ts -> src/ui/texts.ts",
+      "import runs back up the layers (reporting is below runtime): src/analytics/startAnalytics.ts -> src/runtime/runtime.ts (type)",
+      "import runs back up the layers (foundations is below ui): src/engine/guard.ts -> src/ui/FlowProvider.tsx (type)",
+      "shared code imports no browser code: src/domain/modes.ts -> src/engine/context.ts",
+      "import runs back up the layers (contract is below domain): schemas/faceWorker.ts -> src/domain/face/types.ts (type)",
     ]);
   });
 
-  it("schemas importing src is a violation, type-only too; src importing schemas is not", () => {
+  it("the service imports no browser code, and the browser no service code; both import the shared layers", () => {
     const graph = graphOf([
-      ["schemas/faceWorker.ts", "src/face/types.ts", "type"],
-      ["schemas/devices.ts", "src/device/versionRange.ts"],
+      ["src/server/media/captureLimits.ts", "src/capture/validateRecording.ts"],
+      ["src/server/verify/checks/faceChecks.ts", "src/face/tracker.ts", "type"],
+      ["src/ui/screens/VerifyScreen.tsx", "src/server/verify/verdict.ts", "type"],
+      ["src/server/media/captureLimits.ts", "src/domain/validateRecording.ts"],
+      ["src/server/verify/checks/faceChecks.ts", "src/domain/face/quality.ts"],
       ["src/server/app.ts", "schemas/api.ts"],
-      ["schemas/api.ts", "schemas/apiCodes.ts"],
+      ["src/server/app.ts", "flows/capture.json"],
+      ["src/server/verify/frameAnalyzer.ts", "src/server/face/humanRuntime.ts"],
     ]);
     expect(lines(graph)).toEqual([
-      "schemas/ imports nothing from src/: schemas/faceWorker.ts -> src/face/types.ts (type)",
-      "schemas/ imports nothing from src/: schemas/devices.ts -> src/device/versionRange.ts",
+      "service code imports no browser code: src/server/media/captureLimits.ts -> src/capture/validateRecording.ts",
+      "service code imports no browser code: src/server/verify/checks/faceChecks.ts -> src/face/tracker.ts (type)",
+      "browser code imports no service code: src/ui/screens/VerifyScreen.tsx -> src/server/verify/verdict.ts (type)",
+    ]);
+  });
+
+  it("folders of one layer do not import each other", () => {
+    const graph = graphOf([
+      ["src/engine/predicates.ts", "src/device/messagingApp.ts"],
+      ["src/boot/earlyLogin.ts", "src/finish/finisher.ts", "dynamic"],
+      ["src/engine/predicates.ts", "src/engine/context.ts"],
+    ]);
+    expect(lines(graph)).toEqual([
+      "folders of one layer do not import each other (foundations): src/engine/predicates.ts -> src/device/messagingApp.ts",
+      "folders of one layer do not import each other (edges): src/boot/earlyLogin.ts -> src/finish/finisher.ts (dynamic)",
+    ]);
+  });
+
+  it("a file of a folder no layer lists is reported once, whether it imports or is imported", () => {
+    const graph = graphOf([
+      ["src/widgets/a.ts", "src/domain/modes.ts"],
+      ["src/ui/Wrapper.tsx", "src/widgets/a.ts"],
+      ["src/ui/Wrapper.tsx", "tools/b.ts"],
+    ]);
+    expect(lines(graph)).toEqual([
+      "file in no layer (scripts/imports/layers.json): src/widgets/a.ts",
+      "file in no layer (scripts/imports/layers.json): tools/b.ts",
     ]);
   });
 
@@ -72,6 +111,33 @@ describe("import rules on a small graph", () => {
       ["src/server/queue.ts", "src/server/context.ts"],
     ]);
     expect(lines(graph)).toEqual(["import cycle: src/server/context.ts -> src/server/queue.ts -> src/server/context.ts"]);
+  });
+});
+
+describe("the layer order as data", () => {
+  const layer = (name: string, folders: string[], program: "shared" | "browser" | "service" = "browser") => ({ name, program, folders, why: "test" });
+
+  it("orders the shipped layers as the architecture says, lowest first", () => {
+    expect(SHIPPED_LAYERING.layers.map((l) => l.name)).toEqual([
+      "definitions", "contract", "domain", "foundations", "reporting", "service client", "edges", "capture", "runtime", "flow", "ui", "roots", "service",
+    ]);
+  });
+
+  it("checks a graph against any layering it is given", () => {
+    const layering = parseLayering({ layers: [layer("low", ["lib"]), layer("high", ["app"])] });
+    const graph = graphOf([
+      ["app/main.ts", "lib/util.ts"],
+      ["lib/util.ts", "app/config.ts", "type"],
+    ]);
+    expect(findImportViolations(graph, layering).map(describeViolation)).toEqual([
+      "import runs back up the layers (low is below high): lib/util.ts -> app/config.ts (type)",
+    ]);
+  });
+
+  it("refuses a layer given twice, a folder in two places, and a layer without its reason", () => {
+    expect(() => parseLayering({ layers: [layer("a", ["lib"]), layer("a", ["app"])] })).toThrow(/layer "a" is given twice/);
+    expect(() => parseLayering({ layers: [layer("a", ["src"]), layer("b", ["src/ui"])] })).toThrow(/folders "src" and "src\/ui" overlap/);
+    expect(() => parseLayering({ layers: [{ name: "a", program: "browser", folders: ["lib"] }] })).toThrow(/why/);
   });
 });
 

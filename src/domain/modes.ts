@@ -1,6 +1,7 @@
 /**
- * Derived launch modes (spec §1, §4). Kept in one place so the entry rules, the guard and
- * capture all agree on what "action mode" or "will mode" means.
+ * Derived launch modes (spec §1, §4). Kept in one place so the entry rules, the guard,
+ * capture and the service (orders, judged live type, duration limits) all agree on what
+ * "action mode" or "will mode" means.
  */
 import type { CaptureFile } from "../../schemas/capture";
 import type { LaunchParams } from "../../schemas/launch";

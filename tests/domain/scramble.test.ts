@@ -7,7 +7,7 @@ import {
   scrambleBase64,
   unscrambleBase64,
   type CutPositions,
-} from "../../src/capture/scramble";
+} from "../../src/domain/scramble";
 import { randomBytes, seededRandom } from "../media/fixtures";
 
 const base64Of = (random: () => number, bytes: number) => randomBytes(random, bytes).toString("base64");

@@ -4,7 +4,7 @@
  * prompt took to appear) and after the previous action was seen, so an action done before it
  * was asked, or out of order, does not count. The detectors are the browser's (actions.ts).
  */
-import type { FaceConfig } from "../../schemas/capture";
+import type { FaceConfig } from "../../../schemas/capture";
 import { detectAction, isActionCode } from "./actions";
 import { measureFace } from "./geometry";
 import { singleFace } from "./quality";

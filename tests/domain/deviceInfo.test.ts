@@ -1,69 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DeviceInfoFields } from "../../schemas/device";
-import {
-  browserKindOf,
-  buildDeviceInfo,
-  DeviceInfoParseError,
-  formatDeviceInfo,
-  networkTypeFromUserAgent,
-  parseDeviceInfo,
-} from "../../src/device/deviceInfo";
-import { detectMessagingApp, type MessagingAppEnv } from "../../src/device/messagingApp";
-import { parseDevice } from "../../src/device/parseDevice";
-import { UA } from "./userAgents";
-
-const top: MessagingAppEnv = { inIframe: false };
-
-function infoFor(ua: string, env = top): DeviceInfoFields {
-  return buildDeviceInfo({
-    device: parseDevice(ua),
-    messagingApp: detectMessagingApp(ua, env),
-    networkType: networkTypeFromUserAgent(ua),
-    theme: "03",
-    grayVersion: "g2",
-    runtime: { trtc: 1, h5conf: [1, -2, 5], h5downgrade: [2, 11] },
-  });
-}
-
-describe("buildDeviceInfo", () => {
-  it("describes the messaging app on iOS", () => {
-    expect(infoFor(UA.wechatIos)).toEqual({
-      deviceType: "mobile",
-      version: "iOS 16.6",
-      model: "iPhone",
-      networkType: "WIFI",
-      browser: "WeChat/8.0.42",
-      engine: "WebKit/605.1.15",
-      theme: "03",
-      grayVersion: "g2",
-      browserKind: "wechat",
-      trtc: 1,
-      h5conf: [1, -2, 5],
-      h5downgrade: [2, 11],
-    });
-  });
-
-  it("takes the network type the messaging app puts in its user-agent", () => {
-    expect(infoFor(UA.wechatAndroid).networkType).toBe("4G");
-    expect(infoFor(UA.androidChrome).networkType).toBeNull();
-  });
-
-  it("tells the messaging app, its mini-program and other browsers apart", () => {
-    expect(infoFor(UA.wechatAndroid).browserKind).toBe("wechat");
-    expect(infoFor(UA.miniProgramAndroid).browserKind).toBe("wechatmp");
-    expect(infoFor(UA.miniProgramIos, { inIframe: false, wxjsEnvironment: "miniprogram" }).browserKind).toBe("wechatmp");
-    expect(infoFor(UA.wxworkIos).browserKind).toBe("other");
-    expect(infoFor(UA.macSafari).browserKind).toBe("other");
-    expect(browserKindOf({ kind: "none", version: null, inIframe: false })).toBe("other");
-  });
-
-  it("leaves out what the user-agent does not say", () => {
-    const info = infoFor(UA.windowsChrome);
-    expect(info.model).toBeNull();
-    expect(info.deviceType).toBe("desktop");
-    expect(info.version).toBe("Windows 10");
-  });
-});
+import { DeviceInfoParseError, formatDeviceInfo, parseDeviceInfo } from "../../src/domain/deviceInfo";
+import { infoFor } from "../device/deviceInfoFor";
+import { UA } from "../device/userAgents";
 
 describe("formatDeviceInfo / parseDeviceInfo", () => {
   it("writes every key in a fixed order with URL-encoded values", () => {
