@@ -6,7 +6,7 @@
  *
  * Usage: npx tsx scripts/presence/lab.ts [silent|action|number|will] [dim|indoor|bright]
  * Env: LAB_ACTION (1 shake, 2 blink, 3 mouth, 4 nod; "1,4" for two), LAB_RUNS (1),
- * LAB_ONLY (a check's name), LAB_PHOTO=0 to leave the still photo out, LAB_START_MS (when the
+ * LAB_ONLY (a check's name), LAB_SEED (the first take's seed, then one more a take; random without), LAB_PHOTO=0 to leave the still photo out, LAB_START_MS (when the
  * light starts; 150-400 ms at random as a page does), LAB_POSE=1 to print the
  * turn and nod figures of each analysed frame.
  */
@@ -73,7 +73,8 @@ try {
     // Number mode shows no light; will mode does (checks.json lists light for live type 3).
     const light = mode === "number" ? null : drawLightChallenge(6000);
     const digits = mode === "number" ? "1234" : null;
-    const take = { dir, name: `subject${run}`, mode, actions, digits, light, startMs: process.env.LAB_START_MS ? Number(process.env.LAB_START_MS) : lightStartMs(), lighting, seed: 1 + Math.floor(Math.random() * 2 ** 30) };
+    const take = { dir, name: `subject${run}`, mode, actions, digits, light, startMs: process.env.LAB_START_MS ? Number(process.env.LAB_START_MS) : lightStartMs(), lighting, seed: process.env.LAB_SEED ? Number(process.env.LAB_SEED) + run : 1 + Math.floor(Math.random() * 2 ** 30) };
+    console.log(`  seed ${take.seed}`);
     console.log(`SYNTHETIC subject, ${mode} ${actions.join("+")}, ${lighting}, run ${run + 1}`);
     const clip = await renderTake(take);
     const sent = await takeSubmission(clip, take, light, "upload");

@@ -124,7 +124,7 @@ describe("judgeLight: the sides of the face", () => {
 });
 
 describe("judgeLight: blind replays", { timeout: 60_000 }, () => {
-  it("accepts few of 600 faces following other random sequences over 3-6 s at the defaults, and none at a correlation of 0.8 (a replay's chance per attempt)", () => {
+  it("accepts few of 600 faces following other random sequences over 3-6 s at the defaults, and almost none at a correlation of 0.8 (a replay's chance per attempt)", () => {
     let passed = 0;
     let strict = 0;
     for (let k = 0; k < 600; k++) {
@@ -133,9 +133,11 @@ describe("judgeLight: blind replays", { timeout: 60_000 }, () => {
       if (judgeLight(replay, attempt, []).outcome.passed) passed++;
       if (k < 300 && judgeLight(replay, attempt, [], { ...LIGHT_DEFAULTS, minCorrelation: 0.8 }).outcome.passed) strict++;
     }
-    // Measured at the default 0.6: 38 of 1,500 over more seeds and 2.5-5.5 s (2.5%); at 0.8, 5 in 3,000.
-    expect(passed).toBeLessThanOrEqual(18);
-    expect(strict).toBe(0);
+    // Measured at the default 0.6: 46 of 1,500 over more seeds and 2.5-5.5 s (3.1%); at 0.8, 6 in
+    // 1,500 (scripts/presence/lightChance.ts). The bounds sit near those rates, so a change that
+    // lets more through fails here.
+    expect(passed).toBeLessThanOrEqual(20);
+    expect(strict).toBeLessThanOrEqual(2);
   });
 });
 
@@ -160,6 +162,25 @@ describe("judgeLight: a head that moves", () => {
     }
     const flat = judge(shaken(recordSubject(liveSubject(issued, { facing: FLAT_FACING, durationMs: 3000 }))));
     expect(flat.outcome, flat.outcome.detail).toMatchObject({ passed: false, failCode: "1031" });
+  });
+
+  it("judges the shape near the rest pose only: a shake's far ends, where it pauses and a side lies on the silhouette, do not count", () => {
+    // The head holds still, turned far, for 0.4 s twice, its far side's patch on the silhouette
+    // (it reads the centre's colour: skin facing the screen behind the edge). Counted, those
+    // frames make the face look flat.
+    const turnedAway = (frames: ReturnType<typeof recordSubject>) =>
+      frames.map((s) => {
+        const far = s.atMs > 900 && s.atMs < 1300 ? 1 : s.atMs > 1700 && s.atMs < 2100 ? -1 : 0;
+        if (!s.skin || far === 0) return s;
+        const side = far > 0 ? "sideRight" : "sideLeft";
+        return { ...s, skin: { ...s.skin, [side]: { ...s.skin.noseBridge } }, pose: { yaw: 1.1 * far, pitch: 0.5 } };
+      });
+    for (const seed of [1, 2]) {
+      const frames = turnedAway(recordSubject(liveSubject(issued, { seed, durationMs: 3000 })));
+      expect(judge(frames).outcome, judge(frames).outcome.detail).toMatchObject({ passed: true });
+      const everywhere = judgeLight(frames, issued, [], { ...LIGHT_DEFAULTS, restYawFromMedian: 10 });
+      expect(everywhere.figures.centreResponse! / everywhere.figures.sidesResponse!).toBeLessThan(judge(frames).figures.centreResponse! / judge(frames).figures.sidesResponse!);
+    }
   });
 
   it("does not judge the face's shape on too few still frames (a head moving throughout)", () => {

@@ -29,7 +29,7 @@ import { failed, pass, type Outcome } from "../../../media/checkOutcome";
 import { VERIFY_CODES } from "../../../media/verifyCodes";
 import type { FrameSignals, RegionColour, Rgb } from "../../signals/frameSignals";
 import type { SkinRegion } from "../../signals/faceRegions";
-import { chroma, following, levelsOf, meanOf, relativeSeries, weightedMean } from "./lightSeries";
+import { chroma, detrended, following, levelsOf, meanOf, relativeSeries, weightedMean } from "./lightSeries";
 import { lightAt, lightTimeline, type LightTimeline } from "./lightTimeline";
 import { transitionsFollowed } from "./lightTransitions";
 
@@ -50,6 +50,8 @@ export const lightThresholdsSchema = z.strictObject({
   /** Transitions seen inside the recording, and the share of them the skin must follow. */
   minTransitions: z.int().check(z.gte(1)),
   minFollowedShare: ratio,
+  /** At this correlation or above, one transition not followed is forgiven. */
+  forgiveOneAbove: ratio,
   /** A transition counts as followed when the switching channels moved, on average, this share of the skin's fitted response. */
   minStepShare: ratio,
   /** Mean normalised correlation over the channels that switched. */
@@ -64,6 +66,8 @@ export const lightThresholdsSchema = z.strictObject({
   /** Frames judged for the face's shape: the head turning (yaw) and nodding (pitch, src/domain/face/geometry.ts figures) slower than these a second. */
   restYawPerSecond: ratio,
   restPitchPerSecond: ratio,
+  /** ... and turned from the recording's median turn (its rest pose) by at most this. */
+  restYawFromMedian: ratio,
   /** And at least this many resting frames for each of the centre and the two sides. */
   minShapeFrames: z.int().check(z.gte(1)),
   /** For the "too weak" detail: a face narrower than this share of the frame is far from the screen. */
@@ -85,15 +89,23 @@ export const LIGHT_DEFAULTS: LightThresholds = {
   // A live face follows nearly every transition; a wrong sequence about half (each a coin toss):
   // 8 of 10 by chance is 5%, and the correlation must hold too.
   minFollowedShare: 0.8,
+  // A short recording shows 4-6 transitions, so 80% is every one of them, and a live face's step
+  // blurred by a busy page's late colour or the encoder missed one: a SYNTHETIC subject in a busy
+  // browser correlated 0.87 and followed 3 of 4 (CI, twice). A face following another sequence
+  // reaches 0.8 in 5 of 3,000 (see minCorrelation); the script scripts/presence/lightChance.ts
+  // measures what forgiving one costs at the defaults.
+  forgiveOneAbove: 0.8,
   // Noise on a mean of two to four frames of ~400 skin pixels is a fraction of a percent; a live
-  // face's step is its full response. 0.4 of it leaves room for a step blurred by the encoder.
+  // face's step is its full response. 0.6 of it leaves room for a step blurred by the encoder
+  // (0.4 would let 56 in 1,500 faces following another sequence pass instead of 46).
   minStepShare: 0.6,
   // In hue, with the head's pose taken out, a live SYNTHETIC face rendered by ffmpeg correlates
   // 0.88-0.99, but the same subject rendered in a busy browser (a canvas camera at 7-8 frames a
   // second) measured 0.67; a face following another random sequence, searched over the lags,
-  // has a median of 0.25 and a long tail: at 0.6, 38 in 1,500 over 2.5-5.5 s (2.5%), at 0.8
-  // 5 in 3,000. 0.6 keeps honest low-frame-rate cameras passing; the transitions, the shape
-  // and the replay check stand beside it. To raise when real recordings allow.
+  // has a median of 0.25 and a long tail: at 0.6, 46 in 1,500 over 2.5-5.5 s (3.1%), at 0.8
+  // 6 in 1,500 (scripts/presence/lightChance.ts). 0.6 keeps honest low-frame-rate cameras
+  // passing; the transitions, the shape and the replay check stand beside it. To raise when
+  // real recordings allow.
   minCorrelation: 0.6,
   // 2% a channel: indoor faces give 5-20%, a 1% step is one 8-bit level at mid-grey.
   minResponse: 0.02,
@@ -113,6 +125,12 @@ export const LIGHT_DEFAULTS: LightThresholds = {
   // analysed frames.
   restYawPerSecond: 1,
   restPitchPerSecond: 0.12,
+  // A shake pauses at its far ends (turned 25-30°, yaw about ±1.1), where its speed falls to
+  // nothing: there the far side faces 80-90° from the screen and lies on the silhouette, mixed
+  // with the background (a SYNTHETIC shake in a bright room measured one side at -17% to +23%
+  // on such frames, and failed as flat 4 times in 10). Lambert's 1/cos(a) holds for a small rest
+  // turn: 0.4 is about 10°, where the sides' mean factor still differs from cos(a) by under 1%.
+  restYawFromMedian: 0.4,
   // About 0.8 s of frames at 15 a second: two segments at least.
   minShapeFrames: 12,
   farBelowFaceShare: 0.3,
@@ -204,9 +222,9 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   const skinF = judge(skin);
   figures.correlation = weightedMean(skinF.correlation, skinLevels);
   figures.response = weightedMean(skinF.slope, skinLevels) ?? 0;
-  figures.transitions = transitionsFollowed(timeline, lag, ts, skinF.cleaned, t.minStepShare * Math.max(figures.response, t.minResponse), skinLevels);
+  figures.transitions = transitionsFollowed(timeline, lag, ts, skinF.cleaned, detrended(ts, es, t.baselineHalfMs), t.minStepShare * Math.max(figures.response, t.minResponse));
   const { seen, followed } = figures.transitions;
-  const said = `${where}; correlation ${figures.correlation?.toFixed(2)} (at least ${t.minCorrelation}); ${followed} of ${seen} transitions followed (at least ${Math.round(t.minFollowedShare * 100)}% of at least ${t.minTransitions})`;
+  const said = `${where}; correlation ${figures.correlation?.toFixed(2)} (at least ${t.minCorrelation}); ${followed} of ${seen} transitions followed (at least ${Math.round(t.minFollowedShare * 100)}% of at least ${t.minTransitions}, one forgiven at a correlation of ${t.forgiveOneAbove} or more)`;
   if (seen < t.minTransitions) return fail(VERIFY_CODES.lightNotFollowed, `Not judged: the recording holds too few colour changes (${said}).`);
 
   // Strength first: with too little of the screen's light on the skin, whether it followed cannot be told.
@@ -224,31 +242,40 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
     const why = share !== null && share < t.farBelowFaceShare ? `the face is small in the picture (${Math.round(share * 100)}% of its width): come closer to the screen` : "the room's light drowns the screen's: too bright here";
     return fail(VERIFY_CODES.lightTooWeak, `The screen's light was too weak on the face to judge: ${why} (response ${pct(figures.response)} per colour channel, at least ${pct(t.minResponse)}; ${said}).`);
   }
-  if ((figures.correlation ?? 0) < t.minCorrelation || followed < t.minFollowedShare * seen) {
+  // A strong correlation forgives one missed transition: with four or five seen, 80% is all of them.
+  const forgiven = (figures.correlation ?? 0) >= t.forgiveOneAbove ? 1 : 0;
+  if ((figures.correlation ?? 0) < t.minCorrelation || followed + forgiven < t.minFollowedShare * seen) {
     return fail(VERIFY_CODES.lightNotFollowed, `The face did not follow this attempt's colour sequence (${said}).`);
   }
 
   figures.backgroundResponse = weightedMean(judge(series((s) => s.background.rgb)).slope, levelsOf(faces.map((s) => s.background.rgb))) ?? 0;
-  // The face's shape is judged on the frames where the head is not turning or nodding: the
-  // centre-over-sides ratio of Lambert's law holds at any rest pose (the sides weighed equally,
+  // The face's shape is judged on the frames where the head is not turning or nodding, near its
+  // rest pose: the centre-over-sides ratio of Lambert's law holds at any rest pose (the sides weighed equally,
   // below), but a head mid-turn moves the side patches across skin facing other ways (and
   // toward the silhouette) faster than the mesh follows.
   const resting = idx.filter((i, k) => {
     const before = faces[idx[Math.max(0, k - 1)]!]!;
     const after = faces[idx[Math.min(idx.length - 1, k + 1)]!]!;
     const dt = (after.atMs - before.atMs) / 1000;
-    if (!before.pose || !after.pose || !faces[i]!.pose || dt <= 0) return false;
+    const pose = faces[i]!.pose;
+    if (!before.pose || !after.pose || !pose || dt <= 0) return false;
+    if (Math.abs(pose.yaw - (restYaw ?? 0)) > t.restYawFromMedian) return false;
     return Math.abs(after.pose.yaw - before.pose.yaw) / dt <= t.restYawPerSecond && Math.abs(after.pose.pitch - before.pose.pitch) / dt <= t.restPitchPerSecond;
   });
-  // A region's response over the resting frames that show it (a face partly outside the picture loses a side).
+  // A region's response over the resting frames that show it (a face partly outside the picture
+  // loses a side), its slow level and running mean taken over every judged frame that shows it.
+  const isResting = new Set(resting);
   const regionResponse = (colour: (s: Judged) => RegionColour): { response: number | null; frames: number } => {
-    const shown = resting.filter((i) => colour(faces[i]!).pixels > 0);
-    if (shown.length < t.minShapeFrames) return { response: null, frames: shown.length };
+    const shown = idx.filter((i) => colour(faces[i]!).pixels > 0);
+    const still = shown.map((i) => isResting.has(i));
+    const frames = still.filter(Boolean).length;
+    if (frames < t.minShapeFrames) return { response: null, frames };
     const at = shown.map((i) => times[i]!);
     const colours = shown.map((i) => colour(faces[i]!).rgb);
     // In hue, like the follow test (the weights put the sides' faint blue in its place).
     const xs = relativeSeries(at, colours, t.baselineHalfMs).map((x) => chroma(x, skinLevels));
-    return { response: weightedMean(following(at, xs, shown.map((i) => expected[i]!), t.baselineHalfMs, nuisance(shown)).slope, levelsOf(colours)), frames: shown.length };
+    const fit = following(at, xs, shown.map((i) => expected[i]!), t.baselineHalfMs, nuisance(shown), still);
+    return { response: weightedMean(fit.slope, levelsOf(colours)), frames };
   };
   const centreOf = regionResponse((s) => {
     const regions = CENTRE.map((r) => s.skin[r]);
@@ -261,7 +288,7 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   const perSideOf = SIDES.map((r) => regionResponse((s) => s.skin[r]));
   const judgedShape = [centreOf, ...perSideOf];
   if (judgedShape.some((r) => r.response === null)) {
-    return fail(VERIFY_CODES.lightNotFaceShaped, `Not judged: the head held still, showing the centre, left and right of the face, in ${judgedShape.map((r) => r.frames).join(", ")} frames of ${idx.length}, too few or while the colours did not change (at least ${t.minShapeFrames} each needed; turning under ${t.restYawPerSecond} and nodding under ${t.restPitchPerSecond} a second); ${said}.`);
+    return fail(VERIFY_CODES.lightNotFaceShaped, `Not judged: the head held still, showing the centre, left and right of the face, in ${judgedShape.map((r) => r.frames).join(", ")} frames of ${idx.length}, too few or while the colours did not change (at least ${t.minShapeFrames} each needed; turning under ${t.restYawPerSecond} and nodding under ${t.restPitchPerSecond} a second, turned at most ${t.restYawFromMedian} from the median); ${said}.`);
   }
   const perSide = perSideOf.map((r) => r.response!);
   figures.centreResponse = centreOf.response ?? 0;

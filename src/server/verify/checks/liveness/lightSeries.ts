@@ -30,6 +30,16 @@ export function relativeSeries(times: readonly number[], colours: readonly Rgb[]
   return colours.map((_, i) => [channels[0]![i]!, channels[1]![i]!, channels[2]![i]!]);
 }
 
+/** Each channel of `xs` less its running mean (half window `halfMs`), as `following` detrends. */
+export function detrended(times: readonly number[], xs: readonly Rgb[], halfMs: number): Rgb[] {
+  const channels = [0, 1, 2].map((c) => {
+    const v = xs.map((x) => x[c]!);
+    const m = runningMean(times, v, halfMs);
+    return v.map((y, i) => y - m[i]!);
+  });
+  return xs.map((_, i) => [channels[0]![i]!, channels[1]![i]!, channels[2]![i]!]);
+}
+
 export interface Following {
   /** Per channel: normalised correlation of the detrended series; null when the channel did not switch. */
   correlation: (number | null)[];
@@ -78,8 +88,11 @@ function solve(m: number[][], b: number[]): number[] | null {
  * by least squares first, so the figures are the part of the change the light explains beyond
  * them. The sequence is random and the pose is not, so this takes nothing from the light's own
  * signal, only the patches sliding over other skin while the head turns.
+ * `fitOn`: when given, the fit uses only the points it marks, after the running means were
+ * taken over all of them (a subset's gaps would otherwise mix distant stretches into one mean);
+ * `cleaned` then holds those points only.
  */
-export function following(times: readonly number[], x: readonly Rgb[], e: readonly Rgb[], halfMs: number, nuisance: readonly (readonly number[])[] = []): Following {
+export function following(times: readonly number[], x: readonly Rgb[], e: readonly Rgb[], halfMs: number, nuisance: readonly (readonly number[])[] = [], fitOn?: readonly boolean[]): Following {
   const correlation: (number | null)[] = [];
   const slope: (number | null)[] = [];
   const variance: number[] = [];
@@ -87,11 +100,12 @@ export function following(times: readonly number[], x: readonly Rgb[], e: readon
     const m = runningMean(times, v, halfMs);
     return v.map((y, i) => y - m[i]!);
   };
-  const basis = nuisance.map(detrend).filter((p) => p.some((y) => Math.abs(y) > 1e-9));
+  const kept = <T>(v: readonly T[]): T[] => (fitOn ? v.filter((_, i) => fitOn[i]) : [...v]);
+  const basis = nuisance.map((p) => kept(detrend(p))).filter((p) => p.some((y) => Math.abs(y) > 1e-9));
   const cleaned: number[][] = [];
   for (let c = 0; c < 3; c++) {
-    const raw = detrend(x.map((v) => v[c]!));
-    const rawE = detrend(e.map((v) => v[c]!));
+    const raw = kept(detrend(x.map((v) => v[c]!)));
+    const rawE = kept(detrend(e.map((v) => v[c]!)));
     const dxs = residual(raw, basis);
     const des = residual(rawE, basis);
     // By Frisch-Waugh, x's fit on the sequence and the nuisance together is slope·e + (what the
@@ -115,7 +129,7 @@ export function following(times: readonly number[], x: readonly Rgb[], e: readon
     slope.push(switched ? sxe / see : null);
     variance.push(dxs.length ? sxx / dxs.length : 0);
   }
-  return { correlation, slope, variance, cleaned: x.map((_, i) => [cleaned[0]![i]!, cleaned[1]![i]!, cleaned[2]![i]!]) };
+  return { correlation, slope, variance, cleaned: cleaned[0]!.map((_, i) => [cleaned[0]![i]!, cleaned[1]![i]!, cleaned[2]![i]!]) };
 }
 
 /**

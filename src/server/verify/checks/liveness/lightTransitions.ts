@@ -3,16 +3,22 @@
  * screen's hue stepped? (checks/liveness/lightCheck.ts judges with it.)
  */
 import type { Rgb } from "../../signals/frameSignals";
-import { chroma } from "./lightSeries";
 import type { LightTimeline } from "./lightTimeline";
 
 /**
  * Each boundary between two segments inside the judged frames: the skin's mean just before and
  * just after (up to 300 ms or 60% of the segment, leaving 35 ms each side for the frame that
- * straddles it), and whether the channels that switch moved the way they switched, on average
- * by at least `minStep` (relative) a channel.
+ * straddles it), and whether the channels that switch moved the way they switched, by at least
+ * `minStep` of the expected step a channel.
+ *
+ * `x` (the skin) and `expected` (the sequence's hue at the same frames) are both detrended by
+ * the same running mean, and the expected step is measured in the same windows as the skin's:
+ * the running mean takes part of every step away (about a fifth mid-recording, and up to half
+ * in the last segments, where its window is cut short by the recording's end), and it takes
+ * the same part from both. Measured against the undetrended palette instead, a live face's last
+ * transition read 0.07 where 0.09 was needed (SYNTHETIC shake, bright room).
  */
-export function transitionsFollowed(timeline: LightTimeline, lag: number, times: readonly number[], x: readonly Rgb[], minStep: number, weights: Rgb): { seen: number; followed: number } {
+export function transitionsFollowed(timeline: LightTimeline, lag: number, times: readonly number[], x: readonly Rgb[], expected: readonly Rgb[], minStep: number): { seen: number; followed: number } {
   let seen = 0;
   let followed = 0;
   const spans = timeline.spans;
@@ -20,17 +26,17 @@ export function transitionsFollowed(timeline: LightTimeline, lag: number, times:
     const prev = spans[k - 1]!;
     const next = spans[k]!;
     const b = next.startMs + lag;
-    const mean = (from: number, to: number): Rgb | null => {
-      const inside = x.filter((_, i) => times[i]! >= from && times[i]! < to);
+    const mean = (xs: readonly Rgb[], from: number, to: number): Rgb | null => {
+      const inside = xs.filter((_, i) => times[i]! >= from && times[i]! < to);
       return inside.length ? ([0, 1, 2].map((c) => inside.reduce((s, v) => s + v[c]!, 0) / inside.length) as Rgb) : null;
     };
-    const before = mean(b - Math.min(300, 0.6 * (prev.endMs - prev.startMs)), b - 35);
-    const after = mean(b + 35, b + Math.min(300, 0.6 * (next.endMs - next.startMs)));
-    if (!before || !after) continue;
-    // In hue (chroma, about the same weighed mean as the series `x`): the expected change of each channel less their mean, never zero here,
-    // as every two palette colours differ in hue.
-    const was = chroma(prev.rgb, weights);
-    const now = chroma(next.rgb, weights);
+    const beforeFrom = b - Math.min(300, 0.6 * (prev.endMs - prev.startMs));
+    const afterTo = b + Math.min(300, 0.6 * (next.endMs - next.startMs));
+    const before = mean(x, beforeFrom, b - 35);
+    const after = mean(x, b + 35, afterTo);
+    const was = mean(expected, beforeFrom, b - 35);
+    const now = mean(expected, b + 35, afterTo);
+    if (!before || !after || !was || !now) continue;
     let agree = 0;
     let energy = 0;
     for (let c = 0; c < 3; c++) {
@@ -38,7 +44,8 @@ export function transitionsFollowed(timeline: LightTimeline, lag: number, times:
       energy += de * de;
       agree += de * (after[c]! - before[c]!);
     }
-    if (energy === 0) continue;
+    // In hue every two palette colours differ, so only a boundary whose windows caught nothing of it is skipped.
+    if (energy < 1e-9) continue;
     seen++;
     // The right way, and by a good part of the recording's own step: a face lit by another
     // sequence mostly holds still across this sequence's transitions, and noise has no size.

@@ -1,0 +1,28 @@
+/**
+ * How often the light check passes a face that followed ANOTHER random sequence (a replay of
+ * another attempt, a prepared video): SYNTHETIC skin signals (tests/server/verify/liveness/
+ * syntheticLight.ts) over 2.5-5.5 s recordings, judged against this attempt's sequence at the
+ * shipped defaults, and beside them with one setting changed, so the price of a margin is
+ * measured, not guessed.
+ *
+ * Usage: npx tsx scripts/presence/lightChance.ts [N]   (N faces, 1500 by default)
+ */
+import { LIGHT_DEFAULTS, judgeLight, type LightThresholds } from "../../src/server/verify/checks/liveness/lightCheck";
+import { liveSubject, randomChallenge, recordSubject } from "../../tests/server/verify/liveness/syntheticLight";
+
+const variants: [string, LightThresholds][] = [
+  ["defaults", LIGHT_DEFAULTS],
+  ["no missed transition forgiven", { ...LIGHT_DEFAULTS, forgiveOneAbove: Infinity }],
+  ["correlation 0.8", { ...LIGHT_DEFAULTS, minCorrelation: 0.8 }],
+  ["steps of 0.4 of the response", { ...LIGHT_DEFAULTS, minStepShare: 0.4 }],
+];
+const n = Number(process.argv[2] ?? 1500);
+const passed = variants.map(() => 0);
+for (let k = 0; k < n; k++) {
+  const attempt = randomChallenge(1000 + k);
+  const other = recordSubject(liveSubject(randomChallenge(5000 + k), { seed: k, durationMs: 2500 + (k % 4) * 1000 }));
+  variants.forEach(([, t], j) => {
+    if (judgeLight(other, attempt, [], t).outcome.passed) passed[j]!++;
+  });
+}
+for (const [j, [name]] of variants.entries()) console.log(`${name}: ${passed[j]} of ${n} passed (${((100 * passed[j]!) / n).toFixed(2)}%)`);
