@@ -74,7 +74,7 @@ describe("screenForApiError", () => {
 
   it("takes a stream's code without an HTTP status", () => {
     const stats = createStatsRecorder(() => 0);
-    expect(screenForApiError({ code: "STREAM_FRAME_TOO_SMALL" }, { stats })).toBe("websocket_webcamPicSmallException");
+    expect(screenForApiError({ code: "STREAM_FRAME_TOO_SMALL" }, { stats })).toBe(API_ERROR_SCREEN.STREAM_FRAME_TOO_SMALL);
     expect(screenForApiError({ code: "NEW_STREAM_CODE" }, { stats })).toBe("exception");
     expect(stats.pending().map((e) => e.data)).toEqual([{ code: "NEW_STREAM_CODE", unknown: true, shown: "exception" }]);
   });

@@ -21,19 +21,29 @@ import { choiceInput, shippedKindRegistry, shippedModes } from "./shippedKinds";
 
 const both: LaunchParams = { rtc_mode_switch: "1", ws_mode_switch: "1" };
 const input = choiceInput;
+/** The shipped kinds' names in registration order (src/capture/kinds/shipped.ts), as an unknown-kind error lists them. */
+const shippedNames = shippedCaptureKinds().map((d) => d.kind);
+/** `names` keeping only `members`, in `names`' order: the members a test is about, whatever a new kind adds. */
+const only = (names: readonly string[], members: readonly string[]) => names.filter((n) => members.includes(n));
 
 describe("the shipped capture kinds", () => {
   const registry = shippedKindRegistry();
 
   it("are tried in capture.json's mode order, the modes' kinds in turn", () => {
-    expect(registry.inOrder("default").map((d) => d.kind)).toEqual(["trtc", "websocket", "wxVideo", "recorder", "fileInput"]);
-    expect(registry.inOrder("prioriWs").map((d) => d.kind)).toEqual(["websocket", "trtc", "wxVideo", "recorder", "fileInput"]);
+    for (const order of ["default", "prioriWs"] as const) {
+      const walked = shippedModes.modeOrder[order].flatMap((mode) => shippedModes.modeKinds[mode] ?? []);
+      expect(registry.inOrder(order).map((d) => d.kind)).toEqual(walked);
+    }
+    // The shipped kinds keep today's places, whatever a new kind adds between them.
+    const shipped = ["trtc", "websocket", "wxVideo", "recorder", "fileInput"];
+    expect(only(registry.inOrder("default").map((d) => d.kind), shipped)).toEqual(shipped);
+    expect(only(registry.inOrder("prioriWs").map((d) => d.kind), shipped)).toEqual(["websocket", "trtc", "wxVideo", "recorder", "fileInput"]);
   });
 
   it("has a descriptor for every kind the pages know, and refuses an unknown one listing them", () => {
     expect(registry.names().sort()).toEqual([...CAPTURE_KINDS].sort());
     expect(() => registry.get("nativeBridge")).toThrow(UnknownNameError);
-    expect(() => registry.descriptor("nativeBridge")).toThrow('Unknown capture kind "nativeBridge". Known capture kinds: recorder, fileInput, wxVideo, websocket, trtc');
+    expect(() => registry.descriptor("nativeBridge")).toThrow(`Unknown capture kind "nativeBridge". Known capture kinds: ${shippedNames.join(", ")}`);
   });
 
   it("loads a kind's handler through its descriptor", async () => {
@@ -47,18 +57,18 @@ describe("the shipped capture kinds", () => {
     const plain = { recorder: "/vertify", fileInput: "/vertify", wxVideo: "/vertify", websocket: "/action/ws/record", trtc: "/action/trtc/record" };
     const action = { ...plain, recorder: "/action/vertify", fileInput: "/action/vertify", wxVideo: "/action/vertify" };
     const will = { recorder: "/willDegrade/transition", fileInput: "/willDegrade/transition", wxVideo: "/willDegrade/transition", websocket: "/willDegrade/transition", trtc: "/action/trtc/willRecord" };
-    expect(routes({})).toEqual(plain);
-    expect(routes({ live_type: "2" })).toEqual(action);
-    expect(routes({ live_type: "3" })).toEqual(action);
-    // Landscape theme 02 has no action or silent mode: it reads digits.
-    expect(routes({ theme: "02", live_type: "2" })).toEqual(plain);
-    expect(routes({ live_service: "2" })).toEqual(will);
-    expect(routes({ live_service: "2", live_type: "2" })).toEqual(will);
+    expect(routes({})).toMatchObject(plain);
+    expect(routes({ live_type: "2" })).toMatchObject(action);
+    expect(routes({ live_type: "3" })).toEqual(routes({ live_type: "2" }));
+    // Landscape theme 02 has no action or silent mode: it reads digits, on every kind.
+    expect(routes({ theme: "02", live_type: "2" })).toEqual(routes({}));
+    expect(routes({ live_service: "2" })).toMatchObject(will);
+    expect(routes({ live_service: "2", live_type: "2" })).toEqual(routes({ live_service: "2" }));
   });
 
   it("report the device mode of spec §3: streaming kinds their own, every recording kind video", () => {
     const modes = Object.fromEntries(shippedCaptureKinds().map((d) => [d.kind, d.traits.deviceMode]));
-    expect(modes).toEqual({ trtc: DEVICE_MODES.trtc, websocket: DEVICE_MODES.websocket, recorder: DEVICE_MODES.video, fileInput: DEVICE_MODES.video, wxVideo: DEVICE_MODES.video });
+    expect(modes).toMatchObject({ trtc: DEVICE_MODES.trtc, websocket: DEVICE_MODES.websocket, recorder: DEVICE_MODES.video, fileInput: DEVICE_MODES.video, wxVideo: DEVICE_MODES.video });
     for (const d of shippedCaptureKinds()) expect(deviceModeOf(d.kind)).toBe(d.traits.deviceMode);
     // A kind records a video exactly when it runs on the plain recording pages.
     for (const d of shippedCaptureKinds()) expect([d.kind, d.traits.recordsVideo]).toEqual([d.kind, d.traits.page === "recording"]);
@@ -116,8 +126,9 @@ describe("adding a capture kind (the recipe: one descriptor, one registration li
     routes: { plain: "/vertify", action: "/action/vertify", will: "/willDegrade/transition" },
   };
   // Its place in capture.json: a mode of its own, tried before the plain video.
+  const beforeVideo = (order: readonly string[]) => order.flatMap((mode) => (mode === "video" ? ["native", mode] : [mode]));
   const modes: CaptureModes = {
-    modeOrder: { default: ["trtc", "ws", "native", "video"], prioriWs: ["ws", "trtc", "native", "video"] },
+    modeOrder: { default: beforeVideo(shippedModes.modeOrder.default), prioriWs: beforeVideo(shippedModes.modeOrder.prioriWs) },
     modeKinds: { ...shippedModes.modeKinds, native: ["nativeBridge"] },
   };
   // The one registration line.
@@ -138,15 +149,16 @@ describe("adding a capture kind (the recipe: one descriptor, one registration li
   });
 
   it("refuses a mode order naming an unknown mode, listing the known ones", () => {
-    const wrong: CaptureModes = { ...modes, modeOrder: { ...modes.modeOrder, default: ["trtc", "ws", "nfc", "native", "video"] } };
+    const wrong: CaptureModes = { ...modes, modeOrder: { ...modes.modeOrder, default: ["__not_a_mode__", ...modes.modeOrder.default] } };
+    expect(Object.keys(modes.modeKinds)).toEqual(expect.arrayContaining(["trtc", "ws", "video", "native"]));
     expect(() => createCaptureKindRegistry([...shippedCaptureKinds(), nativeBridgeKind], wrong)).toThrow(
-      'modeOrder.default: Unknown mode "nfc". Known modes: trtc, ws, video, native',
+      `modeOrder.default: Unknown mode "__not_a_mode__". Known modes: ${Object.keys(modes.modeKinds).join(", ")}`,
     );
   });
 
   it("refuses a mode naming an unregistered kind, listing the registered ones", () => {
     expect(() => createCaptureKindRegistry(shippedCaptureKinds(), modes)).toThrow(
-      'modeKinds.native: Unknown capture kind "nativeBridge". Known capture kinds: recorder, fileInput, wxVideo, websocket, trtc',
+      `modeKinds.native: Unknown capture kind "nativeBridge". Known capture kinds: ${shippedNames.join(", ")}`,
     );
   });
 

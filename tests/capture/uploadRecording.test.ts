@@ -4,6 +4,7 @@ import type { AttemptState, UploadMeta } from "../../schemas/api";
 import { uploadMetaSchema } from "../../schemas/api";
 import { createStatsRecorder } from "../../src/analytics/statsRecorder";
 import { ApiError } from "../../src/api/apiError";
+import { API_ERROR_SCREEN } from "../../schemas/apiCodes";
 import { UNMAPPED_API_ERROR_STAT } from "../../src/api/screenForApiError";
 import type { UploadOptions } from "../../src/api/client";
 import { pickCutPositions, unscrambleBase64, type CutPositions } from "../../src/domain/scramble";
@@ -153,12 +154,14 @@ describe("uploadRecording", () => {
   });
 
   it("does not retry the service's refusals: each goes to its screen at once", async () => {
-    const cases: [ApiError, string][] = [
-      [new ApiError(422, "VIDEO_TOO_SHORT", "short"), "shortException"],
-      [new ApiError(413, "VIDEO_TOO_LARGE", "large"), "largeException"],
-      [new ApiError(400, "MESSAGE_ID_MISMATCH", "mismatch"), "uploadVideoException"],
-      [new ApiError(409, "ORDER_FINISHED", "done"), "exitException"],
-      [new ApiError(401, "SESSION_INVALID", "expired"), "401Exception"],
+    // Each refusal's screen is its entry in API_ERROR_SCREEN: a new status given to one of these
+    // codes changes the definition, not this test.
+    const cases: [ApiError, string | null][] = [
+      [new ApiError(422, "VIDEO_TOO_SHORT", "short"), API_ERROR_SCREEN.VIDEO_TOO_SHORT],
+      [new ApiError(413, "VIDEO_TOO_LARGE", "large"), API_ERROR_SCREEN.VIDEO_TOO_LARGE],
+      [new ApiError(400, "MESSAGE_ID_MISMATCH", "mismatch"), API_ERROR_SCREEN.MESSAGE_ID_MISMATCH],
+      [new ApiError(409, "ORDER_FINISHED", "done"), API_ERROR_SCREEN.ORDER_FINISHED],
+      [new ApiError(401, "SESSION_INVALID", "expired"), API_ERROR_SCREEN.SESSION_INVALID],
       // A code without a screen is still a refusal of this upload, and is counted.
       [new ApiError(418, "SOMETHING_NEWER", "from a newer service"), "uploadVideoOtherException"],
     ];

@@ -58,6 +58,8 @@ const SPEC_CODES: Partial<Record<ErrorStatus, string>> = {
 };
 
 const UPLOAD_FAILURES: ErrorStatus[] = ["uploadVideoException", "serverIdNotFundException", "uploadVideoOtherException"];
+/** The statuses whose catalogue entry names a tip set: the upload failures, and any status added with one. */
+const WITH_TIPS = ERROR_STATUSES.filter((status) => ERROR_CATALOGUE.statuses[status].tips !== undefined);
 
 describe("every status of the catalogue", () => {
   it.each(ERROR_STATUSES)("%s renders its text, code and buttons", (status) => {
@@ -71,7 +73,12 @@ describe("every status of the catalogue", () => {
     if (specCode !== undefined) expect(summary.code).toBe(`错误码：${specCode}`);
     // publicError carries somebody else's error: its code is the URL's.
     if (status !== "publicError") expect(summary.code).toMatch(/^错误码：\d{4,6}$/);
-    expect(summary.tips !== null).toBe(UPLOAD_FAILURES.includes(status));
+    expect(summary.tips !== null).toBe(WITH_TIPS.includes(status));
+  });
+
+  it("shows tips for the upload failures, the statuses whose entry names a tip set", () => {
+    expect(WITH_TIPS).toEqual(expect.arrayContaining(UPLOAD_FAILURES));
+    for (const status of UPLOAD_FAILURES) expect(ERROR_CATALOGUE.statuses[status].tips, status).toBe("uploadFailure");
   });
 
   it("gives every status but the 3004 pair its own code", () => {

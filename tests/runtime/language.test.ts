@@ -15,6 +15,8 @@ import { shippedLanguagesFile, shippedLanguageTexts } from "../ui/shippedTexts";
 import { setupFlow } from "../ui/screens/harness";
 
 const file = shippedLanguagesFile;
+/** Browser and launch languages no list will ship (qaa–qtz are reserved for local use): a real one (fr) would match the day it is added. */
+const UNSHIPPED = "qaa";
 const ErrorScreen = withDefinition<"error", typeof shippedErrors>(ErrorScreenModule, shippedErrors);
 
 function browserSays(...languages: string[]) {
@@ -33,20 +35,20 @@ describe("chooseLanguage", () => {
   });
 
   it("takes the first browser language a listed one serves, in the browser's order", () => {
-    expect(chooseLanguage(file, { launchLang: undefined, browser: ["fr-FR", "en-GB", "zh-CN"] }).language.tag).toBe("en");
+    expect(chooseLanguage(file, { launchLang: undefined, browser: [`${UNSHIPPED}-QM`, "en-GB", "zh-CN"] }).language.tag).toBe("en");
     expect(chooseLanguage(file, { launchLang: undefined, browser: ["zh-HK"] }).language.tag).toBe("zh-TW");
     expect(chooseLanguage(file, { launchLang: undefined, browser: ["zh-Hant-TW"] }).language.tag).toBe("zh-TW");
     expect(chooseLanguage(file, { launchLang: undefined, browser: ["zh-CN"] }).language.tag).toBe("zh-CN");
   });
 
   it("is zh-CN when nothing matches, and a prefix must end at a subtag (enx is not en)", () => {
-    expect(chooseLanguage(file, { launchLang: undefined, browser: ["fr", "de-DE"] }).language.tag).toBe("zh-CN");
+    expect(chooseLanguage(file, { launchLang: undefined, browser: [UNSHIPPED, "qab-QM"] }).language.tag).toBe("zh-CN");
     expect(chooseLanguage(file, { launchLang: undefined, browser: [] }).language.tag).toBe("zh-CN");
     expect(chooseLanguage(file, { launchLang: undefined, browser: ["enx"] }).language.tag).toBe("zh-CN");
   });
 
   it("refuses a launch lang the list lacks, as a launch issue, and picks the browser's meanwhile", () => {
-    const choice = chooseLanguage(file, { launchLang: "fr", browser: ["en-US"] });
+    const choice = chooseLanguage(file, { launchLang: UNSHIPPED, browser: ["en-US"] });
     expect(choice.issue?.key).toBe("lang");
     expect(choice.language.tag).toBe("en");
     // Exactly a listed tag: the launch names the language, it is not matched as a prefix.

@@ -14,6 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
+/**
+ * Languages no list will ship, as the unlisted examples: qaa–qtz are reserved for local use
+ * (ISO 639-2). A real one (fr, de) would start failing the day it is added.
+ */
+const UNSHIPPED = "qaa";
+const UNSHIPPED_TOO = "qab";
 const QUESTIONS = { "zh-CN": "您是否本人自愿办理？", en: "Are you applying of your own free will?" };
 
 async function loggedIn(extra: Partial<CreateOrderRequest>): Promise<{ browser: Browser; params: Record<string, string> }> {
@@ -50,10 +56,10 @@ describe("the launch parameter lang", () => {
   });
 
   it("is refused at order creation when flows/languages.json does not list it", async () => {
-    await expect(service.partner.createOrder(orderRequest(service, { launch: { lang: "fr" } }))).rejects.toMatchObject({
+    await expect(service.partner.createOrder(orderRequest(service, { launch: { lang: UNSHIPPED } }))).rejects.toMatchObject({
       status: 400,
       code: "LANG_UNKNOWN",
-      message: expect.stringContaining('"fr"'),
+      message: expect.stringContaining(`"${UNSHIPPED}"`),
     });
   });
 
@@ -62,7 +68,7 @@ describe("the launch parameter lang", () => {
     const ok = await browser.request("POST", "/demo/v1/orders", { liveType: "3", lang: "zh-TW" });
     expect(ok.status).toBe(201);
     expect(launchParams((ok.json as { launchUrl: string }).launchUrl).lang).toBe("zh-TW");
-    const refused = await browser.request("POST", "/demo/v1/orders", { liveType: "3", lang: "de" });
+    const refused = await browser.request("POST", "/demo/v1/orders", { liveType: "3", lang: UNSHIPPED_TOO });
     expect(refused.status).toBe(400);
     expect(errorCode(refused)).toBe("LANG_UNKNOWN");
   });
@@ -94,7 +100,7 @@ describe("the will question by language", () => {
 
   it("refuses a config request for a language the service does not list", async () => {
     const { browser } = await loggedIn({ will: { question: QUESTIONS } });
-    for (const lang of ["fr", "not a tag"]) {
+    for (const lang of [UNSHIPPED, "not a tag"]) {
       const res = await browser.request("GET", `/api/v1/config?lang=${encodeURIComponent(lang)}`);
       expect(res.status, lang).toBe(400);
       expect(errorCode(res), lang).toBe("LANG_UNKNOWN");
@@ -102,7 +108,7 @@ describe("the will question by language", () => {
   });
 
   it("refuses at order creation a question in an unlisted language, or without the default language's text", async () => {
-    await expect(service.partner.createOrder(orderRequest(service, { will: { question: { ...QUESTIONS, fr: "Êtes-vous d'accord ?" } } }))).rejects.toMatchObject({
+    await expect(service.partner.createOrder(orderRequest(service, { will: { question: { ...QUESTIONS, [UNSHIPPED]: "Êtes-vous d'accord ?" } } }))).rejects.toMatchObject({
       code: "LANG_UNKNOWN",
     });
     await expect(service.partner.createOrder(orderRequest(service, { will: { question: { en: QUESTIONS.en } } }))).rejects.toMatchObject({

@@ -20,7 +20,7 @@ import { createServerCheckRegistry, mergeChecks, SERVER_CHECKS } from "../../../
 import { judged, type ServerCheck } from "../../../src/server/verify/checks/serverCheck";
 import { personDescriptor, sameFaceAgain } from "../../face/syntheticDescriptor";
 import { faceFrames, frameOf } from "../../face/syntheticFace";
-import { CHECKS_BUT_PRESENCE, shippedChecks, withoutPresence } from "./shippedChecks";
+import { CHECKS_BUT_PRESENCE, expectRanInOrder, shippedChecks, withoutPresence } from "./shippedChecks";
 
 const limits = loadCaptureLimits();
 
@@ -68,6 +68,8 @@ const names = (result: ReturnType<typeof judge>) => result.checks.map((c) => c.n
  * tests/server/verify/liveness/); the recipe is the same for any check.
  */
 const baseChecks = withoutPresence(shippedChecks);
+/** Where withCheck puts a check listed after `after` in silent mode's list: its index in a plan error. */
+const placeAfter = (file: ChecksFile, after: string) => `live.3[${file.live["3"].indexOf(after) + 1}]`;
 
 describe("a new server check: one registration plus config", () => {
   const registry = createServerCheckRegistry(mergeChecks(CHECKS_BUT_PRESENCE, { lighting }));
@@ -75,7 +77,7 @@ describe("a new server check: one registration plus config", () => {
 
   it("runs where the config lists it, and the attempt passes when it passes", () => {
     const result = judge(plan, silentAttempt(120));
-    expect(names(result)).toEqual(["media", "duration", "frameRate", "face", "identity", "liveness", "lighting", "steady"]);
+    expectRanInOrder(names(result), withCheck(baseChecks, "lighting", "liveness").live["3"], ["media", "duration", "frameRate", "face", "identity", "liveness", "lighting", "steady"]);
     expect(result).toMatchObject({ passed: true, code: "0", faceCode: "0" });
   });
 
@@ -95,7 +97,7 @@ describe("a new server check: one registration plus config", () => {
     expect(() => createCheckPlan(config, createServerCheckRegistry())).toThrow(CheckPlanError);
     const known = Object.keys(SERVER_CHECKS).join(", ");
     expect(known).toContain("frozen");
-    expect(() => createCheckPlan(config, createServerCheckRegistry())).toThrow(`live.3[7]: unknown check "lighting" (known: ${known})`);
+    expect(() => createCheckPlan(config, createServerCheckRegistry())).toThrow(`${placeAfter(shippedChecks, "liveness")}: unknown check "lighting" (known: ${known})`);
     // The service itself does not start on it (before it opens its store).
     await expect(buildApp({ dbPath: ":memory:", mediaDir: join(tmpdir(), "faceflow-never-created"), checks: config })).rejects.toThrow(/unknown check "lighting" \(known: media, /);
   });
@@ -117,7 +119,7 @@ describe("checks that read another check's result", () => {
   const registry = createServerCheckRegistry(mergeChecks(CHECKS_BUT_PRESENCE, { afterReference }));
 
   it("a list naming one before what it needs is refused", () => {
-    expect(() => createCheckPlan(withCheck(baseChecks, "afterReference", "liveness"), registry)).toThrow(/live\.3\[7\]: check "afterReference" needs "reference" listed before it/);
+    expect(() => createCheckPlan(withCheck(baseChecks, "afterReference", "liveness"), registry)).toThrow(`${placeAfter(baseChecks, "liveness")}: check "afterReference" needs "reference" listed before it`);
   });
 
   it("when what it needs had nothing to judge, it fails (1026) instead of passing", () => {
@@ -127,7 +129,7 @@ describe("checks that read another check's result", () => {
     expect(result.checks.find((c) => c.name === "afterReference")?.detail).toContain("needs the reference check");
     const withPhoto = judge(plan, { ...silentAttempt(120), reference: { faces: 1, descriptor: sameFaceAgain(person, 77) } });
     expect(withPhoto.passed).toBe(true);
-    expect(names(withPhoto)).toEqual(["media", "duration", "frameRate", "face", "identity", "liveness", "reference", "afterReference", "steady"]);
+    expectRanInOrder(names(withPhoto), withCheck(baseChecks, "afterReference", "reference").live["3"], ["liveness", "reference", "afterReference", "steady"]);
   });
 });
 

@@ -1,4 +1,5 @@
 /** flows/checks.json as the service reads it, and the plan it gives with the shipped checks: what tests judge with. */
+import { expect } from "vitest";
 import checksJson from "../../../flows/checks.json";
 import { checksFileSchema, type ChecksFile } from "../../../schemas/checks";
 import { createCheckPlan } from "../../../src/server/verify/checks/checkPlan";
@@ -25,3 +26,15 @@ export function withoutPresence(file: ChecksFile): ChecksFile {
 }
 export const CHECKS_BUT_PRESENCE = Object.fromEntries(Object.entries(SERVER_CHECKS).filter(([name]) => !PRESENCE_NAMES.includes(name)));
 export const checkPlanButPresence = createCheckPlan(withoutPresence(shippedChecks), createServerCheckRegistry(CHECKS_BUT_PRESENCE));
+
+/**
+ * The judged checks `names` ran in the order of `list` (a list of flows/checks.json), and hold
+ * every one of `members` (the checks a test is about) in that order. A check the recipe adds to
+ * the list changes neither: a test says what it is about without copying the shipped lists.
+ *
+ * @example expectRanInOrder(names(result), shippedChecks.live["3"], ["media", "face", "steady"])
+ */
+export function expectRanInOrder(names: readonly string[], list: readonly string[], members: readonly string[]): void {
+  expect(names, "judged in the list's order").toEqual(list.filter((name) => names.includes(name)));
+  expect(names.filter((name) => members.includes(name)), "the checks this test is about").toEqual([...members]);
+}

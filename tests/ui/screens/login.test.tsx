@@ -10,7 +10,8 @@ import type { LoginRequest, LoginResponse } from "../../../schemas/api";
 import { launchParamsSchema } from "../../../schemas/launch";
 import { storedValueSchemas } from "../../../schemas/session";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../src/api/apiError";
-import { UNMAPPED_API_ERROR_STAT } from "../../../src/api/screenForApiError";
+import { API_ERROR_SCREEN } from "../../../schemas/apiCodes";
+import { CLIENT_ERROR_SCREEN, UNMAPPED_API_ERROR_STAT } from "../../../src/api/screenForApiError";
 import type { ApiClient } from "../../../src/api/client";
 import { ApiProvider } from "../../../src/ui/apiContext";
 import { FlowProvider } from "../../../src/ui/FlowProvider";
@@ -187,13 +188,15 @@ describe("LoginScreen", () => {
     expect(login).not.toHaveBeenCalled();
   });
 
+  // Each code's screen is its entry in API_ERROR_SCREEN (or the client's table): a new status
+  // given to one of these codes changes the definition, not this test.
   it.each([
-    ["LAUNCH_USED", 409, "/error?status=exitException"],
-    ["LAUNCH_EXPIRED", 410, "/error?status=exitException"],
-    ["ORDER_FINISHED", 409, "/error?status=exitException"],
-    ["RATE_LIMITED", 429, "/error?status=trtc_overFrequency"],
-    ["INTERNAL", 500, "/error?status=exception"],
-    [CLIENT_ERROR_CODES.badResponse, 502, "/error?status=exception"],
+    ["LAUNCH_USED", 409, `/error?status=${API_ERROR_SCREEN.LAUNCH_USED}`],
+    ["LAUNCH_EXPIRED", 410, `/error?status=${API_ERROR_SCREEN.LAUNCH_EXPIRED}`],
+    ["ORDER_FINISHED", 409, `/error?status=${API_ERROR_SCREEN.ORDER_FINISHED}`],
+    ["RATE_LIMITED", 429, `/error?status=${API_ERROR_SCREEN.RATE_LIMITED}`],
+    ["INTERNAL", 500, `/error?status=${API_ERROR_SCREEN.INTERNAL}`],
+    [CLIENT_ERROR_CODES.badResponse, 502, `/error?status=${CLIENT_ERROR_SCREEN[CLIENT_ERROR_CODES.badResponse]}`],
   ])("a login refused with %s (HTTP %i) shows %s and keeps the signed return address", async (code, status, route) => {
     const flow = launchFlow();
     const { api } = fakeApi(() => Promise.reject(new ApiError(status, code, "refused")));
