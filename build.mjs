@@ -1,14 +1,16 @@
 // Build: validate the flow definitions, bundle the browser app (rolldown: code splitting,
 // hashed names; scripts/build/bundleApp.mjs), write index.html with the route preloader, the
-// gallery and the service, precompress every text file (brotli and gzip), then print what
-// each file costs on the wire. The first screen's brotli budget fails the build, like
-// wouter's size-limit. The face worker, its models and wasm (scripts/buildFace.mjs) are built
-// first and reached from the capture routes; their bytes are reported apart.
+// gallery and the service, precompress every text file (brotli and gzip), then report what
+// each file costs on the wire: in dist/size-report.txt, printed with --sizes (or
+// FACEFLOW_BUILD_SIZES=1), otherwise one summary line. The first screen's brotli budget fails
+// the build, like wouter's size-limit. The face worker, its models and wasm
+// (scripts/buildFace.mjs) are built first and reached from the capture routes; their bytes are
+// reported apart.
 import { build } from "esbuild";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { buildFaceWorker, copyFaceAssets, faceSizes, printFaceSizes } from "./scripts/buildFace.mjs";
+import { buildFaceWorker, copyFaceAssets, faceSizeLines, faceSizes } from "./scripts/buildFace.mjs";
 import { bundleApp } from "./scripts/build/bundleApp.mjs";
 import { allTextsGalleryPlugin } from "./scripts/build/languages.mjs";
 import { earlyLoginScript } from "./scripts/build/earlyLogin.mjs";
@@ -29,8 +31,13 @@ const appOut = join(out, "app");
 const FIRST_SCREEN_CEILING = 97 * 1024;
 
 const BROWSER_TARGET = ["es2020", "chrome80", "safari15", "ios15"];
+// The page's report environment. Unset, it is release (spec §6; flows/apps.json
+// defaultEnvironment), unlike the service, whose default is local (src/server/config.ts): the
+// same build serves a local run and a deployment.
 const environment = process.env.FACEFLOW_ENV ?? "release";
 const grayVersion = process.env.FACEFLOW_GRAY_VERSION ?? "0";
+// The whole size report on the terminal, not only in dist/size-report.txt.
+const printSizes = process.argv.includes("--sizes") || process.env.FACEFLOW_BUILD_SIZES === "1";
 
 async function validate() {
   // The validate script is TypeScript; esbuild turns it into a module we can import.
@@ -185,7 +192,7 @@ writeFileSync(
 await buildGallery();
 await buildServer();
 const precompressed = await precompress(appOut);
-const firstBr = sizeReport({
+const { firstBr, lines: sizeLines } = sizeReport({
   out,
   appOut,
   assetsDir,
@@ -196,10 +203,14 @@ const firstBr = sizeReport({
   precompressed,
   ceiling: FIRST_SCREEN_CEILING,
   face: faceSizes({ appOut, workerFile: faceWorkerFile, assets: faceAssets }),
-  printFace: printFaceSizes,
+  faceLines: faceSizeLines,
 });
-console.log(`built dist/ in ${Date.now() - started} ms (environment ${environment}, gray version ${grayVersion})`);
-if (firstBr > FIRST_SCREEN_CEILING) {
+const overCeiling = firstBr > FIRST_SCREEN_CEILING;
+if (printSizes || overCeiling) console.log(sizeLines.join("\n"));
+else console.log(`first screen ${(firstBr / 1024).toFixed(1)} KB brotli (ceiling ${(FIRST_SCREEN_CEILING / 1024).toFixed(1)} KB); every file's size in dist/size-report.txt (or node build.mjs --sizes)`);
+const environmentSource = process.env.FACEFLOW_ENV === undefined ? "FACEFLOW_ENV unset: the build's default" : "FACEFLOW_ENV";
+console.log(`built dist/ in ${Date.now() - started} ms; the page reports environment ${environment} (${environmentSource}), gray version ${grayVersion}`);
+if (overCeiling) {
   console.error(`the first screen is over its ceiling by ${((firstBr - FIRST_SCREEN_CEILING) / 1024).toFixed(1)} KB brotli: something heavy is no longer lazily loaded`);
   process.exit(1);
 }

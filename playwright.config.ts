@@ -1,7 +1,7 @@
 /**
  * Playwright against the real service in Debian's Chromium (never a downloaded browser),
  * one worker on this 2-core machine, with a fake camera whose permission each test grants
- * or withholds itself (../shared/TESTING.md).
+ * or withholds itself.
  *
  * The service judges the media it receives (faces, voice), so what the fake devices play
  * decides the verdict; each project is one camera and microphone:

@@ -3,7 +3,7 @@
  * made at run time so no media is committed (playwright.config.ts):
  *
  * - the face video, from an npm package's demo photo (tests/fixtures/faceImage.ts). Chromium
- *   plays an .mjpeg of concatenated JPEGs at 30 fps (TESTING.md). Each frame carries its own
+ *   plays an .mjpeg of concatenated JPEGs at 30 fps. Each frame carries its own
  *   sensor-like noise: a real camera pointed at a still face never sends two equal frames,
  *   and a video of identical frames compresses below the smallest recording the service
  *   accepts (spec §5), which no real phone produces;

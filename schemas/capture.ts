@@ -255,7 +255,7 @@ export const captureFileSchema = z.strictObject({
   }).check(z.refine((r) => r.maxFrameBytes >= r.minFrameBytes, "maxFrameBytes must be at least minFrameBytes")),
   /** The browser's side of frame streaming (src/capture/websocketHandler.ts). */
   streamClient: z.strictObject({
-    /** Frames sent per second (TESTING.md: 10 fps holds easily; the service judges 5-120). */
+    /** Frames sent per second (10 fps holds easily; the service judges 5-120). */
     framesPerSecond: z.number().check(z.gt(0), z.lte(30)),
     /** canvas.toBlob JPEG quality, 0..1 (0.8: 9-21 KB a 640x480 frame). */
     jpegQuality: z.number().check(z.gt(0), z.lte(1)),

@@ -1,7 +1,7 @@
 /**
  * The built service started for a benchmark: its own port, a fresh store and media folder
  * in a temporary directory (removed on stop), the test environment (demo endpoints on), and
- * the Chromium arguments every bench uses (TESTING.md).
+ * the Chromium arguments every bench uses.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -101,11 +101,13 @@ export function faceSizes({ appOut, workerFile, assets }) {
   };
 }
 
-/** Prints the face figures under the chunk table. */
-export function printFaceSizes(face) {
+/** The face figures' lines, under the chunk table of the size report. */
+export function faceSizeLines(face) {
   const kb = (n) => (n / 1024).toFixed(1).padStart(7) + " KB";
-  console.log("face guidance (capture routes only, loaded on demand; raw, gzip):");
-  console.log(`  ${kb(face.worker.raw)} ${kb(face.worker.gz)}  face worker JS  ${face.worker.file}`);
-  console.log(`  ${kb(face.models.raw)} ${kb(face.models.gz)}  models  ${face.models.files.filter((f) => f.file.endsWith(".bin")).map((f) => f.file.split("/").pop().replace(".bin", "")).join(", ")}`);
-  console.log(`  ${kb(face.wasm.raw)} ${kb(face.wasm.gz)}  wasm (SIMD, the one fetched; ${face.wasm.files.length} shipped)  ${face.wasm.files[0].file.split("/")[0]}/`);
+  return [
+    "face guidance (capture routes only, loaded on demand; raw, gzip):",
+    `  ${kb(face.worker.raw)} ${kb(face.worker.gz)}  face worker JS  ${face.worker.file}`,
+    `  ${kb(face.models.raw)} ${kb(face.models.gz)}  models  ${face.models.files.filter((f) => f.file.endsWith(".bin")).map((f) => f.file.split("/").pop().replace(".bin", "")).join(", ")}`,
+    `  ${kb(face.wasm.raw)} ${kb(face.wasm.gz)}  wasm (SIMD, the one fetched; ${face.wasm.files.length} shipped)  ${face.wasm.files[0].file.split("/")[0]}/`,
+  ];
 }

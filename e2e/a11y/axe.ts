@@ -12,7 +12,7 @@ import { appendFileSync } from "node:fs";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] as const;
 
-/** One violation as a test prints it and /work/a11y-findings.md records it. */
+/** One violation as a test prints it and the A11Y_FINDINGS_LOG file (when set) records it. */
 export interface Finding {
   rule: string;
   impact: string;

@@ -70,8 +70,13 @@ async function main(): Promise<void> {
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const base = `http://${hostForUrl(config.host)}:${port}`;
   if (!appDir) console.warn("faceflow: no built app found (run npm run build); the API is up, / answers 503");
-  console.log(`faceflow (${config.role}) listening on ${base}`);
-  if (config.role !== "worker") console.log(`demo: ${base}/#/entry`);
+  const environmentSource = process.env.FACEFLOW_ENV ? "FACEFLOW_ENV" : "FACEFLOW_ENV unset: the service's default";
+  // Tests and scripts find the port in this line (tests/server/verifyRestart.test.ts): keep its start.
+  console.log(`faceflow (${config.role}) listening on ${base}, environment ${config.environment} (${environmentSource})`);
+  if (config.role === "worker") return;
+  // Last and set apart: the line a newcomer running npm start looks for.
+  if (config.demo) console.log(`\n  demo partner page: ${base}/#/entry\n`);
+  else console.log("demo partner page off (FACEFLOW_DEMO; off by default in release): launches come from a partner's backend");
 }
 
 /**
