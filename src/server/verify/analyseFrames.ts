@@ -3,9 +3,9 @@
  * for the light challenge's colour changes and the lips); Human's detector and mesh run on an
  * evenly spread subset at the mode's mesh rate, and every frame gets its cheap pixel signals
  * (signals/frameSignals.ts) measured with the face interpolated between the analysed frames
- * either side (signals/faceBetween.ts). Descriptors are taken on frames drawn at random AND on both sides of
- * every cut (a jump of the face's signature far beyond the recording's own changes), so a
- * stretch of another person spliced in is always compared, never only by chance.
+ * either side (signals/faceBetween.ts). Descriptors are taken on frames drawn at random AND on
+ * both sides of every cut (a jump of the face's signature far beyond the recording's own
+ * changes), so a stretch of another person spliced in is always compared, never only by chance.
  */
 import { facesOf } from "../../domain/face/quality";
 import type { FaceObservation } from "../../domain/face/types";

@@ -21,8 +21,7 @@
  */
 import type { FaceObservation } from "../../domain/face/types";
 import type { AnalysedFrame, FrameAnalyzer } from "./frameAnalyzer";
-import { cropDistance, normaliseCrop } from "./signals/cropCompare";
-import { faceCrop } from "./signals/frameSignals";
+import { pictureChange } from "./signals/frameSignals";
 import type { DecodedFrame } from "./mediaTypes";
 
 interface MeshPassOptions {
@@ -68,11 +67,10 @@ const inside = (p: { x: number; y: number }, f: FaceObservation) => p.x >= f.box
 
 /** Whether a face of the frame before shows the same picture in this frame, in that face's box. */
 function samePicture(frame: DecodedFrame, previous: DecodedFrame | undefined, before: readonly FaceObservation[]): boolean {
-  if (previous === undefined || previous.width !== frame.width || previous.height !== frame.height) return false;
+  if (previous === undefined) return false;
   return before.some((face) => {
-    const a = faceCrop(previous, face);
-    const b = faceCrop(frame, face);
-    return a !== null && b !== null && cropDistance(normaliseCrop(a), normaliseCrop(b)) < SAME_PICTURE_DISTANCE;
+    const change = pictureChange(previous, frame, face);
+    return change !== null && change < SAME_PICTURE_DISTANCE;
   });
 }
 

@@ -22,7 +22,6 @@ export interface RegionColour {
   pixels: number;
 }
 
-export { CROP_SIDE };
 
 export interface FrameSignals {
   atMs: number;
@@ -34,12 +33,7 @@ export interface FrameSignals {
   background: RegionColour;
   /** Gamma-encoded luma 0..1 of the face box in CROP_SIDE² cells, row by row; null without a face. */
   crop: Float32Array | null;
-  /**
-   * How far the frame before's picture, in THIS frame's face box, is from this frame's
-   * (cropCompare.ts cropDistance of the normalised signatures); null without a face or a frame
-   * before. In one box, so a box that moves by a pixel between frames (the detector's or the
-   * tracker's jitter) does not make a repeated picture look new.
-   */
+  /** How far the frame before's picture is from this one's, in this frame's face box (pictureChange); null without a face or a frame before. */
   repeat: number | null;
   /** Median absolute high-pass residual of the skin's green, in 0..255 levels; null without a face mesh. */
   noise: number | null;
@@ -230,12 +224,23 @@ function poseOf(face: FaceObservation): FrameSignals["pose"] {
   return m ? { yaw: m.yaw, pitch: m.pitch } : null;
 }
 
+/**
+ * How far `previous`'s picture is from `frame`'s inside one face box (cropCompare.ts
+ * cropDistance of the normalised signatures); null when the frames differ in size or the box is
+ * too small. One box for both, so a box that moves by a pixel between frames (the detector's or
+ * the tracker's jitter) does not make a repeated picture look new.
+ */
+export function pictureChange(previous: DecodedFrame, frame: DecodedFrame, face: FaceObservation, crop = faceCrop(frame, face)): number | null {
+  if (previous.width !== frame.width || previous.height !== frame.height) return null;
+  const before = faceCrop(previous, face);
+  return before && crop ? cropDistance(normaliseCrop(before), normaliseCrop(crop)) : null;
+}
+
 /** The frame's signals; `face` is the one face seen in it (or interpolated for it), null when none; `previous` the frame before it. */
 export function measureFrame(frame: DecodedFrame, face: FaceObservation | null, previous?: DecodedFrame): FrameSignals {
   const background = backgroundColour(frame, face);
   if (!face) return { atMs: frame.atMs, faceShare: null, skin: null, background, crop: null, repeat: null, noise: null, mouth: null, pose: null };
   const crop = faceCrop(frame, face);
-  const before = previous && previous.width === frame.width && previous.height === frame.height ? faceCrop(previous, face) : null;
   const discs = skinDiscs(face);
   const skin = discs ? (Object.fromEntries(SKIN_REGIONS.map((r) => [r, discColour(frame, discs[r])])) as Record<SkinRegion, RegionColour>) : null;
   return {
@@ -244,7 +249,7 @@ export function measureFrame(frame: DecodedFrame, face: FaceObservation | null, 
     skin,
     background,
     crop,
-    repeat: crop && before ? cropDistance(normaliseCrop(before), normaliseCrop(crop)) : null,
+    repeat: previous ? pictureChange(previous, frame, face, crop) : null,
     noise: discs ? skinNoise(frame, [discs.forehead, discs.cheekLeft, discs.cheekRight]) : null,
     mouth: discs ? mouthSignal(frame, face, discs) : null,
     pose: poseOf(face),

@@ -175,12 +175,13 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   // The hue is taken about the skin's own level-weighed mean (see weightedMean), for every series.
   const skinColours = faces.map((s) => blend(SKIN.map((r) => s.skin[r])));
   const skinLevels = levelsOf(skinColours);
-  const series = (pick: (s: Judged) => Rgb) => relativeSeries(times, faces.map(pick), t.baselineHalfMs).map((x) => chroma(x, skinLevels));
+  const series = (colours: readonly Rgb[]) => relativeSeries(times, colours, t.baselineHalfMs).map((x) => chroma(x, skinLevels));
   const shownAt = (atMs: number): Rgb | null => {
     const e = lightAt(timeline, atMs);
     return e && chroma(e, skinLevels);
   };
-  const skin = relativeSeries(times, skinColours, t.baselineHalfMs).map((x) => chroma(x, skinLevels));
+  const skin = series(skinColours);
+  const backgroundColours = faces.map((s) => s.background.rgb);
 
   const posed = faces.flatMap((s) => (s.pose ? [s.pose] : []));
   const restYaw = median(posed.map((p) => p.yaw));
@@ -233,7 +234,7 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   const change = Math.sqrt((meanOf(skinF.variance) ?? 0));
   if (figures.response < t.minResponse && change < t.minResponse) {
     // The scene, at its own best lag: following the sequence where the face does not.
-    const bg = bestLag(series((s) => s.background.rgb), levelsOf(faces.map((s) => s.background.rgb)));
+    const bg = bestLag(series(backgroundColours), levelsOf(backgroundColours));
     if (bg && bg.slope >= t.minResponse && bg.corr >= t.minCorrelation) {
       figures.backgroundResponse = bg.slope;
       return fail(VERIFY_CODES.lightNotFaceShaped, `The light reached the scene but not the face: skin ${pct(figures.response)}, background ${pct(bg.slope)} per colour channel (background correlation ${bg.corr.toFixed(2)} at lag ${bg.lag} ms; ${said}).`);
@@ -248,7 +249,7 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
     return fail(VERIFY_CODES.lightNotFollowed, `The face did not follow this attempt's colour sequence (${said}).`);
   }
 
-  figures.backgroundResponse = weightedMean(judge(series((s) => s.background.rgb)).slope, levelsOf(faces.map((s) => s.background.rgb))) ?? 0;
+  figures.backgroundResponse = weightedMean(judge(series(backgroundColours)).slope, levelsOf(backgroundColours)) ?? 0;
   // The face's shape is judged on the frames where the head is not turning or nodding, near its
   // rest pose: the centre-over-sides ratio of Lambert's law holds at any rest pose (the sides weighed equally,
   // below), but a head mid-turn moves the side patches across skin facing other ways (and

@@ -30,13 +30,15 @@ export function relativeSeries(times: readonly number[], colours: readonly Rgb[]
   return colours.map((_, i) => [channels[0]![i]!, channels[1]![i]!, channels[2]![i]!]);
 }
 
-/** Each channel of `xs` less its running mean (half window `halfMs`), as `following` detrends. */
+/** `v` less its running mean (half window `halfMs`): the change within the window. */
+function detrend(times: readonly number[], v: readonly number[], halfMs: number): number[] {
+  const m = runningMean(times, v, halfMs);
+  return v.map((y, i) => y - m[i]!);
+}
+
+/** Each channel of `xs` detrended, as `following` detrends its series. */
 export function detrended(times: readonly number[], xs: readonly Rgb[], halfMs: number): Rgb[] {
-  const channels = [0, 1, 2].map((c) => {
-    const v = xs.map((x) => x[c]!);
-    const m = runningMean(times, v, halfMs);
-    return v.map((y, i) => y - m[i]!);
-  });
+  const channels = [0, 1, 2].map((c) => detrend(times, xs.map((x) => x[c]!), halfMs));
   return xs.map((_, i) => [channels[0]![i]!, channels[1]![i]!, channels[2]![i]!]);
 }
 
@@ -96,16 +98,12 @@ export function following(times: readonly number[], x: readonly Rgb[], e: readon
   const correlation: (number | null)[] = [];
   const slope: (number | null)[] = [];
   const variance: number[] = [];
-  const detrend = (v: readonly number[]) => {
-    const m = runningMean(times, v, halfMs);
-    return v.map((y, i) => y - m[i]!);
-  };
   const kept = <T>(v: readonly T[]): T[] => (fitOn ? v.filter((_, i) => fitOn[i]) : [...v]);
-  const basis = nuisance.map((p) => kept(detrend(p))).filter((p) => p.some((y) => Math.abs(y) > 1e-9));
+  const basis = nuisance.map((p) => kept(detrend(times, p, halfMs))).filter((p) => p.some((y) => Math.abs(y) > 1e-9));
   const cleaned: number[][] = [];
   for (let c = 0; c < 3; c++) {
-    const raw = kept(detrend(x.map((v) => v[c]!)));
-    const rawE = kept(detrend(e.map((v) => v[c]!)));
+    const raw = kept(detrend(times, x.map((v) => v[c]!), halfMs));
+    const rawE = kept(detrend(times, e.map((v) => v[c]!), halfMs));
     const dxs = residual(raw, basis);
     const des = residual(rawE, basis);
     // By Frisch-Waugh, x's fit on the sequence and the nuisance together is slope·e + (what the
