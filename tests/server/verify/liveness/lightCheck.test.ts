@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIGHT_DEFAULTS, judgeLight, lightThresholdsSchema } from "../../../../src/server/verify/checks/liveness/lightCheck";
 import { lightTimeline } from "../../../../src/server/verify/checks/liveness/lightTimeline";
-import { FLAT_FACING, liveSubject, randomChallenge, recordSubject } from "./syntheticLight";
+import { FLAT_FACING, LIVE_FACING, liveSubject, randomChallenge, recordSubject } from "./syntheticLight";
 
 const issued = randomChallenge(11);
 const other = randomChallenge(12);
@@ -120,6 +120,20 @@ describe("judgeLight: the sides of the face", () => {
     const gone = judge(noSide(() => false));
     expect(gone.outcome).toMatchObject({ passed: false, failCode: "1031" });
     expect(gone.outcome.detail).toContain("left and right of the face");
+  });
+
+  it("fails (1031) light on the face's centre alone where the sides are measured well, and does not refuse sides lost in their own noise", () => {
+    // A highlight on the centre only (a glare on a screen playing a face): sides that do not respond.
+    const dark = { ...LIVE_FACING, sideLeft: 0, sideRight: 0 };
+    const glare = judge(recordSubject(liveSubject(issued, { facing: dark })));
+    expect(glare.outcome, glare.outcome.detail).toMatchObject({ passed: false, failCode: "1031" });
+    expect(glare.outcome.detail).toContain("flat picture");
+    // A face in a bright room whose faint sides drown in noise: a side near or below zero is not
+    // evidence against a face when its error spans the face's expected response.
+    const noisy = judge(recordSubject(liveSubject(issued, { facing: { ...LIVE_FACING, sideLeft: 0.05, sideRight: 0.05 }, noise: 0.03 })));
+    const { sidesResponse, centreResponse } = noisy.figures;
+    expect(centreResponse ?? 0).toBeGreaterThan(20 * Math.max(sidesResponse ?? 0, 0));
+    expect(noisy.outcome, noisy.outcome.detail).toMatchObject({ passed: true });
   });
 });
 

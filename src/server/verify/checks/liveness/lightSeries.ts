@@ -47,6 +47,8 @@ export interface Following {
   correlation: (number | null)[];
   /** Per channel: the series' change per full switch of the channel (regression slope); null likewise. */
   slope: (number | null)[];
+  /** Per channel: the slope's standard error (from the fit's residuals); null likewise, or with too few points to tell. */
+  slopeError: (number | null)[];
   /** Per channel: the detrended series' variance. */
   variance: number[];
   /** The detrended series less the nuisance's part in a joint fit with the sequence (for the transitions' steps). */
@@ -97,6 +99,7 @@ function solve(m: number[][], b: number[]): number[] | null {
 export function following(times: readonly number[], x: readonly Rgb[], e: readonly Rgb[], halfMs: number, nuisance: readonly (readonly number[])[] = [], fitOn?: readonly boolean[]): Following {
   const correlation: (number | null)[] = [];
   const slope: (number | null)[] = [];
+  const slopeError: (number | null)[] = [];
   const variance: number[] = [];
   const kept = <T>(v: readonly T[]): T[] => (fitOn ? v.filter((_, i) => fitOn[i]) : [...v]);
   const basis = nuisance.map((p) => kept(detrend(times, p, halfMs))).filter((p) => p.some((y) => Math.abs(y) > 1e-9));
@@ -125,9 +128,12 @@ export function following(times: readonly number[], x: readonly Rgb[], e: readon
     const switched = see > 0.02 * dxs.length;
     correlation.push(switched && sxx > 0 ? sxe / Math.sqrt(sxx * see) : switched ? 0 : null);
     slope.push(switched ? sxe / see : null);
+    // Residual variance over the points left after the slope and the nuisance were fitted.
+    const freedom = dxs.length - 1 - basis.length;
+    slopeError.push(switched && freedom > 0 ? Math.sqrt(Math.max(0, sxx - (sxe * sxe) / see) / freedom / see) : null);
     variance.push(dxs.length ? sxx / dxs.length : 0);
   }
-  return { correlation, slope, variance, cleaned: cleaned[0]!.map((_, i) => [cleaned[0]![i]!, cleaned[1]![i]!, cleaned[2]![i]!]) };
+  return { correlation, slope, slopeError, variance, cleaned: cleaned[0]!.map((_, i) => [cleaned[0]![i]!, cleaned[1]![i]!, cleaned[2]![i]!]) };
 }
 
 /**
