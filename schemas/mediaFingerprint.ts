@@ -5,8 +5,9 @@
  * one order is recognised when it is sent for another. Parsed at the worker's port and on every
  * read from the store.
  *
- * Compact on purpose (about 500 bytes for 5 s): one 64-bit difference hash per 250 ms slot of
- * video and one 9-nibble band-energy word per 250 ms window of audio, each as hex text.
+ * Compact on purpose (about 600 bytes for 5 s): one 64-bit difference hash per 250 ms slot of
+ * video, one 9-nibble band-energy word per 250 ms window of audio and one byte of mouth opening
+ * per frame of 15 a second, each as hex text.
  */
 import * as z from "zod/mini";
 
@@ -16,6 +17,14 @@ export const FRAME_HASH_CHARS = 16;
 export const AUDIO_WORD_CHARS = 9;
 /** Both grids: a slot or window is 250 ms on the recording's clock (about 4 per second). */
 export const FINGERPRINT_STEP_MS = 250;
+/** One mouth opening (the open mouth's dark pixels over the mouth's width squared) as 2 hex digits, or "--" where no face was. */
+export const MOUTH_CHARS = 2;
+/**
+ * The mouth's grid: a frame of the service's signal rate (15 a second), finer than the others, as
+ * a syllable (about 200 ms) is what a retake never repeats to the step; a recording made at 15
+ * frames a second and trimmed keeps its frames on this grid, shifted by whole steps.
+ */
+export const MOUTH_STEP_MS = 1000 / 15;
 
 export const mediaFingerprintSchema = z.object({
   /** The format; a change to the hash or the grid is a new version, and versions are never compared. */
@@ -24,5 +33,11 @@ export const mediaFingerprintSchema = z.object({
   frames: z.string().check(z.regex(/^(?:[0-9a-f]{16}|-{16}){0,240}$/, "frame hashes")),
   /** The audio words, window after window from the audio's start; null when there was no audio to hear. */
   audio: z.nullable(z.string().check(z.regex(/^(?:[0-9a-f]{9}|-{9}){0,240}$/, "audio words"))),
+  /**
+   * The mouth's opening, step after step from the first frame (at most 60 s: 900 steps).
+   * Absent from fingerprints stored before it was added: they still compare on frames and audio,
+   * which is why adding it did not make a new version.
+   */
+  mouth: z.optional(z.string().check(z.regex(/^(?:[0-9a-f]{2}|-{2}){0,900}$/, "mouth openings"))),
 });
 export type MediaFingerprint = z.infer<typeof mediaFingerprintSchema>;

@@ -6,7 +6,7 @@
  * the attempt's own challenge; the replay, prepared-video and splice families misuse it.
  */
 import type { LightChallenge } from "../../schemas/lightChallenge";
-import { makeSpeechWav } from "../../tests/fixtures/mediaMaker";
+import { makeSpeechWav, speechTimingOf } from "../../tests/fixtures/mediaMaker";
 import type { LightingPreset } from "../../tests/fixtures/synth/lighting";
 import { makeSubjectClip, type SubjectClip, type SubjectScriptSpec } from "../../tests/fixtures/synth/subjectClip";
 import type { ActionCode, AttackMode } from "./attemptClient";
@@ -42,9 +42,10 @@ export async function renderTake(take: SubjectTake): Promise<SubjectClip & { sec
   let script: SubjectScriptSpec = "silent";
   if (take.mode === "number" || take.mode === "will") {
     const text = take.mode === "number" ? spokenDigits(take.digits ?? "0000") : WILL_ANSWER;
-    // espeak-ng's voice variants (+m1..+f4) for other pitches and timbres: one fixed voice saying
-    // one fixed consent would make every will take the same audio to the replay check.
-    wavPath = await makeSpeechWav({ dir: take.dir, text, voice: `cmn+${VOICE_VARIANTS[take.seed % VOICE_VARIANTS.length] as string}`, name: `${take.name}-voice` });
+    // espeak-ng's voice variants (+m1..+f4) for other pitches and timbres, and a pace and pauses of its own
+    // (a person never says a sentence again to the syllable): one fixed voice saying one fixed
+    // consent would make every will take the same audio and the same lips to the replay check.
+    wavPath = await makeSpeechWav({ dir: take.dir, text, voice: `cmn+${VOICE_VARIANTS[take.seed % VOICE_VARIANTS.length] as string}`, name: `${take.name}-voice`, timing: speechTimingOf(take.seed) });
     script = "speech";
   } else if (take.mode === "action") {
     const times = actionTimes(take.actions);

@@ -177,5 +177,5 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
   progress("deciding", 0.95);
   const audio = listens ? decoded.audio : null;
   const verdict = judgeMedia({ source: decoded.facts, ...analysed, reference, speech, audio }, ask, input.platform, deps.limits, deps.checks);
-  return { ...verdict, fingerprint: computeFingerprint(decoded.frames, decoded.audio) };
+  return { ...verdict, fingerprint: computeFingerprint(decoded.frames, decoded.audio, analysed.signals) };
 }

@@ -70,6 +70,7 @@ describe("a still picture", () => {
       return { atMs: i * 250, width: 160, height: 120, rgb };
     }),
     null,
+    [],
   );
 
   it("is never judged a replay on its video alone: two still takes of one scene hash alike", () => {

@@ -1,8 +1,8 @@
 /**
  * Whether two fingerprints are one recording: the frame hashes of the shorter, slid along the
  * longer, agree (Hamming distance at most MAX_FRAME_BITS) on most of its slots at one time
- * offset, its moments of motion included, and, when both carry audio, their audio words agree
- * at that offset too.
+ * offset, and either the mouths move as one take's there (mouthSeries.ts), or its moments of
+ * motion agree too and, when both carry audio, their audio words agree at that offset.
  *
  * Why motion (or speech) is required: a 9x8 hash of a still scene is the scene, not the take.
  * Measured (tests/server/fingerprint/): the fixture face moved 10 px is 3 bits away, 30 px 6
@@ -21,16 +21,19 @@
  * in a light mode fails the light check anyway. 1 s (4 slots) at least keeps a scrap of video
  * from matching on one frame.
  */
-import { AUDIO_WORD_CHARS, FRAME_HASH_CHARS, type MediaFingerprint } from "../../../../schemas/mediaFingerprint";
+import { AUDIO_WORD_CHARS, FINGERPRINT_STEP_MS, FRAME_HASH_CHARS, MOUTH_STEP_MS, type MediaFingerprint } from "../../../../schemas/mediaFingerprint";
 import { SILENT_WORD } from "./audioSignature";
 import { GAP_HASH } from "./computeFingerprint";
 import { hammingDistance } from "./frameHash";
+import { matchMouth } from "./mouthSeries";
 
 export const MAX_FRAME_BITS = 2;
 /** Slot-to-slot changes beyond what re-encoding explains (more than MAX_FRAME_BITS) a recording needs to be judged on its video: a pattern, not one cut. */
 const MIN_MOTION_SLOTS = 3;
 export const MIN_COVERED_SHARE = 0.9;
 export const MIN_SLOTS = 4;
+/** The share of slots whose frames must agree where the mouths do (alignMouths). */
+const MIN_MOUTH_FRAME_SHARE = 0.5;
 /**
  * Two audio words agree when their nibbles differ by this much on average (1 step: 3 dB), and
  * this share of the windows heard on both sides must agree. At 1.5 steps and 0.7, two honest
@@ -54,9 +57,10 @@ export interface FingerprintMatch {
   medianBits: number;
   /** Whether the agreement rests on moments of motion the two share (else on the audio alone). */
   onMotion: boolean;
+  /** Whether the mouths moved as one take's (mouthSeries.ts), whatever the audio. */
+  onMouth: boolean;
 }
 
-/** The best alignment of `a`'s frame hashes on `b`'s, or null when none covers MIN_COVERED_SHARE of the shorter. */
 /** Slots of `hashes` whose picture changed from the slot before by more than a re-encode explains. */
 function motionSlots(hashes: string[]): Set<number> {
   const moving = new Set<number>();
@@ -67,35 +71,71 @@ function motionSlots(hashes: string[]): Set<number> {
   return moving;
 }
 
-function alignFrames(a: string[], b: string[]): FingerprintMatch | null {
+interface FramePlan {
+  a: string[];
+  b: string[];
+  /** The valid slots of the shorter recording. */
+  shorter: number;
+  /** Motion is counted on the shorter side: all of it must lie inside the longer for a replay. */
+  motionOfA: boolean;
+  moving: Set<number>;
+}
+
+function framePlan(a: string[], b: string[]): FramePlan | null {
   const validA = a.filter((h) => h !== GAP_HASH).length;
   const validB = b.filter((h) => h !== GAP_HASH).length;
   const shorter = Math.min(validA, validB);
   if (shorter < MIN_SLOTS) return null;
-  // Motion is counted on the shorter side: all of it must lie inside the longer for a replay.
   const motionOfA = validA <= validB;
-  const moving = motionSlots(motionOfA ? a : b);
+  return { a, b, shorter, motionOfA, moving: motionSlots(motionOfA ? a : b) };
+}
+
+/** How `a`'s frame hashes agree with `b`'s when slot 0 of `a` lies on slot `offset` of `b`. */
+function agreementAt({ a, b, shorter, motionOfA, moving }: FramePlan, offset: number): FingerprintMatch {
+  const bits: number[] = [];
+  let movingMatched = 0;
+  for (let i = Math.max(0, -offset); i < a.length && i + offset < b.length; i++) {
+    const ha = a[i]!;
+    const hb = b[i + offset]!;
+    if (ha === GAP_HASH || hb === GAP_HASH) continue;
+    const d = hammingDistance(ha, hb);
+    if (d > MAX_FRAME_BITS) continue;
+    bits.push(d);
+    if (moving.has(motionOfA ? i : i + offset)) movingMatched += 1;
+  }
+  bits.sort((x, y) => x - y);
+  const onMotion = moving.size >= MIN_MOTION_SLOTS && movingMatched >= MIN_COVERED_SHARE * moving.size;
+  return { offset, covered: bits.length / shorter, medianBits: bits[Math.floor(bits.length / 2)] ?? 0, onMotion, onMouth: false };
+}
+
+/** The best alignment of the frame hashes, or null when none covers MIN_COVERED_SHARE of the shorter. */
+function alignFrames(plan: FramePlan): FingerprintMatch | null {
   let best: FingerprintMatch | null = null;
-  for (let offset = -(a.length - 1); offset < b.length; offset++) {
-    const bits: number[] = [];
-    let movingMatched = 0;
-    for (let i = Math.max(0, -offset); i < a.length && i + offset < b.length; i++) {
-      const ha = a[i]!;
-      const hb = b[i + offset]!;
-      if (ha === GAP_HASH || hb === GAP_HASH) continue;
-      const d = hammingDistance(ha, hb);
-      if (d > MAX_FRAME_BITS) continue;
-      bits.push(d);
-      if (moving.has(motionOfA ? i : i + offset)) movingMatched += 1;
-    }
-    const covered = bits.length / shorter;
-    if (covered >= MIN_COVERED_SHARE && (best === null || covered > best.covered)) {
-      bits.sort((x, y) => x - y);
-      const onMotion = moving.size >= MIN_MOTION_SLOTS && movingMatched >= MIN_COVERED_SHARE * moving.size;
-      best = { offset, covered, medianBits: bits[Math.floor(bits.length / 2)] ?? 0, onMotion };
-    }
+  for (let offset = -(plan.a.length - 1); offset < plan.b.length; offset++) {
+    const here = agreementAt(plan, offset);
+    if (here.covered >= MIN_COVERED_SHARE && (best === null || here.covered > best.covered)) best = here;
   }
   return best;
+}
+
+/**
+ * The alignment at which the mouths move as one take's, when the frames agree there too (±1
+ * slot: the mouth's grid is finer), or null. It stands without the audio: a voice re-dubbed or
+ * shifted in pitch over the same lips is still the same take. The frames need only agree on
+ * half the slots: a replay trimmed by a part of a slot has each hash taken a little later, and
+ * 2 of 10 such replays of a swaying SYNTHETIC head fell under 90% (scripts/presence/mouthLab.ts)
+ * while their mouths agreed at 0.97 and more; the mouths' agreement is what tells the take.
+ */
+function alignMouths(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan): FingerprintMatch | null {
+  if (!a.mouth || !b.mouth) return null;
+  const mouth = matchMouth(a.mouth, b.mouth);
+  if (mouth === null) return null;
+  const around = Math.round((mouth.shift * MOUTH_STEP_MS) / FINGERPRINT_STEP_MS);
+  for (const offset of [around, around - 1, around + 1]) {
+    const here = agreementAt(plan, offset);
+    if (here.covered >= MIN_MOUTH_FRAME_SHARE) return { ...here, onMouth: true };
+  }
+  return null;
 }
 
 type AudioVerdict = "agrees" | "differs" | "uninformative";
@@ -131,7 +171,11 @@ function compareAudio(a: string, b: string, offset: number): AudioVerdict {
 /** The alignment at which `a` and `b` are one recording, or null when they are not. */
 export function matchFingerprints(a: MediaFingerprint, b: MediaFingerprint): FingerprintMatch | null {
   if (a.version !== b.version) return null;
-  const match = alignFrames(split(a.frames, FRAME_HASH_CHARS), split(b.frames, FRAME_HASH_CHARS));
+  const plan = framePlan(split(a.frames, FRAME_HASH_CHARS), split(b.frames, FRAME_HASH_CHARS));
+  if (plan === null) return null;
+  const mouth = alignMouths(a, b, plan);
+  if (mouth !== null) return mouth;
+  const match = alignFrames(plan);
   if (match === null) return null;
   const audio = a.audio !== null && b.audio !== null ? compareAudio(a.audio, b.audio, match.offset) : "uninformative";
   if (audio === "differs") return null;

@@ -1,0 +1,88 @@
+/**
+ * The margins of the replay check's mouth series (src/server/verify/fingerprint/mouthSeries.ts),
+ * measured on the worker's own code: SYNTHETIC takes of the rendered subject reading digits
+ * (scripts/attacks/subjectMedia.ts, each take its own voice variant and pace), each verified as
+ * sent and as a replayer would send it again (re-encoded to H.264 and scaled up; its voice
+ * pitch-shifted 5% with the timing kept), and every take against every other take. Prints, for
+ * each pair, the mouths' best correlation and median difference and whether the fingerprints
+ * match.
+ *
+ * Usage: npx tsx scripts/presence/mouthLab.ts
+ * Env: MOUTH_TAKES (4), MOUTH_DIGITS ("1234": every take reads the same digits, the hardest
+ * case for telling retakes from replays), LAB_SEED (the first take's seed; 700).
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { promisify } from "node:util";
+import { checksFileSchema } from "../../schemas/checks";
+import { captureFileSchema } from "../../schemas/capture";
+import type { MediaFingerprint } from "../../schemas/mediaFingerprint";
+import type { VerifyAsk, VerifyJobInput } from "../../schemas/verifyJob";
+import { resolveFfmpeg } from "../../src/server/media/decode/ffmpegBinary";
+import { probeMedia } from "../../src/server/media/decode/probeMedia";
+import { createLocalMediaStore } from "../../src/server/media/store/localMediaStore";
+import { createCheckPlan } from "../../src/server/verify/checks/checkPlan";
+import { createServerCheckRegistry } from "../../src/server/verify/checks/registry";
+import { matchFingerprints } from "../../src/server/verify/fingerprint/compareFingerprints";
+import { alignMouth } from "../../src/server/verify/fingerprint/mouthSeries";
+import { createMediaVerifierDeps } from "../../src/server/verify/mediaVerifierDeps";
+import { verifyMedia } from "../../src/server/verify/verifyMedia";
+import { readFlowJson } from "../flowFiles";
+import { renderTake } from "../attacks/subjectMedia";
+
+const run = promisify(execFile);
+const takes = Number(process.env.MOUTH_TAKES ?? 4);
+const digits = process.env.MOUTH_DIGITS ?? "1234";
+const firstSeed = Number(process.env.LAB_SEED ?? 700);
+const dir = mkdtempSync(join(tmpdir(), "faceflow-mouth-"));
+const limits = captureFileSchema.parse(readFlowJson("flows/capture.json"));
+const ffmpegPath = resolveFfmpeg(process.env, { release: false, log: () => {} }).path;
+const checks = createCheckPlan(checksFileSchema.parse(readFlowJson("flows/checks.json")), createServerCheckRegistry());
+const { deps } = createMediaVerifierDeps({ media: createLocalMediaStore(dir), ffmpegPath, limits, checks, env: process.env });
+
+/** What a replayer does to a recording before sending it again. */
+const REPLAYS: Record<string, string[]> = {
+  "h264 scaled up": ["-vf", "scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+  "trimmed 130 ms, voice -4%": ["-ss", "0.13", "-af", "asetrate=46080,aresample=48000,atempo=1.0417", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+  "voice +5% pitch": ["-af", "asetrate=50400,aresample=48000,atempo=0.952", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+};
+
+async function fingerprint(file: string): Promise<MediaFingerprint> {
+  const probe = await probeMedia(ffmpegPath, file, { timeoutMs: 20_000 });
+  const input: VerifyJobInput = { attemptId: 1, orderNo: "LAB", source: { kind: "recording", path: basename(file), bytes: statSync(file).size, probe }, ask, referencePhoto: null, platform: "other" };
+  const { fingerprint } = await verifyMedia(input, deps, () => {});
+  if (!fingerprint) throw new Error(`no fingerprint for ${file}`);
+  return fingerprint;
+}
+
+const ask: VerifyAsk = { liveType: "1", actions: [], digits, will: null, prompts: [{ what: "digits", atMs: 0 }], requireSpeech: false, light: null, lightShown: [] };
+
+function compare(label: string, a: MediaFingerprint, b: MediaFingerprint): void {
+  const mouth = a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null;
+  const figures = mouth ? `mouth r ${mouth.correlation.toFixed(3)}, median diff ${mouth.medianDiff.toFixed(4)}, shift ${mouth.shift}` : "mouth still or absent";
+  const match = matchFingerprints(a, b);
+  const { mouth: _a, ...frameAndSound } = a;
+  const { mouth: _b, ...frameAndSoundB } = b;
+  const without = matchFingerprints(frameAndSound, frameAndSoundB) !== null;
+  console.log(`${label.padEnd(34)} ${figures.padEnd(52)} ${match ? `MATCH (${match.onMouth ? "mouth" : match.onMotion ? "motion" : "audio"})` : "no match"}; without the mouth: ${without ? "match" : "no match"}`);
+}
+
+try {
+  const prints: MediaFingerprint[] = [];
+  for (let k = 0; k < takes; k++) {
+    const seed = firstSeed + k;
+    const clip = await renderTake({ dir, name: `take${k}`, mode: "number", actions: [], digits, light: null, startMs: 0, lighting: "indoor", seed });
+    const original = await fingerprint(clip.file);
+    prints.push(original);
+    for (const [name, args] of Object.entries(REPLAYS)) {
+      const out = `${clip.file}.${k}.${name.replace(/\W+/g, "-")}.mp4`;
+      await run(ffmpegPath, ["-hide_banner", "-nostdin", "-v", "error", "-y", "-i", clip.file, ...args, out]);
+      compare(`take ${seed} replayed, ${name}`, await fingerprint(out), original);
+    }
+  }
+  for (let i = 0; i < prints.length; i++) for (let j = i + 1; j < prints.length; j++) compare(`take ${firstSeed + i} vs take ${firstSeed + j}`, prints[i]!, prints[j]!);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

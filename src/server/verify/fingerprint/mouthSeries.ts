@@ -1,0 +1,179 @@
+/**
+ * The mouth's part of a recording's fingerprint: how open the mouth is on every frame (15 a
+ * second), and whether two such series are one take's.
+ *
+ * Why the mouth: a talking head hardly changes a whole-frame hash, so a recording of someone
+ * reading digits matched its replays on the sound alone, and a replay with its voice shifted in
+ * pitch (timing kept) was no longer recognised. The mouth keeps the take's timing whatever is
+ * done to the sound, and that timing is what a retake never repeats: a person reading the same
+ * words again puts each syllable tens of milliseconds elsewhere and says each word a little
+ * faster or slower, while a replay, a re-encode or a re-dub keeps every opening on its frame.
+ *
+ * What is measured: the open mouth's dark pixels over the mouth's width squared
+ * (frameSignals.ts mouthSignal), on every frame, the face placed by the mesh or between its
+ * frames. Pixels, not the mesh's lip gap: the mesh runs on 10 frames a second, and a replay
+ * trimmed by a part of that interval had it run on other frames, whose gaps differed by as much
+ * as a retake's (0 of 14 such replays found on the gap; the dark share, counted on every frame,
+ * gives the original's figures).
+ *
+ * Margins, measured by scripts/presence/mouthLab.ts on SYNTHETIC number takes of the rendered
+ * subject (15 fps), every take reading the same digits (the hardest case) in its own voice
+ * variant, pace, pauses and pace of each word (espeak-ng's SSML: pauses 0-200 ms, words at
+ * 80-125%):
+ * - 30 replays of 10 takes (H.264 scaled up; the voice 5% higher, timing kept; the first 130 ms
+ *   cut and the voice 4% lower) correlated at 0.897-0.996 with a median difference of 0.001-0.006:
+ *   all found;
+ * - 45 pairs of retakes correlated at 0.794 at most: none matched. With pauses alone and one pace
+ *   a take (no per-word pace), 3 to 4 of 45 did (up to 0.966): the modelled mouth of
+ *   tests/server/fingerprint/mouth.test.ts matches when its syllables are 24 ms off on average,
+ *   not at 36 ms. Real retakes are not measured here; a person's words vary more than that.
+ * A still mouth (spread under 0.02: closed, its dark share is about 0) says nothing.
+ */
+import { MOUTH_CHARS, MOUTH_STEP_MS } from "../../../../schemas/mediaFingerprint";
+
+/** 60 s of steps, as the schema bounds it. */
+const MAX_STEPS = 900;
+/** Opening to byte: the dark share runs 0 to about 0.25, so a step of the byte is 0.001. */
+const SCALE = 1000;
+/** Frames further apart than this are not interpolated between (a stretch without a face). */
+const MAX_GAP_MS = 250;
+export const GAP_MOUTH = "-".repeat(MOUTH_CHARS);
+
+/** 2 s of moving mouth at least. */
+const MIN_STEPS = 30;
+const MIN_COVERED = 0.8;
+const MIN_SPREAD = 0.02 * SCALE;
+/** Between replays (0.897 at least) and retakes (0.794 at most). */
+const MIN_CORRELATION = 0.85;
+/** Replays differed by 0.006 at most, retakes by as little: the correlation decides, this bounds a gross change of scale. */
+const MAX_MEDIAN_DIFF = 0.01;
+/** 333 ms either side: a syllable and a half, so the mean keeps the slow part and not the syllable. */
+const HALF_WINDOW = 5;
+/** Shifts searched either way (in steps): a trimmed start of up to 3 s. */
+const MAX_SHIFT = 45;
+
+/** The opening at each step from `originMs`, interpolated between the frames' measures (in time order). */
+export function mouthSeries(samples: readonly { atMs: number; dark: number }[], originMs: number): string {
+  const last = samples[samples.length - 1];
+  if (last === undefined) return "";
+  const steps = Math.min(MAX_STEPS, Math.floor((last.atMs - originMs) / MOUTH_STEP_MS + 0.5) + 1);
+  let out = "";
+  let k = 0;
+  for (let step = 0; step < steps; step++) {
+    const t = originMs + step * MOUTH_STEP_MS;
+    // Frame times are whole milliseconds: a frame within 1 ms of the step is on it.
+    while (k + 1 < samples.length && samples[k + 1]!.atMs <= t + 1) k++;
+    const before = samples[k]!;
+    const after = samples[k + 1] ?? before;
+    let value: number | null = null;
+    if (Math.abs(before.atMs - t) <= 1) value = before.dark;
+    else if (before.atMs < t && after.atMs > t && after.atMs - before.atMs <= MAX_GAP_MS) {
+      value = before.dark + ((after.dark - before.dark) * (t - before.atMs)) / (after.atMs - before.atMs);
+    }
+    out += value === null ? GAP_MOUTH : Math.round(Math.min(255, Math.max(0, value * SCALE))).toString(16).padStart(MOUTH_CHARS, "0");
+  }
+  return out;
+}
+
+const parse = (series: string): (number | null)[] =>
+  Array.from({ length: series.length / MOUTH_CHARS }, (_, i) => {
+    const byte = series.slice(i * MOUTH_CHARS, (i + 1) * MOUTH_CHARS);
+    return byte === GAP_MOUTH ? null : parseInt(byte, 16);
+  });
+
+/**
+ * The syllables alone: each opening less the mean of those within ±HALF_WINDOW steps. Left in,
+ * the slow part (talking, then not) dominates, and it is what any two readings of the same
+ * words share: the SYNTHETIC subject reading the same digits at 166 and 191 words a minute
+ * correlated at 0.90 on the raw openings.
+ */
+function syllables(x: readonly (number | null)[]): (number | null)[] {
+  return x.map((v, i) => {
+    if (v === null) return null;
+    let sum = 0;
+    let n = 0;
+    for (let k = Math.max(0, i - HALF_WINDOW); k <= Math.min(x.length - 1, i + HALF_WINDOW); k++) {
+      const w = x[k];
+      if (w !== null && w !== undefined) (sum += w), (n += 1);
+    }
+    return v - sum / n;
+  });
+}
+
+export interface MouthMatch {
+  /** Steps of `b` (halves included) that step 0 of `a` lines up with. */
+  shift: number;
+  correlation: number;
+  /** The median difference of the openings, on the opening's own scale (0..0.5). */
+  medianDiff: number;
+}
+
+/** `x` at a whole or half index: a half index is the mean of its two neighbours (null if either is). */
+function at(x: readonly (number | null)[], index: number): number | null {
+  const lo = x[Math.floor(index)];
+  const hi = x[Math.ceil(index)];
+  if (lo === null || lo === undefined || hi === null || hi === undefined) return null;
+  return (lo + hi) / 2;
+}
+
+function pearson(x: readonly number[], y: readonly number[]): number {
+  const n = x.length;
+  const mx = x.reduce((s, v) => s + v, 0) / n;
+  const my = y.reduce((s, v) => s + v, 0) / n;
+  let sxy = 0, sxx = 0, syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i]! - mx) * (y[i]! - my);
+    sxx += (x[i]! - mx) ** 2;
+    syy += (y[i]! - my) ** 2;
+  }
+  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
+}
+
+function spread(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length * 0.9)]! - sorted[Math.floor(sorted.length * 0.1)]!;
+}
+
+/**
+ * The shift at which two mouth series correlate best, with both moving over at least MIN_STEPS
+ * and most of the shorter, and how closely they agree there; null when no shift has both
+ * mouths moving (a still mouth says nothing either way).
+ */
+export function alignMouth(a: string, b: string): MouthMatch | null {
+  const xa = parse(a);
+  const xb = parse(b);
+  const [sa, sb] = [syllables(xa), syllables(xb)];
+  // Most of the shorter mouth must line up, not a scrap at the edge of a far shift.
+  const heard = Math.min(xa.filter((v) => v !== null).length, xb.filter((v) => v !== null).length);
+  let best: MouthMatch | null = null;
+  // Half steps too: a replay trimmed by a part of a step puts its openings between the original's.
+  for (let halfShift = -2 * MAX_SHIFT; halfShift <= 2 * MAX_SHIFT; halfShift++) {
+    const shift = halfShift / 2;
+    const pa: number[] = [];
+    const pb: number[] = [];
+    const fa: number[] = [];
+    const fb: number[] = [];
+    for (let i = Math.max(0, Math.ceil(-shift)); i < xa.length && i + shift <= xb.length - 1; i++) {
+      const va = xa[i];
+      const vb = at(xb, i + shift);
+      const wb = at(sb, i + shift);
+      if (va === null || va === undefined || vb === null || wb === null) continue;
+      pa.push(va);
+      pb.push(vb);
+      fa.push(sa[i]!);
+      fb.push(wb);
+    }
+    if (pa.length < MIN_STEPS || pa.length < MIN_COVERED * heard || spread(pa) < MIN_SPREAD || spread(pb) < MIN_SPREAD) continue;
+    const correlation = pearson(fa, fb);
+    const diffs = pa.map((v, i) => Math.abs(v - pb[i]!)).sort((x, y) => x - y);
+    const medianDiff = diffs[Math.floor(diffs.length / 2)]!;
+    if (best === null || correlation > best.correlation) best = { shift, correlation, medianDiff: medianDiff / SCALE };
+  }
+  return best;
+}
+
+/** The alignment at which two mouth series are one take's, or null when they are not (or either mouth stays still). */
+export function matchMouth(a: string, b: string): MouthMatch | null {
+  const best = alignMouth(a, b);
+  return best !== null && best.correlation >= MIN_CORRELATION && best.medianDiff <= MAX_MEDIAN_DIFF ? best : null;
+}
