@@ -7,7 +7,7 @@
 import type { LightingPreset } from "../../tests/fixtures/synth/lighting";
 import { LIGHTING_PRESET_NAMES } from "../../tests/fixtures/synth/lighting";
 import type { ActionCode, AttackMode, OpenAttempt, OrderSpec, Verdict } from "./attemptClient";
-import { reencodeH264, spliceVideo } from "./mediaTools";
+import { reencodeH264, reVoice, spliceVideo } from "./mediaTools";
 import { type createPhotoLibrary } from "./photoFrames";
 import { SPEECH_KINDS, speechOverPhoto, STILL_KINDS, stillPhoto, warpedPhoto, type PhotoTake } from "./photoMedia";
 import { lightStartMs, submit, type Submission } from "./submission";
@@ -146,6 +146,27 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
         const file = reencode ? await reencodeH264(clip.file, ctx.dir, `${name}-h264`) : clip.file;
         const sent = await submit(ctx.base, y, { ...(await takeSubmission({ ...clip, file }, take, y.light, "upload")) });
         return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}` };
+      },
+    });
+    // 4b. A number-mode replay (no light there, no recogniser by default): the subject reading
+    // X's digits, sent to Y as-is, re-encoded, or with its voice moved 4-10% in pitch (timing
+    // kept), half of those also trimmed by 50-300 ms.
+    const variant = (["as-is", "H.264 re-encode", "voice re-pitched", "trimmed, re-pitched"] as const)[i % 4]!;
+    cases.push({
+      family: "replay", mode: "number", channel: "upload", kind: variant,
+      async run(ctx, name) {
+        const x = await ctx.open({ mode: "number" });
+        const take: SubjectTake = { dir: ctx.dir, name, mode: "number", actions: [], digits: x.digits, light: null, startMs: 0, lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
+        const clip = await renderTake(take);
+        const source = await submit(ctx.base, x, await takeSubmission(clip, take, null, "upload"));
+        const y = await ctx.open({ mode: "number" });
+        const pitch = (Math.random() < 0.5 ? 1 : -1) * (0.04 + Math.random() * 0.06) + 1;
+        const file =
+          variant === "as-is" ? clip.file
+          : variant === "H.264 re-encode" ? await reencodeH264(clip.file, ctx.dir, `${name}-h264`)
+          : await reVoice(clip.file, ctx.dir, `${name}-revoiced`, { pitch, trimS: variant === "voice re-pitched" ? 0 : 0.05 + Math.random() * 0.25 });
+        const sent = await submit(ctx.base, y, await takeSubmission({ ...clip, file }, take, null, "upload"));
+        return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}${variant.includes("pitch") ? `, pitch ×${pitch.toFixed(3)}` : ""}` };
       },
     });
     // 5. A prepared video: the subject answering ANOTHER attempt's light, sent to this one.

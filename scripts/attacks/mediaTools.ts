@@ -79,6 +79,22 @@ export async function reencodeH264(file: string, dir: string, name: string): Pro
   return out;
 }
 
+/**
+ * `file` with its voice moved in pitch by `pitch` (1.06: 6% higher) and its timing kept, and
+ * its first `trimS` seconds cut, re-encoded to H.264/AAC: a replay whose sound no longer
+ * matches its original's, over the same mouth. The audio is taken at 48 kHz (as Opus decodes).
+ */
+export async function reVoice(file: string, dir: string, name: string, options: { pitch: number; trimS: number }): Promise<string> {
+  const out = join(dir, `${name}.mp4`);
+  const { pitch, trimS } = options;
+  await run("ffmpeg", [
+    ...QUIET, "-i", file, ...(trimS > 0 ? ["-ss", trimS.toFixed(3)] : []),
+    "-af", `aresample=48000,asetrate=${Math.round(48_000 * pitch)},aresample=48000,atempo=${(1 / pitch).toFixed(4)}`,
+    "-c:v", "libx264", "-preset", "ultrafast", "-crf", "23", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "1", "-movflags", "+faststart", "-f", "mp4", out,
+  ]);
+  return out;
+}
+
 /** `main` with `other`'s picture in place of its own from `fromS` to `toS` (both recordings the same size and length). */
 export async function spliceVideo(main: string, other: string, fromS: number, toS: number, dir: string, name: string): Promise<string> {
   const out = join(dir, `${name}.webm`);
