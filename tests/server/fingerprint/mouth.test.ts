@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import type { MediaFingerprint } from "../../../schemas/mediaFingerprint";
 import { matchFingerprints } from "../../../src/server/verify/fingerprint/compareFingerprints";
-import { GAP_MOUTH, matchMouth, mouthSeries } from "../../../src/server/verify/fingerprint/mouthSeries";
+import { GAP_MOUTH, matchMouth, MAX_MOUTH_KEYS, mouthKeys, mouthSeries } from "../../../src/server/verify/fingerprint/mouthSeries";
 import { seededNormal } from "../../face/syntheticFace";
 
 type Samples = { atMs: number; dark: number }[];
@@ -65,6 +65,19 @@ describe("the mouth series", () => {
     }
   });
 
+  it("gives index keys a replay shares with its original (trimmed or not) and other words hardly do, at most MAX_MOUTH_KEYS of them", () => {
+    const keysOf = (samples: Samples, origin = 0) => new Set(mouthKeys(mouthSeries(samples, origin)));
+    const original = keysOf(sampled(words, 1));
+    const shared = (other: Set<number>): number => [...other].filter((k) => original.has(k)).length / other.size;
+    expect(original.size).toBeGreaterThanOrEqual(5);
+    expect(shared(keysOf(sampled(words, 2)))).toBeGreaterThanOrEqual(0.6);
+    expect(shared(keysOf(sampled(words, 3, 333), 333))).toBeGreaterThanOrEqual(0.6);
+    // Keys only make candidates (matchMouth decides), but other speech should rarely be one.
+    for (let seed = 20; seed < 25; seed++) expect(shared(keysOf(sampled(syllables(12, seed), seed))), `other words ${seed}`).toBeLessThan(0.5);
+    const minute = Array.from({ length: 250 }, (_, k) => 500 + k * 230 + (k % 7) * 15);
+    expect(mouthKeys(mouthSeries(sampled(minute, 4, 0, 60_000), 0)).length).toBeLessThanOrEqual(MAX_MOUTH_KEYS);
+  });
+
   it("says nothing of a mouth that stays still (its noise alone)", () => {
     const still = mouthSeries(sampled([], 1, 0, 4000, 0.005), 0);
     expect(matchMouth(still, still)).toBeNull();
@@ -80,6 +93,11 @@ describe("a talking head replayed with another voice", () => {
 
   it("is a replay when the lips move as the original's, whatever the voice says", () => {
     expect(matchFingerprints(print(mouthSeries(sampled(words, 2), 0), voice(2)), original)).toMatchObject({ onMouth: true });
+  });
+
+  it("is a replay even when its picture was cropped or mirrored (every frame hash moved)", () => {
+    const cropped = { ...print(mouthSeries(sampled(words, 2), 0), voice(2)), frames: "f0e1d2c3b4a59687".repeat(16) };
+    expect(matchFingerprints(cropped, original)).toMatchObject({ onMouth: true });
   });
 
   it("is not one when the lips move as another take's", () => {

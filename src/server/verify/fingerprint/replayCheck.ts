@@ -17,6 +17,7 @@ import { VERIFY_CODES } from "../../media/verifyCodes";
 import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprints";
 import { bandKeys } from "./bandKeys";
 import { matchFingerprints } from "./compareFingerprints";
+import { mouthKeys } from "./mouthSeries";
 
 export const REPLAY_CHECK = "replay";
 /** Recordings compared per lookup, the ones sharing the most keys: a replay shares nearly all of its own. */
@@ -44,7 +45,8 @@ export interface ReplaySubject {
  * keeps `subject`'s fingerprint either way. Call inside the verdict's transaction.
  */
 export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject, lookUp = true): Promise<StoredFingerprint | null> {
-  const keys = bandKeys(subject.fingerprint);
+  // The frames' band keys, and the mouth's (found even when the picture was cropped or mirrored).
+  const keys = [...bandKeys(subject.fingerprint), ...mouthKeys(subject.fingerprint.mouth ?? "")];
   await fingerprints.serializeLookups();
   const candidates = lookUp ? await fingerprints.candidates(keys, { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS }) : [];
   const original = candidates.find((c) => matchFingerprints(subject.fingerprint, c.fingerprint) !== null) ?? null;
