@@ -150,8 +150,8 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
     });
     // 4b. A number-mode replay (no light there, no recogniser by default): the subject reading
     // X's digits, sent to Y as-is, re-encoded, or with its voice moved 4-10% in pitch (timing
-    // kept), half of those also trimmed by 50-300 ms.
-    const variant = (["as-is", "H.264 re-encode", "voice re-pitched", "trimmed, re-pitched"] as const)[i % 4]!;
+    // kept), also trimmed by 50-300 ms, or mirrored and cropped.
+    const variant = (["as-is", "H.264 re-encode", "voice re-pitched", "trimmed, re-pitched", "mirrored, cropped, re-pitched"] as const)[i % 5]!;
     cases.push({
       family: "replay", mode: "number", channel: "upload", kind: variant,
       async run(ctx, name) {
@@ -164,7 +164,7 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
         const file =
           variant === "as-is" ? clip.file
           : variant === "H.264 re-encode" ? await reencodeH264(clip.file, ctx.dir, `${name}-h264`)
-          : await reVoice(clip.file, ctx.dir, `${name}-revoiced`, { pitch, trimS: variant === "voice re-pitched" ? 0 : 0.05 + Math.random() * 0.25 });
+          : await reVoice(clip.file, ctx.dir, `${name}-revoiced`, { pitch, trimS: variant === "trimmed, re-pitched" ? 0.05 + Math.random() * 0.25 : 0, mirrorCrop: variant.startsWith("mirrored") });
         const sent = await submit(ctx.base, y, await takeSubmission({ ...clip, file }, take, null, "upload"));
         return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}${variant.includes("pitch") ? `, pitch ×${pitch.toFixed(3)}` : ""}` };
       },

@@ -80,15 +80,17 @@ export async function reencodeH264(file: string, dir: string, name: string): Pro
 }
 
 /**
- * `file` with its voice moved in pitch by `pitch` (1.06: 6% higher) and its timing kept, and
- * its first `trimS` seconds cut, re-encoded to H.264/AAC: a replay whose sound no longer
+ * `file` with its voice moved in pitch by `pitch` (1.06: 6% higher) and its timing kept, its
+ * first `trimS` seconds cut, and with `mirrorCrop` its picture mirrored and cropped, re-encoded to H.264/AAC: a replay whose sound no longer
  * matches its original's, over the same mouth. The audio is taken at 48 kHz (as Opus decodes).
  */
-export async function reVoice(file: string, dir: string, name: string, options: { pitch: number; trimS: number }): Promise<string> {
+export async function reVoice(file: string, dir: string, name: string, options: { pitch: number; trimS: number; mirrorCrop?: boolean }): Promise<string> {
   const out = join(dir, `${name}.mp4`);
   const { pitch, trimS } = options;
   await run("ffmpeg", [
     ...QUIET, "-i", file, ...(trimS > 0 ? ["-ss", trimS.toFixed(3)] : []),
+    // Mirrored and cropped to the middle 85%, back to its size: every frame hash moves.
+    ...(options.mirrorCrop ? ["-vf", "hflip,crop=iw*0.85:ih*0.85,scale=iw/0.85:-2"] : []),
     "-af", `aresample=48000,asetrate=${Math.round(48_000 * pitch)},aresample=48000,atempo=${(1 / pitch).toFixed(4)}`,
     "-c:v", "libx264", "-preset", "ultrafast", "-crf", "23", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "1", "-movflags", "+faststart", "-f", "mp4", out,
   ]);

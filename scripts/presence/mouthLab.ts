@@ -2,7 +2,8 @@
  * The margins of the replay check's mouth series (src/server/verify/fingerprint/mouthSeries.ts),
  * measured on the worker's own code: SYNTHETIC takes of the rendered subject reading digits
  * (scripts/attacks/subjectMedia.ts, each take its own voice variant and pace), each verified as
- * sent and as a replayer would send it again (re-encoded to H.264 and scaled up; its voice
+ * sent and as a replayer would send it again (re-encoded to H.264 and scaled up; the first
+ * 130 ms cut and the voice lowered; mirrored and cropped; played 5% faster; its voice
  * pitch-shifted 5% with the timing kept), and every take against every other take. Prints, for
  * each pair, the mouths' best correlation and median difference and whether the fingerprints
  * match.
@@ -46,6 +47,8 @@ const { deps } = createMediaVerifierDeps({ media: createLocalMediaStore(dir), ff
 const REPLAYS: Record<string, string[]> = {
   "h264 scaled up": ["-vf", "scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
   "trimmed 130 ms, voice -4%": ["-ss", "0.13", "-af", "asetrate=46080,aresample=48000,atempo=1.0417", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+  "mirrored, cropped 85%": ["-vf", "hflip,crop=iw*0.85:ih*0.85,scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+  "played 5% faster": ["-vf", "setpts=PTS/1.05", "-af", "atempo=1.05", "-r", "15", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
   "voice +5% pitch": ["-af", "asetrate=50400,aresample=48000,atempo=0.952", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
 };
 
