@@ -71,6 +71,8 @@ const verifyResultSchema = z.object({
   checks: z.array(checkSchema),
   /** The recording's perceptual fingerprint, for the replay check on the main thread; absent from older workers' results and from media never decoded. */
   fingerprint: z.optional(mediaFingerprintSchema),
+  /** How closely the face followed this attempt's own light challenge, when it passed (the replay check trusts a strong answer); absent or null otherwise. */
+  challengeCorrelation: z.optional(z.nullable(z.number())),
 });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
 

@@ -26,6 +26,8 @@ export interface Verdict {
   guidance?: UploadGuidance | null;
   /** The worker's fingerprint of the recording: looked up for a replay, then kept (verify/fingerprint/replayCheck.ts). */
   fingerprint?: MediaFingerprint | null;
+  /** How closely the face followed this attempt's own light, when it passed: a strong answer is not looked up as a replay. */
+  challengeCorrelation?: number | null;
 }
 
 /**

@@ -60,14 +60,17 @@ export function fingerprintsContract(engine: StoreEngine): void {
       expect(await findReplay(store.fingerprints, { orderNo: "ORDER_Z", attemptId: z, fingerprint: fingerprint(8), now: NOW })).toBeNull();
     });
 
-    it("judges as a replay what would otherwise pass, its light followed or not (a chance match of another sequence), and keeps every fingerprint", async () => {
+    it("judges as a replay what would otherwise pass unless it followed its own light strongly (a weak pass may be chance), and keeps every fingerprint", async () => {
       const fp = fingerprint(11);
       const x = await attemptOf("ORDER_X");
       await findReplay(store.fingerprints, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW - DAY });
-      const lightFollowed = { passed: true, code: "0", faceCode: "0", fingerprint: fp, checks: [{ name: "light", passed: true, detail: "" }] };
-      // Order Y's copy of X's recording passed Y's light check (by chance): still a replay.
+      const lightFollowed = (correlation: number) => ({ passed: true, code: "0", faceCode: "0", fingerprint: fp, challengeCorrelation: correlation, checks: [{ name: "light", passed: true, detail: "" }] });
+      // Order Y's copy of X's recording passed Y's light check weakly (as another sequence does by chance): a replay.
       const y = await attemptOf("ORDER_Y");
-      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_Y", attemptId: y, now: NOW }, lightFollowed)).toMatchObject({ passed: false, code: "1035" });
+      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_Y", attemptId: y, now: NOW }, lightFollowed(0.7))).toMatchObject({ passed: false, code: "1035" });
+      // Order V's recording matches too but followed V's own fresh sequence strongly: V's own, not looked up.
+      const v = await attemptOf("ORDER_V");
+      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_V", attemptId: v, now: NOW }, lightFollowed(0.9))).toMatchObject({ passed: true, code: "0" });
       // Order Z's copy in a mode without light (its other checks passed): a replay, found through X's or Y's kept fingerprint.
       const z = await attemptOf("ORDER_Z");
       const noLight = { passed: true, code: "0", faceCode: "0", fingerprint: fp, checks: [{ name: "lipSync", passed: true, detail: "" }] };

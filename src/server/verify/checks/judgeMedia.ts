@@ -60,6 +60,8 @@ export function judgeMedia(analysis: MediaAnalysis, ask: VerifyAsk, platform: Pl
   const liveRate = scores.real === null || scores.live === null ? 0 : Math.round(100 * Math.min(scores.real, scores.live));
   // No check reporting a similarity means no reference photo to compare with: null, as the contract says.
   const similarity = listed.find((l) => l.report.similarity !== undefined)?.report.similarity ?? null;
+  // Only a passed challenge counts as answered.
+  const challenge = listed.find((l) => l.report.challengeCorrelation !== undefined && l.outcome.passed)?.report.challengeCorrelation ?? null;
   return {
     passed: failure === undefined,
     code: failure?.failCode ?? VERIFY_CODES.passed,
@@ -68,6 +70,7 @@ export function judgeMedia(analysis: MediaAnalysis, ask: VerifyAsk, platform: Pl
     willCode: ask.will ? firstFailure(listed, "will") : null,
     similarity,
     checks: outcomes.map(toCheck),
+    challengeCorrelation: challenge,
   };
 }
 

@@ -46,9 +46,10 @@ export interface CheckContext {
   needed(name: string): CheckJudged;
 }
 
-/** What a check may add to the verdict from its figures (today: the reference photo's similarity). */
+/** What a check may add to the verdict from its figures: the reference photo's similarity, and how closely the face followed this attempt's own challenge. */
 export interface VerdictReport {
   similarity?: number | null;
+  challengeCorrelation?: number | null;
 }
 
 export interface ServerCheck {

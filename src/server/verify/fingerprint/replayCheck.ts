@@ -72,18 +72,26 @@ export function failAsReplay<V extends ReplayJudged>(verdict: V, original: Store
 }
 
 /** The verdict after the replay check (unchanged when the worker sent no fingerprint: a job of an older worker, or media never decoded). */
-export async function judgeReplay<V extends ReplayJudged & { fingerprint?: MediaFingerprint | null }>(
+/** The correlation with its own light above which a recording is not looked up (see judgeReplay). */
+export const STRONG_ANSWER = 0.8;
+
+export async function judgeReplay<V extends ReplayJudged & { fingerprint?: MediaFingerprint | null; challengeCorrelation?: number | null }>(
   fingerprints: FingerprintsRepo,
   at: { orderNo: string; attemptId: number; now: number },
   verdict: V,
 ): Promise<V> {
   if (!verdict.fingerprint) return verdict;
-  // Looked up whatever the light check said: a replay answers another attempt's sequence, but
-  // the light check passes a face following another random sequence by chance about 3 times in
-  // 100 (docs/presentationAttacks.md), and the attack bench's silent replays passed so 1 time in
-  // 4 while a light pass skipped the lookup. A recording that fails on its own keeps its own
-  // code (no face, wrong light...): that says more to the user and the partner than "replay",
-  // and it cannot pass either way. Its fingerprint is kept in both cases.
-  const original = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint }, verdict.passed);
+  // A recording whose face followed this attempt's own fresh light strongly is this attempt's: a
+  // face following another random sequence reaches a correlation of 0.8 about 4 times in 1,000
+  // (scripts/presence/lightChance.ts), while honest takes give 0.87-0.99. Looking such a
+  // recording up anyway refused the attack bench's SYNTHETIC honest takes as each other's
+  // replays (the same scripted action at nearly the same moment: 7 to 9 in 10 opening the
+  // mouth). Below that, where chance passes live (about 3 in 100 pass the light at its 0.6),
+  // every recording that would otherwise pass is looked up: the bench's silent replays passed 1
+  // time in 4 while any light pass skipped it. A recording that fails on its own keeps its own
+  // code (no face, wrong light...): that says more than "replay", and it cannot pass either way.
+  // Its fingerprint is kept in every case.
+  const answeredStrongly = (verdict.challengeCorrelation ?? 0) >= STRONG_ANSWER;
+  const original = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint }, verdict.passed && !answeredStrongly);
   return original === null ? verdict : failAsReplay(verdict, original, at.orderNo);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIGHT_DEFAULTS, judgeLight, lightThresholdsSchema } from "../../../../src/server/verify/checks/liveness/lightCheck";
 import { lightTimeline } from "../../../../src/server/verify/checks/liveness/lightTimeline";
+import { SERVER_CHECKS } from "../../../../src/server/verify/checks/registry";
 import { FLAT_FACING, LIVE_FACING, liveSubject, randomChallenge, recordSubject } from "./syntheticLight";
 
 const issued = randomChallenge(11);
@@ -46,6 +47,12 @@ describe("judgeLight (synthetic subjects)", () => {
     const none = judge(frames, []);
     expect(none.figures.anchor).toBe("issued");
     expect(none.outcome).toMatchObject({ passed: false, failCode: "1029" });
+  });
+
+  it("reports to the verdict how closely the face followed (the replay check trusts a strong answer, looks a weak one up)", () => {
+    const live = judge(recordSubject(liveSubject(issued)));
+    expect(live.figures.correlation ?? 0).toBeGreaterThan(0.8);
+    expect(SERVER_CHECKS.light?.report?.(live.figures)).toEqual({ challengeCorrelation: live.figures.correlation });
   });
 
   it("fails (1029) a face following another sequence: a replay, or a picture playing an older attempt's colours", () => {

@@ -10,6 +10,7 @@
  */
 import type { FrozenThresholds } from "../liveness/frozenCheck";
 import { frozenThresholdsSchema, judgeFrozen } from "../liveness/frozenCheck";
+import * as z from "zod/mini";
 import { judgeLight, lightThresholdsSchema, type LightThresholds } from "../liveness/lightCheck";
 import { judgeLipSync, lipSyncThresholdsSchema, type LipSyncThresholds } from "../liveness/lipSyncCheck";
 import { failed } from "../../../media/checkOutcome";
@@ -37,6 +38,8 @@ export const PRESENCE_CHECKS: Readonly<Record<string, ServerCheck>> = {
       "the face's skin follows this attempt's random colour sequence, shown by the page around the face, over every colour change (best lag within a camera's delay), more strongly than the background, and more at the face's centre than at its sides",
     codes: [VERIFY_CODES.lightNotIssued, VERIFY_CODES.lightNotFollowed, VERIFY_CODES.lightTooWeak, VERIFY_CODES.lightNotFaceShaped],
     thresholds: lightThresholdsSchema,
+    // How closely the face followed this attempt's own sequence: the replay check trusts a strong answer (fingerprint/replayCheck.ts).
+    report: (figures) => ({ challengeCorrelation: z.object({ correlation: z.nullable(z.number()) }).parse(figures).correlation }),
     run: ({ analysis, ask, thresholds }) => {
       const { outcome, figures } = judgeLight(analysis.signals, ask.light, ask.lightShown, thresholds as LightThresholds);
       return judged(outcome, figures);
