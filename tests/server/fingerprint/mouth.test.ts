@@ -78,6 +78,11 @@ describe("the mouth series", () => {
     expect(mouthKeys(mouthSeries(sampled(minute, 4, 0, 60_000), 0)).length).toBeLessThanOrEqual(MAX_MOUTH_KEYS);
   });
 
+  it("says nothing of one opening (the open-mouth action): its timing is no take's signature", () => {
+    const once = (onset: number, seed: number) => mouthSeries(sampled([onset, onset + 60, onset + 120, onset + 180, onset + 240, onset + 300], seed), 0);
+    expect(matchMouth(once(900, 1), once(1300, 2))).toBeNull();
+  });
+
   it("says nothing of a mouth that stays still (its noise alone)", () => {
     const still = mouthSeries(sampled([], 1, 0, 4000, 0.005), 0);
     expect(matchMouth(still, still)).toBeNull();
