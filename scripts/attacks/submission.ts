@@ -28,8 +28,9 @@ export function secondsFor(mode: AttackMode, actions: readonly ActionCode[]): nu
 
 /** When the page put each action prompt up, and when a person (or a warp) starts to act on it. */
 export function actionTimes(actions: readonly ActionCode[]): { prompt: number; act: number }[] {
-  // One action: prompt at 0.3 s, acted ~0.3 s later; two: the second prompt after the first action ended.
-  return actions.map((_, i) => ({ prompt: 300 + i * 2100, act: 600 + i * 2100 + Math.round(Math.random() * 150) }));
+  // One action: prompt at 0.3 s, acted 0.15-0.6 s later (a person's reaction time varies that
+  // much); two: the second prompt after the first action ended.
+  return actions.map((_, i) => ({ prompt: 300 + i * 2100, act: 450 + i * 2100 + Math.round(Math.random() * 450) }));
 }
 
 /** The prompts an honest page reports for `mode`. */

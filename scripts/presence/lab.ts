@@ -8,7 +8,8 @@
  * Env: LAB_ACTION (1 shake, 2 blink, 3 mouth, 4 nod; "1,4" for two), LAB_RUNS (1),
  * LAB_ONLY (a check's name), LAB_SEED (the first take's seed, then one more a take; random without), LAB_PHOTO=0 to leave the still photo out, LAB_START_MS (when the
  * light starts; 150-400 ms at random as a page does), LAB_POSE=1 to print the
- * turn and nod figures of each analysed frame.
+ * turn and nod figures of each analysed frame, LAB_OTHER_LIGHT=1 to ask another light than the
+ * take answers (a prepared video: every pass is an attack passed).
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -77,9 +78,11 @@ try {
     console.log(`  seed ${take.seed}`);
     console.log(`SYNTHETIC subject, ${mode} ${actions.join("+")}, ${lighting}, run ${run + 1}`);
     const clip = await renderTake(take);
-    const sent = await takeSubmission(clip, take, light, "upload");
+    // LAB_OTHER_LIGHT=1: the take answers its own light, the attempt asks another (a prepared video).
+    const asked = process.env.LAB_OTHER_LIGHT && light ? drawLightChallenge(6000) : light;
+    const sent = await takeSubmission(clip, take, asked, "upload");
     if (sent.kind !== "upload") throw new Error("an upload was asked for");
-    const ask: VerifyAsk = { liveType, actions, digits, will: mode === "will" ? { question: "您是否同意本次身份核验？", nod: false } : null, prompts: sent.prompts, requireSpeech: false, light, lightShown: sent.light };
+    const ask: VerifyAsk = { liveType, actions, digits, will: mode === "will" ? { question: "您是否同意本次身份核验？", nod: false } : null, prompts: sent.prompts, requireSpeech: false, light: asked, lightShown: sent.light };
     if (await judge(clip.file, ask)) passed++;
     if (run === 0 && process.env.LAB_PHOTO !== "0") {
       console.log(`still photo, ${mode}`);

@@ -15,6 +15,9 @@ const variants: [string, LightThresholds][] = [
   ["no missed transition forgiven", { ...LIGHT_DEFAULTS, forgiveOneAbove: Infinity }],
   ["correlation 0.8", { ...LIGHT_DEFAULTS, minCorrelation: 0.8 }],
   ["steps of 0.4 of the response", { ...LIGHT_DEFAULTS, minStepShare: 0.4 }],
+  ["lags up to 400 ms", { ...LIGHT_DEFAULTS, lagMaxMs: 400 }],
+  ["lags up to 400 ms, correlation 0.7", { ...LIGHT_DEFAULTS, lagMaxMs: 400, minCorrelation: 0.7 }],
+  ["correlation 0.7", { ...LIGHT_DEFAULTS, minCorrelation: 0.7 }],
 ];
 const n = Number(process.argv[2] ?? 1500);
 const passed = variants.map(() => 0);
