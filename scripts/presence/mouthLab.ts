@@ -10,7 +10,8 @@
  *
  * Usage: npx tsx scripts/presence/mouthLab.ts
  * Env: MOUTH_TAKES (4), MOUTH_DIGITS ("1234": every take reads the same digits, the hardest
- * case for telling retakes from replays), LAB_SEED (the first take's seed; 700).
+ * case for telling retakes from replays; "random": digits of each take's own), MOUTH_REPLAYS=0
+ * to compare the takes only, LAB_SEED (the first take's seed; 700).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -36,6 +37,8 @@ import { renderTake } from "../attacks/subjectMedia";
 const run = promisify(execFile);
 const takes = Number(process.env.MOUTH_TAKES ?? 4);
 const digits = process.env.MOUTH_DIGITS ?? "1234";
+/** MOUTH_DIGITS=random: each take reads digits of its own, as honest takes of other orders do. */
+const digitsOf = (seed: number) => (digits === "random" ? String(1000 + ((seed * 7919) % 9000)) : digits);
 const firstSeed = Number(process.env.LAB_SEED ?? 700);
 const dir = mkdtempSync(join(tmpdir(), "faceflow-mouth-"));
 const limits = captureFileSchema.parse(readFlowJson("flows/capture.json"));
@@ -60,7 +63,7 @@ async function fingerprint(file: string): Promise<MediaFingerprint> {
   return fingerprint;
 }
 
-const ask: VerifyAsk = { liveType: "1", actions: [], digits, will: null, prompts: [{ what: "digits", atMs: 0 }], requireSpeech: false, light: null, lightShown: [] };
+const ask: VerifyAsk = { liveType: "1", actions: [], digits: "1234", will: null, prompts: [{ what: "digits", atMs: 0 }], requireSpeech: false, light: null, lightShown: [] };
 
 function compare(label: string, a: MediaFingerprint, b: MediaFingerprint): void {
   const mouth = a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null;
@@ -76,10 +79,10 @@ try {
   const prints: MediaFingerprint[] = [];
   for (let k = 0; k < takes; k++) {
     const seed = firstSeed + k;
-    const clip = await renderTake({ dir, name: `take${k}`, mode: "number", actions: [], digits, light: null, startMs: 0, lighting: "indoor", seed });
+    const clip = await renderTake({ dir, name: `take${k}`, mode: "number", actions: [], digits: digitsOf(seed), light: null, startMs: 0, lighting: "indoor", seed });
     const original = await fingerprint(clip.file);
     prints.push(original);
-    for (const [name, args] of Object.entries(REPLAYS)) {
+    for (const [name, args] of process.env.MOUTH_REPLAYS === "0" ? [] : Object.entries(REPLAYS)) {
       const out = `${clip.file}.${k}.${name.replace(/\W+/g, "-")}.mp4`;
       await run(ffmpegPath, ["-hide_banner", "-nostdin", "-v", "error", "-y", "-i", clip.file, ...args, out]);
       compare(`take ${seed} replayed, ${name}`, await fingerprint(out), original);

@@ -64,7 +64,7 @@ export async function makeSwayingFaceClip(options: SwayOptions): Promise<string>
 }
 
 /** What a replayer might do to a recording before sending it again. */
-export type Transform = "h264" | "scale-up" | "brighter" | "darker" | "opus-to-aac" | "voice-pitch" | "mirror-crop";
+export type Transform = "h264" | "scale-up" | "brighter" | "darker" | "opus-to-aac" | "voice-pitch";
 
 const FILTERS: Record<Transform, string[]> = {
   // An H.264 re-encode at a modest quality: what a screen recorder or a re-upload produces.
@@ -75,8 +75,6 @@ const FILTERS: Record<Transform, string[]> = {
   "opus-to-aac": ["-c:v", "libx264", "-preset", "veryfast", "-crf", "28", "-c:a", "aac", "-b:a", "64k", "-f", "mp4"],
   // The voice 10% higher with its timing kept (Opus decodes at 48 kHz), scaled up and in H.264: a
   // replay whose sound no longer matches its original's, over the same lips.
-  // Mirrored and cropped to the middle 85%, scaled up: every frame hash moves, the mouth does not.
-  "mirror-crop": ["-vf", "hflip,crop=iw*0.85:ih*0.85,scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
   "voice-pitch": ["-af", "asetrate=52800,aresample=48000,atempo=0.9091", "-vf", "scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
 };
 

@@ -45,8 +45,12 @@ const MIN_PEAKS = 4;
 const MIN_STEPS = 30;
 const MIN_COVERED = 0.8;
 const MIN_SPREAD = 0.02 * SCALE;
-/** Between replays (0.897 at least) and retakes (0.794 at most). */
-const MIN_CORRELATION = 0.85;
+/**
+ * Replays correlated 0.897-0.996 (one in 30 under 0.93), retakes of the same digits 0.794 at
+ * most and takes of other digits 0.835 at most: 0.9 keeps the tail of chance alignments of four
+ * syllables out, at the cost of the odd trimmed replay.
+ */
+const MIN_CORRELATION = 0.9;
 /** Replays differed by 0.006 at most, retakes by as little: the correlation decides, this bounds a gross change of scale. */
 const MAX_MEDIAN_DIFF = 0.01;
 /** 333 ms either side: a syllable and a half, so the mean keeps the slow part and not the syllable. */
@@ -212,9 +216,9 @@ function peaksOf(x: readonly (number | null)[]): number[] {
 }
 
 /**
- * Index keys of a mouth series, so a replay is found whatever was done to its picture (a crop,
- * a mirror, a frame): each run of KEY_INTERVALS consecutive intervals between syllables'
- * peaks, in steps.
+ * Index keys of a mouth series, so a replay is found as a candidate even when its frame hashes'
+ * bands moved (cut by a part of a slot, encoded again): each run of KEY_INTERVALS consecutive
+ * intervals between syllables' peaks, in steps.
  * They do not depend on where the recording starts, and a replay keeps its peaks on their
  * frames, so it shares nearly all of them with its original; a retake moves its peaks by a step
  * or more and shares few. Two keys in common only make a candidate: matchMouth decides.

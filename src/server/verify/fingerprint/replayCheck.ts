@@ -45,7 +45,7 @@ export interface ReplaySubject {
  * keeps `subject`'s fingerprint either way. Call inside the verdict's transaction.
  */
 export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject, lookUp = true): Promise<StoredFingerprint | null> {
-  // The frames' band keys, and the mouth's (found even when the picture was cropped or mirrored).
+  // The frames' band keys, and the mouth's (a candidate even when the frames' bands moved).
   const keys = [...bandKeys(subject.fingerprint), ...mouthKeys(subject.fingerprint.mouth ?? "")];
   await fingerprints.serializeLookups();
   const candidates = lookUp ? await fingerprints.candidates(keys, { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS }) : [];
