@@ -16,7 +16,7 @@ const BEGIN = "<!-- checks table: made by scripts/checks/checksTable.ts -->";
 const END = "<!-- end of checks table -->";
 
 /** The replay check is not a registered check (it needs the store): its facts live here, beside the table. */
-const REPLAY_ROW = { name: "replay", passes: "the recording's perceptual fingerprint matches no other judged recording kept within the media retention window (the same bytes, or a re-encode)", codes: [VERIFY_CODES.replayedMedia] };
+const REPLAY_ROW = { name: "replay", passes: "the recording's perceptual fingerprint (frame hashes, the sound's band energies, the mouth on every frame) matches no other judged recording kept within the media retention window (the same bytes, a re-encode, or the same frames and mouth under another voice); looked up unless the face followed this attempt's own light with a correlation of 0.8 or more", codes: [VERIFY_CODES.replayedMedia] };
 
 /** Every check in the order an attempt meets them: the union of the lists, longest first. */
 function orderedNames(registry: CheckRegistry): string[] {

@@ -22,8 +22,9 @@
  * 80-125%):
  * - 30 replays of 10 takes (H.264 scaled up; the voice 5% higher, timing kept; the first 130 ms
  *   cut and the voice 4% lower) correlated at 0.897-0.996 with a median difference of 0.001-0.006:
- *   all found;
- * - 45 pairs of retakes correlated at 0.794 at most: none matched. With pauses alone and one pace
+ *   29 at or above MIN_CORRELATION;
+ * - 45 pairs of retakes correlated at 0.794 at most, 66 pairs of takes of other digits (each its
+ *   own) at 0.835 at most: none matched. With pauses alone and one pace
  *   a take (no per-word pace), 3 to 4 of 45 did (up to 0.966): the modelled mouth of
  *   tests/server/fingerprint/mouth.test.ts matches when its syllables are 24 ms off on average,
  *   not at 36 ms. Real retakes are not measured here; a person's words vary more than that.
