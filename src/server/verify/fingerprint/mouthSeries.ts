@@ -111,7 +111,7 @@ export interface MouthMatch {
   /** Steps of `b` (halves included) that step 0 of `a` lines up with. */
   shift: number;
   correlation: number;
-  /** The median difference of the openings, on the opening's own scale (0..0.5). */
+  /** The median difference of the openings, on the dark share's own scale (0 to about 0.25). */
   medianDiff: number;
 }
 
@@ -190,20 +190,8 @@ export function matchMouth(a: string, b: string): MouthMatch | null {
   return best !== null && best.correlation >= MIN_CORRELATION && best.medianDiff <= MAX_MEDIAN_DIFF ? best : null;
 }
 
-/** Mouth keys lie above the frame hashes' band keys (bandKeys.ts: below 4 × 65,536). */
-const MOUTH_KEY_BASE = 1 << 20;
-/** Intervals between syllables are counted in steps up to this (2 s); longer ones are capped. */
-const MAX_INTERVAL = 31;
-/**
- * Intervals a key spans: syllables come 3-5 steps apart, so a pair of intervals has a dozen
- * common values and every speech recording shares them; four (with the pauses between words
- * among them) are specific enough to rank a replay's original first.
- */
-const KEY_INTERVALS = 4;
 /** A syllable's peak rises this far above its surroundings (a tenth of a wide-open mouth's dark share). */
 const PEAK = 0.01 * SCALE;
-/** At most this many mouth keys a fingerprint (a 60 s recording of speech has about 250 syllables). */
-export const MAX_MOUTH_KEYS = 48;
 
 /** The steps where a syllable peaks: its opening (less its surroundings' mean) a local maximum above PEAK. */
 function peaksOf(x: readonly (number | null)[]): number[] {
@@ -214,25 +202,4 @@ function peaksOf(x: readonly (number | null)[]): number[] {
     if (here > PEAK && here > before && here >= after) peaks.push(i);
   }
   return peaks;
-}
-
-/**
- * Index keys of a mouth series, so a replay is found as a candidate even when its frame hashes'
- * bands moved (cut by a part of a slot, encoded again): each run of KEY_INTERVALS consecutive
- * intervals between syllables' peaks, in steps.
- * They do not depend on where the recording starts, and a replay keeps its peaks on their
- * frames, so it shares nearly all of them with its original; a retake moves its peaks by a step
- * or more and shares few. Two keys in common only make a candidate: matchMouth decides.
- */
-export function mouthKeys(series: string): number[] {
-  const peaks = peaksOf(syllables(parse(series)));
-  const keys = new Set<number>();
-  for (let k = 0; k + KEY_INTERVALS < peaks.length; k++) {
-    let key = 0;
-    for (let j = 0; j < KEY_INTERVALS; j++) key = key * (MAX_INTERVAL + 1) + Math.min(MAX_INTERVAL, peaks[k + j + 1]! - peaks[k + j]!);
-    keys.add(MOUTH_KEY_BASE + key);
-  }
-  const all = [...keys];
-  if (all.length <= MAX_MOUTH_KEYS) return all;
-  return Array.from({ length: MAX_MOUTH_KEYS }, (_, i) => all[Math.floor((i * all.length) / MAX_MOUTH_KEYS)]!);
 }

@@ -17,7 +17,6 @@ import { VERIFY_CODES } from "../../media/verifyCodes";
 import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprints";
 import { bandKeys } from "./bandKeys";
 import { matchFingerprints } from "./compareFingerprints";
-import { mouthKeys } from "./mouthSeries";
 
 export const REPLAY_CHECK = "replay";
 /** Recordings compared per lookup, the ones sharing the most keys: a replay shares nearly all of its own. */
@@ -45,8 +44,7 @@ export interface ReplaySubject {
  * keeps `subject`'s fingerprint either way. Call inside the verdict's transaction.
  */
 export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject, lookUp = true): Promise<StoredFingerprint | null> {
-  // The frames' band keys, and the mouth's (a candidate even when the frames' bands moved).
-  const keys = [...bandKeys(subject.fingerprint), ...mouthKeys(subject.fingerprint.mouth ?? "")];
+  const keys = bandKeys(subject.fingerprint);
   await fingerprints.serializeLookups();
   const candidates = lookUp ? await fingerprints.candidates(keys, { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS }) : [];
   const original = candidates.find((c) => matchFingerprints(subject.fingerprint, c.fingerprint) !== null) ?? null;
@@ -71,10 +69,10 @@ export function failAsReplay<V extends ReplayJudged>(verdict: V, original: Store
   };
 }
 
-/** The verdict after the replay check (unchanged when the worker sent no fingerprint: a job of an older worker, or media never decoded). */
 /** The correlation with its own light above which a recording is not looked up (see judgeReplay). */
 export const STRONG_ANSWER = 0.8;
 
+/** The verdict after the replay check (unchanged when the worker sent no fingerprint: a job of an older worker, or media never decoded). */
 export async function judgeReplay<V extends ReplayJudged & { fingerprint?: MediaFingerprint | null; challengeCorrelation?: number | null }>(
   fingerprints: FingerprintsRepo,
   at: { orderNo: string; attemptId: number; now: number },

@@ -8,15 +8,18 @@
  * landmarks it cannot tell rendered turns from warped photos; docs/presentationAttacks.md, "Head actions in three dimensions".)
  * Each declares its thresholds' schema: its section of flows/checks.json `thresholds`.
  */
+import * as z from "zod/mini";
 import type { FrozenThresholds } from "../liveness/frozenCheck";
 import { frozenThresholdsSchema, judgeFrozen } from "../liveness/frozenCheck";
-import * as z from "zod/mini";
 import { judgeLight, lightThresholdsSchema, type LightThresholds } from "../liveness/lightCheck";
 import { judgeLipSync, lipSyncThresholdsSchema, type LipSyncThresholds } from "../liveness/lipSyncCheck";
 import { failed } from "../../../media/checkOutcome";
 import { VERIFY_CODES } from "../../../media/verifyCodes";
 import { judged, type ServerCheck } from "../serverCheck";
 import { heardBy } from "./voice";
+
+/** The part of the light check's figures the verdict reports. */
+const lightCorrelationSchema = z.object({ correlation: z.nullable(z.number()) });
 
 export const PRESENCE_CHECKS: Readonly<Record<string, ServerCheck>> = {
   frozen: {
@@ -39,7 +42,7 @@ export const PRESENCE_CHECKS: Readonly<Record<string, ServerCheck>> = {
     codes: [VERIFY_CODES.lightNotIssued, VERIFY_CODES.lightNotFollowed, VERIFY_CODES.lightTooWeak, VERIFY_CODES.lightNotFaceShaped],
     thresholds: lightThresholdsSchema,
     // How closely the face followed this attempt's own sequence: the replay check trusts a strong answer (fingerprint/replayCheck.ts).
-    report: (figures) => ({ challengeCorrelation: z.object({ correlation: z.nullable(z.number()) }).parse(figures).correlation }),
+    report: (figures) => ({ challengeCorrelation: lightCorrelationSchema.parse(figures).correlation }),
     run: ({ analysis, ask, thresholds }) => {
       const { outcome, figures } = judgeLight(analysis.signals, ask.light, ask.lightShown, thresholds as LightThresholds);
       return judged(outcome, figures);
