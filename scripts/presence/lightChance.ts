@@ -12,6 +12,8 @@ import { liveSubject, randomChallenge, recordSubject } from "../../tests/server/
 
 const variants: [string, LightThresholds][] = [
   ["defaults", LIGHT_DEFAULTS],
+  ["steps in any direction (no alignment)", { ...LIGHT_DEFAULTS, minStepAlignment: -1 }],
+  ["steps within 45° (alignment 0.7)", { ...LIGHT_DEFAULTS, minStepAlignment: 0.7 }],
   ["no missed transition forgiven", { ...LIGHT_DEFAULTS, forgiveOneAbove: Infinity }],
   ["correlation 0.8", { ...LIGHT_DEFAULTS, minCorrelation: 0.8 }],
   ["steps of 0.4 of the response", { ...LIGHT_DEFAULTS, minStepShare: 0.4 }],

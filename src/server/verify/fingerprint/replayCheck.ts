@@ -80,11 +80,11 @@ export async function judgeReplay<V extends ReplayJudged & { fingerprint?: Media
 ): Promise<V> {
   if (!verdict.fingerprint) return verdict;
   // A recording whose face followed this attempt's own fresh light strongly is this attempt's: a
-  // face following another random sequence reaches a correlation of 0.8 about 4 times in 1,000
+  // face following another random sequence passes with a correlation of 0.8 about 2 times in 1,000
   // (scripts/presence/lightChance.ts), while honest takes give 0.87-0.99. Looking such a
   // recording up anyway refused the attack bench's SYNTHETIC honest takes as each other's
   // replays (the same scripted action at nearly the same moment: 7 to 9 in 10 opening the
-  // mouth). Below that, where chance passes live (about 3 in 100 pass the light at its 0.6),
+  // mouth). Below that, where chance passes live (about 1 in 100 pass the light at its 0.6),
   // every recording that would otherwise pass is looked up: the bench's silent replays passed 1
   // time in 4 while any light pass skipped it. A recording that fails on its own keeps its own
   // code (no face, wrong light...): that says more than "replay", and it cannot pass either way.

@@ -54,6 +54,8 @@ export const lightThresholdsSchema = z.strictObject({
   forgiveOneAbove: ratio,
   /** A transition counts as followed when the switching channels moved, on average, this share of the skin's fitted response. */
   minStepShare: ratio,
+  /** ... and pointed toward the sequence's hue step: the cosine of the angle between the skin's step and the screen's, at least this. */
+  minStepAlignment: z.number().check(z.gte(-1), z.lte(1)),
   /** Mean normalised correlation over the channels that switched. */
   minCorrelation: ratio,
   /** The skin's change per full channel switch, relative to its level. */
@@ -101,11 +103,18 @@ export const LIGHT_DEFAULTS: LightThresholds = {
   // face's step is its full response. 0.6 of it leaves room for a step blurred by the encoder
   // (0.4 would let 56 in 1,500 faces following another sequence pass instead of 46).
   minStepShare: 0.6,
+  // The step's direction in hue: a live face's points within 27° of the screen's (cos 0.89-1.00
+  // over 60 SYNTHETIC takes rendered by ffmpeg, dim to bright, shaking and nodding; noise of a
+  // fraction of a percent against a response of 5-20%). A face following another sequence steps
+  // at about the same times toward another colour: at 0.8 (37°), faces following another random
+  // sequence pass 18 in 3,000 instead of 67 (scripts/presence/lightChance.ts), honest SYNTHETIC
+  // skin signals with noise up to 5% 822 in 1,000 instead of 825 (the others too short to judge).
+  minStepAlignment: 0.8,
   // In hue, with the head's pose taken out, a live SYNTHETIC face rendered by ffmpeg correlates
   // 0.88-0.99, but the same subject rendered in a busy browser (a canvas camera at 7-8 frames a
   // second) measured 0.67; a face following another random sequence, searched over the lags,
-  // has a median of 0.25 and a long tail: at 0.6, 46 in 1,500 over 2.5-5.5 s (3.1%), at 0.8
-  // 6 in 1,500 (scripts/presence/lightChance.ts). 0.6 keeps honest low-frame-rate cameras
+  // has a median of 0.25 and a long tail: at 0.6, 29 in 3,000 over 2.5-5.5 s pass with the
+  // steps' direction judged (1.0%), at 0.8 6 in 3,000 (scripts/presence/lightChance.ts). 0.6 keeps honest low-frame-rate cameras
   // passing; the transitions, the shape and the replay check stand beside it. To raise when
   // real recordings allow.
   minCorrelation: 0.6,
@@ -231,9 +240,9 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   const skinF = judge(skin);
   figures.correlation = weightedMean(skinF.correlation, skinLevels);
   figures.response = weightedMean(skinF.slope, skinLevels) ?? 0;
-  figures.transitions = transitionsFollowed(timeline, lag, ts, skinF.cleaned, detrended(ts, es, t.baselineHalfMs), t.minStepShare * Math.max(figures.response, t.minResponse));
+  figures.transitions = transitionsFollowed(timeline, lag, ts, skinF.cleaned, detrended(ts, es, t.baselineHalfMs), t.minStepShare * Math.max(figures.response, t.minResponse), t.minStepAlignment);
   const { seen, followed } = figures.transitions;
-  const said = `${where}; correlation ${figures.correlation?.toFixed(2)} (at least ${t.minCorrelation}); ${followed} of ${seen} transitions followed (at least ${Math.round(t.minFollowedShare * 100)}% of at least ${t.minTransitions}, one forgiven at a correlation of ${t.forgiveOneAbove} or more)`;
+  const said = `${where}; correlation ${figures.correlation?.toFixed(2)} (at least ${t.minCorrelation}); ${followed} of ${seen} transitions followed (toward this sequence's colour, within ${Math.round((Math.acos(t.minStepAlignment) * 180) / Math.PI)}°; at least ${Math.round(t.minFollowedShare * 100)}% of at least ${t.minTransitions}, one forgiven at a correlation of ${t.forgiveOneAbove} or more)`;
   if (seen < t.minTransitions) return fail(VERIFY_CODES.lightNotFollowed, `Not judged: the recording holds too few colour changes (${said}).`);
 
   // Strength first: with too little of the screen's light on the skin, whether it followed cannot be told.

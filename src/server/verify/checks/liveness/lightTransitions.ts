@@ -11,6 +11,12 @@ import type { LightTimeline } from "./lightTimeline";
  * straddles it), and whether the channels that switch moved the way they switched, by at least
  * `minStep` of the expected step a channel.
  *
+ * A step that moved far enough must also point the way the screen's hue moved: within
+ * acos(`minAlignment`) of it. A live face's step is its response times the screen's step plus a
+ * noise of a fraction of a percent (SYNTHETIC takes rendered by ffmpeg: cos 0.89-1.00); a face
+ * lit by another sequence steps at about the same times (segments of 350-500 ms line up at some
+ * lag) but toward another colour, and a large step at 45° still projects far enough.
+ *
  * `x` (the skin) and `expected` (the sequence's hue at the same frames) are both detrended by
  * the same running mean, and the expected step is measured in the same windows as the skin's:
  * the running mean takes part of every step away (about a fifth mid-recording, and up to half
@@ -18,7 +24,7 @@ import type { LightTimeline } from "./lightTimeline";
  * the same part from both. Measured against the undetrended palette instead, a live face's last
  * transition read 0.07 where 0.09 was needed (SYNTHETIC shake, bright room).
  */
-export function transitionsFollowed(timeline: LightTimeline, lag: number, times: readonly number[], x: readonly Rgb[], expected: readonly Rgb[], minStep: number): { seen: number; followed: number } {
+export function transitionsFollowed(timeline: LightTimeline, lag: number, times: readonly number[], x: readonly Rgb[], expected: readonly Rgb[], minStep: number, minAlignment: number): { seen: number; followed: number } {
   let seen = 0;
   let followed = 0;
   const spans = timeline.spans;
@@ -39,17 +45,21 @@ export function transitionsFollowed(timeline: LightTimeline, lag: number, times:
     if (!before || !after || !was || !now) continue;
     let agree = 0;
     let energy = 0;
+    let moved = 0;
     for (let c = 0; c < 3; c++) {
       const de = now[c]! - was[c]!;
+      const dx = after[c]! - before[c]!;
       energy += de * de;
-      agree += de * (after[c]! - before[c]!);
+      moved += dx * dx;
+      agree += de * dx;
     }
     // In hue every two palette colours differ, so only a boundary whose windows caught nothing of it is skipped.
     if (energy < 1e-9) continue;
     seen++;
     // The right way, and by a good part of the recording's own step: a face lit by another
-    // sequence mostly holds still across this sequence's transitions, and noise has no size.
-    if (agree > minStep * energy) followed++;
+    // sequence mostly holds still across this sequence's transitions, and noise has no size;
+    // and toward this sequence's colour, not another's.
+    if (agree > minStep * energy && agree >= minAlignment * Math.sqrt(energy * moved)) followed++;
   }
   return { seen, followed };
 }
