@@ -14,11 +14,11 @@ import type { DescriptorSample, MediaAnalysis } from "./checks/analysis";
 import type { AnalysedFrame, FrameAnalyzer } from "./frameAnalyzer";
 import type { DecodedFrame } from "./mediaTypes";
 import { analyseMeshFrames } from "./meshPass";
-import { findCuts } from "./checks/liveness/cuts";
+import { findCuts, framesAroundCuts } from "./checks/liveness/cuts";
 import { measureFrame, type FrameSignals } from "./signals/frameSignals";
 import { faceAt } from "./signals/faceBetween";
 
-/** At most this many frames around cuts are described: a recording with more cuts than this is not one take. */
+/** At most this many frames around cuts are described (0.1 s each), around the largest jumps first. */
 const MAX_CUT_FRAMES = 8;
 
 interface FrameAnalysisOptions {
@@ -89,9 +89,9 @@ export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: F
   });
 
   // Both sides of each cut are described (a splice has two people, one on each side).
-  const cutFrames = new Set<number>();
-  for (const c of findCuts(signals, limits.verification.identity.cuts)) for (const i of [c - 1, c]) if (i >= 0 && i < frames.length) cutFrames.add(i);
-  const toDescribe = [...cutFrames].slice(0, MAX_CUT_FRAMES);
+  const cuts = findCuts(signals, limits.verification.identity.cuts);
+  const toDescribe = framesAroundCuts(cuts, frames.length, MAX_CUT_FRAMES);
+  const cutFrames = framesAroundCuts(cuts, frames.length, Infinity).sort((a, b) => a - b);
   for (const i of toDescribe) {
     const frame = frames[i] as DecodedFrame;
     const analysed = await analyzer.analyze(frame, { iris: false, describe: true, scores: false });
@@ -100,5 +100,5 @@ export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: F
   }
   options.progress(1);
   samples.sort((a, b) => a.atMs - b.atMs);
-  return { frames: observations, samples, signals, mouth, cuts: { atMs: [...cutFrames].map((i) => (frames[i] as DecodedFrame).atMs), described: toDescribe.length, found: cutFrames.size } };
+  return { frames: observations, samples, signals, mouth, cuts: { atMs: cutFrames.map((i) => (frames[i] as DecodedFrame).atMs), described: toDescribe.length, found: cutFrames.length } };
 }

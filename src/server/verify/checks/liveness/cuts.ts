@@ -33,13 +33,36 @@ export const CUT_DEFAULTS: CutThresholds = {
   overMedian: 4,
 };
 
-/** Indices (into `signals`) of the first frame after each splice. */
-export function findCuts(signals: readonly FrameSignals[], t: CutThresholds = CUT_DEFAULTS): number[] {
+export interface Cut {
+  /** Index (into the signals) of the first frame after the jump. */
+  index: number;
+  /** The jump's size (mean aligned residual). */
+  jump: number;
+}
+
+/** Each jump beyond the floors, in time order. */
+export function findCuts(signals: readonly FrameSignals[], t: CutThresholds = CUT_DEFAULTS): Cut[] {
   const faces = signals.flatMap((s, i) => (s.crop === null ? [] : [{ i, crop: smoothCrop(normaliseCrop(s.crop)) }]));
-  const jumps: { i: number; d: number }[] = [];
-  for (let k = 1; k < faces.length; k++) jumps.push({ i: faces[k]!.i, d: rigidResidual(faces[k - 1]!.crop, faces[k]!.crop).mean });
+  const jumps: Cut[] = [];
+  for (let k = 1; k < faces.length; k++) jumps.push({ index: faces[k]!.i, jump: rigidResidual(faces[k - 1]!.crop, faces[k]!.crop).mean });
   if (jumps.length === 0) return [];
-  const median = [...jumps].sort((a, b) => a.d - b.d)[Math.floor(jumps.length / 2)]!.d;
+  const median = [...jumps].sort((a, b) => a.jump - b.jump)[Math.floor(jumps.length / 2)]!.jump;
   const floor = Math.max(t.minJump, t.overMedian * median);
-  return jumps.filter((j) => j.d > floor).map((j) => j.i);
+  return jumps.filter((j) => j.jump > floor);
+}
+
+/**
+ * The frames to describe on both sides of the cuts, the largest jumps first, at most `maxFrames`.
+ * Largest first, because not every jump is a splice: where the screen is the room's main light
+ * (a dim room), a colour change reshades the face and can jump as far as 0.3-0.5 (SYNTHETIC
+ * takes, at every few colour changes), where another person's face jumped 0.36-0.49. Taken in time order,
+ * four such jumps before a splice filled the cap and the splice passed (the attack bench,
+ * 1 in 10); the splice's own two jumps are at or near the top.
+ */
+export function framesAroundCuts(cuts: readonly Cut[], frameCount: number, maxFrames: number): number[] {
+  const frames: number[] = [];
+  for (const { index } of [...cuts].sort((a, b) => b.jump - a.jump)) {
+    for (const i of [index - 1, index]) if (i >= 0 && i < frameCount && !frames.includes(i) && frames.length < maxFrames) frames.push(i);
+  }
+  return frames;
 }
