@@ -64,7 +64,7 @@ export async function makeSwayingFaceClip(options: SwayOptions): Promise<string>
 }
 
 /** What a replayer might do to a recording before sending it again. */
-export type Transform = "h264" | "scale-up" | "brighter" | "darker" | "opus-to-aac" | "voice-pitch";
+export type Transform = "h264" | "scale-up" | "brighter" | "darker" | "opus-to-aac" | "voice-pitch" | "mirror-crop-pitch";
 
 const FILTERS: Record<Transform, string[]> = {
   // An H.264 re-encode at a modest quality: what a screen recorder or a re-upload produces.
@@ -76,6 +76,8 @@ const FILTERS: Record<Transform, string[]> = {
   // The voice 10% higher with its timing kept (Opus decodes at 48 kHz), scaled up and in H.264: a
   // replay whose sound no longer matches its original's, over the same lips.
   "voice-pitch": ["-af", "asetrate=52800,aresample=48000,atempo=0.9091", "-vf", "scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+  // Mirrored and cropped to its middle 85% (every frame hash moves), the voice 7% lower: only the lips are left of the original.
+  "mirror-crop-pitch": ["-af", "asetrate=44640,aresample=48000,atempo=1.0753", "-vf", "hflip,crop=iw*0.85:ih*0.85,scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
 };
 
 /** `file` re-encoded as `transform` says, into an MP4 beside it. */

@@ -5,7 +5,8 @@
  * was judged, never which order it was (it may be another partner's). Number mode, without a
  * recogniser: there the replay check is what stands between a recording of someone reading
  * digits and every later order (light modes refuse it on the light). A replay whose voice was
- * shifted in pitch no longer sounds like its original, and is recognised by its mouth. A different recording of
+ * shifted in pitch no longer sounds like its original, and is recognised by its mouth, also when its
+ * picture was mirrored and cropped. A different recording of
  * the same person is not a replay, and the memory survives a restart (it is in the store).
  * The recordings are SYNTHETIC takes (tests/fixtures/synthTake.ts: the rendered subject reading
  * the digits X issued, lips moving with the voice).
@@ -24,6 +25,7 @@ let service: Service;
 let recorded: Buffer;
 let reencoded: Buffer;
 let repitched: Buffer;
+let mirrored: Buffer;
 
 const start = () => startService({ verifyWorkers: 1 }, { dir });
 
@@ -64,6 +66,7 @@ describe("a recording answers one order only", () => {
     // Scaled up too, as a screen recorder would: an H.264 of a small recording is below the upload's size floor.
     reencoded = await readFile(await transformClip(take.file, "scale-up"));
     repitched = await readFile(await transformClip(take.file, "voice-pitch"));
+    mirrored = await readFile(await transformClip(take.file, "mirror-crop-pitch"));
     first = { orderNo: order.orderNo, judged: await judge(order, recorded) };
   }, 180_000);
 
@@ -89,6 +92,11 @@ describe("a recording answers one order only", () => {
 
   it("the same recording with its voice pitch-shifted 10% (timing kept) fails the same way: the lips keep the take's timing", async () => {
     const judged = await judge(await numberOrder(), repitched, "video/mp4");
+    expect(judged.outcome, JSON.stringify(judged.outcome.checks)).toMatchObject({ passed: false, code: VERIFY_CODES.replayedMedia });
+  }, 90_000);
+
+  it("the same recording mirrored, cropped and re-pitched (every frame hash and the sound moved) fails the same way: it is found and matched by its lips", async () => {
+    const judged = await judge(await numberOrder(), mirrored, "video/mp4");
     expect(judged.outcome, JSON.stringify(judged.outcome.checks)).toMatchObject({ passed: false, code: VERIFY_CODES.replayedMedia });
   }, 90_000);
 

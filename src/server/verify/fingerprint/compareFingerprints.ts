@@ -3,7 +3,7 @@
  * longer, agree (Hamming distance at most MAX_FRAME_BITS) on most of its slots at one time
  * offset, its moments of motion agreeing too and, when both carry audio, their audio words at
  * that offset; or the mouths move as one take's (mouthSeries.ts), whatever the sound, where the
- * frames agree on half the slots.
+ * frames agree on half the slots, or closely enough that the picture need not agree.
  *
  * Why motion (or speech) is required: a 9x8 hash of a still scene is the scene, not the take.
  * Measured (tests/server/fingerprint/): the fixture face moved 10 px is 3 bits away, 30 px 6
@@ -26,7 +26,7 @@ import { AUDIO_WORD_CHARS, FINGERPRINT_STEP_MS, FRAME_HASH_CHARS, MOUTH_STEP_MS,
 import { SILENT_WORD } from "./audioSignature";
 import { GAP_HASH } from "./computeFingerprint";
 import { hammingDistance } from "./frameHash";
-import { matchMouth } from "./mouthSeries";
+import { matchMouth, MOUTH_ALONE_CORRELATION } from "./mouthSeries";
 
 export const MAX_FRAME_BITS = 2;
 /** Slot-to-slot changes beyond what re-encoding explains (more than MAX_FRAME_BITS) a recording needs to be judged on its video: a pattern, not one cut. */
@@ -120,25 +120,28 @@ function alignFrames(plan: FramePlan): FingerprintMatch | null {
 }
 
 /**
- * The alignment at which the mouths move as one take's and the frames agree there on half the
- * slots at least (±1 slot: the mouth's grid is finer), or null. It stands without the audio: a
- * voice re-dubbed or shifted in pitch over the same mouth is still the same take. The frames
- * must agree because four syllables are not specific enough alone: SYNTHETIC takes of other
- * digits correlated up to 0.835 (66 pairs, scripts/presence/mouthLab.ts), and the bench's
- * honest number takes were refused as each other's replays 3 times in 30 when mouths sufficed;
- * across people and rooms the frames never agree. Half, not 90%: a replay trimmed by a part of
- * a slot has each hash taken a little later (2 of 10 fell under 90%).
+ * The alignment at which the mouths move as one take's, or null. It stands without the audio: a
+ * voice re-dubbed or shifted in pitch over the same mouth is still the same take. Mouths alike
+ * at MOUTH_ALONE_CORRELATION need nothing else (a copy mirrored or cropped moved every frame
+ * hash); at the lower MIN_CORRELATION the frames must agree there on half the slots at least
+ * (±1 slot: the mouth's grid is finer), as four syllables are not specific enough alone there:
+ * SYNTHETIC takes of other digits correlated up to 0.835 (66 pairs, scripts/presence/mouthLab.ts),
+ * and the bench's honest number takes were refused as each other's replays 3 times in 30 when
+ * mouths at 0.85 sufficed; across people and rooms the frames never agree. Half, not 90%: a
+ * replay trimmed by a part of a slot has each hash taken a little later (2 of 10 fell under 90%).
  */
 function alignMouths(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan): FingerprintMatch | null {
   if (!a.mouth || !b.mouth) return null;
   const mouth = matchMouth(a.mouth, b.mouth);
   if (mouth === null) return null;
   const around = Math.round((mouth.shift * MOUTH_STEP_MS) / FINGERPRINT_STEP_MS);
+  let closest: FingerprintMatch | null = null;
   for (const offset of [around, around - 1, around + 1]) {
     const here = agreementAt(plan, offset);
     if (here.covered >= MIN_MOUTH_FRAME_SHARE) return { ...here, onMouth: true };
+    closest ??= here;
   }
-  return null;
+  return mouth.correlation >= MOUTH_ALONE_CORRELATION && closest !== null ? { ...closest, onMouth: true } : null;
 }
 
 type AudioVerdict = "agrees" | "differs" | "uninformative";

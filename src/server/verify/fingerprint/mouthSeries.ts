@@ -49,9 +49,18 @@ const MIN_SPREAD = 0.02 * SCALE;
 /**
  * Replays correlated 0.897-0.996 (one in 30 under 0.93), retakes of the same digits 0.794 at
  * most and takes of other digits 0.835 at most: 0.9 keeps the tail of chance alignments of four
- * syllables out, at the cost of the odd trimmed replay.
+ * syllables out, at the cost of the odd trimmed replay. compareFingerprints.ts asks the frames to
+ * agree too at this level.
  */
 const MIN_CORRELATION = 0.9;
+/**
+ * Mouths this alike are one take's on their own, whatever the picture and the sound: a replay
+ * mirrored and cropped to 85% (every frame hash moved) correlated 0.981-0.989, trimmed by 130 ms
+ * and re-pitched 0.962-0.979 (5 takes each, scripts/presence/mouthLab.ts), where the honest
+ * SYNTHETIC pairs reached 0.835 (retakes of the same digits, other digits). 0.95 leaves 0.03
+ * under the mirrored copies and 0.11 over the honest pairs.
+ */
+export const MOUTH_ALONE_CORRELATION = 0.95;
 /** Replays differed by 0.006 at most, retakes by as little: the correlation decides, this bounds a gross change of scale. */
 const MAX_MEDIAN_DIFF = 0.01;
 /** 333 ms either side: a syllable and a half, so the mean keeps the slow part and not the syllable. */
@@ -184,10 +193,10 @@ export function alignMouth(a: string, b: string): MouthMatch | null {
   return { ...best, medianDiff: (diffs[Math.floor(diffs.length / 2)] ?? Infinity) / SCALE };
 }
 
-/** The alignment at which two mouth series are one take's, or null when they are not (or either mouth stays still). */
-export function matchMouth(a: string, b: string): MouthMatch | null {
+/** The alignment at which two mouth series may be one take's (at `minCorrelation`, MIN_CORRELATION unless said), or null when they are not (or either mouth stays still). */
+export function matchMouth(a: string, b: string, minCorrelation = MIN_CORRELATION): MouthMatch | null {
   const best = alignMouth(a, b);
-  return best !== null && best.correlation >= MIN_CORRELATION && best.medianDiff <= MAX_MEDIAN_DIFF ? best : null;
+  return best !== null && best.correlation >= minCorrelation && best.medianDiff <= MAX_MEDIAN_DIFF ? best : null;
 }
 
 /** A syllable's peak rises this far above its surroundings (a tenth of a wide-open mouth's dark share). */
@@ -202,4 +211,39 @@ function peaksOf(x: readonly (number | null)[]): number[] {
     if (here > PEAK && here > before && here >= after) peaks.push(i);
   }
   return peaks;
+}
+
+/** Mouth keys lie above the frame hashes' band keys (bandKeys.ts: below 4 × 65,536). */
+const MOUTH_KEY_BASE = 1 << 20;
+/** Intervals between syllables are counted in steps up to this (2 s); longer ones are capped. */
+const MAX_INTERVAL = 31;
+/**
+ * Intervals a key spans: syllables come 3-5 steps apart, so a pair of intervals has a dozen
+ * common values and every speech recording shares them; four (with the pauses between words
+ * among them) are specific enough to rank a replay's original among the first.
+ */
+const KEY_INTERVALS = 4;
+/** At most this many mouth keys a fingerprint (a 60 s recording of speech has about 250 syllables). */
+export const MAX_MOUTH_KEYS = 48;
+
+/**
+ * Index keys of a mouth series, so a replay is found as a candidate when its picture moved every
+ * frame hash (mirrored, cropped): each run of KEY_INTERVALS consecutive intervals between
+ * syllables' peaks, in steps. They do not depend on where the recording starts or on the
+ * picture's framing, and a replay keeps its peaks on their frames, so it shares most of them
+ * with its original; a retake moves its peaks by a step or more and shares few. Keys only make
+ * candidates (looked up apart from the band keys, with their own bounded scan: speech patterns
+ * many recordings share must not push the band keys' candidates out); matchMouth decides.
+ */
+export function mouthKeys(series: string): number[] {
+  const peaks = peaksOf(syllables(parse(series)));
+  const keys = new Set<number>();
+  for (let k = 0; k + KEY_INTERVALS < peaks.length; k++) {
+    let key = 0;
+    for (let j = 0; j < KEY_INTERVALS; j++) key = key * (MAX_INTERVAL + 1) + Math.min(MAX_INTERVAL, peaks[k + j + 1]! - peaks[k + j]!);
+    keys.add(MOUTH_KEY_BASE + key);
+  }
+  const all = [...keys];
+  if (all.length <= MAX_MOUTH_KEYS) return all;
+  return Array.from({ length: MAX_MOUTH_KEYS }, (_, i) => all[Math.floor((i * all.length) / MAX_MOUTH_KEYS)]!);
 }

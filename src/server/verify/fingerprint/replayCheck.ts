@@ -1,7 +1,8 @@
 /**
  * The replay check, on the main thread as the verdict is recorded (orders/verdict.ts, inside its
  * transaction): the worker's fingerprint of the recording is looked up among those of recordings
- * judged before (store/fingerprints.ts, through their band keys, a bounded number of candidates),
+ * judged before (store/fingerprints.ts, through their frames' band keys and apart through their
+ * mouths' keys, a bounded number of candidates each),
  * and when one is the same recording the verdict becomes a failure, code replayedMedia (1035),
  * whatever the other checks said. Every judged recording's fingerprint is then kept, pass or
  * fail, for as long as the media retention keeps media.
@@ -17,6 +18,7 @@ import { VERIFY_CODES } from "../../media/verifyCodes";
 import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprints";
 import { bandKeys } from "./bandKeys";
 import { matchFingerprints } from "./compareFingerprints";
+import { mouthKeys } from "./mouthSeries";
 
 export const REPLAY_CHECK = "replay";
 /** Recordings compared per lookup, the ones sharing the most keys: a replay shares nearly all of its own. */
@@ -44,11 +46,20 @@ export interface ReplaySubject {
  * keeps `subject`'s fingerprint either way. Call inside the verdict's transaction.
  */
 export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject, lookUp = true): Promise<StoredFingerprint | null> {
-  const keys = bandKeys(subject.fingerprint);
+  const band = bandKeys(subject.fingerprint);
+  const mouth = mouthKeys(subject.fingerprint.mouth ?? "");
   await fingerprints.serializeLookups();
-  const candidates = lookUp ? await fingerprints.candidates(keys, { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS }) : [];
-  const original = candidates.find((c) => matchFingerprints(subject.fingerprint, c.fingerprint) !== null) ?? null;
-  await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, keys);
+  const options = { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS };
+  const matches = (c: StoredFingerprint) => matchFingerprints(subject.fingerprint, c.fingerprint) !== null;
+  let original: StoredFingerprint | null = null;
+  if (lookUp) {
+    original = (await fingerprints.candidates(band, options)).find(matches) ?? null;
+    // The mouth's keys apart, with a scan of their own: they find a copy whose picture moved
+    // every frame hash (mirrored, cropped), and the speech patterns many recordings share
+    // cannot push the frames' candidates out of the band keys' scan.
+    if (original === null && mouth.length > 0) original = (await fingerprints.candidates(mouth, options)).find(matches) ?? null;
+  }
+  await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, [...band, ...mouth]);
   return original;
 }
 
