@@ -170,15 +170,16 @@ describe("judgeLight: a head that moves", () => {
   // A shake from 0.8 s to 1.9 s: the turn (yaw to ±1) shades each patch by the pose, every
   // channel alike (the room's light is near-white), by far more than the screen's light moves
   // it: the face darkens as it turns away, one side more, the other less.
-  const shaken = (frames: ReturnType<typeof recordSubject>) =>
+  const shakenBetween = (fromMs: number, spanMs: number) => (frames: ReturnType<typeof recordSubject>) =>
     frames.map((s) => {
-      const u = (s.atMs - 800) / 1100;
+      const u = (s.atMs - fromMs) / spanMs;
       const yaw = u > 0 && u < 1 ? Math.sin(2 * Math.PI * u) : 0;
       if (!s.skin) return s;
       const shade = (k: number) => (r: { rgb: [number, number, number]; pixels: number }) => ({ ...r, rgb: r.rgb.map((v) => v * (1 + k * yaw) * (1 - 0.5 * Math.abs(yaw))) as [number, number, number] });
       const skin = { ...s.skin, sideLeft: shade(0.6)(s.skin.sideLeft), cheekLeft: shade(0.4)(s.skin.cheekLeft), sideRight: shade(-0.6)(s.skin.sideRight), cheekRight: shade(-0.4)(s.skin.cheekRight), forehead: shade(0.2)(s.skin.forehead), noseBridge: shade(0)(s.skin.noseBridge) };
       return { ...s, skin, pose: { yaw, pitch: 0.5 } };
     });
+  const shaken = shakenBetween(800, 1100);
 
   it("passes a live face shaking its head (judged on hue, the pose taken out, the shape on the still frames) and still fails a flat picture shaken alike", () => {
     for (const seed of [1, 2, 3]) {
@@ -205,6 +206,21 @@ describe("judgeLight: a head that moves", () => {
       expect(judge(frames).outcome, judge(frames).outcome.detail).toMatchObject({ passed: true });
       const everywhere = judgeLight(frames, issued, [], { ...LIGHT_DEFAULTS, restYawFromMedian: 10 });
       expect(everywhere.figures.centreResponse! / everywhere.figures.sidesResponse!).toBeLessThan(judge(frames).figures.centreResponse! / judge(frames).figures.sidesResponse!);
+    }
+  });
+
+  it("judges the shape on the 9-11 still frames a slow shake leaves in a one-action take, and still fails a flat picture shaken alike", () => {
+    // A shake from 0.5 s to 2.7 s of a 3 s take: still before it and after it, 10 frames in all.
+    const slow = shakenBetween(500, 2200);
+    for (const seed of [1, 2, 3]) {
+      const live = judge(slow(recordSubject(liveSubject(issued, { seed, durationMs: 3000 }))));
+      expect(live.outcome, live.outcome.detail).toMatchObject({ passed: true });
+      expect(live.outcome.detail).toMatch(/on (9|1\d) resting frames/);
+    }
+    for (const seed of [1, 2, 3]) {
+      const flat = judge(slow(recordSubject(liveSubject(issued, { seed, facing: FLAT_FACING, durationMs: 3000 }))));
+      expect(flat.outcome, flat.outcome.detail).toMatchObject({ passed: false, failCode: "1031" });
+      expect(flat.outcome.detail).toContain("flat picture");
     }
   });
 
