@@ -79,6 +79,8 @@ async function runCases(cases: readonly BenchCase[], ctx: CaseContext, concurren
       outcomes.push(outcome);
       const said = "error" in result ? `NOT RUN ${result.error.slice(0, 160)}` : `${result.passed ? "PASSED" : "refused"} ${result.code} ${result.failed.join(",")}`;
       console.error(`[${outcomes.length}/${cases.length}] ${c.family} ${c.mode} ${c.channel} ${c.kind}: ${said} (${Math.round(outcome.totalMs)} ms)`);
+      // A bona fide refusal says why: the table counts it, the lab (scripts/presence/) needs the figures.
+      if (!("error" in result) && c.family === "bonaFide" && !result.passed && result.why) console.error(`    why: ${result.why}`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -119,7 +121,7 @@ export async function runAttacksOnly(): Promise<void> {
     saveBenchPart("attacks", {
       ...meta,
       rows,
-      cases: outcomes.map((o) => ({ family: o.family, mode: o.mode, channel: o.channel, kind: o.kind, lighting: o.lighting, totalMs: Math.round(o.totalMs), ...("error" in o.result ? { error: o.result.error } : { passed: o.result.passed, code: o.result.code, failed: o.result.failed, ...(o.result.note ? { note: o.result.note } : {}) }) })),
+      cases: outcomes.map((o) => ({ family: o.family, mode: o.mode, channel: o.channel, kind: o.kind, lighting: o.lighting, totalMs: Math.round(o.totalMs), ...("error" in o.result ? { error: o.result.error } : { passed: o.result.passed, code: o.result.code, failed: o.result.failed, ...(o.result.why ? { why: o.result.why } : {}), ...(o.result.note ? { note: o.result.note } : {}) }) })),
     });
     console.log(attackLines(rows, meta).join("\n"));
   } catch (error) {

@@ -39,6 +39,8 @@ export interface Verdict {
   code: string;
   /** The checks that failed, by name. */
   failed: string[];
+  /** What the first failing check said (cut to 400 characters): why a bona fide take was refused. */
+  why?: string;
   /** Upload (or end of stream) to verdict. */
   verdictMs: number;
 }
@@ -84,7 +86,8 @@ async function followToVerdict(client: LoopbackClient, state: AttemptState, star
     state = await client.json<AttemptState>("GET", `/api/v1/attempts/${state.attempt}?waitMs=25000`);
   }
   const { outcome } = state;
-  return { passed: outcome.passed, code: outcome.code, failed: outcome.checks.filter((c) => !c.passed).map((c) => c.name), verdictMs: performance.now() - start };
+  const failing = outcome.checks.filter((c) => !c.passed);
+  return { passed: outcome.passed, code: outcome.code, failed: failing.map((c) => c.name), ...(failing[0] ? { why: failing[0].detail.slice(0, 400) } : {}), verdictMs: performance.now() - start };
 }
 
 /** A refusal before judging (HTTP 4xx with `{ code }`): the attack did not pass. */

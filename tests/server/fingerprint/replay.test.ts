@@ -98,6 +98,7 @@ describe("a recording answers one order only", () => {
   it("the same recording mirrored, cropped and re-pitched (every frame hash and the sound moved) fails the same way: it is found and matched by its lips", async () => {
     const judged = await judge(await numberOrder(), mirrored, "video/mp4");
     expect(judged.outcome, JSON.stringify(judged.outcome.checks)).toMatchObject({ passed: false, code: VERIFY_CODES.replayedMedia });
+    expect(replayCheck(judged)?.detail).toMatch(/the lips moved as the other's \(correlation 0\.9\d\)/);
   }, 90_000);
 
   it("another take of the same person reading its own digits is not a replay", async () => {

@@ -60,6 +60,15 @@ export interface FingerprintMatch {
   onMotion: boolean;
   /** Whether the mouths moved as one take's (mouthSeries.ts), whatever the audio. */
   onMouth: boolean;
+  /** The mouths' correlation where they decided it; null otherwise. */
+  mouthCorrelation: number | null;
+}
+
+/** How a match was made, for the replay check's detail (staff read it to tell a replay from a wrongly refused retake). */
+export function describeMatch(m: FingerprintMatch): string {
+  const frames = `${Math.round(m.covered * 100)}% of the frames alike`;
+  if (m.onMouth) return `the lips moved as the other's (correlation ${m.mouthCorrelation?.toFixed(2)}), ${frames}`;
+  return m.onMotion ? `${frames}, with the same motion` : `${frames}, with the same sound`;
 }
 
 /** Slots of `hashes` whose picture changed from the slot before by more than a re-encode explains. */
@@ -106,7 +115,7 @@ function agreementAt({ a, b, shorter, motionOfA, moving }: FramePlan, offset: nu
   }
   bits.sort((x, y) => x - y);
   const onMotion = moving.size >= MIN_MOTION_SLOTS && movingMatched >= MIN_COVERED_SHARE * moving.size;
-  return { offset, covered: bits.length / shorter, medianBits: bits[Math.floor(bits.length / 2)] ?? 0, onMotion, onMouth: false };
+  return { offset, covered: bits.length / shorter, medianBits: bits[Math.floor(bits.length / 2)] ?? 0, onMotion, onMouth: false, mouthCorrelation: null };
 }
 
 /** The best alignment of the frame hashes, or null when none covers MIN_COVERED_SHARE of the shorter. */
@@ -138,10 +147,10 @@ function alignMouths(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan):
   let closest: FingerprintMatch | null = null;
   for (const offset of [around, around - 1, around + 1]) {
     const here = agreementAt(plan, offset);
-    if (here.covered >= MIN_MOUTH_FRAME_SHARE) return { ...here, onMouth: true };
+    if (here.covered >= MIN_MOUTH_FRAME_SHARE) return { ...here, onMouth: true, mouthCorrelation: mouth.correlation };
     closest ??= here;
   }
-  return mouth.correlation >= MOUTH_ALONE_CORRELATION && closest !== null ? { ...closest, onMouth: true } : null;
+  return mouth.correlation >= MOUTH_ALONE_CORRELATION && closest !== null ? { ...closest, onMouth: true, mouthCorrelation: mouth.correlation } : null;
 }
 
 type AudioVerdict = "agrees" | "differs" | "uninformative";

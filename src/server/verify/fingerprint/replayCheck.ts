@@ -17,7 +17,7 @@ import type { MediaFingerprint } from "../../../../schemas/mediaFingerprint";
 import { VERIFY_CODES } from "../../media/verifyCodes";
 import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprints";
 import { bandKeys } from "./bandKeys";
-import { matchFingerprints } from "./compareFingerprints";
+import { describeMatch, matchFingerprints } from "./compareFingerprints";
 import { mouthKeys } from "./mouthSeries";
 
 export const REPLAY_CHECK = "replay";
@@ -45,31 +45,43 @@ export interface ReplaySubject {
  * The earlier recording `subject` replays, or null (null without looking when `lookUp` is false);
  * keeps `subject`'s fingerprint either way. Call inside the verdict's transaction.
  */
-export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject, lookUp = true): Promise<StoredFingerprint | null> {
+export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject, lookUp = true): Promise<FoundReplay | null> {
   const band = bandKeys(subject.fingerprint);
   const mouth = mouthKeys(subject.fingerprint.mouth ?? "");
   await fingerprints.serializeLookups();
   const options = { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS };
-  const matches = (c: StoredFingerprint) => matchFingerprints(subject.fingerprint, c.fingerprint) !== null;
-  let original: StoredFingerprint | null = null;
+  const firstMatch = (candidates: StoredFingerprint[]): FoundReplay | null => {
+    for (const original of candidates) {
+      const match = matchFingerprints(subject.fingerprint, original.fingerprint);
+      if (match !== null) return { original, how: describeMatch(match) };
+    }
+    return null;
+  };
+  let found: FoundReplay | null = null;
   if (lookUp) {
-    original = (await fingerprints.candidates(band, options)).find(matches) ?? null;
+    found = firstMatch(await fingerprints.candidates(band, options));
     // The mouth's keys apart, with a scan of their own: they find a copy whose picture moved
     // every frame hash (mirrored, cropped), and the speech patterns many recordings share
     // cannot push the frames' candidates out of the band keys' scan.
-    if (original === null && mouth.length > 0) original = (await fingerprints.candidates(mouth, options)).find(matches) ?? null;
+    if (found === null && mouth.length > 0) found = firstMatch(await fingerprints.candidates(mouth, options));
   }
   await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, [...band, ...mouth]);
-  return original;
+  return found;
+}
+
+/** The earlier recording a replay copies, and how the two were found one. */
+export interface FoundReplay {
+  original: StoredFingerprint;
+  how: string;
 }
 
 /** `verdict` failed as a replay of `original`: the replay check first, its code the verdict's. */
-export function failAsReplay<V extends ReplayJudged>(verdict: V, original: StoredFingerprint, orderNo: string): V {
+export function failAsReplay<V extends ReplayJudged>(verdict: V, { original, how }: FoundReplay, orderNo: string): V {
   const when = new Date(original.judgedAt).toISOString();
   const detail =
     original.orderNo === orderNo
-      ? `The recording is an earlier attempt's recording of this order (judged at ${when}), sent again; each attempt needs its own.`
-      : `The recording matches a recording of another order judged at ${when}; a recording answers one order only.`;
+      ? `The recording is an earlier attempt's recording of this order (judged at ${when}), sent again (${how}); each attempt needs its own.`
+      : `The recording matches a recording of another order judged at ${when} (${how}); a recording answers one order only.`;
   return {
     ...verdict,
     passed: false,
@@ -101,6 +113,6 @@ export async function judgeReplay<V extends ReplayJudged & { fingerprint?: Media
   // code (no face, wrong light...): that says more than "replay", and it cannot pass either way.
   // Its fingerprint is kept in every case.
   const answeredStrongly = (verdict.challengeCorrelation ?? 0) >= STRONG_ANSWER;
-  const original = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint }, verdict.passed && !answeredStrongly);
-  return original === null ? verdict : failAsReplay(verdict, original, at.orderNo);
+  const found = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint }, verdict.passed && !answeredStrongly);
+  return found === null ? verdict : failAsReplay(verdict, found, at.orderNo);
 }
