@@ -5,8 +5,8 @@
  * sent and as a replayer would send it again (re-encoded to H.264 and scaled up; the first
  * 130 ms cut and the voice lowered; mirrored and cropped; played 5% faster; its voice
  * pitch-shifted 5% with the timing kept), and every take against every other take. Prints, for
- * each pair, the mouths' best correlation and median difference and whether the fingerprints
- * match.
+ * each pair, the mouths' best correlation and median difference, the mouth index keys they share
+ * and whether the fingerprints match.
  *
  * Usage: npx tsx scripts/presence/mouthLab.ts
  * Env: MOUTH_TAKES (4), MOUTH_DIGITS ("1234": every take reads the same digits, the hardest
@@ -28,7 +28,7 @@ import { createLocalMediaStore } from "../../src/server/media/store/localMediaSt
 import { createCheckPlan } from "../../src/server/verify/checks/checkPlan";
 import { createServerCheckRegistry } from "../../src/server/verify/checks/registry";
 import { matchFingerprints } from "../../src/server/verify/fingerprint/compareFingerprints";
-import { alignMouth } from "../../src/server/verify/fingerprint/mouthSeries";
+import { alignMouth, mouthKeys, mouthQueryKeys } from "../../src/server/verify/fingerprint/mouthSeries";
 import { createMediaVerifierDeps } from "../../src/server/verify/mediaVerifierDeps";
 import { verifyMedia } from "../../src/server/verify/verifyMedia";
 import { readFlowJson } from "../flowFiles";
@@ -72,7 +72,11 @@ function compare(label: string, a: MediaFingerprint, b: MediaFingerprint): void 
   const { mouth: _a, ...frameAndSound } = a;
   const { mouth: _b, ...frameAndSoundB } = b;
   const without = matchFingerprints(frameAndSound, frameAndSoundB) !== null;
-  console.log(`${label.padEnd(34)} ${figures.padEnd(52)} ${match ? `MATCH (${match.onMouth ? "mouth" : match.onMotion ? "motion" : "audio"})` : "no match"}; without the mouth: ${without ? "match" : "no match"}`);
+  // The mouth's index keys the copy shares with the original: none shared, and a copy whose frames moved is never looked at.
+  const original = new Set(mouthKeys(b.mouth ?? ""));
+  const keys = mouthQueryKeys(a.mouth ?? "");
+  const shared = `${keys.filter((k) => original.has(k)).length}/${original.size} mouth keys`;
+  console.log(`${label.padEnd(34)} ${figures.padEnd(52)} ${shared.padEnd(15)} ${match ? `MATCH (${match.onMouth ? "mouth" : match.onMotion ? "motion" : "audio"})` : "no match"}; without the mouth: ${without ? "match" : "no match"}`);
 }
 
 try {

@@ -236,14 +236,53 @@ export const MAX_MOUTH_KEYS = 48;
  * many recordings share must not push the band keys' candidates out); matchMouth decides.
  */
 export function mouthKeys(series: string): number[] {
-  const peaks = peaksOf(syllables(parse(series)));
+  return evenly(runsOf(peaksOf(syllables(parse(series)))).map(keyOf), MAX_MOUTH_KEYS);
+}
+
+/**
+ * The keys to look a recording up by: its own, and those it would have with one or two of each
+ * run's peaks a step earlier or later. A copy re-encoded, mirrored or trimmed keeps its
+ * syllables where they were, but a peak on the boundary between two steps falls on either: 4 of
+ * 25 copies of SYNTHETIC takes shared none of their exact keys with their original, 1 of 25 (a
+ * trimmed one, whose frames find it) none of these; other takes shared 0 or 1
+ * (scripts/presence/mouthLab.ts). Only the lookup widens; what is stored stays exact. Wider
+ * keys are shared by regular speech far more often (syllables 3-4 steps apart make few
+ * patterns), so replayCheck.ts looks them up last.
+ */
+export function mouthQueryKeys(series: string): number[] {
   const keys = new Set<number>();
-  for (let k = 0; k + KEY_INTERVALS < peaks.length; k++) {
-    let key = 0;
-    for (let j = 0; j < KEY_INTERVALS; j++) key = key * (MAX_INTERVAL + 1) + Math.min(MAX_INTERVAL, peaks[k + j + 1]! - peaks[k + j]!);
-    keys.add(MOUTH_KEY_BASE + key);
+  for (const run of evenly(runsOf(peaksOf(syllables(parse(series)))), MAX_MOUTH_KEYS / 4)) {
+    for (const moved of movedByAStep(run)) keys.add(keyOf(moved));
   }
-  const all = [...keys];
-  if (all.length <= MAX_MOUTH_KEYS) return all;
-  return Array.from({ length: MAX_MOUTH_KEYS }, (_, i) => all[Math.floor((i * all.length) / MAX_MOUTH_KEYS)]!);
+  return [...keys];
+}
+
+/** Runs of KEY_INTERVALS + 1 consecutive peaks. */
+function runsOf(peaks: readonly number[]): number[][] {
+  return Array.from({ length: Math.max(0, peaks.length - KEY_INTERVALS) }, (_, k) => peaks.slice(k, k + KEY_INTERVALS + 1));
+}
+
+function keyOf(run: readonly number[]): number {
+  let key = 0;
+  for (let j = 0; j < KEY_INTERVALS; j++) key = key * (MAX_INTERVAL + 1) + Math.max(0, Math.min(MAX_INTERVAL, run[j + 1]! - run[j]!));
+  return MOUTH_KEY_BASE + key;
+}
+
+/** `run` as it is, and with one or two of its peaks moved by a step either way. */
+function movedByAStep(run: readonly number[]): number[][] {
+  const out: number[][] = [[...run]];
+  for (let i = 0; i < run.length; i++) {
+    for (const di of [-1, 1]) {
+      out.push(run.map((p, k) => (k === i ? p + di : p)));
+      for (let j = i + 1; j < run.length; j++) for (const dj of [-1, 1]) out.push(run.map((p, k) => (k === i ? p + di : k === j ? p + dj : p)));
+    }
+  }
+  return out;
+}
+
+/** At most `max` of `items`, spread evenly over them (distinct keys first). */
+function evenly<T>(items: readonly T[], max: number): T[] {
+  const all = [...new Map(items.map((x) => [JSON.stringify(x), x])).values()];
+  if (all.length <= max) return all;
+  return Array.from({ length: max }, (_, i) => all[Math.floor((i * all.length) / max)]!);
 }

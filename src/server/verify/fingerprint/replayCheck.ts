@@ -18,7 +18,7 @@ import { VERIFY_CODES } from "../../media/verifyCodes";
 import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprints";
 import { bandKeys } from "./bandKeys";
 import { describeMatch, matchFingerprints } from "./compareFingerprints";
-import { mouthKeys } from "./mouthSeries";
+import { mouthKeys, mouthQueryKeys } from "./mouthSeries";
 
 export const REPLAY_CHECK = "replay";
 /** Recordings compared per lookup, the ones sharing the most keys: a replay shares nearly all of its own. */
@@ -62,8 +62,12 @@ export async function findReplay(fingerprints: FingerprintsRepo, subject: Replay
     found = firstMatch(await fingerprints.candidates(band, options));
     // The mouth's keys apart, with a scan of their own: they find a copy whose picture moved
     // every frame hash (mirrored, cropped), and the speech patterns many recordings share
-    // cannot push the frames' candidates out of the band keys' scan.
+    // cannot push the frames' candidates out of the band keys' scan. Its exact keys first;
+    // then the keys it would have with a peak or two a step off (mouthQueryKeys), which common
+    // rhythms of speech share far more often: in a large store their scan may be filled before
+    // the original's rows are read, so they come last and never crowd the exact ones out.
     if (found === null && mouth.length > 0) found = firstMatch(await fingerprints.candidates(mouth, options));
+    if (found === null && mouth.length > 0) found = firstMatch(await fingerprints.candidates(mouthQueryKeys(subject.fingerprint.mouth ?? ""), options));
   }
   await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, [...band, ...mouth]);
   return found;
