@@ -20,7 +20,8 @@ import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { checksFileSchema } from "../../schemas/checks";
 import { captureFileSchema } from "../../schemas/capture";
-import type { MediaFingerprint } from "../../schemas/mediaFingerprint";
+import { FINGERPRINT_STEP_MS, FRAME_HASH_CHARS, MOUTH_STEP_MS, type MediaFingerprint } from "../../schemas/mediaFingerprint";
+import { hammingDistance } from "../../src/server/verify/fingerprint/frameHash";
 import type { VerifyAsk, VerifyJobInput } from "../../schemas/verifyJob";
 import { resolveFfmpeg } from "../../src/server/media/decode/ffmpegBinary";
 import { probeMedia } from "../../src/server/media/decode/probeMedia";
@@ -52,6 +53,7 @@ const REPLAYS: Record<string, string[]> = {
   "trimmed 130 ms, voice -4%": ["-ss", "0.13", "-af", "asetrate=46080,aresample=48000,atempo=1.0417", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
   "mirrored, cropped 85%": ["-vf", "hflip,crop=iw*0.85:ih*0.85,scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
   "played 5% faster": ["-vf", "setpts=PTS/1.05", "-af", "atempo=1.05", "-r", "15", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+  "trimmed 210 ms, voice +8%, ultrafast": ["-ss", "0.21", "-af", "aresample=48000,asetrate=51840,aresample=48000,atempo=0.9259", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
   "voice +5% pitch": ["-af", "asetrate=50400,aresample=48000,atempo=0.952", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
 };
 
@@ -67,7 +69,18 @@ const ask: VerifyAsk = { liveType: "1", actions: [], digits: "1234", will: null,
 
 function compare(label: string, a: MediaFingerprint, b: MediaFingerprint): void {
   const mouth = a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null;
-  const figures = mouth ? `mouth r ${mouth.correlation.toFixed(3)}, median diff ${mouth.medianDiff.toFixed(4)}, shift ${mouth.shift}` : "mouth still or absent";
+  // The share of frame slots alike (within 2 bits) at the mouths' alignment, ±1 slot, as compareFingerprints.ts asks at 0.9.
+  const slots = (f: MediaFingerprint) => Array.from({ length: f.frames.length / FRAME_HASH_CHARS }, (_, i) => f.frames.slice(i * FRAME_HASH_CHARS, (i + 1) * FRAME_HASH_CHARS));
+  const alike = (offset: number) => {
+    const [ha, hb] = [slots(a), slots(b)];
+    let n = 0;
+    let ok = 0;
+    for (let i = Math.max(0, -offset); i < ha.length && i + offset < hb.length; i++) (n += 1), (ok += hammingDistance(ha[i]!, hb[i + offset]!) <= 2 ? 1 : 0);
+    return n ? ok / Math.min(ha.length, hb.length) : 0;
+  };
+  const around = mouth ? Math.round((mouth.shift * MOUTH_STEP_MS) / FINGERPRINT_STEP_MS) : 0;
+  const frames = Math.max(alike(around), alike(around - 1), alike(around + 1));
+  const figures = mouth ? `mouth r ${mouth.correlation.toFixed(3)}, median diff ${mouth.medianDiff.toFixed(4)}, shift ${mouth.shift}, frames ${(frames * 100).toFixed(0)}%` : "mouth still or absent";
   const match = matchFingerprints(a, b);
   const { mouth: _a, ...frameAndSound } = a;
   const { mouth: _b, ...frameAndSoundB } = b;
