@@ -25,7 +25,6 @@
 import { AUDIO_WORD_CHARS, FINGERPRINT_STEP_MS, FRAME_HASH_CHARS, MOUTH_STEP_MS, type MediaFingerprint } from "../../../../schemas/mediaFingerprint";
 import { SILENT_WORD } from "./audioSignature";
 import { GAP_HASH } from "./computeFingerprint";
-import { hammingDistance } from "./frameHash";
 import { matchMouth, MOUTH_ALONE_CORRELATION } from "./mouthSeries";
 
 export const MAX_FRAME_BITS = 2;
@@ -71,19 +70,49 @@ export function describeMatch(m: FingerprintMatch): string {
   return m.onMotion ? `${frames}, with the same motion` : `${frames}, with the same sound`;
 }
 
+/**
+ * Frame hashes as numbers, parsed once a comparison: a hash is compared with hundreds of others
+ * as the offsets slide, and parsing hex at each distance took 15 ms for two 30 s recordings, on
+ * the main thread, for each of up to 48 candidates.
+ */
+interface Hashes {
+  length: number;
+  hi: Uint32Array;
+  lo: Uint32Array;
+  gap: Uint8Array;
+}
+
+function parseHashes(hashes: readonly string[]): Hashes {
+  const n = hashes.length;
+  const out: Hashes = { length: n, hi: new Uint32Array(n), lo: new Uint32Array(n), gap: new Uint8Array(n) };
+  hashes.forEach((h, i) => {
+    if (h === GAP_HASH) out.gap[i] = 1;
+    else [out.hi[i], out.lo[i]] = [parseInt(h.slice(0, 8), 16), parseInt(h.slice(8, 16), 16)];
+  });
+  return out;
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** The Hamming distance of slot `i` of `x` and slot `j` of `y` (neither a gap). */
+const distance = (x: Hashes, i: number, y: Hashes, j: number): number => popcount((x.hi[i]! ^ y.hi[j]!) >>> 0) + popcount((x.lo[i]! ^ y.lo[j]!) >>> 0);
+
 /** Slots of `hashes` whose picture changed from the slot before by more than a re-encode explains. */
-function motionSlots(hashes: string[]): Set<number> {
+function motionSlots(hashes: Hashes): Set<number> {
   const moving = new Set<number>();
   for (let i = 1; i < hashes.length; i++) {
-    const [before, now] = [hashes[i - 1]!, hashes[i]!];
-    if (before !== GAP_HASH && now !== GAP_HASH && hammingDistance(before, now) > MAX_FRAME_BITS) moving.add(i);
+    if (!hashes.gap[i - 1] && !hashes.gap[i] && distance(hashes, i - 1, hashes, i) > MAX_FRAME_BITS) moving.add(i);
   }
   return moving;
 }
 
 interface FramePlan {
-  a: string[];
-  b: string[];
+  a: Hashes;
+  b: Hashes;
   /** The valid slots of the shorter recording. */
   shorter: number;
   /** Motion is counted on the shorter side: all of it must lie inside the longer for a replay. */
@@ -91,12 +120,13 @@ interface FramePlan {
   moving: Set<number>;
 }
 
-function framePlan(a: string[], b: string[]): FramePlan | null {
-  const validA = a.filter((h) => h !== GAP_HASH).length;
-  const validB = b.filter((h) => h !== GAP_HASH).length;
+function framePlan(hashesA: string[], hashesB: string[]): FramePlan | null {
+  const validA = hashesA.filter((h) => h !== GAP_HASH).length;
+  const validB = hashesB.filter((h) => h !== GAP_HASH).length;
   const shorter = Math.min(validA, validB);
   if (shorter < MIN_SLOTS) return null;
   const motionOfA = validA <= validB;
+  const [a, b] = [parseHashes(hashesA), parseHashes(hashesB)];
   return { a, b, shorter, motionOfA, moving: motionSlots(motionOfA ? a : b) };
 }
 
@@ -105,10 +135,8 @@ function agreementAt({ a, b, shorter, motionOfA, moving }: FramePlan, offset: nu
   const bits: number[] = [];
   let movingMatched = 0;
   for (let i = Math.max(0, -offset); i < a.length && i + offset < b.length; i++) {
-    const ha = a[i]!;
-    const hb = b[i + offset]!;
-    if (ha === GAP_HASH || hb === GAP_HASH) continue;
-    const d = hammingDistance(ha, hb);
+    if (a.gap[i] || b.gap[i + offset]) continue;
+    const d = distance(a, i, b, i + offset);
     if (d > MAX_FRAME_BITS) continue;
     bits.push(d);
     if (moving.has(motionOfA ? i : i + offset)) movingMatched += 1;
@@ -122,6 +150,9 @@ function agreementAt({ a, b, shorter, motionOfA, moving }: FramePlan, offset: nu
 function alignFrames(plan: FramePlan): FingerprintMatch | null {
   let best: FingerprintMatch | null = null;
   for (let offset = -(plan.a.length - 1); offset < plan.b.length; offset++) {
+    // Slots that overlap at this offset bound the share that can agree: skip where too few do.
+    const overlap = Math.min(plan.a.length, plan.b.length - offset) - Math.max(0, -offset);
+    if (overlap < MIN_COVERED_SHARE * plan.shorter) continue;
     const here = agreementAt(plan, offset);
     if (here.covered >= MIN_COVERED_SHARE && (best === null || here.covered > best.covered)) best = here;
   }
@@ -144,13 +175,12 @@ function alignMouths(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan):
   const mouth = matchMouth(a.mouth, b.mouth);
   if (mouth === null) return null;
   const around = Math.round((mouth.shift * MOUTH_STEP_MS) / FINGERPRINT_STEP_MS);
-  let closest: FingerprintMatch | null = null;
+  const onMouth = (m: FingerprintMatch): FingerprintMatch => ({ ...m, onMouth: true, mouthCorrelation: mouth.correlation });
   for (const offset of [around, around - 1, around + 1]) {
     const here = agreementAt(plan, offset);
-    if (here.covered >= MIN_MOUTH_FRAME_SHARE) return { ...here, onMouth: true, mouthCorrelation: mouth.correlation };
-    closest ??= here;
+    if (here.covered >= MIN_MOUTH_FRAME_SHARE) return onMouth(here);
   }
-  return mouth.correlation >= MOUTH_ALONE_CORRELATION && closest !== null ? { ...closest, onMouth: true, mouthCorrelation: mouth.correlation } : null;
+  return mouth.correlation >= MOUTH_ALONE_CORRELATION ? onMouth(agreementAt(plan, around)) : null;
 }
 
 type AudioVerdict = "agrees" | "differs" | "uninformative";

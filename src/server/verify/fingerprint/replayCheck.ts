@@ -50,8 +50,12 @@ export async function findReplay(fingerprints: FingerprintsRepo, subject: Replay
   const mouth = mouthKeys(subject.fingerprint.mouth ?? "");
   await fingerprints.serializeLookups();
   const options = { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS };
+  // Each candidate compared once, whichever lookups find it: the comparisons run on the main thread.
+  const compared = new Set<number>();
   const firstMatch = (candidates: StoredFingerprint[]): FoundReplay | null => {
     for (const original of candidates) {
+      if (compared.has(original.attemptId)) continue;
+      compared.add(original.attemptId);
       const match = matchFingerprints(subject.fingerprint, original.fingerprint);
       if (match !== null) return { original, how: describeMatch(match) };
     }
@@ -63,7 +67,7 @@ export async function findReplay(fingerprints: FingerprintsRepo, subject: Replay
     // The mouth's keys apart, with a scan of their own: they find a copy whose picture moved
     // every frame hash (mirrored, cropped), and the speech patterns many recordings share
     // cannot push the frames' candidates out of the band keys' scan. Its exact keys first;
-    // then the keys it would have with a peak or two a step off (mouthQueryKeys), which common
+    // then only the keys it would have with a peak or two a step off (mouthQueryKeys), which common
     // rhythms of speech share far more often: in a large store their scan may be filled before
     // the original's rows are read, so they come last and never crowd the exact ones out.
     if (found === null && mouth.length > 0) found = firstMatch(await fingerprints.candidates(mouth, options));
