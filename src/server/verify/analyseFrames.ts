@@ -90,8 +90,9 @@ export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: F
 
   // Both sides of each cut are described (a splice has two people, one on each side).
   const cuts = findCuts(signals, limits.verification.identity.cuts);
-  const toDescribe = framesAroundCuts(cuts, frames.length, MAX_CUT_FRAMES);
-  const cutFrames = framesAroundCuts(cuts, frames.length, Infinity).sort((a, b) => a - b);
+  const around = framesAroundCuts(cuts, frames.length);
+  const toDescribe = around.slice(0, MAX_CUT_FRAMES);
+  const cutFrames = [...around].sort((a, b) => a - b);
   for (const i of toDescribe) {
     const frame = frames[i] as DecodedFrame;
     const analysed = await analyzer.analyze(frame, { iris: false, describe: true, scores: false });

@@ -83,7 +83,8 @@ describe("the mouth series", () => {
     const nudged = mouthSeries(sampled(words.map((t, k) => (k % 3 === 1 ? t + 67 : t)), 2), 0);
     const share = (keys: number[]) => [...stored].filter((k) => keys.includes(k)).length / stored.size;
     expect(share(mouthKeys(nudged))).toBeLessThan(0.5);
-    expect(share(mouthQueryKeys(nudged))).toBeGreaterThanOrEqual(0.6);
+    // The lookup asks for the copy's own keys, then the wider ones.
+    expect(share([...mouthKeys(nudged), ...mouthQueryKeys(nudged)])).toBeGreaterThanOrEqual(0.6);
   });
 
   it("says nothing of one opening (the open-mouth action): its timing is no take's signature", () => {

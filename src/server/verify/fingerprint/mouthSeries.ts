@@ -193,10 +193,10 @@ export function alignMouth(a: string, b: string): MouthMatch | null {
   return { ...best, medianDiff: (diffs[Math.floor(diffs.length / 2)] ?? Infinity) / SCALE };
 }
 
-/** The alignment at which two mouth series may be one take's (at `minCorrelation`, MIN_CORRELATION unless said), or null when they are not (or either mouth stays still). */
-export function matchMouth(a: string, b: string, minCorrelation = MIN_CORRELATION): MouthMatch | null {
+/** The alignment at which two mouth series may be one take's (MIN_CORRELATION), or null when they are not (or either mouth stays still). */
+export function matchMouth(a: string, b: string): MouthMatch | null {
   const best = alignMouth(a, b);
-  return best !== null && best.correlation >= minCorrelation && best.medianDiff <= MAX_MEDIAN_DIFF ? best : null;
+  return best !== null && best.correlation >= MIN_CORRELATION && best.medianDiff <= MAX_MEDIAN_DIFF ? best : null;
 }
 
 /** A syllable's peak rises this far above its surroundings (a tenth of a wide-open mouth's dark share). */
@@ -236,12 +236,12 @@ export const MAX_MOUTH_KEYS = 48;
  * many recordings share must not push the band keys' candidates out); matchMouth decides.
  */
 export function mouthKeys(series: string): number[] {
-  return evenly(runsOf(peaksOf(syllables(parse(series)))).map(keyOf), MAX_MOUTH_KEYS);
+  return evenly([...new Set(runsOf(peaksOf(syllables(parse(series)))).map(keyOf))], MAX_MOUTH_KEYS);
 }
 
 /**
- * The keys to look a recording up by: its own, and those it would have with one or two of each
- * run's peaks a step earlier or later. A copy re-encoded, mirrored or trimmed keeps its
+ * The keys to look a recording up by after its own (mouthKeys): those it would have with one or
+ * two of each run's peaks a step earlier or later. A copy re-encoded, mirrored or trimmed keeps its
  * syllables where they were, but a peak on the boundary between two steps falls on either: 4 of
  * 25 copies of SYNTHETIC takes shared none of their exact keys with their original, 1 of 25 (a
  * trimmed one, whose frames find it) none of these; other takes shared 0 or 1
@@ -250,11 +250,12 @@ export function mouthKeys(series: string): number[] {
  * patterns), so replayCheck.ts looks them up last.
  */
 export function mouthQueryKeys(series: string): number[] {
+  const own = new Set(mouthKeys(series));
   const keys = new Set<number>();
   for (const run of evenly(runsOf(peaksOf(syllables(parse(series)))), MAX_MOUTH_KEYS / 4)) {
     for (const moved of movedByAStep(run)) keys.add(keyOf(moved));
   }
-  return [...keys];
+  return [...keys].filter((k) => !own.has(k));
 }
 
 /** Runs of KEY_INTERVALS + 1 consecutive peaks. */
@@ -268,9 +269,9 @@ function keyOf(run: readonly number[]): number {
   return MOUTH_KEY_BASE + key;
 }
 
-/** `run` as it is, and with one or two of its peaks moved by a step either way. */
+/** `run` with one or two of its peaks moved by a step either way. */
 function movedByAStep(run: readonly number[]): number[][] {
-  const out: number[][] = [[...run]];
+  const out: number[][] = [];
   for (let i = 0; i < run.length; i++) {
     for (const di of [-1, 1]) {
       out.push(run.map((p, k) => (k === i ? p + di : p)));
@@ -280,9 +281,8 @@ function movedByAStep(run: readonly number[]): number[][] {
   return out;
 }
 
-/** At most `max` of `items`, spread evenly over them (distinct keys first). */
+/** At most `max` of `items`, spread evenly over them. */
 function evenly<T>(items: readonly T[], max: number): T[] {
-  const all = [...new Map(items.map((x) => [JSON.stringify(x), x])).values()];
-  if (all.length <= max) return all;
-  return Array.from({ length: max }, (_, i) => all[Math.floor((i * all.length) / max)]!);
+  if (items.length <= max) return [...items];
+  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)]!);
 }

@@ -43,9 +43,9 @@ describe("findCuts", { timeout: 60_000 }, () => {
       { index: 10, jump: 0.3 }, { index: 16, jump: 0.33 }, { index: 22, jump: 0.31 }, { index: 28, jump: 0.3 },
       { index: 30, jump: 0.45 }, { index: 41, jump: 0.42 },
     ];
-    expect(framesAroundCuts(cuts, 60, 4)).toEqual([29, 30, 40, 41]);
-    expect(framesAroundCuts(cuts, 60, 6)).toEqual([29, 30, 40, 41, 15, 16]);
+    expect(framesAroundCuts(cuts, 60).slice(0, 4)).toEqual([29, 30, 40, 41]);
+    expect(framesAroundCuts(cuts, 60).slice(0, 6)).toEqual([29, 30, 40, 41, 15, 16]);
     // Both sides of a cut at the first frame that exist, each frame once.
-    expect(framesAroundCuts([{ index: 0, jump: 0.5 }, { index: 1, jump: 0.4 }], 60, 8)).toEqual([0, 1]);
+    expect(framesAroundCuts([{ index: 0, jump: 0.5 }, { index: 1, jump: 0.4 }], 60)).toEqual([0, 1]);
   });
 });

@@ -52,17 +52,18 @@ export function findCuts(signals: readonly FrameSignals[], t: CutThresholds = CU
 }
 
 /**
- * The frames to describe on both sides of the cuts, the largest jumps first, at most `maxFrames`.
+ * The frames on both sides of the cuts, each once, the largest jumps first (a cap on the frames
+ * described keeps the clearest).
  * Largest first, because not every jump is a splice: where the screen is the room's main light
  * (a dim room), a colour change reshades the face and can jump as far as 0.3-0.5 (SYNTHETIC
  * takes, at every few colour changes), where another person's face jumped 0.36-0.49. Taken in time order,
  * four such jumps before a splice filled the cap and the splice passed (the attack bench,
  * 1 in 10); the splice's own two jumps are at or near the top.
  */
-export function framesAroundCuts(cuts: readonly Cut[], frameCount: number, maxFrames: number): number[] {
-  const frames: number[] = [];
+export function framesAroundCuts(cuts: readonly Cut[], frameCount: number): number[] {
+  const frames = new Set<number>();
   for (const { index } of [...cuts].sort((a, b) => b.jump - a.jump)) {
-    for (const i of [index - 1, index]) if (i >= 0 && i < frameCount && !frames.includes(i) && frames.length < maxFrames) frames.push(i);
+    for (const i of [index - 1, index]) if (i >= 0 && i < frameCount) frames.add(i);
   }
-  return frames;
+  return [...frames];
 }
