@@ -5,9 +5,9 @@
  * one order is recognised when it is sent for another. Parsed at the worker's port and on every
  * read from the store.
  *
- * Compact on purpose (about 600 bytes for 5 s): one 64-bit difference hash per 250 ms slot of
+ * Compact on purpose (about 1.3 KB for 5 s): one 64-bit difference hash per 250 ms slot of
  * video, one 9-nibble band-energy word per 250 ms window of audio and one byte of mouth opening
- * per frame of 15 a second, each as hex text.
+ * per frame of 15 a second, and one byte of the voice's loudness per 17 ms, each as hex text.
  */
 import * as z from "zod/mini";
 
@@ -25,6 +25,8 @@ export const MOUTH_CHARS = 2;
  * frames a second and trimmed keeps its frames on this grid, shifted by whole steps.
  */
 export const MOUTH_STEP_MS = 1000 / 15;
+/** The voice's grid: 60 a second, as audio is trimmed anywhere, not on a frame (voiceSeries.ts). */
+export const VOICE_STEP_MS = 1000 / 60;
 
 export const mediaFingerprintSchema = z.object({
   /** The format; a change to the hash or the grid is a new version, and versions are never compared. */
@@ -39,5 +41,10 @@ export const mediaFingerprintSchema = z.object({
    * which is why adding it did not make a new version.
    */
   mouth: z.optional(z.string().check(z.regex(/^(?:[0-9a-f]{2}|-{2}){0,900}$/, "mouth openings"))),
+  /**
+   * The voice's loudness, step after step of 60 a second from the audio's start (at most 60 s),
+   * or absent (no audio, or stored before it was added: such fingerprints compare without it).
+   */
+  voice: z.optional(z.string().check(z.regex(/^[0-9a-f]{0,7200}$/, "voice loudness"))),
 });
 export type MediaFingerprint = z.infer<typeof mediaFingerprintSchema>;

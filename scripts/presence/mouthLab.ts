@@ -30,6 +30,7 @@ import { createCheckPlan } from "../../src/server/verify/checks/checkPlan";
 import { createServerCheckRegistry } from "../../src/server/verify/checks/registry";
 import { matchFingerprints } from "../../src/server/verify/fingerprint/compareFingerprints";
 import { alignMouth, mouthKeys, mouthQueryKeys } from "../../src/server/verify/fingerprint/mouthSeries";
+import { alignVoice } from "../../src/server/verify/fingerprint/voiceSeries";
 import { createMediaVerifierDeps } from "../../src/server/verify/mediaVerifierDeps";
 import { verifyMedia } from "../../src/server/verify/verifyMedia";
 import { readFlowJson } from "../flowFiles";
@@ -47,6 +48,18 @@ const ffmpegPath = resolveFfmpeg(process.env, { release: false, log: () => {} })
 const checks = createCheckPlan(checksFileSchema.parse(readFlowJson("flows/checks.json")), createServerCheckRegistry());
 const { deps } = createMediaVerifierDeps({ media: createLocalMediaStore(dir), ffmpegPath, limits, checks, env: process.env });
 
+/** Two copies as the attack bench's replayer makes them (scripts/attacks/mediaTools.ts reVoice): the first 50-300 ms cut, the voice 4-10% higher or lower, timing kept; drawn afresh each run. */
+function benchLike(): Record<string, string[]> {
+  return Object.fromEntries(
+    [0, 1].map(() => {
+      const pitch = (Math.random() < 0.5 ? 1 : -1) * (0.04 + Math.random() * 0.06) + 1;
+      const trimS = 0.05 + Math.random() * 0.25;
+      const audio = `aresample=48000,asetrate=${Math.round(48_000 * pitch)},aresample=48000,atempo=${(1 / pitch).toFixed(4)}`;
+      return [`trimmed ${Math.round(trimS * 1000)} ms, voice ×${pitch.toFixed(3)}`, ["-ss", trimS.toFixed(3), "-af", audio, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "23", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "1", "-f", "mp4"]];
+    }),
+  );
+}
+
 /** What a replayer does to a recording before sending it again. */
 const REPLAYS: Record<string, string[]> = {
   "h264 scaled up": ["-vf", "scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
@@ -54,6 +67,7 @@ const REPLAYS: Record<string, string[]> = {
   "mirrored, cropped 85%": ["-vf", "hflip,crop=iw*0.85:ih*0.85,scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
   "played 5% faster": ["-vf", "setpts=PTS/1.05", "-af", "atempo=1.05", "-r", "15", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
   "trimmed 210 ms, voice +8%, ultrafast": ["-ss", "0.21", "-af", "aresample=48000,asetrate=51840,aresample=48000,atempo=0.9259", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+  ...benchLike(),
   "voice +5% pitch": ["-af", "asetrate=50400,aresample=48000,atempo=0.952", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
 };
 
@@ -81,15 +95,17 @@ function compare(label: string, a: MediaFingerprint, b: MediaFingerprint): void 
   const around = mouth ? Math.round((mouth.shift * MOUTH_STEP_MS) / FINGERPRINT_STEP_MS) : 0;
   const frames = Math.max(alike(around), alike(around - 1), alike(around + 1));
   const figures = mouth ? `mouth r ${mouth.correlation.toFixed(3)}, median diff ${mouth.medianDiff.toFixed(4)}, shift ${mouth.shift}, frames ${(frames * 100).toFixed(0)}%` : "mouth still or absent";
+  const voice = a.voice && b.voice ? alignVoice(a.voice, b.voice) : null;
+  const heard = voice ? `voice r ${voice.correlation.toFixed(3)} diff ${voice.medianDiff.toFixed(0)} shift ${voice.shift}` : "voice silent";
   const match = matchFingerprints(a, b);
-  const { mouth: _a, ...frameAndSound } = a;
-  const { mouth: _b, ...frameAndSoundB } = b;
+  const { mouth: _a, voice: _va, ...frameAndSound } = a;
+  const { mouth: _b, voice: _vb, ...frameAndSoundB } = b;
   const without = matchFingerprints(frameAndSound, frameAndSoundB) !== null;
   // The mouth's index keys the copy shares with the original: none shared, and a copy whose frames moved is never looked at.
   const original = new Set(mouthKeys(b.mouth ?? ""));
   const keys = mouthQueryKeys(a.mouth ?? "");
   const shared = `${keys.filter((k) => original.has(k)).length}/${original.size} mouth keys`;
-  console.log(`${label.padEnd(34)} ${figures.padEnd(52)} ${shared.padEnd(15)} ${match ? `MATCH (${match.onMouth ? "mouth" : match.onMotion ? "motion" : "audio"})` : "no match"}; without the mouth: ${without ? "match" : "no match"}`);
+  console.log(`${label.padEnd(34)} ${figures.padEnd(52)} ${heard.padEnd(34)} ${shared.padEnd(15)} ${match ? `MATCH (${match.syllables ? match.syllables.of : match.onMotion ? "motion" : "audio"})` : "no match"}; without mouth and voice: ${without ? "match" : "no match"}`);
 }
 
 try {

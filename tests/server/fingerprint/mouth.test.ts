@@ -9,7 +9,8 @@
 import { describe, expect, it } from "vitest";
 import type { MediaFingerprint } from "../../../schemas/mediaFingerprint";
 import { matchFingerprints } from "../../../src/server/verify/fingerprint/compareFingerprints";
-import { alignMouth, GAP_MOUTH, matchMouth, MAX_MOUTH_KEYS, mouthKeys, mouthQueryKeys, mouthSeries } from "../../../src/server/verify/fingerprint/mouthSeries";
+import { alignMouth, GAP_MOUTH, matchMouth, mouthKeys, mouthQueryKeys, mouthSeries } from "../../../src/server/verify/fingerprint/mouthSeries";
+import { MAX_SYLLABLE_KEYS } from "../../../src/server/verify/fingerprint/syllableKeys";
 import { seededNormal } from "../../face/syntheticFace";
 
 type Samples = { atMs: number; dark: number }[];
@@ -65,7 +66,7 @@ describe("the mouth series", () => {
     }
   });
 
-  it("gives index keys a replay shares with its original (trimmed or not) and other words hardly do, at most MAX_MOUTH_KEYS of them", () => {
+  it("gives index keys a replay shares with its original (trimmed or not) and other words hardly do, at most MAX_SYLLABLE_KEYS of them", () => {
     const keysOf = (samples: Samples, origin = 0) => new Set(mouthKeys(mouthSeries(samples, origin)));
     const original = keysOf(sampled(words, 1));
     const shared = (other: Set<number>): number => [...other].filter((k) => original.has(k)).length / other.size;
@@ -75,7 +76,7 @@ describe("the mouth series", () => {
     // Keys only make candidates (matchMouth decides), but other speech should rarely be one.
     for (let seed = 20; seed < 25; seed++) expect(shared(keysOf(sampled(syllables(12, seed), seed))), `other words ${seed}`).toBeLessThan(0.5);
     const minute = Array.from({ length: 250 }, (_, k) => 500 + k * 230 + (k % 7) * 15);
-    expect(mouthKeys(mouthSeries(sampled(minute, 4, 0, 60_000), 0)).length).toBeLessThanOrEqual(MAX_MOUTH_KEYS);
+    expect(mouthKeys(mouthSeries(sampled(minute, 4, 0, 60_000), 0)).length).toBeLessThanOrEqual(MAX_SYLLABLE_KEYS);
   });
 
   it("is looked up by keys that allow a peak or two a step off: a copy whose every third syllable fell on the next frame is still found", () => {
@@ -106,14 +107,14 @@ describe("a talking head replayed with another voice", () => {
   const original = print(mouthSeries(sampled(words, 1), 0), voice(1));
 
   it("is a replay when the lips move as the original's, whatever the voice says", () => {
-    expect(matchFingerprints(print(mouthSeries(sampled(words, 2), 0), voice(2)), original)).toMatchObject({ onMouth: true });
+    expect(matchFingerprints(print(mouthSeries(sampled(words, 2), 0), voice(2)), original)).toMatchObject({ syllables: { of: "mouth" } });
   });
 
   // Every frame hash moved, as mirroring or cropping the copy does.
   const reframed = (mouth: string) => ({ ...print(mouth, voice(2)), frames: "f0e1d2c3b4a59687".repeat(16) });
 
   it("is a replay on the lips alone when they move as the original's closely, whatever was done to the picture (mirrored, cropped)", () => {
-    expect(matchFingerprints(reframed(mouthSeries(sampled(words, 2), 0)), original)).toMatchObject({ onMouth: true });
+    expect(matchFingerprints(reframed(mouthSeries(sampled(words, 2), 0)), original)).toMatchObject({ syllables: { of: "mouth" } });
   });
 
   it("is judged on lips less alike (each syllable some 15 ms off: a copy smeared by its encoder, or a chance likeness) only where the frames agree", () => {
@@ -121,7 +122,7 @@ describe("a talking head replayed with another voice", () => {
     const alike = alignMouth(noisy, original.mouth!)!.correlation;
     expect(alike).toBeGreaterThanOrEqual(0.9);
     expect(alike).toBeLessThan(0.95);
-    expect(matchFingerprints(print(noisy, voice(2)), original)).toMatchObject({ onMouth: true });
+    expect(matchFingerprints(print(noisy, voice(2)), original)).toMatchObject({ syllables: { of: "mouth" } });
     expect(matchFingerprints(reframed(noisy), original)).toBeNull();
   });
 

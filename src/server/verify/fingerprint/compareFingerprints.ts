@@ -2,8 +2,9 @@
  * Whether two fingerprints are one recording: the frame hashes of the shorter, slid along the
  * longer, agree (Hamming distance at most MAX_FRAME_BITS) on most of its slots at one time
  * offset, its moments of motion agreeing too and, when both carry audio, their audio words at
- * that offset; or the mouths move as one take's (mouthSeries.ts), whatever the sound, where the
- * frames agree on half the slots, or closely enough that the picture need not agree.
+ * that offset; or the mouths or the voices' syllables fall as one take's (mouthSeries.ts,
+ * voiceSeries.ts), whatever the spectrum, where the frames agree on half the slots, or the
+ * mouths closely enough that the picture need not agree.
  *
  * Why motion (or speech) is required: a 9x8 hash of a still scene is the scene, not the take.
  * Measured (tests/server/fingerprint/): the fixture face moved 10 px is 3 bits away, 30 px 6
@@ -22,17 +23,24 @@
  * in a light mode fails the light check anyway. 1 s (4 slots) at least keeps a scrap of video
  * from matching on one frame.
  */
-import { AUDIO_WORD_CHARS, FINGERPRINT_STEP_MS, FRAME_HASH_CHARS, MOUTH_STEP_MS, type MediaFingerprint } from "../../../../schemas/mediaFingerprint";
+import { AUDIO_WORD_CHARS, FINGERPRINT_STEP_MS, FRAME_HASH_CHARS, type MediaFingerprint } from "../../../../schemas/mediaFingerprint";
 import { SILENT_WORD } from "./audioSignature";
 import { GAP_HASH } from "./computeFingerprint";
-import { matchMouth, MOUTH_ALONE_CORRELATION } from "./mouthSeries";
+import { alignMouth, MOUTH_ALONE_CORRELATION, mouthsMatch } from "./mouthSeries";
+import { matchVoice, VOICE_WITH_MOUTH_CORRELATION } from "./voiceSeries";
 
 export const MAX_FRAME_BITS = 2;
 /** Slot-to-slot changes beyond what re-encoding explains (more than MAX_FRAME_BITS) a recording needs to be judged on its video: a pattern, not one cut. */
 const MIN_MOTION_SLOTS = 3;
 export const MIN_COVERED_SHARE = 0.9;
 export const MIN_SLOTS = 4;
-/** The share of slots whose frames must agree where the mouths do (alignMouths). */
+/**
+ * The mouths' correlation the voice needs beside it where both mouths moved: trimmed copies'
+ * mouths correlated 0.879 at least (scripts/presence/mouthLab.ts), SYNTHETIC retakes of the
+ * same digits 0.794 at most and takes of other digits 0.835.
+ */
+const MOUTH_WITH_VOICE = 0.85;
+/** The share of slots whose frames must agree where the mouths or voices do (alignSyllables). */
 const MIN_MOUTH_FRAME_SHARE = 0.5;
 /**
  * Two audio words agree when their nibbles differ by this much on average (1 step: 3 dB), and
@@ -57,16 +65,15 @@ export interface FingerprintMatch {
   medianBits: number;
   /** Whether the agreement rests on moments of motion the two share (else on the audio alone). */
   onMotion: boolean;
-  /** Whether the mouths moved as one take's (mouthSeries.ts), whatever the audio. */
-  onMouth: boolean;
-  /** The mouths' correlation where they decided it; null otherwise. */
-  mouthCorrelation: number | null;
+  /** The syllables that decided it, seen (the mouths, mouthSeries.ts) or heard (the voices' loudness, voiceSeries.ts), and their correlation; null where the frames and sound did. */
+  syllables: { of: "mouth" | "voice"; correlation: number } | null;
 }
 
 /** How a match was made, for the replay check's detail (staff read it to tell a replay from a wrongly refused retake). */
 export function describeMatch(m: FingerprintMatch): string {
   const frames = `${Math.round(m.covered * 100)}% of the frames alike`;
-  if (m.onMouth) return `the lips moved as the other's (correlation ${m.mouthCorrelation?.toFixed(2)}), ${frames}`;
+  if (m.syllables?.of === "mouth") return `the lips moved as the other's (correlation ${m.syllables.correlation.toFixed(2)}), ${frames}`;
+  if (m.syllables?.of === "voice") return `the voice's syllables fell as the other's (correlation ${m.syllables.correlation.toFixed(2)}), ${frames}`;
   return m.onMotion ? `${frames}, with the same motion` : `${frames}, with the same sound`;
 }
 
@@ -143,7 +150,7 @@ function agreementAt({ a, b, shorter, motionOfA, moving }: FramePlan, offset: nu
   }
   bits.sort((x, y) => x - y);
   const onMotion = moving.size >= MIN_MOTION_SLOTS && movingMatched >= MIN_COVERED_SHARE * moving.size;
-  return { offset, covered: bits.length / shorter, medianBits: bits[Math.floor(bits.length / 2)] ?? 0, onMotion, onMouth: false, mouthCorrelation: null };
+  return { offset, covered: bits.length / shorter, medianBits: bits[Math.floor(bits.length / 2)] ?? 0, onMotion, syllables: null };
 }
 
 /** The best alignment of the frame hashes, or null when none covers MIN_COVERED_SHARE of the shorter. */
@@ -160,27 +167,40 @@ function alignFrames(plan: FramePlan): FingerprintMatch | null {
 }
 
 /**
- * The alignment at which the mouths move as one take's, or null. It stands without the audio: a
- * voice re-dubbed or shifted in pitch over the same mouth is still the same take. Mouths alike
- * at MOUTH_ALONE_CORRELATION need nothing else (a copy mirrored or cropped moved every frame
- * hash); at the lower MIN_CORRELATION the frames must agree there on half the slots at least
- * (±1 slot: the mouth's grid is finer), as four syllables are not specific enough alone there:
- * SYNTHETIC takes of other digits correlated up to 0.835 (66 pairs, scripts/presence/mouthLab.ts),
- * and the bench's honest number takes were refused as each other's replays 3 times in 30 when
- * mouths at 0.85 sufficed; across people and rooms the frames never agree. Half, not 90%: a
- * replay trimmed by a part of a slot has each hash taken a little later (2 of 10 fell under 90%).
+ * The alignment at which the mouths, or the voices, move as one take's, or null. It stands
+ * without the audio words: a voice re-dubbed or shifted in pitch over the same mouth is still
+ * the same take. Mouths alike at MOUTH_ALONE_CORRELATION need nothing else (a copy mirrored or
+ * cropped moved every frame hash); at the lower MIN_CORRELATION the frames must agree there on
+ * half the slots at least (±1 slot: the mouth's grid is finer), as four syllables are not
+ * specific enough alone there: SYNTHETIC takes of other digits correlated up to 0.835 (66 pairs,
+ * scripts/presence/mouthLab.ts), and the bench's honest number takes were refused as each
+ * other's replays 3 times in 30 when mouths at 0.85 sufficed; across people and rooms the frames
+ * never agree. Half, not 90%: a replay trimmed by a part of a slot has each hash taken a little
+ * later (2 of 10 fell under 90%). The voice's loudness is asked the same where the mouths are
+ * not alike enough: on a trimmed copy the mesh placed the mouth on other frames (mouths down to
+ * 0.879), while the voice is measured on the samples (voiceSeries.ts).
  */
-function alignMouths(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan): FingerprintMatch | null {
-  if (!a.mouth || !b.mouth) return null;
-  const mouth = matchMouth(a.mouth, b.mouth);
-  if (mouth === null) return null;
-  const around = Math.round((mouth.shift * MOUTH_STEP_MS) / FINGERPRINT_STEP_MS);
-  const onMouth = (m: FingerprintMatch): FingerprintMatch => ({ ...m, onMouth: true, mouthCorrelation: mouth.correlation });
-  for (const offset of [around, around - 1, around + 1]) {
-    const here = agreementAt(plan, offset);
-    if (here.covered >= MIN_MOUTH_FRAME_SHARE) return onMouth(here);
+function alignSyllables(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan): FingerprintMatch | null {
+  const mouths = a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null;
+  const mouth = mouths !== null && mouthsMatch(mouths) ? mouths : null;
+  // Mouths that moved and are not alike enough to be one take's keep the voice from deciding
+  // alone: four digits read again in one voice can fall as before (SYNTHETIC retakes of the same
+  // digits up to 0.936, voiceLab.ts), while their mouths stayed under 0.8 and copies' over 0.87.
+  const voice = a.voice && b.voice && (mouths === null || mouths.correlation >= MOUTH_WITH_VOICE) ? matchVoice(a.voice, b.voice) : null;
+  for (const [of, found] of [["mouth", mouth], ["voice", voice]] as const) {
+    if (found === null) continue;
+    const around = Math.round(found.shiftMs / FINGERPRINT_STEP_MS);
+    for (const offset of [around, around - 1, around + 1]) {
+      const here = agreementAt(plan, offset);
+      if (here.covered >= MIN_MOUTH_FRAME_SHARE) return { ...here, syllables: { of, correlation: found.correlation } };
+    }
   }
-  return mouth.correlation >= MOUTH_ALONE_CORRELATION ? onMouth(agreementAt(plan, around)) : null;
+  // Whatever the picture: mouths closely alike, or a voice closely alike over mouths alike
+  // enough (a copy mirrored or cropped moved every frame hash, and the mesh may have placed its
+  // mouth otherwise; an honest retake's voice and mouth are never both this close).
+  const [decided, of] = mouth !== null && mouth.correlation >= MOUTH_ALONE_CORRELATION ? [mouth, "mouth" as const] : voice !== null && mouths !== null && voice.correlation >= VOICE_WITH_MOUTH_CORRELATION ? [voice, "voice" as const] : [null, null];
+  if (decided === null) return null;
+  return { ...agreementAt(plan, Math.round(decided.shiftMs / FINGERPRINT_STEP_MS)), syllables: { of, correlation: decided.correlation } };
 }
 
 type AudioVerdict = "agrees" | "differs" | "uninformative";
@@ -218,8 +238,8 @@ export function matchFingerprints(a: MediaFingerprint, b: MediaFingerprint): Fin
   if (a.version !== b.version) return null;
   const plan = framePlan(split(a.frames, FRAME_HASH_CHARS), split(b.frames, FRAME_HASH_CHARS));
   if (plan === null) return null;
-  const mouth = alignMouths(a, b, plan);
-  if (mouth !== null) return mouth;
+  const syllables = alignSyllables(a, b, plan);
+  if (syllables !== null) return syllables;
   const match = alignFrames(plan);
   if (match === null) return null;
   const audio = a.audio !== null && b.audio !== null ? compareAudio(a.audio, b.audio, match.offset) : "uninformative";

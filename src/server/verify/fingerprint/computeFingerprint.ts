@@ -1,7 +1,7 @@
 /**
  * The fingerprint of a judged recording (schemas/mediaFingerprint.ts), computed in the worker
  * from what it already decoded and measured: one frame hash per 250 ms slot, one audio word per
- * 250 ms window and the mouth's opening on every frame of 15 a second. Pure: the same frames, audio and mesh
+ * 250 ms window, and the mouth's opening and the voice's loudness at every step of 15 a second. Pure: the same frames, audio and mesh
  * give the same fingerprint.
  */
 import { AUDIO_WORD_CHARS, FINGERPRINT_STEP_MS, FRAME_HASH_CHARS, type MediaFingerprint } from "../../../../schemas/mediaFingerprint";
@@ -10,6 +10,7 @@ import type { FrameSignals } from "../signals/frameSignals";
 import { audioSignature } from "./audioSignature";
 import { frameHash } from "./frameHash";
 import { mouthSeries } from "./mouthSeries";
+import { voiceSeries } from "./voiceSeries";
 
 /** 60 s, the longest recording the service judges (verification.limits.maxDurationMs): the schema's bound too. */
 const MAX_STEPS = 240;
@@ -37,5 +38,6 @@ export function computeFingerprint(frames: readonly DecodedFrame[], audio: Float
     slots.push(frameHash(frame));
   }
   const words = audio === null || audio.length === 0 ? null : audioSignature(audio).slice(0, MAX_STEPS * AUDIO_WORD_CHARS);
-  return { version: 1, frames: slots.join(""), audio: words, mouth: mouthSeries(mouthOnEveryFrame(signals), origin) };
+  const mouth = mouthSeries(mouthOnEveryFrame(signals), origin);
+  return { version: 1, frames: slots.join(""), audio: words, mouth, ...(audio === null || audio.length === 0 ? {} : { voice: voiceSeries(audio) }) };
 }

@@ -2,7 +2,7 @@
  * The replay check, on the main thread as the verdict is recorded (orders/verdict.ts, inside its
  * transaction): the worker's fingerprint of the recording is looked up among those of recordings
  * judged before (store/fingerprints.ts, through their frames' band keys and apart through their
- * mouths' keys, a bounded number of candidates each),
+ * mouths' and voices' keys, a bounded number of candidates each),
  * and when one is the same recording the verdict becomes a failure, code replayedMedia (1035),
  * whatever the other checks said. Every judged recording's fingerprint is then kept, pass or
  * fail, for as long as the media retention keeps media.
@@ -19,6 +19,7 @@ import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprin
 import { bandKeys } from "./bandKeys";
 import { describeMatch, matchFingerprints } from "./compareFingerprints";
 import { mouthKeys, mouthQueryKeys } from "./mouthSeries";
+import { voiceKeys, voiceQueryKeys } from "./voiceSeries";
 
 export const REPLAY_CHECK = "replay";
 /** Recordings compared per lookup, the ones sharing the most keys: a replay shares nearly all of its own. */
@@ -48,6 +49,7 @@ export interface ReplaySubject {
 export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject, lookUp = true): Promise<FoundReplay | null> {
   const band = bandKeys(subject.fingerprint);
   const mouth = mouthKeys(subject.fingerprint.mouth ?? "");
+  const voice = voiceKeys(subject.fingerprint.voice ?? "");
   await fingerprints.serializeLookups();
   const options = { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS };
   // Each candidate compared once, whichever lookups find it: the comparisons run on the main thread.
@@ -64,16 +66,26 @@ export async function findReplay(fingerprints: FingerprintsRepo, subject: Replay
   let found: FoundReplay | null = null;
   if (lookUp) {
     found = firstMatch(await fingerprints.candidates(band, options));
-    // The mouth's keys apart, with a scan of their own: they find a copy whose picture moved
-    // every frame hash (mirrored, cropped), and the speech patterns many recordings share
-    // cannot push the frames' candidates out of the band keys' scan. Its exact keys first;
-    // then only the keys it would have with a peak or two a step off (mouthQueryKeys), which common
-    // rhythms of speech share far more often: in a large store their scan may be filled before
-    // the original's rows are read, so they come last and never crowd the exact ones out.
-    if (found === null && mouth.length > 0) found = firstMatch(await fingerprints.candidates(mouth, options));
-    if (found === null && mouth.length > 0) found = firstMatch(await fingerprints.candidates(mouthQueryKeys(subject.fingerprint.mouth ?? ""), options));
+    // The syllables' keys apart, each lookup with a scan of its own: they find a copy whose
+    // picture moved every frame hash (mirrored, cropped), and the speech patterns many
+    // recordings share cannot push the frames' candidates out of the band keys' scan. The
+    // mouth's exact keys, then the voice's (which the picture cannot move); then only the keys
+    // they would have with a peak or two a step off (syllableKeys.ts), which common rhythms of
+    // speech share far more often: in a large store their scan may be filled before the
+    // original's rows are read, so they come last and never crowd the exact ones out.
+    const lookups = [
+      () => mouth,
+      () => voice,
+      () => (mouth.length > 0 ? mouthQueryKeys(subject.fingerprint.mouth ?? "") : []),
+      () => (voice.length > 0 ? voiceQueryKeys(subject.fingerprint.voice ?? "") : []),
+    ];
+    for (const keys of lookups) {
+      if (found !== null) break;
+      const wanted = keys();
+      if (wanted.length > 0) found = firstMatch(await fingerprints.candidates(wanted, options));
+    }
   }
-  await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, [...band, ...mouth]);
+  await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, [...band, ...mouth, ...voice]);
   return found;
 }
 
