@@ -1,6 +1,6 @@
 /**
  * flows/results.json: the texts of the success and fail result pages (spec §2 "Result
- * component", §4 "Success texts"), for plain and action mode. Every level is a record over
+ * component", §4 "Success texts"), for plain, action and silent mode. Every level is a record over
  * an enum, so each outcome × mode × kind has its text and nothing else is accepted.
  *
  * A title may contain ";" meaning a line break ("人脸验证通过;正在返回" is two lines).
@@ -16,6 +16,15 @@ export type ResultOutcome = z.infer<typeof resultOutcomeSchema>;
 export const RESULT_MODES = ["plain", "action"] as const;
 export const resultModeSchema = z.enum(RESULT_MODES);
 export type ResultMode = z.infer<typeof resultModeSchema>;
+
+/**
+ * The texts a result page shows: the route's mode, except that silent liveness, which the guard
+ * sends to the action pages (spec §2: "action mode" is action or silent there), has texts of its
+ * own. It asked for no action, so "actions completed" would not be true.
+ */
+export const RESULT_VARIANTS = ["plain", "action", "silent"] as const;
+const resultVariantNameSchema = z.enum(RESULT_VARIANTS);
+export type ResultVariant = z.infer<typeof resultVariantNameSchema>;
 
 /** What was checked: redirect_mode 1 live, 2 face; live_service 2 will (consent). */
 export const RESULT_KINDS = ["live", "face", "will"] as const;
@@ -42,6 +51,6 @@ const resultVariantSchema = z.strictObject({
 
 export const resultsFileSchema = z.strictObject({
   $schema: z.optional(z.string()),
-  outcomes: z.record(resultOutcomeSchema, z.record(resultModeSchema, resultVariantSchema)),
+  outcomes: z.record(resultOutcomeSchema, z.record(resultVariantNameSchema, resultVariantSchema)),
 });
 export type ResultsFile = z.infer<typeof resultsFileSchema>;

@@ -3,6 +3,7 @@
  * spec §2, as design tokens that become CSS custom properties (--ff-<token>) on <html>.
  */
 import * as z from "zod/mini";
+import { textKeySchema } from "./texts";
 import { THEMES } from "./launch";
 
 const colour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, "expected #rrggbb"));
@@ -21,7 +22,8 @@ const themeTokensSchema = z.strictObject({
 });
 
 const themeSchema = z.strictObject({
-  label: z.string(),
+  /** Its name where a person picks a theme (the demo page, the gallery): a text key, so it is in the page's language. */
+  label: textKeySchema,
   /** Body class added while the theme is active (spec §2: landscape, theme-NN). */
   bodyClass: z.nullable(z.string().check(z.regex(/^[a-z0-9-]+$/))),
   /** Theme 12 shows no page title. */

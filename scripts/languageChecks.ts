@@ -56,7 +56,8 @@ export function languageProblems(files: readonly string[] = readdirSync(join(roo
 }
 
 /**
- * Every text key the catalogues name (flows/errors.json, flows/results.json) against the source
+ * Every text key the catalogues name (flows/errors.json, flows/results.json, the themes' names in
+ * themes/themes.json) against the source
  * language's texts: a key with no text would throw on the screen that shows it.
  */
 export function catalogueKeyProblems(read: (path: string) => unknown = readJson): string[] {
@@ -73,7 +74,7 @@ export function catalogueKeyProblems(read: (path: string) => unknown = readJson)
     } else if (Array.isArray(value)) value.forEach((v, i) => visit(file, v, [...path, String(i)]));
     else if (typeof value === "object" && value !== null) for (const [k, v] of Object.entries(value)) if (k !== "$schema") visit(file, v, [...path, k]);
   };
-  for (const file of ["flows/errors.json", "flows/results.json"]) visit(file, read(file), []);
+  for (const file of ["flows/errors.json", "flows/results.json", "themes/themes.json"]) visit(file, read(file), []);
   return problems;
 }
 
@@ -84,5 +85,6 @@ function isTextKeyField(path: readonly string[]): boolean {
   if (path[0] === "labels") return true;
   if (path[0] === "tipSets") return last === "heading" || parent === "items";
   if (path[0] === "outcomes") return parent === "titles" || parent === "tips" || last === "label";
+  if (path[0] === "themes") return last === "label";
   return last === "title" || last === "text" || parent === "textByMode";
 }

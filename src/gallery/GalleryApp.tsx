@@ -15,6 +15,7 @@ import { applyTheme } from "../ui/theme";
 import { GALLERY_ENTRIES, GALLERY_GROUPS, type GalleryEntry } from "./entries";
 import { languages, texts as allTexts } from "virtual:faceflow-all-texts";
 import type { Texts } from "../../schemas/texts";
+import { lookupText } from "../runtime/textKey";
 
 /** A language's screen texts; the tag was checked against the list when the query was read. */
 function textsOf(lang: string): Texts {
@@ -42,8 +43,9 @@ function frameSize(theme: ThemeId): { width: number; height: number } {
 /** In the launch schema's order ('' first): Object.keys would put "10", "11", "12" first. */
 const THEME_IDS: readonly ThemeId[] = THEMES;
 
-function themeName(themes: ThemesFile, id: ThemeId): string {
-  return id ? `${id} ${themes.themes[id].label}` : themes.themes[id].label;
+function themeName(themes: ThemesFile, id: ThemeId, texts: Texts): string {
+  const name = lookupText(texts, themes.themes[id].label);
+  return id ? `${id} ${name}` : name;
 }
 
 function hrefFor(query: Partial<GalleryQuery>): string {
@@ -79,13 +81,13 @@ function Label({ entry, theme, lang }: { entry: GalleryEntry; theme: ThemeId; la
   );
 }
 
-function ThemeBar({ themes, theme, extra }: { themes: ThemesFile; theme: ThemeId; extra?: Partial<GalleryQuery> }) {
+function ThemeBar({ themes, theme, lang }: { themes: ThemesFile; theme: ThemeId; lang: string }) {
   return (
     <nav className="gallery-themes" aria-label="主题">
       {THEME_IDS.map((id) => (
-        <a key={id || "default"} className={id === theme ? "gallery-theme gallery-theme--on" : "gallery-theme"} href={hrefFor({ ...extra, theme: id })}>
+        <a key={id || "default"} className={id === theme ? "gallery-theme gallery-theme--on" : "gallery-theme"} href={hrefFor({ lang, theme: id })}>
           <span className="gallery-theme__swatch" style={{ background: themes.themes[id].tokens.primary }} />
-          {themeName(themes, id)}
+          {themeName(themes, id, textsOf(lang))}
         </a>
       ))}
     </nav>
@@ -113,13 +115,13 @@ function Catalogue({ themes, theme, lang }: { themes: ThemesFile; theme: ThemeId
       <header className="gallery-header">
         <h1 className="gallery-title">错误目录与结果页</h1>
         <p className="gallery-sub">
-          {GALLERY_ENTRIES.length} 项，来自 flows/errors.json 与 flows/results.json；当前主题：{themeName(themes, theme)}
+          {GALLERY_ENTRIES.length} 项，来自 flows/errors.json 与 flows/results.json；当前主题：{themeName(themes, theme, textsOf(lang))}
         </p>
         <label className="gallery-filter-label">
           按状态名、错误码筛选
           <input className="gallery-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
         </label>
-        <ThemeBar themes={themes} theme={theme} extra={{ lang }} />
+        <ThemeBar themes={themes} theme={theme} lang={lang} />
         <LanguageBar theme={theme} lang={lang} />
       </header>
       {GALLERY_GROUPS.map((group) => {
@@ -167,7 +169,7 @@ function Compare({ themes, entry, theme, lang }: { themes: ThemesFile; entry: Ga
             <figure key={id || "default"} className="gallery-item">
               <div className="gallery-label">
                 <code className="gallery-label__name">theme={id || "''"}</code>
-                <span className="gallery-label__note">{themes.themes[id].label}</span>
+                <span className="gallery-label__note">{lookupText(textsOf(l.tag), themes.themes[id].label)}</span>
               </div>
               <iframe
                 className="gallery-iframe"

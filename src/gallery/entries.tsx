@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from "react";
 import { ERROR_STATUSES, WEBSOCKET_ERROR_TYPE, type ErrorStatus } from "../../schemas/errors";
-import { RESULT_KINDS, RESULT_MODES, RESULT_OUTCOMES } from "../../schemas/results";
+import { RESULT_KINDS, RESULT_OUTCOMES, RESULT_VARIANTS } from "../../schemas/results";
 import { ActionFailureView } from "../ui/components/ActionFailureView";
 import { ErrorView } from "../ui/components/ErrorView";
 import { RecordTimeoutModal } from "../ui/components/RecordTimeoutModal";
@@ -131,15 +131,15 @@ const VARIANTS: GalleryEntry[] = [
 
 function resultEntries(): GalleryEntry[] {
   return RESULT_OUTCOMES.flatMap((outcome) =>
-    RESULT_MODES.flatMap((mode) =>
+    RESULT_VARIANTS.flatMap((variant) =>
       RESULT_KINDS.map((kind): GalleryEntry => {
         return {
-          id: `result.${outcome}.${mode}.${kind}`,
+          id: `result.${outcome}.${variant}.${kind}`,
           group: outcome === "success" ? "结果页：成功" : "结果页：失败",
-          label: `${outcome} · ${mode} · ${kind}`,
-          note: mode === "action" ? "/action/" + outcome : "/" + outcome,
+          label: `${outcome} · ${variant} · ${kind}`,
+          note: variant === "plain" ? "/" + outcome : "/action/" + outcome + (variant === "silent" ? "（静默活体）" : ""),
           render: (_ratio, texts) => {
-            const screen = resolveResultScreen({ outcome, mode, kind }, RESULT_TEXTS, texts);
+            const screen = resolveResultScreen({ outcome, variant, kind }, RESULT_TEXTS, texts);
             return <ResultView outcome={screen.outcome} title={screen.title} tips={screen.tips} buttons={bindResultButtons(screen.buttons, { finish: noop, retry: noop, quit: noop })} />;
           },
         };

@@ -1,5 +1,5 @@
 /**
- * Resolves the texts of a result page (success or fail, plain or action mode) from
+ * Resolves the texts of a result page (success or fail; plain, action or silent mode) from
  * flows/results.json (the runtime's loadResults, from the composition root), for what was
  * checked: live, face or will. The file names text keys, looked up in the page's language.
  */
@@ -12,7 +12,9 @@ import {
   type ResultMode,
   type ResultOutcome,
   type ResultsFile,
+  type ResultVariant,
 } from "../../schemas/results";
+import { liveModeOf } from "../domain/modes";
 
 /**
  * What the result is about (spec §3, §4): will mode (live_service 2) confirms a will;
@@ -23,9 +25,14 @@ export function resultKindOf(launch: Pick<LaunchParams, "live_service" | "redire
   return launch.redirect_mode === "2" ? "face" : "live";
 }
 
+/** The texts of a result page: its route's mode, silent liveness apart (schemas/results.ts). */
+export function resultVariantOf(mode: ResultMode, launch: Pick<LaunchParams, "live_type" | "theme">): ResultVariant {
+  return mode === "action" && liveModeOf(launch) === "silent" ? "silent" : mode;
+}
+
 interface ResultScreenInput {
   outcome: ResultOutcome;
-  mode: ResultMode;
+  variant: ResultVariant;
   kind: ResultKind;
   /** False when retrying is not allowed any more (no-retry set): retry buttons are left out. */
   canRetry?: boolean;
@@ -47,7 +54,7 @@ interface ResolvedResultButton {
 
 /** Texts and buttons of a result page, in the language of `texts` (its section "results"). */
 export function resolveResultScreen(input: ResultScreenInput, results: ResultsFile, texts: Pick<Texts, "results">): ResolvedResultScreen {
-  const variant = results.outcomes[input.outcome][input.mode];
+  const variant = results.outcomes[input.outcome][input.variant];
   const canRetry = input.canRetry ?? true;
   const buttons = [variant.primary, ...(variant.secondary ? [variant.secondary] : [])]
     .filter((button) => canRetry || button.action !== "retry")

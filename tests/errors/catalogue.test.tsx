@@ -7,14 +7,14 @@ import { cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import errorsJson from "../../flows/errors.json";
 import { ERROR_STATUSES, errorsFileSchema, WEBSOCKET_ERROR_TYPE, type ErrorStatus } from "../../schemas/errors";
-import { RESULT_KINDS, RESULT_MODES, RESULT_OUTCOMES } from "../../schemas/results";
+import { RESULT_KINDS, RESULT_OUTCOMES, RESULT_VARIANTS } from "../../schemas/results";
 import { ErrorView } from "../../src/ui/components/ErrorView";
 import { ResultView } from "../../src/ui/components/ResultView";
 import { bindErrorButtons, resolveErrorScreen, type ErrorScreenInput } from "../../src/ui/errorCatalogue";
 import { shippedErrors as ERROR_CATALOGUE, shippedResults } from "../ui/shippedCatalogues";
-import { bindResultButtons, resolveResultScreen, resultKindOf } from "../../src/ui/resultCatalogue";
+import { bindResultButtons, resolveResultScreen, resultKindOf, resultVariantOf } from "../../src/ui/resultCatalogue";
 import { lookupText } from "../../src/runtime/textKey";
-import { shippedLanguageTexts, shippedTexts } from "../ui/shippedTexts";
+import { shippedLanguagesFile, shippedLanguageTexts, shippedTexts } from "../ui/shippedTexts";
 
 /** zh-CN's text for a catalogue key. */
 const zh = (key: string) => lookupText(shippedTexts, key);
@@ -250,10 +250,10 @@ describe("errors.json schema", () => {
 
 describe("result variants", () => {
   const variants = RESULT_OUTCOMES.flatMap((outcome) =>
-    RESULT_MODES.flatMap((mode) => RESULT_KINDS.map((kind) => ({ outcome, mode, kind }))),
+    RESULT_VARIANTS.flatMap((variant) => RESULT_KINDS.map((kind) => ({ outcome, variant, kind }))),
   );
 
-  it.each(variants)("$outcome / $mode / $kind", (input) => {
+  it.each(variants)("$outcome / $variant / $kind", (input) => {
     const screen = resolveResultScreen(input, shippedResults, shippedTexts);
     const handlers = { finish: vi.fn(), retry: vi.fn(), quit: vi.fn() };
     const { container } = render(
@@ -274,9 +274,27 @@ describe("result variants", () => {
   });
 
   it("says live check, face verification or will confirmation passed", () => {
-    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "live" }, shippedResults, shippedTexts).title).toBe("活体检测通过");
-    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "face" }, shippedResults, shippedTexts).title).toBe("人脸验证通过");
-    expect(resolveResultScreen({ outcome: "success", mode: "plain", kind: "will" }, shippedResults, shippedTexts).title).toBe("意愿确认通过");
+    expect(resolveResultScreen({ outcome: "success", variant: "plain", kind: "live" }, shippedResults, shippedTexts).title).toBe("活体检测通过");
+    expect(resolveResultScreen({ outcome: "success", variant: "plain", kind: "face" }, shippedResults, shippedTexts).title).toBe("人脸验证通过");
+    expect(resolveResultScreen({ outcome: "success", variant: "plain", kind: "will" }, shippedResults, shippedTexts).title).toBe("意愿确认通过");
+  });
+
+  it("says no action was done where silent liveness ended on the action pages (the guard sends it there), in every language", () => {
+    expect(resultVariantOf("action", { live_type: "2" })).toBe("action");
+    expect(resultVariantOf("plain", { live_type: "1" })).toBe("plain");
+    expect(resultVariantOf("action", { live_type: "3" })).toBe("silent");
+    for (const { texts } of shippedLanguagesFile.languages.map(({ tag }) => shippedLanguageTexts(tag))) {
+      for (const outcome of RESULT_OUTCOMES) {
+        for (const kind of RESULT_KINDS) {
+          const silent = resolveResultScreen({ outcome, variant: "silent", kind }, shippedResults, texts);
+          const action = resolveResultScreen({ outcome, variant: "action", kind }, shippedResults, texts);
+          // The action pages' first line names the actions; silent liveness shows none of it.
+          const actionWords = action.title.split(";")[0]!;
+          expect(silent.title).not.toContain(actionWords);
+          expect(silent.tips).not.toMatch(/动作|動作|action/i);
+        }
+      }
+    }
   });
 
   it("derives the kind from live_service and redirect_mode", () => {
@@ -287,7 +305,7 @@ describe("result variants", () => {
   });
 
   it("leaves retry out when retrying is not allowed", () => {
-    const screen = resolveResultScreen({ outcome: "fail", mode: "plain", kind: "face", canRetry: false }, shippedResults, shippedTexts);
+    const screen = resolveResultScreen({ outcome: "fail", variant: "plain", kind: "face", canRetry: false }, shippedResults, shippedTexts);
     expect(screen.buttons.map((b) => b.action)).toEqual(["finish"]);
   });
 

@@ -3,6 +3,7 @@ import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import themesJson from "../../themes/themes.json";
 import { ERROR_STATUSES } from "../../schemas/errors";
+import { RESULT_KINDS, RESULT_OUTCOMES, RESULT_VARIANTS } from "../../schemas/results";
 import type { ThemesFile } from "../../schemas/themes";
 import { GALLERY_ENTRIES, GALLERY_GROUPS } from "../../src/gallery/entries";
 import { GalleryApp } from "../../src/gallery/GalleryApp";
@@ -18,7 +19,7 @@ describe("catalogue gallery", () => {
   it("has an entry for every status of the enum and every result variant, each in a group", () => {
     const ids = GALLERY_ENTRIES.map((entry) => entry.id);
     for (const status of ERROR_STATUSES) expect(ids).toContain(`error.${status}`);
-    expect(ids.filter((id) => id.startsWith("result."))).toHaveLength(12);
+    for (const outcome of RESULT_OUTCOMES) for (const variant of RESULT_VARIANTS) for (const kind of RESULT_KINDS) expect(ids).toContain(`result.${outcome}.${variant}.${kind}`);
     expect(new Set(ids).size).toBe(ids.length);
     for (const entry of GALLERY_ENTRIES) expect(GALLERY_GROUPS).toContain(entry.group);
   });

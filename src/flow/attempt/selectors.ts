@@ -75,6 +75,14 @@ export function selectVerifying(state: AttemptState): { step: VerifyStep | null;
   return state.phase.name === "verifying" ? { step: state.phase.step, progress: state.phase.progress } : null;
 }
 
+/**
+ * Whether the page says what it will use: before the camera is on, when it tells the user what
+ * the browser is about to ask for. Once the camera shows, the line would say nothing new.
+ */
+export function selectShowsNeeds(state: AttemptState): boolean {
+  return state.phase.name === "preparing" || state.phase.name === "ready" || state.phase.name === "opening";
+}
+
 /** What the page says it will use: the camera, or the camera and the microphone. */
 export function selectNeeds(options: Pick<AttemptOptions, "audio">): Extract<TextKey<"recorder">, "needsCamera" | "needsCameraMic"> {
   return options.audio ? "needsCameraMic" : "needsCamera";

@@ -15,7 +15,7 @@ import { awaitsLightChoice } from "../../flow/attempt/attemptState";
 import { LightLayer, lightShowing } from "./recording/light/LightLayer";
 import { LightNotice } from "./recording/light/LightNotice";
 import { selectCameraSwitch, selectGuidanceFailure, selectRecordingFoot, selectRecordingHint, selectRecordingOverlay, selectSwitchedNotice } from "../../flow/attempt/recordingView";
-import { selectAnswering, selectIsRecording, selectNeeds, selectRecordingStage, selectViewport } from "../../flow/attempt/selectors";
+import { selectAnswering, selectIsRecording, selectNeeds, selectRecordingStage, selectShowsNeeds, selectViewport } from "../../flow/attempt/selectors";
 import { ActionFailureView } from "../components/ActionFailureView";
 import { useLaunch } from "../FlowProvider";
 import { useFinisher } from "../useFinisher";
@@ -128,7 +128,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
           </p>
           {state.light?.step === "alternative" && <p className="ff-rec-notice">{texts.light.alternativeNote}</p>}
           {challenge !== null && !recording && <p className="ff-rec-notice">{texts.light.closerHint}</p>}
-          <p className="ff-recorder__needs">{texts.recorder[selectNeeds({ audio: asked?.audio ?? audio })]}</p>
+          {selectShowsNeeds(state) && <p className="ff-recorder__needs">{texts.recorder[selectNeeds({ audio: asked?.audio ?? audio })]}</p>}
           {/* Upload and verification progress, said on a change of step or quarter (PROGRESS_POLICY). */}
           <LiveAnnouncement channel="progress" announcement={footAnnouncement(texts, foot)} policy={PROGRESS_POLICY} />
         </div>

@@ -1,14 +1,14 @@
 /**
  * /success, /fail and their /action/ counterparts (spec §2 "Result component"): the
  * route's props say success or fail and plain or action mode, the launch says what was
- * checked (will, face or live). Finish hands the stored result values back to the partner.
+ * checked (will, face or live) and whether the action pages serve silent liveness (texts of its own). Finish hands the stored result values back to the partner.
  */
 import type { ResultsFile } from "../../../schemas/results";
 import { storedValueSchemas, type ResultValues } from "../../../schemas/session";
 import type { ReturnValues } from "../../finish/returnUrl";
 import { ResultView } from "../components/ResultView";
 import { useLaunch, useRuntime } from "../FlowProvider";
-import { bindResultButtons, resolveResultScreen, resultKindOf } from "../resultCatalogue";
+import { bindResultButtons, resolveResultScreen, resultKindOf, resultVariantOf } from "../resultCatalogue";
 import { failCodeTip } from "../failCodeTips";
 import type { ScreenProps } from "../screenContract";
 import { textSections } from "../texts";
@@ -42,7 +42,7 @@ export default function ResultScreen({ props, definition }: ScreenProps<"result"
   const { outcome, mode } = props;
   const stored = rt.storage.getParsed("resultValues", storedValueSchemas.resultValues);
   const noRetry = rt.storage.getParsed("noRetry", storedValueSchemas.noRetry) ?? false;
-  const screen = resolveResultScreen({ outcome, mode, kind: resultKindOf(launch), canRetry: !noRetry }, definition, texts);
+  const screen = resolveResultScreen({ outcome, variant: resultVariantOf(mode, launch), kind: resultKindOf(launch), canRetry: !noRetry }, definition, texts);
   const buttons = bindResultButtons(screen.buttons, {
     finish: () => void finisher.finish(returnValuesOf(stored)),
     retry: () => finisher.retry(),

@@ -14,7 +14,7 @@ import {
   selectRecordingOverlay,
   selectSwitchedNotice,
 } from "../../../src/flow/attempt/recordingView";
-import { selectNeeds, selectRecordingStage } from "../../../src/flow/attempt/selectors";
+import { selectNeeds, selectRecordingStage, selectShowsNeeds } from "../../../src/flow/attempt/selectors";
 import { ACTION_REQUEST, event, NUMBER_REQUEST, recordingFor, shown, stateAfter, zh } from "./viewStates";
 
 const plan = recordingPlan({ window: NUMBER_REQUEST.durationMs, actions: [], will: false });
@@ -120,6 +120,13 @@ describe("the recording page's notices", () => {
     const unanswered = stateAfter("recorder", NUMBER_REQUEST, { type: "switched", kind: "fileInput", reason: "permissionTimeout", cameraSwitch: true });
     expect(selectSwitchedNotice(unanswered)).toBe("switched");
     expect(selectRecordingFoot(unanswered, plan)).toEqual({ kind: "start", label: "startFile" });
+  });
+
+  it("says what it will use until the camera shows, and then no more (the line said nothing new under a live camera)", () => {
+    expect(selectShowsNeeds(stateAfter("recorder", NUMBER_REQUEST))).toBe(true);
+    expect(selectShowsNeeds(stateAfter("recorder", NUMBER_REQUEST, { type: "started" }))).toBe(true);
+    expect(selectShowsNeeds(stateAfter("recorder", NUMBER_REQUEST, { type: "started" }, event({ type: "preview", stream: {} as MediaStream })))).toBe(false);
+    expect(selectShowsNeeds(stateAfter("recorder", NUMBER_REQUEST, ...recordingFor(1000)))).toBe(false);
   });
 
   it("says the camera alone, or with the microphone when the page records sound", () => {

@@ -35,6 +35,18 @@ describe("ResultScreen", () => {
     expect(titleOf(view.container)).toEqual(["动作检测完成", "活体检测通过"]);
   });
 
+  // The guard sends silent liveness to the action pages (spec §2); it asked for no action.
+  it.each([
+    ["zh-CN", "活体检测通过", "动作"],
+    ["zh-TW", "活體檢測通過", "動作"],
+    ["en", "Liveness check passed", "action"],
+  ])("silent liveness on the action pages names no action (%s)", (lang, title, actionWord) => {
+    const flow = setupFlow({ url: `${LAUNCH}&live_type=3&lang=${lang}#/action/success` });
+    const view = flow.renderScreen(ResultScreen, "action_success");
+    expect(titleOf(view.container)).toEqual([title]);
+    expect(view.container.textContent?.toLowerCase()).not.toContain(actionWord);
+  });
+
   it("finish hands the stored result values back under the payload names", async () => {
     const flow = setupFlow({ url: `${LAUNCH}&live_service=2#/success` });
     flow.rt.storage.setJSON("resultValues", { code: "0", sign: "SIG", newSign: "NSIG", liveRate: "97", willCode: "0", faceCode: "0", similarity: "88.5" });

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { createScreens } from "../../../src/ui/screens";
-import { registryTexts } from "../shippedTexts";
+import { registryTexts, shippedLanguageTexts } from "../shippedTexts";
 import { nextOf } from "../../../src/flow/next";
 import { act, cleanup, fireEvent, render, waitFor, within } from "@testing-library/react";
 import { Suspense } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { DemoOrderRequest, DemoVerifyResponse, LaunchResponse } from "../../../schemas/api";
 import { ApiError, CLIENT_ERROR_CODES } from "../../../src/api/apiError";
 import type { ApiClient } from "../../../src/api/client";
@@ -105,13 +105,13 @@ function fakeApi(overrides: Partial<Pick<ApiClient, "demoCreateOrder" | "demoVer
   return { api, demoCreateOrder, demoVerify };
 }
 
-function renderDemo(flow: Flow, api: ApiClient, routeName = "entry") {
+function renderDemo(flow: Flow, api: ApiClient, routeName = "entry", texts = shippedTexts) {
   return render(
     <FlowProvider runtime={flow.rt}>
       <ApiProvider api={api}>
         {/* As under the router: the result view loads on demand. */}
         <Suspense fallback={null}>
-          <ScreenTextsProvider texts={registryTexts(createScreens(flow.rt), "demoEntry")}>
+          <ScreenTextsProvider texts={registryTexts(createScreens(flow.rt), "demoEntry", texts)}>
             <DemoEntryScreen route={flow.rt.engine.routeByName(routeName)} props={routeProps<"demoEntry">(flow.rt.engine.routeByName(routeName))} next={nextOf(flow.rt.engine.routeByName(routeName))} params={{}} query={{}} />
           </ScreenTextsProvider>
         </Suspense>
@@ -152,6 +152,26 @@ describe("DemoEntryScreen as the partner's start page", () => {
     fireEvent.change(select, { target: { value: "en" } });
     await act(async () => fireEvent.click(view.getByRole("button", { name: "创建订单并开始核身" })));
     expect(demoCreateOrder).toHaveBeenCalledWith(expect.objectContaining({ lang: "en" }));
+  });
+
+  it.each([
+    ["zh-CN", "主题", ["默认", "02 · 横屏", "03 · 绿色"]],
+    ["zh-TW", "主題", ["預設", "02 · 橫向", "03 · 綠色"]],
+    ["en", "Theme", ["Default", "02 · Landscape", "03 · Green"]],
+  ])("names the themes in the page's language (%s)", (lang, label, first) => {
+    // The demo page follows the browser's languages (it has no launch to name one).
+    const before = Object.getOwnPropertyDescriptor(window.navigator, "languages");
+    Object.defineProperty(window.navigator, "languages", { value: [lang], configurable: true });
+    onTestFinished(() => {
+      if (before) Object.defineProperty(window.navigator, "languages", before);
+      else Reflect.deleteProperty(window.navigator, "languages");
+    });
+    const flow = setupFlow({ url: "/#/entry" });
+    expect(flow.rt.language.tag).toBe(lang);
+    const view = renderDemo(flow, fakeApi({}).api, "entry", shippedLanguageTexts(flow.rt.language.tag).texts);
+    const options = within(view.getByRole("combobox", { name: new RegExp(label, "i") })).getAllByRole("option");
+    expect(options.slice(0, 3).map((o) => o.textContent)).toEqual(first);
+    expect(options).toHaveLength(Object.keys(flow.rt.engine.definitions.themes.themes).length);
   });
 
   it("cannot be sent without an action in action mode", () => {

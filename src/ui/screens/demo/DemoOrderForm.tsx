@@ -12,6 +12,7 @@ import { useApi } from "../../apiContext";
 import { useRuntime, type TextsOf } from "../../FlowProvider";
 import { textSections } from "../../texts";
 import { useTexts } from "../../useTexts";
+import { lookupText } from "../../../runtime/textKey";
 import { fillText } from "../textTemplate";
 import {
   checkLaunchReturn,
@@ -234,7 +235,7 @@ export function DemoOrderForm({ variant }: { variant: DemoReturnRoute }) {
         >
           {THEMES.map((theme) => (
             <option key={theme} value={theme}>
-              {theme === "" ? themes[theme].label : `${theme} · ${themes[theme].label}`}
+              {theme === "" ? lookupText(texts, themes[theme].label) : `${theme} · ${lookupText(texts, themes[theme].label)}`}
             </option>
           ))}
         </select>
