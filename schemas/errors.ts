@@ -131,6 +131,12 @@ const errorEntrySchema = z.strictObject({
   buttons: z.strictObject({
     first: errorActionSchema,
     second: z.optional(z.literal("retry")),
+    /**
+     * The button styled as the primary one: the one the text asks for. Spec §2 fixes the order
+     * (quit, then retry, on the Android no-permission screen, whose text asks to tap retry), not
+     * the look; without it the first leads.
+     */
+    lead: z.optional(z.enum(["first", "second"])),
   }),
   /** The URL's msg (the server's message) replaces `text` (enMsgError, publicError). */
   showServerMessage: z.boolean(),
@@ -170,6 +176,9 @@ export const errorsFileSchema = z
             path: [...path, "buttons", "second"],
             message: `only ${SECOND_BUTTON_STATUS} may have a second button`,
           });
+        }
+        if (entry.buttons.lead === "second" && entry.buttons.second === undefined) {
+          ctx.issues.push({ code: "custom", input: entry.buttons, path: [...path, "buttons", "lead"], message: "lead names the second button, which this entry does not have" });
         }
         if (entry.quitOnlyIfReturnUrl && entry.buttons.first !== "quit") {
           ctx.issues.push({

@@ -50,6 +50,8 @@ export interface ErrorScreenInput {
 interface ResolvedErrorButton {
   action: ErrorAction;
   label: string;
+  /** The one the screen's text asks for, styled as primary (errors.json buttons.lead). */
+  lead: boolean;
 }
 
 interface ResolvedErrorScreen {
@@ -97,10 +99,11 @@ function statusOf(input: ErrorScreenInput): { known: ErrorStatus } | { unknown: 
 }
 
 function buttonsOf(entry: ErrorEntry, hasReturnUrl: boolean, label: (action: ErrorAction) => string): ResolvedErrorButton[] {
-  const actions: ErrorAction[] = [];
-  if (!(entry.quitOnlyIfReturnUrl && !hasReturnUrl)) actions.push(entry.buttons.first);
-  if (entry.buttons.second !== undefined) actions.push(entry.buttons.second);
-  return actions.map((action) => ({ action, label: label(action) }));
+  const shown: { action: ErrorAction; which: "first" | "second" }[] = [];
+  if (!(entry.quitOnlyIfReturnUrl && !hasReturnUrl)) shown.push({ action: entry.buttons.first, which: "first" });
+  if (entry.buttons.second !== undefined) shown.push({ action: entry.buttons.second, which: "second" });
+  const lead = entry.buttons.lead ?? "first";
+  return shown.map(({ action, which }) => ({ action, label: label(action), lead: which === lead }));
 }
 
 /**
@@ -159,6 +162,6 @@ export function resolveErrorScreen(input: ErrorScreenInput, catalogue: ErrorsFil
 export function bindErrorButtons(
   buttons: readonly ResolvedErrorButton[],
   handlers: Record<ErrorAction, () => void>,
-): { label: string; onClick: () => void }[] {
-  return buttons.map((button) => ({ label: button.label, onClick: handlers[button.action] }));
+): { label: string; onClick: () => void; lead: boolean }[] {
+  return buttons.map((button) => ({ label: button.label, onClick: handlers[button.action], lead: button.lead }));
 }

@@ -109,6 +109,20 @@ describe("every status of the catalogue", () => {
     expect(summary.tips?.items.join("")).toContain("长按");
   });
 
+  // Spec §2 fixes the order (quit, then retry); the text asks the user to tap retry, so retry leads.
+  it.each(["zh-CN", "zh-TW", "en"])("makes the button the text asks for the primary one, in the spec's order (Android no-permission, %s)", (lang) => {
+    const texts = shippedLanguageTexts(lang).texts;
+    const screen = resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }, ERROR_CATALOGUE, texts);
+    const { container } = render(<ErrorView {...screen} buttons={bindErrorButtons(screen.buttons, { quit: vi.fn(), retry: vi.fn() })} aspectRatio={2} />);
+    const buttons = [...container.querySelectorAll("button")];
+    expect(buttons.map((b) => b.textContent)).toEqual([texts.common.quit, texts.common.retry]);
+    expect(buttons.map((b) => b.classList.contains("ff-btn--primary"))).toEqual([false, true]);
+    expect(screen.message).toContain(texts.common.retry);
+    // Elsewhere the first button still leads.
+    const ios = resolveErrorScreen({ status: "trtc_iosNoWebcamPermission", hasReturnUrl: true }, ERROR_CATALOGUE, texts);
+    expect(ios.buttons.map((b) => b.lead)).toEqual([true]);
+  });
+
   it("calls the handler of the button's action", () => {
     const { view, handlers } = renderError({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true });
     const [quit, retry] = view.container.querySelectorAll("button");

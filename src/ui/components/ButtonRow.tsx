@@ -6,6 +6,8 @@
 export interface ViewButton {
   label: string;
   onClick: () => void;
+  /** Styled as the primary button; without any, the first is. */
+  lead?: boolean;
 }
 
 export function ButtonRow({ buttons }: { buttons: readonly ViewButton[] }) {
@@ -16,7 +18,7 @@ export function ButtonRow({ buttons }: { buttons: readonly ViewButton[] }) {
         <button
           key={`${index}-${button.label}`}
           type="button"
-          className={index === 0 ? "ff-btn ff-btn--primary" : "ff-btn ff-btn--secondary"}
+          className={(buttons.some((b) => b.lead) ? button.lead : index === 0) ? "ff-btn ff-btn--primary" : "ff-btn ff-btn--secondary"}
           onClick={button.onClick}
         >
           {button.label}

@@ -20,7 +20,7 @@ interface ErrorViewProps {
   /** The code as displayed, e.g. "错误码：3004". */
   codeLine?: string | undefined;
   tips?: { heading: string; items: readonly string[] } | undefined;
-  /** Zero to two buttons; the first is primary. */
+  /** Zero to two buttons; the one marked lead is primary, else the first. */
   buttons: readonly ViewButton[];
   /** window.innerHeight / window.innerWidth, passed in so the layout choice is testable. */
   aspectRatio: number;
