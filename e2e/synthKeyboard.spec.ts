@@ -76,6 +76,18 @@ test("keyboard only, synthetic subject: the demo form, the splash, the start pag
   await page.waitForURL((url) => url.searchParams.get("orderNo") !== null && url.hash.startsWith("#/entry"));
   await expect(page.locator(".ff-demo-verdict__title")).toHaveText("核身通过");
   await expect(page.locator(".ff-demo-signature[data-valid=true]")).toContainText("签名校验通过");
+  // The checks list on a phone-wide page: every name whole on one line (it broke as fa|ce, frameR|ate).
+  const names = await page.locator(".ff-demo-check").evaluateAll((els) =>
+    els.map((el) => {
+      const style = getComputedStyle(el);
+      // line-height may be "normal": about 1.2 of the font size.
+      const line = Number.isFinite(parseFloat(style.lineHeight)) ? parseFloat(style.lineHeight) : 1.2 * parseFloat(style.fontSize);
+      const box = el.getBoundingClientRect();
+      return { text: el.textContent, lines: box.height / line, overflows: box.right > (el.closest("dd")?.getBoundingClientRect().right ?? 0) + 1 };
+    }),
+  );
+  expect(names.length).toBeGreaterThanOrEqual(3);
+  expect(names.filter((n) => n.lines > 1.5 || n.overflows)).toEqual([]);
   await expectAccessible(page, "the demo partner page with a passed, signed result");
   const partner = demoPartner(baseURL!);
   const verdict = partner.verifyReturn(page.url());

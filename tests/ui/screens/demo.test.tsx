@@ -235,6 +235,18 @@ describe("DemoEntryScreen as the return address", () => {
     expect(flow.nav.assign).toHaveBeenCalledWith("http://localhost:3000/#/entry");
   });
 
+  it("lists the checks as whole names (a narrow column broke them inside: fa|ce, frameR|ate), the payload's text unchanged", async () => {
+    const checks = "face,frameRate,steady,light,replay";
+    const query = new URLSearchParams({ ...PAYLOAD, checks }).toString();
+    const flow = setupFlow({ url: `/?${query}#/entry` });
+    const { api } = fakeApi({ demoVerify: async () => ({ valid: true, payload: { ...PAYLOAD, checks }, order: { state: "passed", attempts: 1 } }) });
+    const view = renderDemo(flow, api);
+    await waitFor(() => expect(view.container.textContent).toContain("签名校验通过"));
+    const names = [...view.container.querySelectorAll(".ff-demo-check")];
+    expect(names.map((n) => n.textContent?.replace(/,$/, ""))).toEqual(checks.split(","));
+    expect(names[0]?.closest("dd")?.textContent).toBe(checks);
+  });
+
   it("says so when the signature does not verify", async () => {
     const flow = setupFlow({ url: `/?${RETURN_QUERY.replace("code=0", "code=1003")}#/liveEntry` });
     const { api } = fakeApi({ demoVerify: async () => ({ valid: false, payload: { ...PAYLOAD, code: "1003" }, order: null }) });

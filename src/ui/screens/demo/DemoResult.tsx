@@ -121,7 +121,7 @@ export function DemoResult({ query, received, onAgain }: DemoResultProps) {
             {rows.map((row) => (
               <div key={row.key} className="ff-demo-list__row">
                 <dt>{row.label}</dt>
-                <dd className={SIGNATURE_FIELDS.has(row.key) ? "ff-demo-mono" : undefined}>{row.value}</dd>
+                <dd className={SIGNATURE_FIELDS.has(row.key) ? "ff-demo-mono" : undefined}>{row.key === "checks" ? <CheckNames value={row.value} /> : row.value}</dd>
               </div>
             ))}
           </dl>
@@ -146,5 +146,23 @@ export function DemoResult({ query, received, onAgain }: DemoResultProps) {
 
       <ButtonRow buttons={buttons} />
     </section>
+  );
+}
+
+/**
+ * The payload's checks ("face,frameRate,steady"), one unbreakable name each with a break after
+ * its comma: left as one string in a narrow column it broke inside names (fa|ce, frameR|ate).
+ */
+function CheckNames({ value }: { value: string }) {
+  const names = value.split(",");
+  return (
+    <>
+      {names.map((name, i) => (
+        <span key={`${i}-${name}`} className="ff-demo-check">
+          {name}
+          {i < names.length - 1 ? "," : ""}
+        </span>
+      ))}
+    </>
   );
 }
