@@ -157,7 +157,7 @@ const COMPONENTS: GalleryEntry[] = [
     label: "录制超时弹窗",
     note: "high_light=网络|重新录制",
     render: (_ratio, { recordTimeout: t }) => (
-      <RecordTimeoutModal show closable highlights={["网络", "重新录制"]} title={t.title} text={t.text} leftText={t.left} rightText={t.right} closeLabel={t.close} />
+      <RecordTimeoutModal show specimen closable highlights={["网络", "重新录制"]} title={t.title} text={t.text} leftText={t.left} rightText={t.right} closeLabel={t.close} />
     ),
   },
   {

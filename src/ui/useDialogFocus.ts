@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { holdDialogFocus } from "./dialogFocus";
 
 /** `onEscape`: what Escape does (closing), or undefined where the dialog may not be closed. */
-export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onEscape: (() => void) | undefined): void {
+export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onEscape: (() => void) | undefined, enabled = true): void {
   // The latest handler, so a new closure each render does not take focus again.
   const escape = useRef(onEscape);
   useEffect(() => {
@@ -13,7 +13,7 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onEscape: 
   // A layout effect: focus is inside before the browser paints, and before a removed page control leaves it on <body>.
   useLayoutEffect(() => {
     const element = dialog.current;
-    if (!element) return;
+    if (!element || !enabled) return;
     return holdDialogFocus(element, { onEscape: closable ? () => escape.current?.() : undefined });
-  }, [dialog, closable]);
+  }, [dialog, closable, enabled]);
 }

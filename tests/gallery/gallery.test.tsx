@@ -47,6 +47,14 @@ describe("catalogue gallery", () => {
     expect(frames.find((f) => f.getAttribute("src")?.includes("theme=02"))?.getAttribute("width")).toBe("720");
   });
 
+  it("opens at its top: the record-timeout specimen takes no focus (it scrolled the page to the bottom) and traps no Tab", () => {
+    const { container } = render(<GalleryApp themes={themes} query={{ lang: "zh-CN", theme: "" }} />);
+    const dialog = container.querySelector(".ff-modal__dialog");
+    expect(dialog).not.toBeNull();
+    expect(dialog?.contains(document.activeElement)).toBe(false);
+    expect(dialog?.getAttribute("aria-modal")).toBeNull();
+  });
+
   it("shows a single entry filling the page for those frames", () => {
     const { container } = render(<GalleryApp themes={themes} query={{ lang: "zh-CN", theme: "02", only: "result.fail.action.will" }} />);
     expect(container.querySelectorAll(".ff-result__line")).toHaveLength(2);

@@ -30,6 +30,11 @@ interface RecordTimeoutModalProps {
   closeLabel?: string | undefined;
   /** Segments of `text` to highlight, e.g. from high_light split on "|". */
   highlights?: readonly string[] | undefined;
+  /**
+   * Shown as a specimen among others (the gallery): it neither takes nor holds focus and is not
+   * modal. Taking focus scrolled the gallery to this entry, its last, on opening.
+   */
+  specimen?: boolean | undefined;
 }
 
 interface TextPart {
@@ -72,12 +77,12 @@ function OpenModal(props: RecordTimeoutModalProps) {
   const titleId = useId();
   const textId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  useDialogFocus(dialog, props.closable ? () => props.onClose?.() : undefined);
+  useDialogFocus(dialog, props.closable ? () => props.onClose?.() : undefined, !props.specimen);
   const title = props.title ?? RECORD_TIMEOUT_DEFAULT_TITLE;
   const text = props.text ?? RECORD_TIMEOUT_DEFAULT_TEXT;
   return (
     <div className="ff-modal">
-      <div ref={dialog} className="ff-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId}>
+      <div ref={dialog} className="ff-modal__dialog" role="dialog" aria-modal={props.specimen ? undefined : "true"} aria-labelledby={titleId} aria-describedby={textId}>
         {props.closable && (
           <button type="button" className="ff-modal__close" aria-label={props.closeLabel ?? "关闭"} onClick={() => props.onClose?.()}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
