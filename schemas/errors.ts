@@ -78,6 +78,8 @@ const SECOND_BUTTON_STATUS = "trtc_androidNoWebcamPermission" satisfies ErrorSta
  * it the screen shows the marker [提示] as (提示) (spec §2 "Error screen").
  */
 export const WEBSOCKET_ERROR_TYPE = "websocket";
+/** Spec §2's own marker and its websocket form: a server's Chinese message carries it whatever the page's language. */
+export const SPEC_NOTE_MARKER = { plain: "[提示]", websocket: "(提示)" } as const;
 
 /** The inline SVG illustrations drawn in src/ui/components/illustrations.tsx. */
 export const ILLUSTRATIONS = [

@@ -12,6 +12,7 @@ import { lookupText } from "../runtime/textKey";
 import { fillText } from "./screens/textTemplate";
 import {
   ERROR_STATUSES,
+  SPEC_NOTE_MARKER,
   WEBSOCKET_ERROR_TYPE,
   type ErrorAction,
   type ErrorEntry,
@@ -110,7 +111,8 @@ function buttonsOf(entry: ErrorEntry, hasReturnUrl: boolean, label: (action: Err
  * Everything ErrorView needs for the error route's query.
  *
  * The catalogue's texts are in `texts`' language; for the websocket error type (spec §2), the
- * language's note marker (errors.noteMarker, [提示] in zh-CN) becomes its websocket form.
+ * language's note marker (errors.noteMarker, [提示] in zh-CN) becomes its websocket form, in
+ * the catalogue's texts and in the message the server sent.
  *
  * @example resolveErrorScreen({ status: "trtc_androidNoWebcamPermission", hasReturnUrl: true }, catalogue, texts)
  *   // → code "3004", buttons quit + retry
@@ -125,19 +127,20 @@ export function resolveErrorScreen(input: ErrorScreenInput, catalogue: ErrorsFil
   const websocket = nonEmpty(input.type) === WEBSOCKET_ERROR_TYPE;
   const marker = lookupText(texts, "errors.noteMarker");
   const websocketMarker = lookupText(texts, "errors.noteMarkerWebsocket");
-  const text = (key: string) => {
-    const value = lookupText(texts, key);
-    return websocket ? value.replaceAll(marker, websocketMarker) : value;
-  };
+  // Spec §2: for the websocket error type the marker becomes its websocket form in the text
+  // shown, the catalogue's or the server's (msg): the page language's marker, and in a server's
+  // message the spec's own, which a Chinese message carries whatever the page's language.
+  const marked = (value: string, markers: readonly (readonly [string, string])[]) => (websocket ? markers.reduce((v, [from, to]) => v.replaceAll(from, to), value) : value);
+  const text = (key: string) => marked(lookupText(texts, key), [[marker, websocketMarker]]);
+  const fromServer = (value: string) => marked(value, [[marker, websocketMarker], [SPEC_NOTE_MARKER.plain, SPEC_NOTE_MARKER.websocket]]);
 
   const screen: ResolvedErrorScreen = {
     status: "known" in which ? which.known : null,
     illustration: entry.illustration,
     title: text(entry.title),
-    // The server's message is shown as it came: the marker rule is for the catalogue's texts.
     message:
       entry.showServerMessage && serverMessage !== undefined
-        ? clip(serverMessage, MAX_MESSAGE_LENGTH)
+        ? clip(fromServer(serverMessage), MAX_MESSAGE_LENGTH)
         : text(input.mode !== undefined && entry.textByMode !== undefined ? entry.textByMode[input.mode] : entry.text),
     buttons: buttonsOf(entry, input.hasReturnUrl, (action) => text(labels[action])),
   };

@@ -204,6 +204,20 @@ describe("[提示] marker", () => {
     expect(plain).toContain("[提示]");
   });
 
+  // Spec §2 words the rule on the text shown: a message the server or the stream sent (msg) is
+  // where the marker appears, as the catalogue's own texts are written without it.
+  it.each(["enMsgError", "publicError"] as const)("becomes (提示) in the message the server sent for the websocket error type (%s), and stays in any other", (status) => {
+    const msg = "[提示]连接已断开，请检查网络后重试";
+    const ws = resolveErrorScreen({ status, msg, type: WEBSOCKET_ERROR_TYPE, hasReturnUrl: true }, ERROR_CATALOGUE, shippedTexts).message;
+    const plain = resolveErrorScreen({ status, msg, hasReturnUrl: true }, ERROR_CATALOGUE, shippedTexts).message;
+    expect(ws).toBe("(提示)连接已断开，请检查网络后重试");
+    expect(plain).toBe(msg);
+    // The page's language has its own marker; a Chinese server message keeps the spec's in any language.
+    const en = shippedLanguageTexts("en").texts;
+    expect(resolveErrorScreen({ status, msg: `${en.errors.noteMarker} lost`, type: WEBSOCKET_ERROR_TYPE, hasReturnUrl: true }, ERROR_CATALOGUE, en).message).toBe(`${en.errors.noteMarkerWebsocket} lost`);
+    expect(resolveErrorScreen({ status, msg, type: WEBSOCKET_ERROR_TYPE, hasReturnUrl: true }, ERROR_CATALOGUE, en).message).toBe("(提示)连接已断开，请检查网络后重试");
+  });
+
   it("is each language's own marker: English's [Note] becomes (Note)", () => {
     const en = shippedLanguageTexts("en").texts;
     const ws = resolveErrorScreen({ status: "trtc_cameraError", type: WEBSOCKET_ERROR_TYPE, hasReturnUrl: true }, ERROR_CATALOGUE, en).message;
