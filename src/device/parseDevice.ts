@@ -5,7 +5,7 @@
  * Device type, in order:
  * 1. ereader: a Kindle, Kobo, Nook, PocketBook or Onyx device (the parser calls them tablets);
  * 2. emulator: an Android SDK emulator model (sdk_gphone..., "Android SDK built for x86", ...);
- * 3. the parser's own type: mobile, tablet, smarttv → television, console → gaming,
+ * 3. the parser's own type: mobile (but Android 3 is a tablet, spec §5), tablet, smarttv → television, console → gaming,
  *    wearable → mobile (watches and headsets are personal handhelds as far as camera
  *    capture goes), embedded → media (smart speakers, car and IoT screens);
  * 4. spec §5 for Android that the parser could not place: Android 3 or higher is a tablet,
@@ -40,6 +40,11 @@ function nameVersion(part: { name: string | undefined; version: string | undefin
   return { name: clean(part.name), version: clean(part.version) };
 }
 
+function isAndroid3(osVersion: string | null): boolean {
+  const version = parseVersion(osVersion);
+  return version !== null && compareParts(version, [3]) >= 0 && compareParts(version, [4]) < 0;
+}
+
 /** Spec §5 rule for an Android device the parser gave no type. */
 function androidType(ua: string, osVersion: string | null): DeviceType {
   const version = parseVersion(osVersion);
@@ -50,6 +55,9 @@ function androidType(ua: string, osVersion: string | null): DeviceType {
 function deviceType(ua: string, parserType: string | null, vendor: string | null, model: string | null, os: NameVersion): DeviceType {
   if (vendor !== null && EREADER_VENDORS.has(vendor.toLowerCase())) return "ereader";
   if (model !== null && EMULATOR_MODEL.test(model)) return "emulator";
+  // Spec §5: "Mobile" makes an Android a phone from version 4 only. The parser calls any agent
+  // saying "Mobile Safari" mobile, Android 3 (Honeycomb, which ran on tablets alone) included.
+  if (parserType === "mobile" && os.name === "Android" && isAndroid3(os.version)) return "tablet";
   if (parserType !== null) {
     const mapped = PARSER_TYPES[parserType];
     if (mapped === undefined) {

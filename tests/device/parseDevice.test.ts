@@ -102,6 +102,13 @@ describe("spec §5: Android the parser cannot place", () => {
     expect(parseDevice(UA.operaMobiAndroid3).type).toBe("tablet");
   });
 
+  // ua-parser-js calls this one mobile from its "Mobile Safari"; the spec's rule takes "Mobile" for
+  // a phone only from Android 4: Android 3 (Honeycomb) ran on tablets alone.
+  it("Android 3 whose browser says Mobile Safari is a tablet, whatever the parser calls it", () => {
+    expect(new UAParser(UA.android3MobileSafari).getDevice().type).toBe("mobile");
+    expect(parseDevice(UA.android3MobileSafari).type).toBe("tablet");
+  });
+
   it("Android below 3 is a phone", () => {
     untyped(UA.android2NoType);
     expect(parseDevice(UA.android2NoType).type).toBe("mobile");

@@ -70,6 +70,7 @@ export const UA = {
   android4NoModel:
     "Mozilla/5.0 (Linux; Android 4.4.4) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/33.0.0.0 Safari/537.36",
   operaMobiAndroid4: "Opera/9.80 (Android 4.1.2; Linux; Opera Mobi/ADR-1305251841) Presto/2.11.355 Version/12.10",
+  android3MobileSafari: "Mozilla/5.0 (Linux; U; Android 3.2; zh-cn; Build/HTJ85B) AppleWebKit/534.13 (KHTML, like Gecko) Version/4.0 Mobile Safari/534.13",
   operaMobiAndroid3: "Opera/9.80 (Android 3.2.1; Linux; Opera Mobi/ADR-1111101157) Presto/2.9.201 Version/11.50",
   android2NoType:
     "Mozilla/5.0 (Linux; U; Android 2.2) AppleWebKit/533.1 (KHTML, like Gecko) Version/4.0 Safari/533.1",
