@@ -43,6 +43,8 @@ beforeAll(async () => {
     // About 100 KB: under an iPhone's 150 KB minimum; the 1280x960 one is about 170 KB.
     faceMp4: { video: face, audio: "sine", seconds: 3, container: "mp4-h264", fps: 20 },
     faceMp4Big: { video: bigFace, audio: "sine", seconds: 3, container: "mp4-h264", fps: 20 },
+    // WebM's codecs in a Matroska file: ffmpeg names both "matroska,webm", their DocType tells them apart.
+    faceMkv: { video: face, audio: "sine", seconds: 3, container: "mkv-vp8", fps: 20 },
     tiny: { video: "testsrc", audio: null, seconds: 1, container: "webm-vp8", fps: 10, size: { width: 160, height: 120 } },
     // Over 50 KB, so that the probe (not the size) refuses them.
     short: { video: "testsrc", audio: "noise", seconds: 0.6, container: "webm-vp8", fps: 30, size: { width: 1280, height: 960 } },
@@ -239,6 +241,7 @@ describe("POST /api/v1/upload: every refusal", () => {
       [uploadForm(good, { mimeType: "video/quicktime" }), 415, "VIDEO_TYPE"],
       [uploadForm(good, { mimeType: "video/mp4" }), 415, "VIDEO_TYPE"],
       [uploadForm(clip.faceMp4 as Buffer, { mimeType: "video/webm" }), 415, "VIDEO_TYPE"],
+      [uploadForm(clip.faceMkv as Buffer, { mimeType: "video/webm" }), 415, "VIDEO_TYPE"],
       [uploadForm(clip.tiny as Buffer), 422, "VIDEO_TOO_SMALL"],
       [uploadForm(padded), 413, "VIDEO_TOO_LARGE"],
       // 2048x1152 is over the decoder's pixel limit.

@@ -13,6 +13,7 @@ import { checkProbeLimits } from "../media/decode/probeLimits";
 import { MediaLimitError, MediaTimeoutError, MediaUnreadableError } from "../media/decode/mediaErrors";
 import type { ProbeClient } from "../media/probe/probeClient";
 import type { MediaProbe } from "../verify/mediaTypes";
+import { matroskaDocType } from "./matroskaDocType";
 
 type Container = (typeof ACCEPTED_MIME_TYPES)[keyof typeof ACCEPTED_MIME_TYPES];
 
@@ -33,7 +34,7 @@ export function checkUploadSize(bytes: number, platform: Platform, limits: Serve
   if (bytes > size.max) throw new HttpError(413, API_ERROR_CODES.videoTooLarge, `${bytes} bytes is above the ${size.max} bytes allowed`);
 }
 
-/** ffmpeg names WebM "matroska,webm" and the ISO family "mov,mp4,m4a,3gp,3g2,mj2". */
+/** ffmpeg names WebM (and Matroska: matroskaDocType.ts tells them apart) "matroska,webm" and the ISO family "mov,mp4,m4a,3gp,3g2,mj2". */
 function containerOf(format: string): Container | null {
   const names = format.split(",");
   if (names.includes("webm") || names.includes("matroska")) return "webm";
@@ -60,6 +61,11 @@ export async function probeAccepted(prober: ProbeClient, ffmpegPath: string, fil
   const found = containerOf(probe.format);
   if (found !== declared) {
     throw new HttpError(415, API_ERROR_CODES.videoType, `declared ${declared} but the decoder reads the file as ${probe.format}`);
+  }
+  // ffmpeg names WebM and Matroska alike: the file's own header says which it is.
+  if (declared === "webm") {
+    const docType = await matroskaDocType(file);
+    if (docType !== "webm") throw new HttpError(415, API_ERROR_CODES.videoType, `declared webm but the file is ${docType === null ? "no EBML file" : `of DocType "${docType}"`}`);
   }
   const range = durationRangeFor(limits, kind);
   const tolerance = limits.durationMs.toleranceMs;
