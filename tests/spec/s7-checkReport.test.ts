@@ -2,7 +2,9 @@
 /**
  * Spec §7: the check report is a POST "with app id, account, versions, stored id or open id,
  * list of queue type, total size, cache size, trace id". The account is the partner's user of
- * the launch (user_id, spec §3); a launch without one sends no account.
+ * the launch (user_id, spec §3); a launch without one sends no account. The id is the stored
+ * order number, otherwise the open id (spec §4: the page URL's orderNo when the launch has no
+ * order_no), otherwise the trace id.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ANALYTICS_PATHS, checkBodySchema } from "../../schemas/analytics";
@@ -20,7 +22,7 @@ afterEach(() => {
 });
 
 /** A logged-in page with `launch`; every POST it makes is kept, answered as accepted. */
-function page(launch: AnalyticsRuntime["launch"]) {
+function page(launch: AnalyticsRuntime["launch"], search: Record<string, string> = {}) {
   const posts: { path: string; body: string }[] = [];
   window.fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     posts.push({ path: new URL(String(input)).pathname, body: String(init?.body ?? "") });
@@ -31,7 +33,7 @@ function page(launch: AnalyticsRuntime["launch"]) {
   const rt = {
     win: window,
     launch,
-    search: {},
+    search,
     apps: { defaultAppId: "TIDA0001" },
     settings: { environment: "sit", grayVersion: "0" },
     storage,
@@ -57,5 +59,27 @@ describe("spec §7: the check report includes account", () => {
     const { client, checks } = page({ order_no: "order-78" });
     await client.check();
     expect(checks()[0]?.account).toBeUndefined();
+  });
+});
+
+describe("spec §7: the check report's stored id or open id, and its queue list", () => {
+  it("without a stored order number, sends the open id (the page URL's orderNo), else the trace id", async () => {
+    const opened = page({}, { orderNo: "open-5" });
+    await opened.client.check();
+    expect(opened.checks()[0]).toMatchObject({ id: "open-5", traceId: "trace-1" });
+    const bare = page({});
+    await bare.client.check();
+    expect(bare.checks()[0]).toMatchObject({ id: "trace-1" });
+  });
+
+  it("lists the queue by type with its total and what the buffer still holds", async () => {
+    const { client, checks } = page({ order_no: "order-79" });
+    client.record("tap", { on: "start" });
+    client.record("tap", { on: "record" });
+    await client.check();
+    expect(checks()[0]?.queues).toEqual([{ type: "batch", total: 2, cached: 2 }]);
+    client.record("tap", { on: "stop" });
+    await client.check();
+    expect(checks()[1]?.queues).toEqual([{ type: "batch", total: 3, cached: 3 }]);
   });
 });
