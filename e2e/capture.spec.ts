@@ -126,7 +126,7 @@ test("silent mode with one attempt: the failure ends the order, and 返回 hands
   await expect(page.getByText("录制时请保持面部静止，无需说话或做动作")).toBeVisible();
   await record(page, RECORD_SECONDS["静默活体"]);
   await expectVerifying(page);
-  await expectResultPage(page, "fail", ["动作检测未通过", "活体检测未通过"]);
+  await expectResultPage(page, "fail", ["活体检测未通过"]);
   // No attempt left: no retry, only the way back.
   await expect(page.locator("[data-outcome=fail]").getByRole("button")).toHaveText(["返回"]);
   await backToDemo(page, order.orderNo, { code: "1015" });

@@ -108,7 +108,7 @@ export function themeContrastProblems(file: ThemesFile, pairs: readonly Contrast
       const ratio = contrastRatio(theme.tokens[pair.fg], bg);
       if (ratio >= pair.min) continue;
       problems.push(
-        `themes/themes.json: theme "${id}" (${theme.label}): ${pair.fg} ${theme.tokens[pair.fg]} on ${groundName(pair.bg)} ${hex(bg)} is ${(Math.floor(ratio * 100) / 100).toFixed(2)}:1, needs ${pair.min}:1 (${pair.use})`,
+        `themes/themes.json: theme "${id}": ${pair.fg} ${theme.tokens[pair.fg]} on ${groundName(pair.bg)} ${hex(bg)} is ${(Math.floor(ratio * 100) / 100).toFixed(2)}:1, needs ${pair.min}:1 (${pair.use})`,
       );
     }
   }

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { alignSeries, type SeriesScale, toByte } from "../../src/server/verify/fingerprint/syllableSeries";
-import { alignVoice, voiceSeries } from "../../src/server/verify/fingerprint/voiceSeries";
+import { alignVoice, amplitudeSteps, voiceSeries } from "../../src/server/verify/fingerprint/voiceSeries";
 import { reVoice } from "../attacks/mediaTools";
 import { renderTake } from "../attacks/subjectMedia";
 
@@ -37,26 +37,12 @@ async function decode(file: string): Promise<Float32Array> {
 
 /** A series variant: loudness every `stepMs` over a window of `windowMs` (Hann), in dB floored at `floorDb` below the loudest, or linear. */
 function variant(samples: Float32Array, stepMs: number, windowMs: number, floorDb: number | "linear"): string {
-  const step = (16_000 * stepMs) / 1000;
-  const half = (16_000 * windowMs) / 2000;
-  const steps = Math.floor(samples.length / step);
-  const levels: number[] = [];
-  for (let k = 0; k < steps; k++) {
-    const centre = k * step;
-    let power = 0;
-    let weight = 0;
-    for (let i = Math.max(0, Math.round(centre - half)); i < Math.min(samples.length, Math.round(centre + half)); i++) {
-      const w = 0.5 + 0.5 * Math.cos((Math.PI * (i - centre)) / half);
-      power += w * samples[i]! * samples[i]!;
-      weight += w;
-    }
-    levels.push(power / Math.max(1e-9, weight));
-  }
+  const levels = amplitudeSteps(samples, stepMs, windowMs);
   if (floorDb === "linear") {
-    const top = Math.max(...levels.map(Math.sqrt));
-    return levels.map((p) => toByte((Math.sqrt(p) / top) * 250)).join("");
+    const top = Math.max(...levels);
+    return levels.map((a) => toByte((a / top) * 250)).join("");
   }
-  const db = levels.map((p) => 10 * Math.log10(p + 1e-12));
+  const db = levels.map((a) => 20 * Math.log10(a + 1e-6));
   const loudest = Math.max(...db);
   return db.map((d) => toByte((floorDb - Math.min(floorDb, loudest - d)) * (250 / floorDb))).join("");
 }

@@ -28,7 +28,7 @@ describe("WCAG contrast of the themes", () => {
     // The green theme's former primary colour: white on it is 2.38:1.
     const problems = themeContrastProblems(withTokens("03", { primary: "#07c160" }));
     expect(problems).toContain(
-      'themes/themes.json: theme "03" (绿色): primaryText #ffffff on primary #07c160 is 2.38:1, needs 4.5:1 (primary buttons and numbered badges (.ff-btn--primary, .ff-chip__index, .ff-demo-logo))',
+      'themes/themes.json: theme "03": primaryText #ffffff on primary #07c160 is 2.38:1, needs 4.5:1 (primary buttons and numbered badges (.ff-btn--primary, .ff-chip__index, .ff-demo-logo))',
     );
     expect(problems.some((p) => p.includes('primary #07c160 on background #f5f6f8') && p.includes("needs 3:1 (the keyboard focus ring"))).toBe(true);
     expect(problems.every((p) => p.includes('theme "03"'))).toBe(true);

@@ -58,11 +58,11 @@ export const VOICE_CORRELATION = 0.9;
  */
 export const VOICE_WITH_MOUTH_CORRELATION = 0.95;
 
-/** The voice's amplitude at each step of 16 kHz mono `samples` from their start. */
-export function voiceSeries(samples: Float32Array): string {
-  const step = (SAMPLE_RATE * VOICE_STEP_MS) / 1000;
-  const half = (SAMPLE_RATE * WINDOW_MS) / 2000;
-  const steps = Math.min(MAX_STEPS, Math.floor(samples.length / step));
+/** The RMS amplitude every `stepMs` of 16 kHz mono `samples` from their start, each over the `windowMs` around it, Hann-weighted (at most `maxSteps`). */
+export function amplitudeSteps(samples: Float32Array, stepMs: number, windowMs: number, maxSteps = Infinity): number[] {
+  const step = (SAMPLE_RATE * stepMs) / 1000;
+  const half = (SAMPLE_RATE * windowMs) / 2000;
+  const steps = Math.min(maxSteps, Math.floor(samples.length / step));
   const levels: number[] = [];
   for (let k = 0; k < steps; k++) {
     const centre = k * step;
@@ -75,6 +75,12 @@ export function voiceSeries(samples: Float32Array): string {
     }
     levels.push(Math.sqrt(power / Math.max(1e-9, weight)));
   }
+  return levels;
+}
+
+/** The voice's amplitude at each step of 16 kHz mono `samples` from their start. */
+export function voiceSeries(samples: Float32Array): string {
+  const levels = amplitudeSteps(samples, VOICE_STEP_MS, WINDOW_MS, MAX_STEPS);
   const loudest = Math.max(1e-9, ...levels);
   return levels.map((level) => toByte((level / loudest) * TOP)).join("");
 }
