@@ -175,7 +175,7 @@ describe("guidance controller: when guidance cannot run", () => {
     await t.attachAndLoad();
     t.controller.recordingStarted();
     t.fake.fail("slow");
-    expect(t.view()).toMatchObject({ status: "unavailable", guided: false, actionIndex: null });
+    expect(t.view()).toMatchObject({ status: "unavailable", guided: false, actionIndex: null, reason: "slow" });
     expect(t.fake.session.stopped).toBe(true);
     const settled = await t.controller.settle();
     expect(settled).toMatchObject({ kind: "upload", evidence: { report: { status: "unavailable", reason: "slow", evidenceAtMs: [] }, frames: [] } });
@@ -194,7 +194,8 @@ describe("guidance controller: when guidance cannot run", () => {
       expect(released).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       expect(released).toBe(true);
-      expect(t.view()).toMatchObject({ status: "unavailable" });
+      // The face files did not arrive: the view says why, so the page blames the load, not the device.
+      expect(t.view()).toMatchObject({ status: "unavailable", reason: "load" });
       const settled = await t.controller.settle();
       expect(settled).toMatchObject({ kind: "upload", evidence: { report: { status: "unavailable", reason: "load" } } });
     } finally {

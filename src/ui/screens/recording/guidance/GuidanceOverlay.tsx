@@ -22,7 +22,8 @@ interface GuidanceOverlayProps {
 
 function hintText({ view, texts, silent }: GuidanceOverlayProps): string | null {
   if (view.status === "loading") return texts.loading;
-  if (view.status === "unavailable") return texts.unavailable;
+  // Face files that did not arrive in time are the network's doing, not the device's.
+  if (view.status === "unavailable") return view.reason === "load" ? texts.unavailableLoad : texts.unavailable;
   if (view.status !== "active" || view.hint === null) return null;
   if (view.hint === "ok" && view.guided) return view.done ? texts.actionDone : silent ? texts.steadyHold : texts.ok;
   return texts[view.hint];

@@ -33,6 +33,11 @@ export interface GuidanceView {
   /** The action to prompt now in a guided recording (= actions.length when all are done). */
   actionIndex: number | null;
   done: boolean;
+  /**
+   * Why guidance is unavailable (null otherwise): "load" is the face files not arriving in time,
+   * which a slow network causes, not the device, and is said so (GuidanceOverlay).
+   */
+  reason: FaceUnavailableReason | null;
 }
 
 export type GuidanceFailure = "action" | "silent" | "face";
@@ -55,7 +60,7 @@ interface GuidanceControllerDeps {
   onDone(): void;
 }
 
-export const GUIDANCE_OFF: GuidanceView = { status: "off", hint: null, face: null, guided: false, actionIndex: null, done: false };
+export const GUIDANCE_OFF: GuidanceView = { status: "off", hint: null, face: null, guided: false, actionIndex: null, done: false, reason: null };
 
 const emptyCounts = () => Object.fromEntries(GUIDANCE_HINTS.map((hint) => [hint, 0])) as Record<GuidanceHint, number>;
 
@@ -131,7 +136,7 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
     session = null;
     // An unguided recording goes on with the recorder's own timed prompts.
     tracker = null;
-    set({ status: "unavailable", hint: null, face: null, guided: false, actionIndex: null });
+    set({ status: "unavailable", hint: null, face: null, guided: false, actionIndex: null, reason });
   }
 
   function report(status: UploadGuidance["status"], evidenceAtMs: number[]): UploadGuidance {
