@@ -12,13 +12,14 @@ export interface ViewButton {
 
 export function ButtonRow({ buttons }: { buttons: readonly ViewButton[] }) {
   if (buttons.length === 0) return null;
+  const anyLead = buttons.some((b) => b.lead);
   return (
     <div className={`ff-buttons ff-buttons--${buttons.length}`}>
       {buttons.map((button, index) => (
         <button
           key={`${index}-${button.label}`}
           type="button"
-          className={(buttons.some((b) => b.lead) ? button.lead : index === 0) ? "ff-btn ff-btn--primary" : "ff-btn ff-btn--secondary"}
+          className={(anyLead ? button.lead : index === 0) ? "ff-btn ff-btn--primary" : "ff-btn ff-btn--secondary"}
           onClick={button.onClick}
         >
           {button.label}
