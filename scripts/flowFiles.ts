@@ -20,6 +20,7 @@ import { entryFileSchema, guardFileSchema } from "../schemas/rules";
 import { textsFileSchema } from "../schemas/texts";
 import { languagesFileSchema } from "../schemas/languages";
 import { themesFileSchema } from "../schemas/themes";
+import { staffTextsFileSchema } from "../schemas/staffTexts";
 
 interface FlowFile {
   /** Path from the repository root. */
@@ -43,6 +44,7 @@ export const FLOW_FILES: FlowFile[] = [
   { path: "flows/languages.json", jsonSchema: "languages.schema.json", schema: languagesFileSchema },
   { path: "flows/analytics.json", jsonSchema: "analytics.schema.json", schema: analyticsFileSchema },
   { path: "themes/themes.json", jsonSchema: "themes.schema.json", schema: themesFileSchema },
+  { path: "flows/staff.json", jsonSchema: "staff.schema.json", schema: staffTextsFileSchema },
 ];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -23,6 +23,8 @@ import { routePropsProblems } from "../schemas/screenProps";
 import { checksFileSchema } from "../schemas/checks";
 import { themeContrastProblems } from "../schemas/themeContrast";
 import { themesFileSchema } from "../schemas/themes";
+import { languagesFileSchema } from "../schemas/languages";
+import { staffTextsFileSchema, staffTextsProblems } from "../schemas/staffTexts";
 import { checkPlanProblems } from "../src/server/verify/checks/checkPlan";
 import { createServerCheckRegistry } from "../src/server/verify/checks/registry";
 import { SCREEN_TYPES } from "../src/ui/screens/screenTypes";
@@ -68,6 +70,8 @@ export function validateAll(): string[] {
   problems.push(...checkPlanProblems(checks, createServerCheckRegistry()).map((p) => `flows/checks.json: ${p}`));
   problems.push(...languageProblems());
   problems.push(...catalogueKeyProblems());
+  // The staff pages' words: every listed language complete against the default's block.
+  problems.push(...staffTextsProblems(z.parse(staffTextsFileSchema, readJson("flows/staff.json")), z.parse(languagesFileSchema, readJson("flows/languages.json"))));
   problems.push(...unreadFlowKeyProblems());
   problems.push(...themeContrastProblems(themesFileSchema.parse(readJson("themes/themes.json"))));
   return problems;

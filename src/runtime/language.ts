@@ -8,6 +8,9 @@ import type { Language, LanguagesFile } from "../../schemas/languages";
 import type { ShellTexts } from "../../schemas/texts";
 import type { LaunchIssue } from "../session/launchParams";
 import type { LanguageLoader } from "./textCatalogue";
+import { defaultLanguage, languageServing, listedLanguage } from "../domain/languageMatch";
+
+export { defaultLanguage };
 
 /** What the composition root registers: the list, and each listed language's shell texts and texts loader. */
 export interface LanguageRegistry {
@@ -22,31 +25,14 @@ export interface LanguageChoice {
   issue?: LaunchIssue;
 }
 
-function byTag(file: LanguagesFile, tag: string): Language | undefined {
-  return file.languages.find((language) => language.tag === tag);
-}
-
-/** The listed language serving one browser language, by the lists' `matches` prefixes. */
-function serving(file: LanguagesFile, browserTag: string): Language | undefined {
-  const tag = browserTag.toLowerCase();
-  return file.languages.find((language) => language.matches.some((prefix) => tag === prefix || tag.startsWith(`${prefix}-`)));
-}
-
-/** The default language; the build refused a list whose default is not one of its languages. */
-export function defaultLanguage(file: LanguagesFile): Language {
-  const language = byTag(file, file.default);
-  if (!language) throw new Error(`flows/languages.json: the default "${file.default}" is not listed (listed: ${file.languages.map((l) => l.tag).join(", ")})`);
-  return language;
-}
-
 /**
  * @example chooseLanguage(file, { launchLang: undefined, browser: ["en-GB", "zh-CN"] }).language.tag // "en"
  * @example chooseLanguage(file, { launchLang: "fr", browser: [] }).issue?.key // "lang"
  */
 export function chooseLanguage(file: LanguagesFile, input: { launchLang: string | undefined; browser: readonly string[] }): LanguageChoice {
-  const fromBrowser = () => input.browser.map((tag) => serving(file, tag)).find((language) => language !== undefined) ?? defaultLanguage(file);
+  const fromBrowser = () => input.browser.map((tag) => languageServing(file, tag)).find((language) => language !== undefined) ?? defaultLanguage(file);
   if (input.launchLang === undefined) return { language: fromBrowser() };
-  const named = byTag(file, input.launchLang);
+  const named = listedLanguage(file, input.launchLang);
   if (named) return { language: named };
   return {
     language: fromBrowser(),

@@ -9,6 +9,7 @@ import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import captureJson from "../../flows/capture.json";
 import checksJson from "../../flows/checks.json";
+import staffJson from "../../flows/staff.json";
 import languagesJson from "../../flows/languages.json";
 import { captureFileSchema } from "../../schemas/capture";
 import { checksFileSchema, type ChecksFile } from "../../schemas/checks";
@@ -16,6 +17,7 @@ import { languagesFileSchema, type LanguagesFile } from "../../schemas/languages
 import { serviceLanguagesOf } from "./languages";
 import type { ServiceContext } from "./context";
 import { analyticsOptionsFromEnv, registerAnalytics } from "./analytics";
+import { createStaffTexts, type StaffTexts } from "./admin/staffTexts";
 import { ensureApps } from "./apps";
 import { answerFrameworkError, installErrorHandlers } from "./http/errors";
 import { installRawJsonParser } from "./http/rawJson";
@@ -135,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   createCheckPlan(checks, createServerCheckRegistry());
   // Parsed even when a test hands it in: the schema refuses a default it does not list.
   const languages = serviceLanguagesOf(languagesFileSchema.parse(options.languages ?? languagesJson));
+  // The staff pages' words, checked against the languages now: a language without them stops the start.
+  const staffTexts = createStaffTexts(languages, staffJson);
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const role = options.role ?? "all";
   if (options.mediaStore && !options.mediaStoreConfig && !options.verificationRunner && role !== "api") {
@@ -223,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await ensureApps(store, { environment: options.environment ?? "local", apps: options.apps ?? {}, now: clock.now() });
 
   installErrorHandlers(app);
-  if (role !== "worker") await registerApi(app, ctx, options, { limits, rateLimits, randomBytes });
+  if (role !== "worker") await registerApi(app, ctx, options, { limits, rateLimits, randomBytes, staffTexts });
   await ctx.verification.start();
   if (options.warmVerification) runner?.warm();
   return app;
@@ -234,7 +238,7 @@ async function registerApi(
   app: FastifyInstance,
   ctx: ServiceContext,
   options: BuildAppOptions,
-  { limits, rateLimits, randomBytes }: { limits: ServerLimits; rateLimits: RateLimits; randomBytes: RandomBytes },
+  { limits, rateLimits, randomBytes, staffTexts }: { limits: ServerLimits; rateLimits: RateLimits; randomBytes: RandomBytes; staffTexts: StaffTexts },
 ): Promise<void> {
   const { store, publicOrigin, clock } = ctx;
   installRawJsonParser(app);
@@ -271,7 +275,7 @@ async function registerApi(
   registerAttemptRoutes(app, ctx, limiters);
   registerStreamRoute(app, ctx, limiters, options.streamClock ?? timerClock(clock));
   if (options.demo ?? true) registerDemoRoutes(app, ctx, limiters);
-  await registerAnalytics(app, ctx, analyticsOptionsFromEnv(process.env));
+  await registerAnalytics(app, ctx, { ...analyticsOptionsFromEnv(process.env), staffTexts });
   registerMediaRetention(app, ctx, mediaRetentionFromEnv(process.env));
   await serveApp(app, options.appDir);
 }

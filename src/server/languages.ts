@@ -12,11 +12,13 @@ export interface ServiceLanguages {
   readonly default: string;
   /** Every listed tag, the default among them. */
   readonly tags: readonly string[];
+  /** The list as parsed (names, `matches` prefixes): what the staff pages choose their language by. */
+  readonly file: LanguagesFile;
 }
 
 /** The file's languages (parsed by languagesFileSchema, which refuses a default it does not list). */
 export function serviceLanguagesOf(file: LanguagesFile): ServiceLanguages {
-  return { default: file.default, tags: file.languages.map((language) => language.tag) };
+  return { default: file.default, tags: file.languages.map((language) => language.tag), file };
 }
 
 /**

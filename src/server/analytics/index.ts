@@ -15,6 +15,8 @@ import type { ServiceContext } from "../context";
 import type { RateLimit } from "../http/security";
 import { createAnalyticsTokens } from "./analyticsToken";
 import { registerDashboardRoutes } from "./dashboard/dashboardRoutes";
+import { registerStaffRoutes } from "../admin/staffRoutes";
+import type { StaffTexts } from "../admin/staffTexts";
 import { registerAdminJobsRoute } from "../http/adminJobs";
 import { createFactsOf } from "./dashboard/eventFacts";
 import { createIngestQuotas } from "./ingestQuotas";
@@ -24,6 +26,8 @@ import { createRetentionJob, nodeScheduler, type Scheduler } from "./retentionJo
 interface AnalyticsOptions {
   /** The admin token; empty or undefined turns the dashboard off. */
   adminToken?: string | undefined;
+  /** The staff pages' words (flows/staff.json, checked by the composition root); required with an admin token. */
+  staffTexts?: StaffTexts;
   /** Quotas and retention; defaults as in schemas/analyticsService.ts. */
   service?: AnalyticsServiceConfig;
   /** Timer of the retention job (node's, unref'd, by default). */
@@ -71,6 +75,8 @@ export async function registerAnalytics(app: FastifyInstance, ctx: ServiceContex
     const adminLimiter = limiter("admin", options.dashboardRateLimit ?? DEFAULT_ANALYTICS_RATE_LIMITS.dashboard);
     registerDashboardRoutes(app, ctx, { adminToken, limiter: adminLimiter });
     registerAdminJobsRoute(app, ctx, { adminToken, limiter: adminLimiter });
+    if (!options.staffTexts) throw new Error("registerAnalytics: staffTexts are required with an admin token (app.ts passes flows/staff.json's)");
+    registerStaffRoutes(app, ctx, { adminToken, limiter: adminLimiter, texts: options.staffTexts });
   }
   const retention = createRetentionJob({
     events: ctx.store.analyticsEvents,

@@ -73,12 +73,15 @@ export interface AppsRepo {
    * disabled app's orders. Returns the ids disabled now (not those disabled before).
    */
   disableAllExcept(configured: readonly string[], now: number): Promise<string[]>;
+  /** Every app's id, enabled or not, in order (the staff search's app filter). */
+  ids(): Promise<string[]>;
 }
 
-const disabledIds = z.array(z.object({ app_id: z.string() }));
+const appIdRows = z.array(z.object({ app_id: z.string() }));
 
 export function createAppsRepo(sql: Sql): AppsRepo {
   return {
+    ids: async () => appIdRows.parse(await sql.all("SELECT app_id FROM apps ORDER BY app_id")).map((r) => r.app_id),
     get: async (appId) =>
       parseRow("apps", appRow, await sql.get(
         "SELECT app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, disabled_at FROM apps WHERE app_id = ?",
@@ -115,7 +118,7 @@ export function createAppsRepo(sql: Sql): AppsRepo {
         // earlier disabling (a copy of the database restored, say) is ended too.
         await tx.run(`DELETE FROM sessions WHERE order_no IN (
           SELECT o.order_no FROM orders o JOIN apps a ON a.app_id = o.app_id WHERE a.disabled_at IS NOT NULL)`);
-        return disabledIds.parse(disabled).map((r) => r.app_id);
+        return appIdRows.parse(disabled).map((r) => r.app_id);
       }),
   };
 }

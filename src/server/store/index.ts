@@ -11,6 +11,7 @@ import { createFingerprintsRepo, type FingerprintsRepo } from "./fingerprints";
 import { createLaunchesRepo, type LaunchesRepo } from "./launches";
 import { createMediaRetentionRepo, type MediaRetentionRepo } from "./mediaRetention";
 import { createOrdersRepo, type OrdersRepo } from "./orders";
+import { createOrderSearchRepo, type OrderSearchRepo } from "./orderSearch";
 import { createPartnerNoncesRepo, type PartnerNoncesRepo } from "./partnerNonces";
 import { createRateCountersRepo, type RateCountersRepo } from "./rateCounters";
 import { createRecordingsRepo, type RecordingsRepo } from "./recordings";
@@ -26,6 +27,8 @@ export interface Store {
   sql: Sql;
   apps: AppsRepo;
   orders: OrdersRepo;
+  /** The staff order search (admin/orders/). */
+  orderSearch: OrderSearchRepo;
   launches: LaunchesRepo;
   sessions: SessionsRepo;
   attempts: AttemptsRepo;
@@ -57,6 +60,7 @@ export function storeOn(sql: Sql): Store {
     sql,
     apps: createAppsRepo(sql),
     orders: createOrdersRepo(sql),
+    orderSearch: createOrderSearchRepo(sql),
     launches: createLaunchesRepo(sql),
     sessions: createSessionsRepo(sql),
     attempts: createAttemptsRepo(sql),

@@ -405,4 +405,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE attempts ADD COLUMN live_type TEXT;
     `,
   },
+  {
+    version: 15,
+    name: "orders by partner user",
+    // The staff order search finds a partner's user's orders, newest first (admin/orders/).
+    sql: `
+      CREATE INDEX orders_by_user ON orders(user_id, created_at);
+    `,
+  },
 ];

@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-type SqlValue = string | number | null;
+export type SqlValue = string | number | null;
 /** Positional values for `?`, or named values for `@name`. */
 export type SqlParams = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
 export type Dialect = "sqlite" | "postgres";

@@ -369,4 +369,12 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE attempts ADD COLUMN live_type TEXT;
     `,
   },
+  {
+    version: 9,
+    name: "orders by partner user",
+    // SQLite migration 15: the staff order search finds a partner's user's orders, newest first.
+    sql: `
+      CREATE INDEX orders_by_user ON orders(user_id, created_at);
+    `,
+  },
 ];
