@@ -2,13 +2,18 @@
  * The staff order search (`GET /admin/orders`): what a reviewer may filter by, each optional
  * and empty when the form field was left empty: an order number (a prefix of at least 4
  * characters, or the whole number), the partner's user id (exact), the app, a UTC date range,
- * the outcome, a result code the order's attempts ended with, and the paging cursor
+ * the outcome, how far the order got (the dashboard funnel's service steps: an attempt
+ * recorded, a recording uploaded), a result code the order's attempts ended with, and the paging cursor
  * `before` (the last row's `<createdAt ms>.<orderNo>`). Service-only.
  */
 import * as z from "zod/mini";
 
 export const ORDER_OUTCOMES = ["any", "passed", "failed", "open"] as const;
 export type OrderOutcome = (typeof ORDER_OUTCOMES)[number];
+
+/** Funnel steps an order has reached, as the dashboard counts them (store/migrations.ts, version 7). */
+export const ORDER_REACHED = ["any", "recorded", "uploaded"] as const;
+export type OrderReached = (typeof ORDER_REACHED)[number];
 
 /** A form field: empty means "not filtered". */
 const field = (pattern: RegExp, message: string) => z.optional(z.union([z.literal(""), z.string().check(z.regex(pattern, message))]));
@@ -27,6 +32,7 @@ export const orderSearchQuerySchema = z.object({
   from: day,
   to: day,
   outcome: z._default(z.enum(ORDER_OUTCOMES), "any"),
+  reached: z._default(z.enum(ORDER_REACHED), "any"),
   code: field(/^\d{1,8}$/, "a result code (digits)"),
   before: field(/^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/, "a paging cursor"),
   lang: z.optional(z.string()),

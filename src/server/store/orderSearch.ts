@@ -6,7 +6,7 @@
  */
 import * as z from "zod";
 import { liveTypeSchema, orderStateSchema, type LiveType, type OrderState } from "../../../schemas/api";
-import type { OrderOutcome } from "../../../schemas/staffOrders";
+import type { OrderOutcome, OrderReached } from "../../../schemas/staffOrders";
 import type { Sql, SqlValue } from "./sql";
 import { parseRows } from "./json";
 
@@ -20,6 +20,8 @@ export interface OrderSearchFilter {
   /** Created before (ms). */
   until?: number;
   outcome: OrderOutcome;
+  /** A funnel step the order reached; "any" filters nothing. */
+  reached?: OrderReached;
   /** A result code any attempt of the order ended with. */
   code?: string;
   /** Older than this row (the previous page's last). */
@@ -69,6 +71,12 @@ const OUTCOME_STATES: Record<Exclude<OrderOutcome, "any">, string> = {
   open: "o.state IN ('created', 'in_progress')",
 };
 
+/** The dashboard's funnel facts (analytics_order_facts), so a funnel number and its order list agree. */
+const REACHED: Record<Exclude<OrderReached, "any">, string> = {
+  recorded: "EXISTS (SELECT 1 FROM attempts r WHERE r.order_no = o.order_no AND r.status NOT IN ('pending', 'abandoned'))",
+  uploaded: "EXISTS (SELECT 1 FROM recordings u JOIN attempts r ON r.id = u.attempt_id WHERE r.order_no = o.order_no)",
+};
+
 export interface OrderSearchRepo {
   search(filter: OrderSearchFilter): Promise<OrderSearchRow[]>;
 }
@@ -89,6 +97,7 @@ export function createOrderSearchRepo(sql: Sql): OrderSearchRepo {
       if (f.since !== undefined) add("o.created_at >= ?", f.since);
       if (f.until !== undefined) add("o.created_at < ?", f.until);
       if (f.outcome !== "any") add(OUTCOME_STATES[f.outcome]);
+      if (f.reached !== undefined && f.reached !== "any") add(REACHED[f.reached]);
       if (f.code) add("EXISTS (SELECT 1 FROM attempts c WHERE c.order_no = o.order_no AND c.code = ?)", f.code);
       if (f.before) add("(o.created_at < ? OR (o.created_at = ? AND o.order_no < ?))", f.before.createdAt, f.before.createdAt, f.before.orderNo);
       const rows = await sql.all(

@@ -90,6 +90,16 @@ describe("staff orders", () => {
     expect((await page("/admin/orders?user=nobody")).html).toContain("没有符合条件的订单");
   });
 
+  it("finds the orders that reached a funnel step, as the dashboard counts them", async () => {
+    // failed: a finished attempt with its recording; passed: a finished attempt, no recording kept; older: no attempt.
+    expect(listed((await page("/admin/orders?reached=recorded")).html)).toEqual([passed, failed]);
+    expect(listed((await page("/admin/orders?reached=uploaded")).html)).toEqual([failed]);
+    expect(listed((await page("/admin/orders?reached=uploaded&outcome=passed")).html)).toEqual([]);
+    const form = (await page("/admin/orders?reached=uploaded")).html;
+    expect(form).toContain('<option value="uploaded" selected>上传成功</option>');
+    expect((await page("/admin/orders?reached=maybe")).status).toBe(400);
+  });
+
   it("answers a filter it cannot read with the form and the reason, not a stack trace", async () => {
     for (const query of ["from=2030-02-30", "outcome=maybe", "code=DROP%20TABLE", "order=%27%20OR%201%3D1"]) {
       const answer = await page(`/admin/orders?${query}`);

@@ -4,7 +4,7 @@
  * link to the next, older page. A filter that does not parse shows the form with the problem,
  * never a stack trace.
  */
-import { ORDER_OUTCOMES, type OrderSearchQuery } from "../../../../schemas/staffOrders";
+import { ORDER_OUTCOMES, ORDER_REACHED, type OrderSearchQuery } from "../../../../schemas/staffOrders";
 import type { OrderSearchRow } from "../../store/orderSearch";
 import { escapeHtml, renderStaffPage, STAFF_PATHS } from "../staffPage";
 import type { StaffTextKey, StaffWords } from "../staffTexts";
@@ -30,6 +30,7 @@ function form(words: StaffWords, query: Partial<OrderSearchQuery>, apps: readonl
     `<label>${t(label)} <input name="${name}" type="${type}"${value(query[name])}></label>`;
   const appOptions = [`<option value="">${t("orders.field.anyApp")}</option>`, ...apps.map((id) => `<option${id === query.app ? " selected" : ""}>${escapeHtml(id)}</option>`)].join("");
   const outcomes = ORDER_OUTCOMES.map((o) => `<option value="${o}"${o === (query.outcome ?? "any") ? " selected" : ""}>${t(`orders.outcome.${o}`)}</option>`).join("");
+  const reached = ORDER_REACHED.map((r) => `<option value="${r}"${r === (query.reached ?? "any") ? " selected" : ""}>${t(`orders.reached.${r}`)}</option>`).join("");
   return (
     `<form class="filters card" method="get" action="${STAFF_PATHS.orders}" role="search">` +
     input("order", "orders.field.order") +
@@ -38,6 +39,7 @@ function form(words: StaffWords, query: Partial<OrderSearchQuery>, apps: readonl
     input("from", "orders.field.from", "date") +
     input("to", "orders.field.to", "date") +
     `<label>${t("orders.field.outcome")} <select name="outcome">${outcomes}</select></label>` +
+    `<label>${t("orders.field.reached")} <select name="reached">${reached}</select></label>` +
     input("code", "orders.field.code") +
     `<button type="submit">${t("orders.search")}</button></form>`
   );

@@ -43,6 +43,7 @@ function filterOf(q: OrderSearchQuery): OrderSearchFilter {
     ...(q.from ? { since: dayStart(q.from) } : {}),
     ...(q.to ? { until: dayStart(q.to) + DAY_MS } : {}),
     outcome: q.outcome,
+    reached: q.reached,
     ...(q.code ? { code: q.code } : {}),
     ...(createdAt !== undefined && orderNo !== undefined ? { before: { createdAt, orderNo } } : {}),
     limit: PAGE_SIZE + 1,
@@ -52,7 +53,7 @@ function filterOf(q: OrderSearchQuery): OrderSearchFilter {
 /** The next page's query string: this query with `before` at the last row shown. */
 function olderQuery(q: OrderSearchQuery, last: { createdAt: number; orderNo: string }): string {
   const params = new URLSearchParams();
-  for (const key of ["order", "user", "app", "from", "to", "outcome", "code"] as const) {
+  for (const key of ["order", "user", "app", "from", "to", "outcome", "reached", "code"] as const) {
     const value = q[key];
     if (value) params.set(key, value);
   }
