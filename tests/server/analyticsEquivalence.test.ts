@@ -35,9 +35,25 @@ function journey(kind: number, at: number): AnalyticsEvent[] {
     case 2:
       return [e("noCookie", { step: "guard-2" }), e("launchInvalid"), e("pageView", { pageId: "protocol_0" }), e("pageLoadSlow", { pageId: "protocol_0", ms: 7000 })];
     case 3:
-      return [...common, e("pageView", { pageId: "willDegrade_transition_0" }), e("downgrade", { reason: 2, reasonName: "trtcFrontError" }), e("downgrade", { reason: 9, reasonName: "webcamNoPermissionQuickly" }), e("downgrade", { reason: 77 })];
+      return [
+        ...common,
+        e("pageView", { pageId: "willDegrade_transition_0" }),
+        e("downgrade", { reason: 2, reasonName: "trtcFrontError" }),
+        e("downgrade", { reason: 9, reasonName: "webcamNoPermissionQuickly" }),
+        e("downgrade", { reason: 77 }),
+        e("captureFailed", { kind: "recorder", status: "trtc_cameraError", reason: 0 }),
+        e("realtimeFailed", { mode: "ws", status: "madeUpStatus", downgrade: 0, frontError: true }),
+      ];
     default:
-      return [...common, e("pageView", { pageId: "action_trtc_record_1" }), e("pageLoadTime", { pageId: "x", ms: 4000 }), e("pageLoadTime", { pageId: "y", ms: "slow" })];
+      return [
+        ...common,
+        e("guidanceFailed", { reason: "face", count: 1 }),
+        e("guidanceFailed", { reason: "face", count: 2 }),
+        e("guidanceFailed", { reason: "action", count: 1 }),
+        e("recordingRefused", { status: "shortException", detail: "1.2 s" }),
+        e("uploadFailed", { status: "uploadVideoException", detail: "no answer" }),
+        e("capturePrepareFailed", { status: "exception", detail: "x" }),
+        e("pageView", { pageId: "action_trtc_record_1" }), e("pageLoadTime", { pageId: "x", ms: 4000 }), e("pageLoadTime", { pageId: "y", ms: "slow" })];
   }
 }
 
@@ -125,6 +141,16 @@ describe("dashboard numbers", () => {
     expect(Object.values(all.funnel.total).every((n) => n > 0)).toBe(true);
     expect(all.errorStatuses.map((s) => s.label).sort()).toEqual(["cameraDenied", "launchInvalid", "noCookie", "uploadFail"]);
     expect(all.downgrades.map((s) => s.label).sort()).toEqual(["2 trtcFrontError", "9 webcamNoPermissionQuickly", "unknown"]);
+    expect(all.deviceFailures.reasons.map((s) => s.label).sort()).toEqual([
+      "camera.trtc_cameraError",
+      "guidance.action",
+      "guidance.face",
+      "prepare.exception",
+      "realtime.unknown",
+      "refused.shortException",
+      "upload.uploadVideoException",
+    ]);
+    expect(all.deviceFailures.total).toBe(all.deviceFailures.reasons.reduce((n, r) => n + r.count, 0));
     expect(all.pageLoad.samples).toBeGreaterThan(10);
   });
 });

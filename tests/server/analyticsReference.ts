@@ -2,8 +2,10 @@
  * The dashboard's numbers as they were computed before issue 18: every event of the range
  * loaded into memory and tallied here. Kept only as a reference, so a test can check that
  * the counters the dashboard reads now (src/server/analytics/dashboard/aggregate.ts) give the
- * same figures on the same fixture. Copied from that file's last in-memory version.
+ * same figures on the same fixture. Copied from that file's last in-memory version; the
+ * device failures (issue 35) are tallied here the same plain way, from the events.
  */
+import { ERROR_STATUSES } from "../../schemas/errors";
 import { DOWNGRADE_REASONS } from "../../schemas/session";
 import type { Sql } from "../../src/server/store/sql";
 import type { AnalyticsEventRecord, JsonValue } from "../../src/server/store/analyticsEvents";
@@ -46,6 +48,18 @@ const STATUS_EVENTS: ReadonlySet<string> = new Set(["noCookie", "launchInvalid"]
 /** Downgrade reasons (spec §3) by code: "9 webcamNoPermissionQuickly" (issue 16: reasons only, from the downgrade event). */
 const DOWNGRADE_LABELS = new Map<number, string>(Object.entries(DOWNGRADE_REASONS).map(([name, code]) => [code, `${code} ${name}`]));
 
+/** Statistics of attempts that failed on the device, the kind each counts under and the data field naming why. */
+const DEVICE_FAILURES: Record<string, [kind: string, field: string]> = {
+  guidanceFailed: ["guidance", "reason"],
+  captureFailed: ["camera", "status"],
+  capturePrepareFailed: ["prepare", "status"],
+  realtimeFailed: ["realtime", "status"],
+  recordingRefused: ["refused", "status"],
+  uploadFailed: ["upload", "status"],
+};
+const GUIDANCE_REASONS: readonly string[] = ["face", "action", "silent"];
+const STATUSES: readonly string[] = ERROR_STATUSES;
+
 /** Upper bounds (ms) of the page-load histogram; the last bucket is open-ended. */
 export const LOAD_BUCKETS_MS = [100, 250, 500, 1000, 2000, 3000, 5000] as const;
 
@@ -67,6 +81,7 @@ export interface AnalyticsAggregates {
   errorStatuses: Count[];
   pageLoad: { buckets: Count[]; samples: number; medianMs: number | null };
   downgrades: Count[];
+  deviceFailures: { total: number; reasons: Count[] };
   events: { total: number; byName: Count[] };
 }
 
@@ -160,6 +175,7 @@ export function referenceAggregate(input: {
 
   const statuses = new Map<string, number>();
   const degrades = new Map<string, number>();
+  const failures = new Map<string, number>();
   const names = new Map<string, number>();
   const loads: number[] = [];
   const buckets = new Array<number>(LOAD_BUCKETS_MS.length + 1).fill(0);
@@ -179,6 +195,13 @@ export function referenceAggregate(input: {
     if (event.name === "downgrade") {
       const code = numberIn(event.data, "reason");
       tally(degrades, (code !== null && DOWNGRADE_LABELS.get(code)) || "unknown");
+    }
+    const failure = DEVICE_FAILURES[event.name];
+    if (failure) {
+      const [kind, field] = failure;
+      const reason = text(event.data, field);
+      const known = kind === "guidance" ? GUIDANCE_REASONS : STATUSES;
+      tally(failures, `${kind}.${reason !== null && known.includes(reason) ? reason : "unknown"}`);
     }
     if (event.name === "pageLoadTime" || event.name === "pageLoadSlow") {
       const ms = numberIn(event.data, "ms");
@@ -213,6 +236,7 @@ export function referenceAggregate(input: {
     errorStatuses: top(statuses),
     pageLoad: { buckets: buckets.map((count, i) => ({ label: loadBucketLabel(i), count })), samples: loads.length, medianMs: median(loads) },
     downgrades: top(degrades, 16),
+    deviceFailures: { total: [...failures.values()].reduce((n, c) => n + c, 0), reasons: top(failures, 16) },
     events: { total: events.length, byName: top(names, 50) },
   };
 }

@@ -2,7 +2,8 @@
  * The dashboard's counters, kept up to date as events are stored (migration 6), so the
  * dashboard reads a few thousand counter rows instead of every event:
  * - analytics_counts: events per UTC day, app, metric and label (event names, error
- *   statuses, downgrade reasons, the days with page views, and users per funnel step);
+ *   statuses, downgrade reasons, attempts failed on the device by reason, the days with page
+ *   views, and users per funnel step);
  * - analytics_funnel_users: who reached a browser funnel step on a day, so each user is
  *   counted once per step and day (the insert that adds a user adds to the step's count);
  * - analytics_load_times: page-load samples per day, app and (quantised) milliseconds.
@@ -15,14 +16,14 @@ import * as z from "zod";
 import type { Sql } from "./sql";
 import { parseRows } from "./json";
 
-const ROLLUP_METRICS = ["name", "status", "downgrade", "cell", "funnel"] as const;
+const ROLLUP_METRICS = ["name", "status", "downgrade", "deviceFailure", "cell", "funnel"] as const;
 type RollupMetric = (typeof ROLLUP_METRICS)[number];
 const FUNNEL_USER_STEPS = ["startPage", "cameraReady"] as const;
 type FunnelUserStep = (typeof FUNNEL_USER_STEPS)[number];
 
 /** Distinct labels kept per day, app and metric; the rest count as OTHER_LABEL. */
 const LABELS_PER_DAY = 100;
-const OTHER_LABEL = "(other)";
+export const OTHER_LABEL = "(other)";
 
 /** What one stored event adds to the counters. */
 export interface EventFacts {
@@ -128,7 +129,7 @@ export function createRollups(sql: Sql): Rollups {
     counts: async (query) =>
       parseRows("analytics_counts", countRow, await sql.all(
         `SELECT metric, label, SUM(count) AS count FROM analytics_counts
-         WHERE day >= @sinceDay AND ${APP_FILTER} AND metric IN ('name', 'status', 'downgrade') GROUP BY metric, label`,
+         WHERE day >= @sinceDay AND ${APP_FILTER} AND metric IN ('name', 'status', 'downgrade', 'deviceFailure') GROUP BY metric, label`,
         bindings(query),
       )),
     apps: async (query) =>

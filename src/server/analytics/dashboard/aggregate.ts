@@ -19,7 +19,7 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export type FunnelCounts = Record<FunnelStep, number>;
 
 /** Upper bounds (ms) of the page-load histogram; the last bucket is open-ended. */
-const LOAD_BUCKETS_MS = [100, 250, 500, 1000, 2000, 3000, 5000] as const;
+export const LOAD_BUCKETS_MS = [100, 250, 500, 1000, 2000, 3000, 5000] as const;
 
 interface Count {
   label: string;
@@ -39,6 +39,8 @@ export interface AnalyticsAggregates {
   errorStatuses: Count[];
   pageLoad: { buckets: Count[]; samples: number; medianMs: number | null };
   downgrades: Count[];
+  /** Attempts the device ended before the service got a recording, by "<kind>.<reason>" (eventFacts.ts). */
+  deviceFailures: { total: number; reasons: Count[] };
   events: { total: number; byName: Count[] };
 }
 
@@ -138,6 +140,10 @@ export function aggregate(input: { rows: DashboardRows; since: number; until: nu
     pageLoad: { buckets: buckets.map((count, i) => ({ label: loadBucketLabel(i), count })), samples, medianMs: groupedMedian(rows.loadTimes, samples) },
     // Every reason of spec §3 (eleven codes), not only the top ten.
     downgrades: top(rows.counts, "downgrade", 16),
+    deviceFailures: {
+      total: rows.counts.filter((r) => r.metric === "deviceFailure").reduce((n, r) => n + r.count, 0),
+      reasons: top(rows.counts, "deviceFailure", 16),
+    },
     events: { total: rows.counts.filter((r) => r.metric === "name").reduce((n, r) => n + r.count, 0), byName: top(rows.counts, "name", 50) },
   };
 }

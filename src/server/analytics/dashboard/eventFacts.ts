@@ -7,9 +7,12 @@
  * from error pages and from statistics that are statuses in their own right; downgrade reasons
  * from the `downgrade` statistic the page records with each reason (spec §3 codes; views of the
  * will-degrade pages are not reasons and are not counted as such); page-load samples from
- * pageLoadTime and pageLoadSlow.
+ * pageLoadTime and pageLoadSlow. Attempts the device ended before anything reached the service
+ * (DEVICE_FAILURE_EVENTS) count under their reason, so a faceless recording stopped by the page
+ * is a failure with its reason, not only a drop between two funnel steps.
  */
 import { DOWNGRADE_EVENT } from "../../../../schemas/analyticsEvent";
+import { ERROR_STATUSES } from "../../../../schemas/errors";
 import { DOWNGRADE_REASONS } from "../../../../schemas/session";
 import type { AnalyticsEventInput, JsonValue } from "../../store/analyticsEvents";
 import type { EventFacts } from "../../store/analyticsRollups";
@@ -22,6 +25,36 @@ const ERROR_PAGES: ReadonlySet<string> = new Set(["error", "action_error"]);
 const STATUS_EVENTS: ReadonlySet<string> = new Set(["noCookie", "launchInvalid"]);
 /** Chart label of each downgrade reason code: "9 webcamNoPermissionQuickly". */
 const DOWNGRADE_LABELS = new Map<number, string>(Object.entries(DOWNGRADE_REASONS).map(([name, code]) => [code, `${code} ${name}`]));
+
+/**
+ * Statistics the page records when an attempt failed on the device, before the service got a
+ * recording (src/flow/attempt/: handOver.ts, cameraFailure.ts, attemptMachine.ts,
+ * lightChooser.ts), by the kind each counts under; the label is `<kind>.<reason>`.
+ * A camera or real-time failure the page answered by recording another way counts too: that
+ * way failed, and the switch is also among the downgrade reasons.
+ */
+const DEVICE_FAILURE_EVENTS: ReadonlyMap<string, { kind: DeviceFailureKind; reasonKey: string }> = new Map([
+  ["guidanceFailed", { kind: "guidance", reasonKey: "reason" }],
+  ["captureFailed", { kind: "camera", reasonKey: "status" }],
+  ["capturePrepareFailed", { kind: "prepare", reasonKey: "status" }],
+  ["realtimeFailed", { kind: "realtime", reasonKey: "status" }],
+  ["recordingRefused", { kind: "refused", reasonKey: "status" }],
+  ["uploadFailed", { kind: "upload", reasonKey: "status" }],
+] as const);
+export const DEVICE_FAILURE_KINDS = ["guidance", "camera", "prepare", "realtime", "refused", "upload"] as const;
+export type DeviceFailureKind = (typeof DEVICE_FAILURE_KINDS)[number];
+/** Why on-device face guidance failed a recording (src/ui/screens/recording/guidance/guidanceController.ts GuidanceFailure). */
+export const GUIDANCE_FAILURE_REASONS = ["face", "action", "silent"] as const;
+const KNOWN_REASONS: Record<DeviceFailureKind, ReadonlySet<string>> = {
+  guidance: new Set(GUIDANCE_FAILURE_REASONS),
+  camera: new Set(ERROR_STATUSES),
+  prepare: new Set(ERROR_STATUSES),
+  realtime: new Set(ERROR_STATUSES),
+  refused: new Set(ERROR_STATUSES),
+  upload: new Set(ERROR_STATUSES),
+};
+/** The reason of a label no client may choose: anything not listed counts as this. */
+export const UNKNOWN_REASON = "unknown";
 
 const DAY_MS = 86_400_000;
 /** An event may say it happened up to this long after it arrived (clock skew), no later. */
@@ -70,6 +103,15 @@ function downgradeLabel(data: JsonValue): string {
 }
 
 /**
+ * The label of a device failure: "guidance.face", "camera.trtc_cameraError"; only the listed
+ * reasons, so a client cannot add labels of its own to the counters.
+ */
+function deviceFailureLabel(kind: DeviceFailureKind, reasonKey: string, data: JsonValue): string {
+  const reason = text(data, reasonKey);
+  return `${kind}.${reason !== null && KNOWN_REASONS[kind].has(reason) ? reason : UNKNOWN_REASON}`;
+}
+
+/**
  * A page-load time as counted: whole milliseconds under 1 s, tens under 10 s, hundreds under a
  * minute, seconds above, capped at an hour; rounded up, so a time stays in its histogram bucket
  * (every bucket bound is a multiple of its step). Exact where loads are (the browser sends whole
@@ -113,6 +155,8 @@ export function createFactsOf(retentionMs: number): (event: AnalyticsEventInput)
     }
     if (STATUS_EVENTS.has(event.name)) facts.counts.push({ metric: "status", label: event.name });
     if (event.name === DOWNGRADE_EVENT) facts.counts.push({ metric: "downgrade", label: downgradeLabel(event.data) });
+    const failure = DEVICE_FAILURE_EVENTS.get(event.name);
+    if (failure) facts.counts.push({ metric: "deviceFailure", label: deviceFailureLabel(failure.kind, failure.reasonKey, event.data) });
     if (event.name === "pageLoadTime" || event.name === "pageLoadSlow") {
       const ms = numberIn(event.data, "ms");
       if (ms !== null) facts.loadMs = quantiseLoadMs(ms);
