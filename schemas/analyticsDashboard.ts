@@ -22,5 +22,7 @@ export const dashboardQuerySchema = z.object({
   ),
   app: z.optional(z.union([z.literal(""), z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))])),
   events: z.optional(z.enum(["0", "1"])),
+  /** The page's language (checked by the staff texts, admin/staffTexts.ts). */
+  lang: z.optional(z.string()),
   token: z.optional(z.string()),
 });

@@ -1,17 +1,36 @@
 /**
  * The staff dashboard: off (404) without FACEFLOW_ADMIN_TOKEN, 401 with a wrong token, the
- * ?token= cookie hand-over, the page with its SVG charts and external assets, and the JSON
- * aggregates computed from seeded events and the service's own orders.
+ * ?token= cookie hand-over, the page with its SVG charts and external assets, the JSON
+ * aggregates computed from seeded events and the service's own orders, the attempts that
+ * failed on the device before upload with their reasons, the page in every shipped language,
+ * and each service-side funnel number leading to exactly the orders it counts.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYTICS_PATHS } from "../../schemas/analytics";
+import { escapeHtml } from "../../src/server/admin/staffPage";
 import type { AnalyticsAggregates } from "../../src/server/analytics/dashboard/aggregate";
 import { createStore } from "../../src/server/store";
 import { Browser, errorCode, startService, testClock, type Service } from "./harness";
 import { APP, batchBody, event, logIn, post } from "./analyticsFixtures";
 
 const TOKEN = "staff-token-0123456789";
+const LANGUAGES = ["zh-CN", "zh-TW", "en"] as const;
+/** flows/staff.json as shipped: the dashboard's words in each language. */
+const STAFF_WORDS = JSON.parse(readFileSync(new URL("../../flows/staff.json", import.meta.url), "utf8")) as Record<(typeof LANGUAGES)[number], { dashboard: Record<string, string> }>;
+/** Texts the seeded page shows whole, in every language. */
+const SHOWN_KEYS = [
+  "filter.app", "filter.allApps", "filter.days", "filter.lastDay", "filter.refresh", "filter.autoRefresh",
+  "step.launched", "step.startPage", "step.cameraReady", "step.recorded", "step.uploaded", "step.passed", "step.failed",
+  "funnel.title", "funnel.note", "funnel.byApp", "funnel.byDay", "funnel.dayTable", "funnel.day",
+  "deviceFailures.title", "deviceFailures.note", "deviceFailures.chart", "failure.guidance.face",
+  "errors.title", "errors.chart", "load.chart", "downgrades.title", "downgrades.chart", "json",
+];
+
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
 const previousToken = process.env.FACEFLOW_ADMIN_TOKEN;
 
 describe("without FACEFLOW_ADMIN_TOKEN", () => {
@@ -61,6 +80,10 @@ describe("with FACEFLOW_ADMIN_TOKEN", () => {
       event("pageView", { pageId: "willDegrade_transition_0" }, { at }),
       event("downgrade", { reason: 1, reasonName: "trtcSdkCheckNoSupport" }, { at }),
       event("downgrade", { reason: 10, reasonName: "webcamNoPermissionNormally" }, { at }),
+      // Failed on the device, nothing uploaded: guidance saw no face twice, the camera was refused once.
+      event("guidanceFailed", { reason: "face", count: 1 }, { at }),
+      event("guidanceFailed", { reason: "face", count: 2 }, { at }),
+      event("captureFailed", { kind: "recorder", status: "trtc_androidNoWebcamPermission", reason: 10 }, { at }),
     ];
     for (const [page, batch] of [[pageA, ofA], [pageB, ofB]] as const) {
       const result = await post(service, ANALYTICS_PATHS.batch, JSON.stringify(batchBody([...batch])), { "content-type": "application/json", ...page.auth });
@@ -100,9 +123,11 @@ describe("with FACEFLOW_ADMIN_TOKEN", () => {
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
     const html = await page.text();
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
-    expect(html.match(/<svg class="chart"/g)?.length ?? 0).toBeGreaterThanOrEqual(5);
-    expect(html).not.toContain("<table");
+    expect(html.match(/<svg class="chart"/g)?.length ?? 0).toBeGreaterThanOrEqual(6);
     for (const label of ["核身漏斗", "错误状态", "页面加载时间", "降级原因", "uploadFail", "10 webcamNoPermissionNormally"]) expect(html).toContain(label);
+    // The staff frame: its navigation to the order search, its stylesheet, then the dashboard's own.
+    expect(html).toContain('<a href="/admin/analytics" aria-current="page">数据看板</a><a href="/admin/orders">订单查询</a>');
+    expect(html.indexOf("/admin/assets/staff.css")).toBeLessThan(html.indexOf("/admin/analytics/assets/dashboard.css"));
     const js = await browser.fetch("/admin/analytics/assets/dashboard.js");
     const css = await browser.fetch("/admin/analytics/assets/dashboard.css");
     expect([js.status, js.headers.get("content-type"), css.status]).toEqual([200, "text/javascript; charset=utf-8", 200]);
@@ -125,7 +150,88 @@ describe("with FACEFLOW_ADMIN_TOKEN", () => {
       { label: ">5000", count: 1 },
     ]);
     expect(body.downgrades).toEqual([{ label: "1 trtcSdkCheckNoSupport", count: 1 }, { label: "10 webcamNoPermissionNormally", count: 1 }]);
-    expect(body.events.total).toBe(13);
+    expect(body.deviceFailures).toEqual({ total: 3, reasons: [{ label: "guidance.face", count: 2 }, { label: "camera.trtc_androidNoWebcamPermission", count: 1 }] });
+    expect(body.events.total).toBe(16);
+  });
+
+  it("speaks zh-CN, zh-TW and en: titles, filters, steps, reasons and the range line in the page's language", async () => {
+    for (const lang of LANGUAGES) {
+      const words = STAFF_WORDS[lang].dashboard;
+      const w = (key: string): string => {
+        const text = words[key];
+        if (text === undefined) throw new Error(`flows/staff.json ${lang} has no dashboard.${key}`);
+        return text;
+      };
+      const response = await fetch(`${service.baseUrl}/admin/analytics?days=7&lang=${lang}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain(`<title>${escapeHtml(w("title"))}</title>`);
+      // The language switch names each language in itself; everything else is in the page's language.
+      const page = html.replace(/<nav class="languages".*?<\/nav>/s, "");
+      const said = [
+        ...SHOWN_KEYS.map(w),
+        fill(w("range"), { from: "2029-12-25", to: "2030-01-01", events: 16 }),
+        fill(w("load.title"), { samples: 3 }),
+        fill(w("load.median"), { ms: 800 }),
+        fill(w("funnel.deviceFailed"), { count: 3 }),
+        fill(w("deviceFailures.total"), { count: 3 }),
+        fill(w("failure.camera"), { status: "trtc_androidNoWebcamPermission" }),
+        fill(w("funnel.ordersLink"), { step: w("step.failed"), count: 1 }),
+      ];
+      for (const text of said) expect(page, `${lang}: ${text}`).toContain(escapeHtml(text));
+      for (const other of LANGUAGES.filter((l) => l !== lang)) {
+        for (const [key, text] of Object.entries(STAFF_WORDS[other].dashboard)) {
+          if (text !== words[key] && !text.includes("{")) expect(page, `${lang} shows ${other}'s ${key}`).not.toContain(escapeHtml(text));
+        }
+      }
+      if (lang === "en") expect(page).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it("counts attempts that failed on the device before upload, by reason, apart from the funnel's failures", async () => {
+    const html = await (await fetch(`${service.baseUrl}/admin/analytics?days=7&lang=zh-CN`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    const card = /<section class="card" id="device-failures">(.*?)<\/section>/s.exec(html)?.[1] ?? "";
+    expect(card).toContain("在设备上失败、录像没有送达服务的尝试：3 次");
+    const bars = [...card.matchAll(/<g class="bar" data-label="([^"]+)" data-value="(\d+)">/g)].map((m) => [m[1], Number(m[2])]);
+    expect(bars).toEqual([["未检测到人脸", 2], ["摄像头无法使用：trtc_androidNoWebcamPermission", 1]]);
+    // The funnel's own failures stay the orders the service failed; the card is a step away.
+    expect(html).toContain('<a href="#device-failures">另有上传前在设备上失败的尝试（不计入核身失败）：3 次</a>');
+  });
+
+  it("leads from each service-side funnel number to exactly the orders it counts, and from no browser-only one", async () => {
+    const browser = new Browser(service.baseUrl);
+    await browser.fetch(`/admin/analytics?token=${TOKEN}`, { redirect: "manual" });
+    const html = await (await browser.fetch("/admin/analytics?days=7&lang=en")).text();
+    const links = (part: string) =>
+      [...part.matchAll(/<a class="bar" href="([^"]+)" aria-label="([^"]+)"/g)].map((m) => [m[2]?.replaceAll("&#39;", "'"), (m[1] ?? "").replaceAll("&#38;", "&")]);
+    const card = (id: string) => new RegExp(`<section class="card(?: wide)?" id="${id}">(.*?)</section>`, "s").exec(html)?.[1] ?? "";
+    const range = "from=2029-12-25&to=2030-01-01";
+    expect(links(card("funnel"))).toEqual([
+      ["Launched 2: open these orders", `/admin/orders?${range}`],
+      ["Recorded 2: open these orders", `/admin/orders?reached=recorded&${range}`],
+      ["Uploaded 1: open these orders", `/admin/orders?reached=uploaded&${range}`],
+      ["Passed 1: open these orders", `/admin/orders?outcome=passed&${range}`],
+      ["Failed 1: open these orders", `/admin/orders?outcome=failed&${range}`],
+    ]);
+    expect(links(card("per-app")).map(([, href]) => href)).toEqual(
+      ["", "reached=recorded&", "reached=uploaded&", "outcome=passed&", "outcome=failed&"].map((f) => `/admin/orders?${f}app=${APP}&${range}`),
+    );
+    const day = "from=2030-01-01&to=2030-01-01";
+    expect(links(card("per-day")).map(([, href]) => href)).toEqual(
+      ["", "reached=recorded&", "reached=uploaded&", "outcome=passed&", "outcome=failed&"].map((f) => `/admin/orders?${f}${day}`),
+    );
+    // The per-day table says the same numbers with the same links.
+    expect(card("per-day")).toContain(`<td><a href="/admin/orders?outcome=failed&#38;${day.replace("&", "&#38;")}" aria-label="2030-01-01 Failed 1: open these orders">1</a></td>`);
+    // Browser-only steps count users, not orders: no link.
+    expect(html).not.toMatch(/aria-label="(Start page|Camera ready) \d+/);
+    // Each link lists exactly the orders its number counts.
+    const expected: Record<string, string[]> = { Launched: [orderA, orderB], Recorded: [orderA, orderB], Uploaded: [orderA], Passed: [orderA], Failed: [orderB] };
+    for (const [name, href] of links(card("funnel"))) {
+      const list = await (await browser.fetch(href as string)).text();
+      const step = (name as string).split(" ")[0] as string;
+      expect([...list.matchAll(/<th scope="row"><a href="\/admin\/orders\/([^"]+)">/g)].map((m) => m[1]).sort(), name).toEqual([...(expected[step] ?? [])].sort());
+    }
   });
 
   it("filters by app and range, lists raw events on request, and validates the query", async () => {
@@ -161,6 +267,9 @@ async function seedOutcomes(service: Service, orderA: string, orderB: string, no
     const result = "INSERT INTO results (order_no, attempt_id, passed, payload, created_at) VALUES (?, ?, ?, '{}', ?)";
     await store.sql.run(result, [orderA, a.id, 1, now]);
     await store.sql.run(result, [orderB, b.id, 0, now]);
+    // As the verdict does: the result and the order's final state together.
+    await store.orders.transition(orderA, ["created", "in_progress"], "passed", now);
+    await store.orders.transition(orderB, ["created", "in_progress"], "failed", now);
   } finally {
     await store.close();
   }

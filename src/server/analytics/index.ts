@@ -73,9 +73,9 @@ export async function registerAnalytics(app: FastifyInstance, ctx: ServiceContex
   const adminToken = options.adminToken?.trim();
   if (adminToken) {
     const adminLimiter = limiter("admin", options.dashboardRateLimit ?? DEFAULT_ANALYTICS_RATE_LIMITS.dashboard);
-    registerDashboardRoutes(app, ctx, { adminToken, limiter: adminLimiter });
-    registerAdminJobsRoute(app, ctx, { adminToken, limiter: adminLimiter });
     if (!options.staffTexts) throw new Error("registerAnalytics: staffTexts are required with an admin token (app.ts passes flows/staff.json's)");
+    registerDashboardRoutes(app, ctx, { adminToken, limiter: adminLimiter, texts: options.staffTexts });
+    registerAdminJobsRoute(app, ctx, { adminToken, limiter: adminLimiter });
     registerStaffRoutes(app, ctx, { adminToken, limiter: adminLimiter, texts: options.staffTexts });
   }
   const retention = createRetentionJob({

@@ -4,28 +4,43 @@
  * bundled service carries them without a file lookup at run time.
  */
 
+import { CHART_WIDTHS } from "./svgCharts";
+
 export const DASHBOARD_ASSET_PATHS = {
   css: "/admin/analytics/assets/dashboard.css",
   js: "/admin/analytics/assets/dashboard.js",
 } as const;
 
+/**
+ * What the dashboard adds to the staff stylesheet (admin/staffPage.ts): the filters, the grid
+ * of cards (two columns from 960 px, the per-day card across both), charts drawn at their
+ * card's width (on a screen much wider than 1280 px, at most a quarter larger than laid out,
+ * so their text stays near the page's size), and the legend that wraps.
+ */
 export const DASHBOARD_CSS = `
-body { margin: 0; font: 14px/1.5 -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; color: #1f2328; background: #f5f6f8; }
-header { padding: 16px 24px; background: #fff; border-bottom: 1px solid #e1e4e8; }
-h1 { margin: 0 0 4px; font-size: 20px; }
-h2 { margin: 0 0 12px; font-size: 16px; }
-h3 { margin: 12px 0 4px; font-size: 14px; color: #57606a; }
 .range { margin: 0 0 8px; color: #57606a; }
 .filters { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; }
 .filters select, .filters button { font: inherit; padding: 2px 8px; }
-main { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 720px), 1fr)); gap: 16px; padding: 16px 24px; }
-.card { background: #fff; border: 1px solid #e1e4e8; border-radius: 8px; padding: 16px; overflow-x: auto; }
-.chart { max-width: 100%; height: auto; font-size: 12px; }
+.dash { display: grid; grid-template-columns: minmax(0, 1fr); gap: 16px; padding: 16px 24px; }
+@media (min-width: 960px) { .dash { grid-template-columns: repeat(2, minmax(0, 1fr)); } .dash .wide { grid-column: 1 / -1; } }
+.dash .card { min-width: 0; }
+.card .note { color: #57606a; margin: 8px 0 0; }
+.card .total { margin: 0 0 8px; font-weight: 600; }
+svg.chart { display: block; width: 100%; height: auto; font-size: 12px; }
+svg.chart[data-width="${CHART_WIDTHS.half}"] { max-width: ${CHART_WIDTHS.half * 1.25}px; }
+svg.chart[data-width="${CHART_WIDTHS.full}"] { max-width: ${CHART_WIDTHS.full * 1.25}px; }
 .chart text { fill: #1f2328; }
 .chart .tick { fill: #57606a; font-size: 11px; }
 .chart .axis { stroke: #d0d7de; }
 .chart .empty { fill: #8c959f; }
-.chart .bar:hover rect, .chart .bar.active rect { opacity: 0.75; }
+.chart a.bar text.value { fill: #0550ae; text-decoration: underline; }
+.chart .bar:hover rect, .chart .bar.active rect, .chart a.bar:focus rect { opacity: 0.75; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; margin: 8px 0 0; padding: 0; font-size: 12px; color: #57606a; }
+.legend li { display: inline-flex; align-items: center; gap: 6px; white-space: nowrap; }
+.legend .swatch { width: 10px; height: 10px; flex: none; }
+details { margin-top: 12px; }
+table.days td, table.days th { text-align: right; }
+table.days th[scope="row"], table.days thead th:first-child { text-align: left; }
 .json { padding: 0 24px 24px; }
 `;
 

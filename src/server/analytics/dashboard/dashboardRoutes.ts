@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { dashboardQuerySchema } from "../../../../schemas/analyticsDashboard";
+import type { StaffTexts } from "../../admin/staffTexts";
 import type { ServiceContext } from "../../context";
 import { parseOr400 } from "../../http/errors";
 import type { AnalyticsEventRecord } from "../../store/analyticsEvents";
@@ -19,12 +20,11 @@ const DAY_MS = 86_400_000;
 /** Raw events returned by `?events=1`, newest kept. */
 const RAW_EVENTS_MAX = 1000;
 
-
 interface DashboardJson extends AnalyticsAggregates {
   recentEvents?: AnalyticsEventRecord[];
 }
 
-export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContext, options: { adminToken: string; limiter: preHandlerAsyncHookHandler }): void {
+export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContext, options: { adminToken: string; limiter: preHandlerAsyncHookHandler; texts: StaffTexts }): void {
   const auth = createAdminAuth(options.adminToken);
 
   /** Checks access; returns false when the answer (a redirect) has been sent already. */
@@ -68,8 +68,9 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContex
 
   app.get("/admin/analytics", { preHandler: options.limiter }, async (request, reply) => {
     if (!admit(request, reply)) return reply;
+    const words = options.texts.forRequest(request, reply);
     const { aggregates } = await load(request);
-    return privateHeaders(reply).type("text/html; charset=utf-8").send(renderDashboard(aggregates));
+    return privateHeaders(reply).type("text/html; charset=utf-8").send(renderDashboard(words, request.url, aggregates));
   });
 
   app.get("/admin/analytics.json", { preHandler: options.limiter }, async (request, reply) => {
