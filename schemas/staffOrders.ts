@@ -55,3 +55,6 @@ export const evidenceParamsSchema = z.object({
   ...attemptParamsSchema.shape,
   frame: z.pipe(z.string().check(z.regex(/^\d{1,2}$/, "an evidence frame's index")), z.transform(Number)),
 });
+
+/** Staff's "send again" of a webhook event of the order. */
+export const redeliverParamsSchema = z.object({ orderNo, eventId: z.string().check(z.regex(/^evt_[0-9a-f]{32}$/, "a webhook event id")) });

@@ -48,6 +48,7 @@ import { openStore } from "./store/open";
 import type { MediaStore } from "./media/store/mediaStore";
 import { createMediaStore, mediaScratchDir, mediaStoreConfigFromEnv, type MediaStoreConfig } from "./media/store/mediaStoreFromEnv";
 import { mediaRetentionFromEnv, registerMediaRetention } from "./media/retentionJob";
+import { registerWebhooks, webhookSettings, type WebhookSettings } from "./webhooks";
 import { registerHealthRoutes } from "./http/health";
 import type { ServiceRole } from "../../schemas/health";
 import { fastifyTrustProxy, type AppSecretConfig, type TrustProxy } from "./config";
@@ -124,6 +125,8 @@ export interface BuildAppOptions {
   launchTtlSec?: number;
   sessionTtlSec?: number;
   logger?: FastifyServerOptions["logger"];
+  /** Webhook delivery settings over the defaults and FACEFLOW_WEBHOOK_ALLOW_PRIVATE (tests shorten the retry delays). */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 /** JSON bodies are small (launch parameters, orders); recordings go through multipart with their own limit. */
@@ -277,6 +280,7 @@ async function registerApi(
   if (options.demo ?? true) registerDemoRoutes(app, ctx, limiters);
   await registerAnalytics(app, ctx, { ...analyticsOptionsFromEnv(process.env), staffTexts });
   registerMediaRetention(app, ctx, mediaRetentionFromEnv(process.env));
+  registerWebhooks(app, ctx, webhookSettings(process.env, options.environment === "release", options.webhooks));
   await serveApp(app, options.appDir);
 }
 

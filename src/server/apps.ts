@@ -42,6 +42,10 @@ function configRecord(appId: string, app: AppSecretConfig, release: boolean): Ap
   if (release && (app.secret === BUILT_IN_DEMO_SECRET || app.previousSecret?.secret === BUILT_IN_DEMO_SECRET)) {
     throw new ConfigError(`app ${appId}: the built-in demo secret cannot be used with FACEFLOW_ENV=release`);
   }
+  // In release, events leave only over TLS; where they may not go (private networks) is checked at each send (webhooks/webhookTarget.ts).
+  if (release && app.webhookUrl !== undefined && !app.webhookUrl.startsWith("https:")) {
+    throw new ConfigError(`app ${appId}: webhookUrl must be https with FACEFLOW_ENV=release`);
+  }
   if (app.previousSecret && app.previousSecret.secret === app.secret) {
     throw new ConfigError(`app ${appId}: previousSecret.secret is the same as secret (a rotation needs a new secret)`);
   }
@@ -51,6 +55,7 @@ function configRecord(appId: string, app: AppSecretConfig, release: boolean): Ap
     previousSecret: app.previousSecret ? { secret: app.previousSecret.secret, until: Date.parse(app.previousSecret.until) } : null,
     allowedOrigins: app.allowedOrigins ?? (appId === DEMO_APP_ID ? [SELF_ORIGIN] : []),
     options: app.options ?? {},
+    webhookUrl: app.webhookUrl ?? null,
   };
 }
 

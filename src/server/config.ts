@@ -13,7 +13,8 @@
  * | FACEFLOW_APP_DIR | dist/app next to the bundle | built browser app |
  * | FACEFLOW_ENV | local | "release" refuses the built-in demo secret and weak app secrets (auth/secretStrength.ts) |
  * | FACEFLOW_PUBLIC_ORIGIN | http://HOST:PORT | origin used in launch URLs (set it behind a proxy) |
- * | FACEFLOW_APP_SECRETS | | JSON `{ "APPID": "secret" }` or `{ "APPID": { secret, previousSecret?: { secret, until }, allowedOrigins, options } }`; an app left out is disabled at start (apps.ts) |
+ * | FACEFLOW_APP_SECRETS | | JSON `{ "APPID": "secret" }` or `{ "APPID": { secret, previousSecret?: { secret, until }, allowedOrigins, options, webhookUrl } }`; an app left out is disabled at start (apps.ts) |
+ * | FACEFLOW_WEBHOOK_ALLOW_PRIVATE | 0 | "1": webhooks may reach loopback, private and link-local addresses (webhooks/webhookTarget.ts) |
  * | FACEFLOW_CONFIG | | path of a JSON file `{ apps, publicOrigin, cspConnectSrc, demo }` |
  * | FACEFLOW_CSP_CONNECT_SRC | | extra CSP connect-src sources, space separated |
  * | FACEFLOW_DEMO | on (off in release) | "off" removes the demo partner endpoints, "on" keeps them in release |
@@ -56,6 +57,19 @@ const appSecretConfigSchema = z.strictObject({
   previousSecret: z.optional(previousSecretSchema),
   allowedOrigins: z.array(origin).optional(),
   options: appOptionsSchema.optional(),
+  /** Where the app's signed events are posted (webhooks/): http(s), no credentials, no fragment; https only in release (apps.ts). */
+  webhookUrl: z
+    .string()
+    .max(2048)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" && url.hash === "";
+      } catch {
+        return false;
+      }
+    }, "expected an http(s) URL without credentials or fragment")
+    .optional(),
 });
 export type AppSecretConfig = z.infer<typeof appSecretConfigSchema>;
 

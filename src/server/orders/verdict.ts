@@ -12,6 +12,7 @@ import { HttpError } from "../http/errors";
 import type { RecordingRecord } from "../store/recordings";
 import { judgeReplay } from "../verify/fingerprint/replayCheck";
 import { buildReturnPayload } from "./resultPayload";
+import { queueCompletedEvent } from "../webhooks/webhookEvents";
 
 export interface Verdict {
   passed: boolean;
@@ -82,6 +83,8 @@ export function recordVerdict(
         payload: buildReturnPayload(order, attempt, app.secret),
         createdAt: now,
       });
+      // In this transaction: the partner's event exists exactly when the verdict does.
+      await queueCompletedEvent(store, app, order, attempt, used, now);
     }
     return {
       passed: verdict.passed,

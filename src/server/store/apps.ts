@@ -35,6 +35,8 @@ export interface AppConfigRecord {
   previousSecret: PreviousSecret | null;
   allowedOrigins: string[];
   options: AppOptions;
+  /** Where its webhook events go (webhooks/); null or absent: none are sent. */
+  webhookUrl?: string | null;
 }
 
 export interface AppRecord extends AppConfigRecord {
@@ -51,6 +53,7 @@ const appRow = z
     allowed_origins: jsonColumn(z.array(z.string())),
     options: jsonColumn(appOptionsSchema),
     disabled_at: z.number().int().nullable(),
+    webhook_url: z.string().nullable(),
   })
   .transform(
     (r): AppRecord => ({
@@ -60,6 +63,7 @@ const appRow = z
       allowedOrigins: r.allowed_origins,
       options: r.options,
       disabledAt: r.disabled_at,
+      webhookUrl: r.webhook_url,
     }),
   );
 
@@ -84,16 +88,16 @@ export function createAppsRepo(sql: Sql): AppsRepo {
     ids: async () => appIdRows.parse(await sql.all("SELECT app_id FROM apps ORDER BY app_id")).map((r) => r.app_id),
     get: async (appId) =>
       parseRow("apps", appRow, await sql.get(
-        "SELECT app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, disabled_at FROM apps WHERE app_id = ?",
+        "SELECT app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, disabled_at, webhook_url FROM apps WHERE app_id = ?",
         [appId],
       )),
     async upsert(app, now) {
       await sql.run(
-        `INSERT INTO apps (app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, created_at, updated_at)
-         VALUES (@appId, @secret, @previousSecret, @previousSecretUntil, @origins, @options, @now, @now)
+        `INSERT INTO apps (app_id, secret, previous_secret, previous_secret_until, allowed_origins, options, webhook_url, created_at, updated_at)
+         VALUES (@appId, @secret, @previousSecret, @previousSecretUntil, @origins, @options, @webhookUrl, @now, @now)
          ON CONFLICT (app_id) DO UPDATE SET secret = excluded.secret, previous_secret = excluded.previous_secret,
            previous_secret_until = excluded.previous_secret_until, allowed_origins = excluded.allowed_origins,
-           options = excluded.options, disabled_at = NULL, updated_at = excluded.updated_at`,
+           options = excluded.options, webhook_url = excluded.webhook_url, disabled_at = NULL, updated_at = excluded.updated_at`,
         {
           appId: app.appId,
           secret: app.secret,
@@ -101,6 +105,7 @@ export function createAppsRepo(sql: Sql): AppsRepo {
           previousSecretUntil: app.previousSecret?.until ?? null,
           origins: JSON.stringify(app.allowedOrigins),
           options: JSON.stringify(app.options),
+          webhookUrl: app.webhookUrl ?? null,
           now,
         },
       );

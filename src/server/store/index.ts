@@ -12,6 +12,7 @@ import { createLaunchesRepo, type LaunchesRepo } from "./launches";
 import { createMediaRetentionRepo, type MediaRetentionRepo } from "./mediaRetention";
 import { createOrdersRepo, type OrdersRepo } from "./orders";
 import { createOrderSearchRepo, type OrderSearchRepo } from "./orderSearch";
+import { createWebhooksRepo, type WebhooksRepo } from "./webhooks";
 import { createPartnerNoncesRepo, type PartnerNoncesRepo } from "./partnerNonces";
 import { createRateCountersRepo, type RateCountersRepo } from "./rateCounters";
 import { createRecordingsRepo, type RecordingsRepo } from "./recordings";
@@ -29,6 +30,8 @@ export interface Store {
   orders: OrdersRepo;
   /** The staff order search (admin/orders/). */
   orderSearch: OrderSearchRepo;
+  /** The webhook outbox and its delivery log (webhooks/). */
+  webhooks: WebhooksRepo;
   launches: LaunchesRepo;
   sessions: SessionsRepo;
   attempts: AttemptsRepo;
@@ -61,6 +64,7 @@ export function storeOn(sql: Sql): Store {
     apps: createAppsRepo(sql),
     orders: createOrdersRepo(sql),
     orderSearch: createOrderSearchRepo(sql),
+    webhooks: createWebhooksRepo(sql),
     launches: createLaunchesRepo(sql),
     sessions: createSessionsRepo(sql),
     attempts: createAttemptsRepo(sql),

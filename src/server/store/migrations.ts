@@ -413,4 +413,40 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX orders_by_user ON orders(user_id, created_at);
     `,
   },
+  {
+    version: 16,
+    name: "webhook outbox",
+    // Signed events to each app's webhook URL (src/server/webhooks/): an event is
+    // written in the transaction that finishes its order, so none is lost and none is sent for a
+    // verdict that rolled back; delivery state and every attempt's answer are kept for staff.
+    sql: `
+      ALTER TABLE apps ADD COLUMN webhook_url TEXT;
+      CREATE TABLE webhook_events (
+        id TEXT PRIMARY KEY,
+        app_id TEXT NOT NULL,
+        order_no TEXT NOT NULL,
+        type TEXT NOT NULL,
+        body TEXT NOT NULL,
+        url TEXT NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_at INTEGER NOT NULL,
+        lease_until INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        delivered_at INTEGER
+      );
+      CREATE INDEX webhook_events_due ON webhook_events (state, next_at);
+      CREATE INDEX webhook_events_by_order ON webhook_events (order_no);
+      CREATE TABLE webhook_attempts (
+        event_id TEXT NOT NULL REFERENCES webhook_events(id) ON DELETE CASCADE,
+        n INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        status INTEGER,
+        error TEXT,
+        answer TEXT,
+        ms INTEGER NOT NULL,
+        PRIMARY KEY (event_id, n)
+      );
+    `,
+  },
 ];

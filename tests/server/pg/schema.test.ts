@@ -48,7 +48,7 @@ describe.skipIf(pgUrl === null)("PostgreSQL migrations", () => {
   it("let instances starting at once all succeed, each version applied exactly once", () =>
     withDatabase(async (url) => {
       const outcomes = await Promise.all([0, 1, 2].map(() => withPool(url, (pool) => migratePostgres(pool))));
-      expect(outcomes.flatMap((o) => o.applied).sort()).toEqual(PG_MIGRATIONS.map((m) => m.version));
+      expect(outcomes.flatMap((o) => o.applied).sort((a, b) => a - b)).toEqual(PG_MIGRATIONS.map((m) => m.version));
       for (const outcome of outcomes) expect(outcome.to).toBe(newest);
       const { rows } = await withPool(url, (pool) => pool.query("SELECT count(*)::int AS n FROM schema_migrations"));
       expect(rows[0]).toEqual({ n: PG_MIGRATIONS.length });

@@ -178,6 +178,33 @@ export function storeContract(engine: StoreEngine): void {
       ]);
     });
 
+    it("finds orders for staff the same way on every engine: prefix, user, outcome, code, dates, pages", async () => {
+      const day = Date.UTC(2030, 0, 1);
+      await a.orders.insert(order("ORD_A1", { userId: "alice", createdAt: day }));
+      await a.orders.insert(order("ORD_A2", { userId: "alice", createdAt: day + 1000, maxAttempts: 1 }));
+      await a.orders.insert(order("ORDXB1", { userId: "bob", createdAt: day + 1000 }));
+      const failedAttempt = await a.attempts.open("ORD_A2", "upload", null, 1);
+      await recordVerdict({ store: a, clock }, "ORD_A2", failedAttempt.id, { ...passing, passed: false, code: "1031" }, null);
+      const search = (f: Partial<Parameters<Store["orderSearch"]["search"]>[0]>) => b.orderSearch.search({ outcome: "any", limit: 10, ...f }).then((rows) => rows.map((r) => r.orderNo));
+      const all = await search({});
+      expect(all.at(-1)).toBe("ORD_A1");
+      expect(new Set(all)).toEqual(new Set(["ORDXB1", "ORD_A2", "ORD_A1"]));
+      // "_" is a character here, not LIKE's wildcard.
+      expect(await search({ orderPrefix: "ORD_" })).toEqual(["ORD_A2", "ORD_A1"]);
+      expect(await search({ userId: "alice", outcome: "failed" })).toEqual(["ORD_A2"]);
+      expect(await search({ code: "1031" })).toEqual(["ORD_A2"]);
+      expect(await search({ outcome: "open" })).toEqual(["ORDXB1", "ORD_A1"]);
+      expect(new Set(await search({ since: day + 1, until: day + 2000 }))).toEqual(new Set(["ORDXB1", "ORD_A2"]));
+      // Pages: two orders share a time, so the cursor's order number decides, in the engine's own collation.
+      const first = await b.orderSearch.search({ outcome: "any", limit: 1 });
+      const cursor = { createdAt: first[0]!.createdAt, orderNo: first[0]!.orderNo };
+      const second = await search({ before: cursor, limit: 1 });
+      const rest = await search({ before: { createdAt: day + 1000, orderNo: second[0]! } });
+      expect([first[0]!.orderNo, ...second, ...rest]).toEqual(all);
+      const [row] = await b.orderSearch.search({ orderPrefix: "ORD_A2", outcome: "any", limit: 1 });
+      expect(row).toMatchObject({ userId: "alice", state: "failed", attempts: 1, lastCode: "1031", createdAt: day + 1000 });
+    });
+
     it("answers a ping (the readiness probe)", async () => {
       await expect(a.ping()).resolves.toBeUndefined();
     });

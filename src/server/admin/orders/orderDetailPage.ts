@@ -14,12 +14,14 @@ import type { RecordingRecord } from "../../store/recordings";
 import { escapeHtml, renderStaffPage } from "../staffPage";
 import type { StaffTextKey, StaffWords } from "../staffTexts";
 import { codeWithName, modeKey, orderPath, utcTime } from "./orderWords";
+import { webhookSection, type OrderWebhooks } from "./webhookSection";
 
 export interface OrderDetail {
   order: OrderRecord;
   /** In the order they were made. */
   attempts: readonly { record: AttemptRecord; status: AttemptViewStatus; recording: RecordingRecord | null }[];
   result: ReturnPayload | null;
+  webhooks: OrderWebhooks;
 }
 
 const facts = (rows: readonly [string, string][]) =>
@@ -110,6 +112,6 @@ export function renderOrderDetail(words: StaffWords, url: string, d: OrderDetail
     section: "orders",
     title: words.t("order.title", { orderNo: order.orderNo }),
     header: `<p><a href="${escapeHtml(backTo)}">← ${escapeHtml(t("order.back"))}</a> · ${escapeHtml(t("common.utc"))}</p>`,
-    body: `<section class="card summary"><h2>${escapeHtml(t("order.summary"))}</h2>${summary(words, d)}${orderFacts}</section>\n${attempts}\n<section class="card"><h2>${escapeHtml(t("order.result"))}</h2>${result}</section>`,
+    body: `<section class="card summary"><h2>${escapeHtml(t("order.summary"))}</h2>${summary(words, d)}${orderFacts}</section>\n${attempts}\n<section class="card"><h2>${escapeHtml(t("order.result"))}</h2>${result}</section>\n${webhookSection(words, order.orderNo, d.webhooks)}`,
   });
 }

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { API_ERROR_CODES } from "../../../../schemas/api";
-import { attemptParamsSchema, evidenceParamsSchema, orderParamsSchema, orderSearchQuerySchema, type OrderSearchQuery } from "../../../../schemas/staffOrders";
+import { attemptParamsSchema, evidenceParamsSchema, orderParamsSchema, orderSearchQuerySchema, redeliverParamsSchema, type OrderSearchQuery } from "../../../../schemas/staffOrders";
 import type { ServiceContext } from "../../context";
 import { HttpError, parseOr400 } from "../../http/errors";
 import { MediaNotFoundError } from "../../media/store/mediaStore";
@@ -19,6 +19,7 @@ import { escapeHtml, renderStaffPage } from "../staffPage";
 import type { StaffTexts } from "../staffTexts";
 import { renderOrderDetail, type OrderDetail } from "./orderDetailPage";
 import { renderOrderList } from "./orderListPage";
+import { orderPath as orderPathOf } from "./orderWords";
 
 const PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
@@ -109,7 +110,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: ServiceContext, o
             return { record, status, recording: recordings.get(record.id) ?? null };
           }),
         );
-        return { order, attempts, result: (await tx.results.get(orderNo))?.payload ?? null };
+        return { order, attempts, result: (await tx.results.get(orderNo))?.payload ?? null, webhooks: await tx.webhooks.listByOrder(orderNo) };
       },
       { readOnly: true },
     );
@@ -118,6 +119,20 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: ServiceContext, o
       return html(reply, renderStaffPage({ words, url: request.url, section: "orders", title, body: `<p><a href="/admin/orders">← ${escapeHtml(words.t("order.back"))}</a></p>` }), 404);
     }
     return html(reply, renderOrderDetail(words, request.url, detail, "/admin/orders"));
+  });
+
+  // Staff send an event again: due now, whatever its state; its earlier sends stay listed.
+  // The button is a form: its empty urlencoded body is accepted here and nowhere else.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    scope.post("/admin/orders/:orderNo/webhooks/:eventId/redeliver", { preHandler: options.limiter }, async (request, reply) => {
+      if (!admit(request, reply)) return reply;
+      const { orderNo, eventId } = parseOr400(redeliverParamsSchema, request.params, "webhook event");
+      const event = await ctx.store.webhooks.get(eventId);
+      if (event === null || event.orderNo !== orderNo) throw new HttpError(404, API_ERROR_CODES.notFound, "no such webhook event for this order");
+      await ctx.store.webhooks.redeliver(eventId, ctx.clock.now());
+      return privateHeaders(reply).code(303).header("location", `${orderPathOf(orderNo)}#${eventId}`).send();
+    });
   });
 
   /** Streams a stored file; 404 when it is gone (the retention job deleted it, or it never was). */
