@@ -178,7 +178,7 @@ export function storeContract(engine: StoreEngine): void {
       ]);
     });
 
-    it("finds orders for staff the same way on every engine: prefix, user, outcome, code, dates, pages", async () => {
+    it("finds orders for staff the same way on every engine: prefix, user, outcome, code, dates, pages, funnel step reached", async () => {
       const day = Date.UTC(2030, 0, 1);
       await a.orders.insert(order("ORD_A1", { userId: "alice", createdAt: day }));
       await a.orders.insert(order("ORD_A2", { userId: "alice", createdAt: day + 1000, maxAttempts: 1 }));
@@ -203,6 +203,11 @@ export function storeContract(engine: StoreEngine): void {
       expect([first[0]!.orderNo, ...second, ...rest]).toEqual(all);
       const [row] = await b.orderSearch.search({ orderPrefix: "ORD_A2", outcome: "any", limit: 1 });
       expect(row).toMatchObject({ userId: "alice", state: "failed", attempts: 1, lastCode: "1031", createdAt: day + 1000 });
+      // How far an order got, as the dashboard's funnel counts it: ORD_A2 was judged, with no recording kept until one is.
+      expect(await search({ reached: "recorded" })).toEqual(["ORD_A2"]);
+      expect(await search({ reached: "uploaded" })).toEqual([]);
+      await a.recordings.insert({ attemptId: failedAttempt.id, path: "ORD_A2/1.webm", container: "webm", mimeType: "video/webm", bytes: 1, durationMs: 1000, sha256: "x", messageId: "m1", createdAt: day + 1000 });
+      expect(await search({ reached: "uploaded", outcome: "failed" })).toEqual(["ORD_A2"]);
     });
 
     it("answers a ping (the readiness probe)", async () => {
