@@ -10,7 +10,7 @@ import { build } from "esbuild";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { buildFaceWorker, copyFaceAssets, faceSizeLines, faceSizes } from "./scripts/buildFace.mjs";
+import { buildFaceWorker, copyFaceAssets, faceFileSizes, faceSizeLines, faceSizes } from "./scripts/buildFace.mjs";
 import { bundleApp } from "./scripts/build/bundleApp.mjs";
 import { allTextsGalleryPlugin } from "./scripts/build/languages.mjs";
 import { earlyLoginScript } from "./scripts/build/earlyLogin.mjs";
@@ -175,6 +175,7 @@ const { chunks, css, entryInline } = await bundleApp({
     __FACEFLOW_GRAY_VERSION__: JSON.stringify(grayVersion),
     __FACEFLOW_FACE_WORKER__: JSON.stringify(toHref(relative(root, faceWorkerFile))),
     __FACEFLOW_FACE_ASSETS__: JSON.stringify(`/${faceAssets.folder}/`),
+    __FACEFLOW_FACE_SIZES__: JSON.stringify(faceFileSizes({ workerFile: faceWorkerFile, assets: faceAssets })),
   },
 });
 const preload = routePreload({ root, chunks, href: assetHref });
