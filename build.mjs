@@ -10,9 +10,9 @@ import { build } from "esbuild";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { buildFaceWorker, copyFaceAssets, faceSizeLines, faceSizes } from "./scripts/buildFace.mjs";
+import { buildFaceWorker, copyFaceAssets, faceFileSizes, faceSizeLines, faceSizes } from "./scripts/buildFace.mjs";
 import { bundleApp } from "./scripts/build/bundleApp.mjs";
-import { allTextsGalleryPlugin } from "./scripts/build/languages.mjs";
+import { allTextsGalleryPlugin, shellLoading } from "./scripts/build/languages.mjs";
 import { earlyLoginScript } from "./scripts/build/earlyLogin.mjs";
 import { precompress } from "./scripts/build/compress.mjs";
 import { routePreload } from "./scripts/build/routePreload.mjs";
@@ -54,9 +54,11 @@ async function validate() {
   mod.writeJsonSchemas();
 }
 
-/** Shown by the HTML itself until React mounts, so the page is never blank while JS loads. */
-// In the source language: the page's language is known only once the entry has read the launch.
-const loadingText = JSON.parse(readFileSync(join(root, "flows/texts.zh-CN.json"), "utf8")).shell.loading.replace(/[<>&"]/g, "");
+/**
+ * Shown by the HTML itself until React mounts, so the page is never blank while JS loads: in
+ * every language, the page's own shown (scripts/build/languages.mjs shellLoading).
+ */
+const loading = shellLoading(root);
 
 /**
  * The page's icon: none, said inline. Without an icon link the browser asks for /favicon.ico
@@ -71,13 +73,14 @@ const FAVICON = "data:,";
  * chunks as module preloads, the early login and the route preloader inline (before the
  * stylesheet: a classic script after a stylesheet waits for it to arrive, and so would the
  * login and the route's chunks), and the stylesheet (the service allows exactly these inline
- * scripts by their hashes in the CSP, see src/server/http/inlineScripts.ts).
+ * scripts by their hashes in the CSP, see src/server/http/inlineScripts.ts). The route preloader
+ * also sets the page's lang, which picks the loading text's language (the inline style).
  */
 function indexHtml(entry, css, preloads, earlyLogin, preloader) {
   const modulePreloads = preloads.map((href) => `<link rel="modulepreload" href="${href}">`).join("\n    ");
   const stylesheets = css.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n    ");
   return `<!doctype html>
-<html lang="zh-CN">
+<html lang="${loading.lang}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -89,9 +92,10 @@ function indexHtml(entry, css, preloads, earlyLogin, preloader) {
     <script>${earlyLogin}</script>
     <script>${preloader}</script>
     ${stylesheets}
+    ${loading.style}
   </head>
   <body>
-    <div id="root"><div class="ff-loading" role="status"><span class="ff-spinner" aria-hidden="true"></span><span>${loadingText}</span></div></div>
+    <div id="root"><div class="ff-loading" role="status"><span class="ff-spinner" aria-hidden="true"></span>${loading.spans}</div></div>
     <noscript>请开启浏览器的 JavaScript 后重试。</noscript>
   </body>
 </html>
@@ -146,9 +150,10 @@ async function buildGallery() {
     <meta name="robots" content="noindex">
     <title>faceflow 目录</title>
     <link rel="stylesheet" href="${href(".css")}">
+    ${loading.style}
   </head>
   <body>
-    <div id="root"><div class="ff-loading" role="status"><span class="ff-spinner" aria-hidden="true"></span><span>${loadingText}</span></div></div>
+    <div id="root"><div class="ff-loading" role="status"><span class="ff-spinner" aria-hidden="true"></span>${loading.spans}</div></div>
     <script type="module" src="${href(".js")}"></script>
   </body>
 </html>
@@ -175,6 +180,7 @@ const { chunks, css, entryInline } = await bundleApp({
     __FACEFLOW_GRAY_VERSION__: JSON.stringify(grayVersion),
     __FACEFLOW_FACE_WORKER__: JSON.stringify(toHref(relative(root, faceWorkerFile))),
     __FACEFLOW_FACE_ASSETS__: JSON.stringify(`/${faceAssets.folder}/`),
+    __FACEFLOW_FACE_SIZES__: JSON.stringify(faceFileSizes({ workerFile: faceWorkerFile, assets: faceAssets })),
   },
 });
 const preload = routePreload({ root, chunks, href: assetHref });

@@ -60,8 +60,16 @@ const faceSchema = z.strictObject({
     /** Median frame time above this (over `slowAfterFrames` frames) makes the device too slow: guidance is dropped, recording goes on. */
     slowFrameMs: positiveInt,
     slowAfterFrames: positiveInt,
-    /** Models and wasm not loaded and warm within this long: recording goes on without guidance. */
+    /**
+     * Guidance loading with nothing moving for this long (no byte of its files arriving, or the
+     * worker not ready this long after they arrived): the recording goes on without guidance.
+     */
     loadTimeoutMs: positiveInt,
+    /**
+     * The longest the countdown waits for guidance whose files are still arriving (the user sees
+     * how far they have got): past it the recording goes on without guidance.
+     */
+    maxLoadWaitMs: positiveInt,
     /** Guided recordings that end without the checks done, in one visit, before the catalogue's "face not recognised" error. */
     maxFailures: positiveInt,
   }),

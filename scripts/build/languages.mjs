@@ -76,3 +76,26 @@ export function allTextsGalleryPlugin(root) {
     },
   };
 }
+
+/** Text for HTML: the characters markup would read, escaped. */
+const htmlText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * What a page shows before the app mounts, in the page's language (issue 35): the shell's
+ * loading text of every listed language, each in a span with its lang, and the style that hides
+ * each span but the one of the document's lang. The route preloader, the first script of the
+ * page, sets that lang before the body is parsed, as the runtime will choose it
+ * (routePreload.mjs CHOOSE_LANGUAGE); without it the HTML's lang, the default, shows.
+ * The CSP allows inline styles; the words are a few dozen bytes.
+ * @example shellLoading(root).lang // "zh-CN"
+ */
+export function shellLoading(root) {
+  const list = readJson(join(root, "flows/languages.json"));
+  const loading = (tag) => readJson(join(root, "flows", `texts.${tag}.json`)).shell.loading;
+  const tags = list.languages.map((l) => l.tag);
+  return {
+    lang: list.default,
+    spans: tags.map((tag) => `<span lang="${tag}">${htmlText(loading(tag))}</span>`).join(""),
+    style: `<style>${tags.map((tag) => `html:not([lang="${tag}"]) .ff-loading>[lang="${tag}"]`).join(",")}{display:none}</style>`,
+  };
+}

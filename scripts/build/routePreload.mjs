@@ -2,7 +2,9 @@
 // route before any module has arrived and asks at once for the chunks of that route's screen
 // (and, on a launch, the screens the entry rules go to), so they download alongside the
 // entry instead of one after another once React has rendered. The route table is
-// flows/routes.json; a screen type's module is the import in src/ui/screens/index.ts.
+// flows/routes.json; a screen type's module is the import in src/ui/screens/index.ts. It also
+// sets the document's lang to the language it chose, before the body is parsed, so the loading
+// text index.html shows until the app mounts is in that language (languages.mjs shellLoading).
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse as parsePattern } from "regexparam";
@@ -156,7 +158,7 @@ export function routePreload({ root, chunks, href }) {
   });
   const list = { d: languages.default, l: languages.languages.map((l) => [l.tag, l.matches]) };
   const script =
-    `(function(f,t,c){var p=location.hash.slice(1).split("?")[0]||"/",g=c(${JSON.stringify(list)});` +
+    `(function(f,t,c){var p=location.hash.slice(1).split("?")[0]||"/",g=c(${JSON.stringify(list)});document.documentElement.lang=g;` +
     `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].concat(t[i][2][g]||[]).forEach(function(n){var l=document.createElement("link");l.rel="modulepreload";l.href=f[n];document.head.appendChild(l)});return}` +
     `})(${JSON.stringify(fileIndex.map(href))},${JSON.stringify(table)},${CHOOSE_LANGUAGE});`;
   // Per route, what the source language's page fetches (the size report and bench measure it).

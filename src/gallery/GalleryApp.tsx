@@ -6,13 +6,19 @@
  * - ?compare=<id>: one entry in every theme and every language side by side (one frame each,
  *   an iframe of the single view, so the landscape theme's body class applies to it alone);
  * - ?only=<id>&theme=NN&lang=<tag>: one entry filling the page, which is what those iframes show.
- * It uses the real components and resolvers but no flow runtime.
+ * It uses the real components and resolvers but no flow runtime. Its own words (headings,
+ * filter, bars, links) are the texts' `gallery` section in the page's language (issue 35): the
+ * query's lang, else the browser's, as a flow page chooses it; the language bar switches it,
+ * for the gallery and its specimens alike.
  */
 import { useEffect, useState } from "react";
 import { THEMES } from "../../schemas/launch";
 import type { ThemeId, ThemesFile } from "../../schemas/themes";
 import { applyTheme } from "../ui/theme";
+import { fillText } from "../ui/screens/textTemplate";
+import { applyLanguage } from "../runtime/language";
 import { GALLERY_ENTRIES, GALLERY_GROUPS, type GalleryEntry } from "./entries";
+import type { GalleryQuery } from "./galleryQuery";
 import { languages, texts as allTexts } from "virtual:faceflow-all-texts";
 import type { Texts } from "../../schemas/texts";
 import { lookupText } from "../runtime/textKey";
@@ -29,12 +35,6 @@ const PORTRAIT = { width: 360, height: 720 };
 const LANDSCAPE = { width: 720, height: 360 };
 const LANDSCAPE_THEME: ThemeId = "02";
 
-export interface GalleryQuery {
-  theme: ThemeId;
-  lang: string;
-  only?: string | undefined;
-  compare?: string | undefined;
-}
 
 function frameSize(theme: ThemeId): { width: number; height: number } {
   return theme === LANDSCAPE_THEME ? LANDSCAPE : PORTRAIT;
@@ -70,12 +70,13 @@ function Frame({ entry, theme, lang }: { entry: GalleryEntry; theme: ThemeId; la
 }
 
 function Label({ entry, theme, lang }: { entry: GalleryEntry; theme: ThemeId; lang: string }) {
+  const texts = textsOf(lang);
   return (
     <div className="gallery-label">
-      <code className="gallery-label__name">{entry.label}</code>
-      <span className="gallery-label__note">{entry.note}</span>
+      <code className="gallery-label__name">{entry.label(texts)}</code>
+      <span className="gallery-label__note">{entry.note(texts)}</span>
       <a className="gallery-label__compare" href={hrefFor({ compare: entry.id, theme, lang })}>
-        全部主题与语言对比
+        {texts.gallery.compare}
       </a>
     </div>
   );
@@ -83,7 +84,7 @@ function Label({ entry, theme, lang }: { entry: GalleryEntry; theme: ThemeId; la
 
 function ThemeBar({ themes, theme, lang }: { themes: ThemesFile; theme: ThemeId; lang: string }) {
   return (
-    <nav className="gallery-themes" aria-label="主题">
+    <nav className="gallery-themes" aria-label={textsOf(lang).gallery.themes}>
       {THEME_IDS.map((id) => (
         <a key={id || "default"} className={id === theme ? "gallery-theme gallery-theme--on" : "gallery-theme"} href={hrefFor({ lang, theme: id })}>
           <span className="gallery-theme__swatch" style={{ background: themes.themes[id].tokens.primary }} />
@@ -94,11 +95,18 @@ function ThemeBar({ themes, theme, lang }: { themes: ThemesFile; theme: ThemeId;
   );
 }
 
-function LanguageBar({ theme, lang }: { theme: ThemeId; lang: string }) {
+/** The page's language switch: each language by its own name; `compare` keeps the compared entry. */
+function LanguageBar({ theme, lang, compare }: { theme: ThemeId; lang: string; compare?: string }) {
   return (
-    <nav className="gallery-themes" aria-label="语言">
+    <nav className="gallery-themes" aria-label={textsOf(lang).gallery.languages}>
       {languages.languages.map((l) => (
-        <a key={l.tag} lang={l.tag} className={l.tag === lang ? "gallery-theme gallery-theme--on" : "gallery-theme"} href={hrefFor({ theme, lang: l.tag })}>
+        <a
+          key={l.tag}
+          lang={l.tag}
+          className={l.tag === lang ? "gallery-theme gallery-theme--on" : "gallery-theme"}
+          aria-current={l.tag === lang ? "page" : undefined}
+          href={hrefFor({ compare, theme, lang: l.tag })}
+        >
           {l.name} ({l.tag})
         </a>
       ))}
@@ -108,17 +116,17 @@ function LanguageBar({ theme, lang }: { theme: ThemeId; lang: string }) {
 
 function Catalogue({ themes, theme, lang }: { themes: ThemesFile; theme: ThemeId; lang: string }) {
   const [filter, setFilter] = useState("");
+  const texts = textsOf(lang);
+  const t = texts.gallery;
   const needle = filter.trim().toLowerCase();
-  const shown = GALLERY_ENTRIES.filter((entry) => !needle || `${entry.label} ${entry.note} ${entry.id}`.toLowerCase().includes(needle));
+  const shown = GALLERY_ENTRIES.filter((entry) => !needle || `${entry.label(texts)} ${entry.note(texts)} ${entry.id}`.toLowerCase().includes(needle));
   return (
     <div className="gallery">
       <header className="gallery-header">
-        <h1 className="gallery-title">错误目录与结果页</h1>
-        <p className="gallery-sub">
-          {GALLERY_ENTRIES.length} 项，来自 flows/errors.json 与 flows/results.json；当前主题：{themeName(themes, theme, textsOf(lang))}
-        </p>
+        <h1 className="gallery-title">{t.title}</h1>
+        <p className="gallery-sub">{fillText(t.summary, { count: String(GALLERY_ENTRIES.length), theme: themeName(themes, theme, texts) })}</p>
         <label className="gallery-filter-label">
-          按状态名、错误码筛选
+          {t.filter}
           <input className="gallery-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
         </label>
         <ThemeBar themes={themes} theme={theme} lang={lang} />
@@ -130,7 +138,7 @@ function Catalogue({ themes, theme, lang }: { themes: ThemesFile; theme: ThemeId
         return (
           <section key={group} className="gallery-group">
             <h2 className="gallery-group__title">
-              {group} <span className="gallery-group__count">{entries.length}</span>
+              {t[group]} <span className="gallery-group__count">{entries.length}</span>
             </h2>
             <div className="gallery-grid">
               {entries.map((entry) => (
@@ -148,20 +156,26 @@ function Catalogue({ themes, theme, lang }: { themes: ThemesFile; theme: ThemeId
 }
 
 function Compare({ themes, entry, theme, lang }: { themes: ThemesFile; entry: GalleryEntry; theme: ThemeId; lang: string }) {
+  const texts = textsOf(lang);
+  const t = texts.gallery;
   return (
     <div className="gallery">
       <header className="gallery-header">
         <a className="gallery-back" href={hrefFor({ theme, lang })}>
-          ← 返回目录
+          {t.back}
         </a>
         <h1 className="gallery-title">
-          <code>{entry.label}</code> · {entry.note}
+          <code>{entry.label(texts)}</code> · {entry.note(texts)}
         </h1>
-        <p className="gallery-sub">同一页面在全部 {THEME_IDS.length} 个主题、{languages.languages.length} 种语言下的样子。</p>
+        <p className="gallery-sub">{fillText(t.compareSummary, { themes: String(THEME_IDS.length), languages: String(languages.languages.length) })}</p>
+        <LanguageBar theme={theme} lang={lang} compare={entry.id} />
       </header>
       {languages.languages.map((l) => (
       <section key={l.tag} className="gallery-group">
-      <h2 className="gallery-group__title">{l.name} ({l.tag})</h2>
+      <h2 className="gallery-group__title">
+        {/* Each language by its own name, as in the language bar. */}
+        <span lang={l.tag}>{l.name}</span> ({l.tag})
+      </h2>
       <div className="gallery-grid">
         {THEME_IDS.map((id) => {
           const size = frameSize(id);
@@ -169,11 +183,11 @@ function Compare({ themes, entry, theme, lang }: { themes: ThemesFile; entry: Ga
             <figure key={id || "default"} className="gallery-item">
               <div className="gallery-label">
                 <code className="gallery-label__name">theme={id || "''"}</code>
-                <span className="gallery-label__note">{lookupText(textsOf(l.tag), themes.themes[id].label)}</span>
+                <span className="gallery-label__note">{lookupText(texts, themes.themes[id].label)}</span>
               </div>
               <iframe
                 className="gallery-iframe"
-                title={`${entry.label} theme ${id || "default"} ${l.tag}`}
+                title={fillText(t.frameTitle, { entry: entry.label(texts), theme: themeName(themes, id, texts), language: l.name })}
                 src={hrefFor({ only: entry.id, theme: id, lang: l.tag })}
                 width={size.width}
                 height={size.height}
@@ -193,8 +207,12 @@ export function GalleryApp({ themes, query }: { themes: ThemesFile; query: Galle
   const { theme, lang } = query;
   useEffect(() => {
     applyTheme(document, themes, theme);
-    document.title = "faceflow 目录";
   }, [themes, theme]);
+  useEffect(() => {
+    const language = languages.languages.find((l) => l.tag === lang);
+    if (language) applyLanguage(document, language);
+    document.title = textsOf(lang).gallery.documentTitle;
+  }, [lang]);
 
   const only = findEntry(query.only);
   if (only) {

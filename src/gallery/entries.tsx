@@ -4,7 +4,9 @@
  * (a server message, the websocket marker rule, an unknown status, no return address),
  * every result of flows/results.json, and the global modal, toast and action-failure view.
  * Each entry renders with the real components and the real resolvers, in the language whose
- * texts it is handed (every listed language, issue 17); buttons do nothing.
+ * texts it is handed (every listed language, issue 17); buttons do nothing. The gallery's own
+ * words about each entry (its group, label and note) come from the texts' `gallery` section, in
+ * the page's language (issue 35); status names, codes and paths stay as they are written.
  */
 import type { ReactNode } from "react";
 import { ERROR_STATUSES, WEBSOCKET_ERROR_TYPE, type ErrorStatus } from "../../schemas/errors";
@@ -21,19 +23,27 @@ import type { ResultsFile } from "../../schemas/results";
 import { bindErrorButtons, resolveErrorScreen, type ErrorScreenInput } from "../ui/errorCatalogue";
 import { bindResultButtons, resolveResultScreen } from "../ui/resultCatalogue";
 import type { Texts } from "../../schemas/texts";
+import { fillText } from "../ui/screens/textTemplate";
 
 /** The gallery is a composition root: its definitions were validated by the build (scripts/flowFiles.ts). */
 const ERROR_CATALOGUE = errorsJson as ErrorsFile;
 const RESULT_TEXTS = resultsJson as ResultsFile;
 
+/** The gallery's own words (flows/texts.<tag>.json `gallery`). */
+export type GalleryTexts = Texts["gallery"];
+
+/** The groups, in display order, each headed by its text. */
+export const GALLERY_GROUPS = ["groupSession", "groupRecording", "groupUpload", "groupRealtime", "groupNetwork", "groupOther", "groupVariants", "groupSuccess", "groupFail", "groupComponents"] as const satisfies readonly (keyof GalleryTexts)[];
+export type GalleryGroup = (typeof GALLERY_GROUPS)[number];
+
 export interface GalleryEntry {
   /** Stable id, used in the URL of the all-themes comparison. */
   id: string;
-  group: string;
-  /** Status name or variant name. */
-  label: string;
+  group: GalleryGroup;
+  /** Status name or variant name, in the page's language (`texts`) where it is words. */
+  label(texts: Texts): string;
   /** Front code or other short fact shown next to the label. */
-  note: string;
+  note(texts: Texts): string;
   /** Renders the page in the language of `texts`; `aspectRatio` is the frame's height / width. */
   render: (aspectRatio: number, texts: Texts) => ReactNode;
 }
@@ -41,19 +51,21 @@ export interface GalleryEntry {
 const noop = () => undefined;
 
 /** Groups follow the code areas documented in schemas/errors.ts. */
-const CODE_AREAS: Record<string, string> = {
-  "30": "会话与环境（30xx）",
-  "31": "录制（31xx）",
-  "32": "上传（32xx）",
-  "33": "实时视频与视频流（33xx）",
-  "34": "网络（34xx）",
+const CODE_AREAS: Record<string, GalleryGroup> = {
+  "30": "groupSession",
+  "31": "groupRecording",
+  "32": "groupUpload",
+  "33": "groupRealtime",
+  "34": "groupNetwork",
 };
-const OTHER_AREA = "服务与链接";
 
-function areaOf(code: string | null): string {
-  if (code === null || code.length !== 4) return OTHER_AREA;
-  return CODE_AREAS[code.slice(0, 2)] ?? OTHER_AREA;
+function areaOf(code: string | null): GalleryGroup {
+  if (code === null || code.length !== 4) return "groupOther";
+  return CODE_AREAS[code.slice(0, 2)] ?? "groupOther";
 }
+
+/** A label or note that is not words: a status name, a code, a path. */
+const as = (text: string) => () => text;
 
 function errorPage(input: ErrorScreenInput, aspectRatio: number, texts: Texts): ReactNode {
   const screen = resolveErrorScreen(input, ERROR_CATALOGUE, texts);
@@ -76,55 +88,54 @@ function statusEntry(status: ErrorStatus): GalleryEntry {
   return {
     id: `error.${status}`,
     group: areaOf(code),
-    label: status,
-    note: code ?? "（URL 的 code）",
+    label: as(status),
+    note: ({ gallery: t }) => code ?? t.codeFromUrl,
     render: (ratio, texts) => errorPage({ status, hasReturnUrl: true }, ratio, texts),
   };
 }
 
-const VARIANT_GROUP = "错误页：由 URL 决定的变体";
-
 const VARIANTS: GalleryEntry[] = [
   {
     id: "variant.enMsgError-msg",
-    group: VARIANT_GROUP,
-    label: "enMsgError + msg",
-    note: "服务端消息替换正文",
+    group: "groupVariants",
+    label: as("enMsgError + msg"),
+    note: ({ gallery: t }) => t.noteServerMessage,
     render: (ratio, texts) => errorPage({ status: "enMsgError", msg: "身份证号与姓名不匹配", hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.publicError-msg-code",
-    group: VARIANT_GROUP,
-    label: "publicError + msg + code",
-    note: "显示 URL 的 code",
+    group: "groupVariants",
+    label: as("publicError + msg + code"),
+    note: ({ gallery: t }) => t.noteUrlCode,
     render: (ratio, texts) => errorPage({ status: "publicError", msg: "订单已过期，请重新下单", code: "66660004", hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.websocket-type",
-    group: VARIANT_GROUP,
-    label: `trtc_cameraError + type=${WEBSOCKET_ERROR_TYPE}`,
-    note: "[提示] → (提示)",
+    group: "groupVariants",
+    label: as(`trtc_cameraError + type=${WEBSOCKET_ERROR_TYPE}`),
+    // The language's own note marker and its websocket form (errorCatalogue.ts).
+    note: ({ errors }) => `${errors.noteMarker} → ${errors.noteMarkerWebsocket}`,
     render: (ratio, texts) => errorPage({ status: "trtc_cameraError", type: WEBSOCKET_ERROR_TYPE, hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.unknown-status",
-    group: VARIANT_GROUP,
-    label: "未知状态 fooException",
-    note: "通用页",
+    group: "groupVariants",
+    label: ({ gallery: t }) => fillText(t.labelUnknownStatus, { status: "fooException" }),
+    note: ({ gallery: t }) => t.noteGenericPage,
     render: (ratio, texts) => errorPage({ status: "fooException", code: "1234", hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.code-only-400101",
-    group: VARIANT_GROUP,
-    label: "只有 code=400101",
-    note: "400101",
+    group: "groupVariants",
+    label: ({ gallery: t }) => fillText(t.labelCodeOnly, { code: "400101" }),
+    note: as("400101"),
     render: (ratio, texts) => errorPage({ code: "400101", hasReturnUrl: true }, ratio, texts),
   },
   {
     id: "variant.exit-no-return-url",
-    group: VARIANT_GROUP,
-    label: "exitException，无返回地址",
-    note: "无按钮",
+    group: "groupVariants",
+    label: ({ gallery: t }) => fillText(t.labelNoReturnUrl, { status: "exitException" }),
+    note: ({ gallery: t }) => t.noteNoButtons,
     render: (ratio, texts) => errorPage({ status: "exitException", hasReturnUrl: false }, ratio, texts),
   },
 ];
@@ -133,11 +144,12 @@ function resultEntries(): GalleryEntry[] {
   return RESULT_OUTCOMES.flatMap((outcome) =>
     RESULT_VARIANTS.flatMap((variant) =>
       RESULT_KINDS.map((kind): GalleryEntry => {
+        const path = variant === "plain" ? `/${outcome}` : `/action/${outcome}`;
         return {
           id: `result.${outcome}.${variant}.${kind}`,
-          group: outcome === "success" ? "结果页：成功" : "结果页：失败",
-          label: `${outcome} · ${variant} · ${kind}`,
-          note: variant === "plain" ? "/" + outcome : "/action/" + outcome + (variant === "silent" ? "（静默活体）" : ""),
+          group: outcome === "success" ? "groupSuccess" : "groupFail",
+          label: as(`${outcome} · ${variant} · ${kind}`),
+          note: variant === "silent" ? ({ gallery: t }) => fillText(t.noteSilent, { path }) : as(path),
           render: (_ratio, texts) => {
             const screen = resolveResultScreen({ outcome, variant, kind }, RESULT_TEXTS, texts);
             return <ResultView outcome={screen.outcome} title={screen.title} tips={screen.tips} buttons={bindResultButtons(screen.buttons, { finish: noop, retry: noop, quit: noop })} />;
@@ -148,60 +160,46 @@ function resultEntries(): GalleryEntry[] {
   );
 }
 
-const COMPONENT_GROUP = "全局组件";
-
 const COMPONENTS: GalleryEntry[] = [
   {
     id: "component.record-timeout",
-    group: COMPONENT_GROUP,
-    label: "录制超时弹窗",
-    note: "high_light=网络|重新录制",
-    render: (_ratio, { recordTimeout: t }) => (
-      <RecordTimeoutModal show specimen closable highlights={["网络", "重新录制"]} title={t.title} text={t.text} leftText={t.left} rightText={t.right} closeLabel={t.close} />
+    group: "groupComponents",
+    label: ({ gallery: t }) => t.labelRecordTimeout,
+    // The launch parameter as a partner would write it, with words of this language's text.
+    note: ({ gallery: t }) => `high_light=${t.recordTimeoutHighlights}`,
+    render: (_ratio, { recordTimeout: t, gallery }) => (
+      <RecordTimeoutModal show specimen closable highlights={gallery.recordTimeoutHighlights.split("|")} title={t.title} text={t.text} leftText={t.left} rightText={t.right} closeLabel={t.close} />
     ),
   },
   {
     id: "component.toast",
-    group: COMPONENT_GROUP,
-    label: "Toast（无图标）",
-    note: "common.processing",
+    group: "groupComponents",
+    label: ({ gallery: t }) => t.labelToast,
+    note: as("common.processing"),
     render: (_ratio, texts) => <Toast msg={texts.common.processing} />,
   },
   {
     id: "component.toast-success",
-    group: COMPONENT_GROUP,
-    label: "Toast（成功）",
-    note: "success",
+    group: "groupComponents",
+    label: ({ gallery: t }) => t.labelToastSuccess,
+    note: as("success"),
     render: (_ratio, texts) => <Toast type="success" msg={texts.uaDetect.copied} />,
   },
   {
     id: "component.toast-error",
-    group: COMPONENT_GROUP,
-    label: "Toast（错误）",
-    note: "error",
+    group: "groupComponents",
+    label: ({ gallery: t }) => t.labelToastError,
+    note: as("error"),
     render: (_ratio, texts) => <Toast type="error" msg={texts.common.returnUrlNotAllowed} />,
   },
   {
     id: "component.action-failure",
-    group: COMPONENT_GROUP,
-    label: "动作失败视图",
-    note: "两个按钮",
+    group: "groupComponents",
+    label: ({ gallery: t }) => t.labelActionFailure,
+    note: ({ gallery: t }) => t.noteTwoButtons,
     render: (_ratio, { guidance: g }) => <ActionFailureView title={g.failedTitleAction} tip={g.failedTipAction} primaryText={g.failedRetry} onPrimary={noop} secondaryText={g.failedQuit} onSecondary={noop} />,
   },
 ];
 
 /** Every entry, grouped in display order. */
 export const GALLERY_ENTRIES: readonly GalleryEntry[] = [...ERROR_STATUSES.map(statusEntry), ...VARIANTS, ...resultEntries(), ...COMPONENTS];
-
-/** Group names in display order: the code areas first, then anything else as it first appears. */
-export const GALLERY_GROUPS: readonly string[] = [
-  ...new Set([
-    ...Object.values(CODE_AREAS),
-    OTHER_AREA,
-    VARIANT_GROUP,
-    "结果页：成功",
-    "结果页：失败",
-    COMPONENT_GROUP,
-    ...GALLERY_ENTRIES.map((entry) => entry.group),
-  ]),
-].filter((group) => GALLERY_ENTRIES.some((entry) => entry.group === group));

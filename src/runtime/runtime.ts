@@ -17,6 +17,7 @@ import { launchParamsSchema, type LaunchParams } from "../../schemas/launch";
 import type { NavContext, NavTarget } from "../engine/context";
 import type { Engine } from "../engine/engine";
 import type { CaptureKindRegistry } from "../capture/kinds/registry";
+import type { FaceDownloadSlot } from "../face/browser/faceDownload";
 import { createStayTimer, type StayTimer } from "../engine/afterNavigation";
 import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecorder";
 import { deriveCacheId } from "../session/cacheId";
@@ -97,6 +98,11 @@ export interface FlowRuntime {
   stats: StatsRecorder;
   stay: StayTimer;
   now: () => number;
+  /**
+   * The face files' download, one a page: the start page begins it, the recording page shows
+   * its progress (src/face/browser/faceDownload.ts). Empty until a page starts it.
+   */
+  faceDownload: FaceDownloadSlot;
 }
 
 /**
@@ -246,6 +252,7 @@ export function createFlowRuntime(input: {
     stats,
     stay: createStayTimer(now),
     now,
+    faceDownload: { current: null },
   };
 }
 

@@ -1,14 +1,28 @@
 /**
- * Where the built face worker and its models and wasm are. build.mjs bundles the worker
- * first, copies the assets into a folder named by their content hash, and hands both paths
- * to the app bundle as compile-time constants, so no hash is ever written by hand and a new
- * release never mixes with a cached old one.
+ * Where the built face worker and its models and wasm are, and how big. build.mjs bundles the
+ * worker first, copies the assets into a folder named by their content hash, and hands both
+ * paths and every file's sizes to the app bundle as compile-time constants, so no hash is ever
+ * written by hand, a new release never mixes with a cached old one, and the page can say how
+ * much of the files has arrived (faceDownload.ts).
  */
 
 import { humanFaceConfig } from "../../domain/face/humanConfig";
 
 declare const __FACEFLOW_FACE_WORKER__: string | undefined;
 declare const __FACEFLOW_FACE_ASSETS__: string | undefined;
+declare const __FACEFLOW_FACE_SIZES__: FaceFileSizes | undefined;
+
+/** Each built face file's [decoded bytes, bytes on the wire], by file name (scripts/buildFace.mjs faceFileSizes). */
+export type FaceFileSizes = Readonly<Record<string, readonly [number, number]>>;
+
+/** One face file to fetch, with its sizes for the loading progress (src/face/browser/downloadProgress.ts). */
+export interface FaceFile {
+  url: string;
+  /** What the page reads of it: its size decoded. */
+  bytes: number;
+  /** What downloading it costs: its compressed size, or its size where it is not compressed. */
+  wire: number;
+}
 
 export interface FaceAssets {
   /** Absolute URL of the worker's module script. */
@@ -29,6 +43,11 @@ export function builtFaceAssets(pageUrl: string): FaceAssets | null {
   if (worker === null || assets === null) return null;
   const folder = new URL(assets, pageUrl).href;
   return { workerUrl: new URL(worker, pageUrl).href, modelBaseUrl: folder, wasmBaseUrl: folder };
+}
+
+/** The sizes build.mjs measured; null when the code was not built by it (unit tests). */
+export function builtFaceFileSizes(): FaceFileSizes | null {
+  return typeof __FACEFLOW_FACE_SIZES__ === "object" ? __FACEFLOW_FACE_SIZES__ : null;
 }
 
 /**
@@ -62,4 +81,17 @@ export function faceAssetUrls(assets: FaceAssets, options: { iris: boolean; simd
     new URL(wasm, assets.wasmBaseUrl).href,
     ...models.flatMap((json) => [new URL(json, assets.modelBaseUrl).href, new URL(json.replace(/\.json$/, ".bin"), assets.modelBaseUrl).href]),
   ];
+}
+
+/**
+ * faceAssetUrls with each file's sizes. A file the build did not measure is a build defect,
+ * not a file to show no progress for: it throws.
+ */
+export function faceAssetFiles(assets: FaceAssets, sizes: FaceFileSizes, options: { iris: boolean; simd: boolean }): FaceFile[] {
+  return faceAssetUrls(assets, options).map((url) => {
+    const name = new URL(url).pathname.split("/").pop() ?? "";
+    const size = sizes[name];
+    if (size === undefined) throw new Error(`face file ${name} has no size in the build (sizes of: ${Object.keys(sizes).join(", ")})`);
+    return { url, bytes: size[0], wire: size[1] };
+  });
 }

@@ -100,7 +100,7 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
   const preview = useCameraPreview({ win: rt.win, frameWaitMs: rt.capture.waveTimeoutMs, onStall: machine.stalled });
   const now = () => rt.win.performance.now();
   const guidance = useFaceGuidance({
-    win: rt.win,
+    rt,
     now,
     config: rt.capture.face,
     requested: state.guidance,

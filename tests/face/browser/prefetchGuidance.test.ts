@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import type { OrderConfig } from "../../../schemas/api";
-import { faceAssetUrls, FACE_WASM_FILES, wasmSimdSupported, type FaceAssets } from "../../../src/face/browser/faceAssets";
+import { faceAssetFiles, faceAssetUrls, FACE_WASM_FILES, wasmSimdSupported, type FaceAssets, type FaceFileSizes } from "../../../src/face/browser/faceAssets";
+import { createFaceDownload } from "../../../src/face/browser/faceDownload";
 import { prefetchGuidance, type PrefetchDeps } from "../../../src/ui/screens/recording/guidance/prefetchGuidance";
 
 const ASSETS: FaceAssets = {
@@ -37,6 +38,13 @@ describe("faceAssetUrls", () => {
     }
   });
 
+  it("gives each file the sizes the build measured, and throws for a file the build did not measure", () => {
+    const files = faceAssetFiles(ASSETS, { "faceWorker-ABC.js": [900, 300], "tfjs-backend-wasm-simd.wasm": [400, 130], ...Object.fromEntries(["blazeface", "facemesh", "antispoof", "liveness"].flatMap((m) => [[`${m}.json`, [10, 2]], [`${m}.bin`, [100, 90]]])) }, { iris: false, simd: true });
+    expect(files[0]).toEqual({ url: ASSETS.workerUrl, bytes: 900, wire: 300 });
+    expect(files.map((f) => f.url)).toEqual(faceAssetUrls(ASSETS, { iris: false, simd: true }));
+    expect(() => faceAssetFiles(ASSETS, { "faceWorker-ABC.js": [900, 300] }, { iris: false, simd: true })).toThrow(/tfjs-backend-wasm-simd\.wasm has no size/);
+  });
+
   it("tells SIMD support from WebAssembly.validate, and none without WebAssembly", () => {
     expect(wasmSimdSupported(WebAssembly)).toBe(true);
     expect(wasmSimdSupported({ validate: () => false })).toBe(false);
@@ -48,25 +56,29 @@ function config(guidance: boolean, actions: OrderConfig["actions"]): OrderConfig
   return { guidance, actions } as unknown as OrderConfig;
 }
 
+/** Every shipped name with made-up sizes: [decoded, wire]. */
+const SIZES: FaceFileSizes = Object.fromEntries(
+  [...faceAssetUrls(ASSETS, { iris: true, simd: true }), ...faceAssetUrls(ASSETS, { iris: true, simd: false })].map((url) => [url.split("/").pop()!, [1000, 400] as const]),
+);
+
 function deps(overrides: Partial<PrefetchDeps> & { order?: OrderConfig }) {
   const record = vi.fn();
   const fetched: string[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  const download = createFaceDownload(async (url) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    fetched.push(url);
+    await new Promise((r) => setTimeout(r, 1));
+    inFlight -= 1;
+    return new Response(url.endsWith("liveness.bin") ? null : "x", { status: url.endsWith("liveness.bin") ? 404 : 200 });
+  });
   const base: PrefetchDeps = {
     rt: { stats: { record } as unknown as PrefetchDeps["rt"]["stats"] },
     api: { config: vi.fn(async () => overrides.order ?? config(true, ["1"])) },
-    assets: ASSETS,
-    simd: true,
+    files: (iris) => ({ download, files: faceAssetFiles(ASSETS, SIZES, { iris, simd: true }) }),
     chooseKind: async () => "recorder",
-    fetch: async (url) => {
-      inFlight += 1;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      fetched.push(url);
-      await new Promise((r) => setTimeout(r, 1));
-      inFlight -= 1;
-      return new Response(url.endsWith("liveness.bin") ? null : "x", { status: url.endsWith("liveness.bin") ? 404 : 200 });
-    },
   };
   return { deps: { ...base, ...overrides }, record, fetched, maxInFlight: () => maxInFlight };
 }
@@ -92,7 +104,7 @@ describe("prefetchGuidance", () => {
     const off = deps({ order: config(false, ["2"]) });
     expect(await prefetchGuidance(off.deps)).toEqual({ kind: "skipped", why: "noGuidance" });
     expect(off.fetched).toEqual([]);
-    const unbuilt = deps({ assets: null });
+    const unbuilt = deps({ files: null });
     expect(await prefetchGuidance(unbuilt.deps)).toEqual({ kind: "skipped", why: "notBuilt" });
     expect(unbuilt.fetched).toEqual([]);
   });

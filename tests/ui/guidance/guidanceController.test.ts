@@ -45,19 +45,40 @@ function fakeSession() {
   };
 }
 
-function setUp(options: { requested?: boolean; autoStop?: boolean; request?: Partial<CaptureRequest> } = {}) {
+/** The face files' download, driven by the test: it says how far it got and when all are in. */
+function fakeFiles(options: { arrived: boolean }) {
+  let progress: ((percent: number) => void) | null = null;
+  let arrive: () => void = () => undefined;
+  const asked: boolean[] = [];
+  const loaded = new Promise<void>((resolve) => (arrive = resolve));
+  return {
+    asked,
+    load(iris: boolean, onProgress: (percent: number) => void) {
+      asked.push(iris);
+      progress = onProgress;
+      onProgress(options.arrived ? 100 : 0);
+      return options.arrived ? Promise.resolve() : loaded;
+    },
+    progress: (percent: number) => progress?.(percent),
+    arrive: () => arrive(),
+  };
+}
+
+function setUp(options: { requested?: boolean; autoStop?: boolean; request?: Partial<CaptureRequest>; filesArrived?: boolean } = {}) {
   const fake = fakeSession();
+  const files = fakeFiles({ arrived: options.filesArrived ?? true });
   let clock = 1000;
   const views: GuidanceView[] = [];
   const onDone = vi.fn();
   const kit = { startFaceSession: fake.start, createLivenessTracker, qualityHint, selectEvidenceFrames } as unknown as GuidanceKit;
-  const win = { setTimeout: (run: () => void, ms: number) => setTimeout(run, ms) } as unknown as Window;
+  const win = { setTimeout: (run: () => void, ms: number) => setTimeout(run, ms), clearTimeout: (handle: number) => clearTimeout(handle) } as unknown as Window;
   const controller = createGuidanceController({
     config: FACE,
     requested: options.requested ?? true,
     now: () => clock,
     win,
     loadKit: async () => kit,
+    loadFiles: files.load,
     onChange: (view) => views.push(view),
     onDone,
   });
@@ -65,6 +86,7 @@ function setUp(options: { requested?: boolean; autoStop?: boolean; request?: Par
   const video = {} as HTMLVideoElement;
   return {
     fake,
+    files,
     views,
     onDone,
     controller,
@@ -166,6 +188,92 @@ describe("guidance controller: a guided recording", () => {
     t.controller.recordingStarted();
     for (const frame of shifted(faceFrames([[0, {}]], { durationMs: 2000 }), 2000)) t.fake.frame(frame);
     expect(t.view()?.done).toBe(false);
+  });
+});
+
+const SILENT: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" };
+
+describe("guidance controller: while the face files load", () => {
+  it("shows the percent arrived as it rises, then starting, then runs; the iris model only for a blink", async () => {
+    const t = setUp({ filesArrived: false });
+    t.controller.attach({} as HTMLVideoElement, { ...SILENT, liveMode: "action", actions: ["2"] }, true);
+    expect(t.files.asked).toEqual([true]);
+    expect(t.view()).toMatchObject({ status: "loading", progress: 0 });
+    t.files.progress(0);
+    t.files.progress(42);
+    t.files.progress(97);
+    expect(t.views.filter((v) => v.status === "loading").map((v) => v.progress)).toEqual([null, 0, 42, 97]);
+    t.files.arrive();
+    await vi.waitFor(() => expect(t.view()).toMatchObject({ status: "loading", progress: null }));
+    t.fake.loaded();
+    await vi.waitFor(() => expect(t.view()).toMatchObject({ status: "active", progress: null }));
+  });
+
+  it("holds the countdown past the load timeout while bytes keep arriving, and lets it go the moment guidance runs", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = setUp({ filesArrived: false });
+      t.controller.attach({} as HTMLVideoElement, SILENT, true);
+      let released = false;
+      void t.controller.ready().then(() => (released = true));
+      const step = FACE.guidance.loadTimeoutMs / 2;
+      for (let percent = 10; percent <= 90; percent += 20) {
+        await vi.advanceTimersByTimeAsync(step);
+        t.files.progress(percent);
+      }
+      // Twice the load timeout has passed, with bytes arriving all along.
+      expect(released).toBe(false);
+      t.files.arrive();
+      await vi.advanceTimersByTimeAsync(step);
+      expect(released).toBe(false);
+      t.fake.loaded();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(released).toBe(true);
+      expect(t.view()).toMatchObject({ status: "active" });
+      expect(t.views.some((v) => v.status === "unavailable")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("gives up on files that stopped arriving for the load timeout, saying they did not load", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = setUp({ filesArrived: false });
+      t.controller.attach({} as HTMLVideoElement, SILENT, true);
+      let released = false;
+      void t.controller.ready().then(() => (released = true));
+      await vi.advanceTimersByTimeAsync(FACE.guidance.loadTimeoutMs - 1000);
+      t.files.progress(30);
+      await vi.advanceTimersByTimeAsync(FACE.guidance.loadTimeoutMs - 1);
+      expect(released).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(released).toBe(true);
+      expect(t.view()).toMatchObject({ status: "unavailable", reason: "load", progress: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("gives up after the longest wait even while bytes still arrive", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = setUp({ filesArrived: false });
+      t.controller.attach({} as HTMLVideoElement, SILENT, true);
+      let released = false;
+      void t.controller.ready().then(() => (released = true));
+      const { maxLoadWaitMs } = FACE.guidance;
+      for (let waited = 0; waited < maxLoadWaitMs - 1000; waited += 1000) {
+        await vi.advanceTimersByTimeAsync(1000);
+        t.files.progress(Math.floor((waited / maxLoadWaitMs) * 100));
+      }
+      expect(released).toBe(false);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(released).toBe(true);
+      expect(t.view()).toMatchObject({ status: "unavailable", reason: "load" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

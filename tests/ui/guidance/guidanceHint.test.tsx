@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The guidance hint when on-device face detection is unavailable, in every shipped language:
- * face files that did not arrive in time (a slow network) are said to have not loaded, never
- * that the device cannot detect faces; a device too slow for it is told so.
+ * The guidance hint while on-device face detection loads and when it is unavailable, in every
+ * shipped language: while its files arrive the hint says how far they have got, then that it
+ * is starting; face files that did not arrive in time (a slow network) are said to have not
+ * loaded, never that the device cannot detect faces; a device too slow for it is told so.
  */
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -30,5 +31,21 @@ describe.each(shippedLanguagesFile.languages.map((l) => l.tag))("guidance unavai
 
   it("says the device cannot when it was too slow", () => {
     expect(shown("slow")).toBe(texts.unavailable);
+  });
+
+  const loading = (progress: number | null) =>
+    render(
+      <FlowProvider runtime={setupFlow({ url: "/#/entry" }).rt}>
+        <GuidanceHint view={{ ...GUIDANCE_OFF, status: "loading", progress }} texts={texts} silent={false} />
+      </FlowProvider>,
+    ).container.querySelector(".ff-guidance-hint");
+
+  it("says how much of the face files has arrived while they load, then that it is starting", () => {
+    const hint = loading(42);
+    expect(hint?.textContent).toBe(texts.loadingFiles.replace("{percent}", "42"));
+    expect(hint?.textContent).toMatch(/\b42\s?%/);
+    expect(hint?.getAttribute("data-guidance-progress")).toBe("42");
+    cleanup();
+    expect(loading(null)?.textContent).toBe(texts.loading);
   });
 });

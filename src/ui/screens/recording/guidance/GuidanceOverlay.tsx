@@ -1,14 +1,16 @@
 /**
  * What on-device face guidance shows on the recording page: an outline around the face it
- * sees (over the round preview, mirrored like it for the front camera) and one short Chinese hint below it — no face,
+ * sees (over the round preview, mirrored like it for the front camera) and one short hint below it — no face,
  * several faces, too far, too close, off centre, too dark, or that all is well. While a
  * guided recording waits for the steady face of silent mode it asks the user to hold still.
+ * While guidance loads, the hint says how much of its files has arrived, then that it is starting.
  */
 import type { CameraFacing } from "../../../../capture/contract";
 import type { Texts } from "../../../FlowProvider";
-import { HINT_POLICY } from "../../../../flow/announcer";
+import { HINT_POLICY, progressKey, type Announcement } from "../../../../flow/announcer";
 import { LiveAnnouncement } from "../../../components/LiveAnnouncement";
 import { mirrorsPreview } from "../../CameraFrame";
+import { fillText } from "../../textTemplate";
 import { boxInView } from "./faceBox";
 import type { GuidanceView } from "./guidanceController";
 import "../../recording.css";
@@ -21,7 +23,7 @@ interface GuidanceOverlayProps {
 }
 
 function hintText({ view, texts, silent }: GuidanceOverlayProps): string | null {
-  if (view.status === "loading") return texts.loading;
+  if (view.status === "loading") return view.progress === null ? texts.loading : fillText(texts.loadingFiles, { percent: String(view.progress) });
   // Face files that did not arrive in time are the network's doing, not the device's.
   if (view.status === "unavailable") return view.reason === "load" ? texts.unavailableLoad : texts.unavailable;
   if (view.status !== "active" || view.hint === null) return null;
@@ -46,6 +48,12 @@ export function GuidanceBox({ view, facing }: { view: GuidanceView; facing: Came
   );
 }
 
+/** What screen readers hear: the loading percent only as it passes a quarter, like other progress. */
+function hintAnnouncement(view: GuidanceView, text: string | null): Announcement | null {
+  if (text === null) return null;
+  return view.status === "loading" && view.progress !== null ? { text, key: progressKey("guidanceFiles", view.progress / 100) } : { text };
+}
+
 /**
  * The hint line, right under the camera viewport. Screen readers hear a hint once it has held
  * for a second (HINT_POLICY), not each frame's: the line itself is not a live region.
@@ -60,11 +68,12 @@ export function GuidanceHint(props: GuidanceOverlayProps) {
           className={`ff-guidance-hint ff-guidance-hint--${view.status}${view.hint === "ok" ? " ff-guidance-hint--ok" : ""}`}
           data-guidance-status={view.status}
           data-guidance-hint={view.hint ?? ""}
+          data-guidance-progress={view.progress ?? undefined}
         >
           {text}
         </p>
       )}
-      <LiveAnnouncement channel="hint" announcement={text === null ? null : { text }} policy={HINT_POLICY} />
+      <LiveAnnouncement channel="hint" announcement={hintAnnouncement(view, text)} policy={HINT_POLICY} />
     </>
   );
 }

@@ -5,9 +5,12 @@
  * runs feeds the liveness tracker, which prompts each action in turn and, once every check
  * is done, asks the recorder to stop.
  *
- * Whether a recording is guided is decided when it starts: guidance that is still loading
- * then, or that gives up halfway (too slow, wasm failed), leaves the recording to go on
- * unguided, with the timed prompts, and the upload says why guidance did not run. A guided
+ * While guidance loads, the page shows how much of its files has arrived (issue 35): the start
+ * page began fetching them, and a user quicker than the download waits for it with the
+ * countdown held, as long as bytes keep arriving (up to guidance.maxLoadWaitMs). Whether a
+ * recording is guided is decided when it starts: guidance that is still loading then (the
+ * download stalled or took too long), or that gives up halfway (too slow, wasm failed), leaves
+ * the recording to go on unguided, with the timed prompts, and the upload says why. A guided
  * recording whose checks are not done when it stops fails on the device (the action-failure
  * view) instead of using up one of the order's attempts.
  */
@@ -34,6 +37,11 @@ export interface GuidanceView {
   actionIndex: number | null;
   done: boolean;
   /**
+   * While loading, the percent of the face files arrived (downloadProgress.ts); null once they
+   * are in and the worker is starting, and when not loading.
+   */
+  progress: number | null;
+  /**
    * Why guidance is unavailable (null otherwise): "load" is the face files not arriving in time,
    * which a slow network causes, not the device, and is said so (GuidanceOverlay).
    */
@@ -55,12 +63,18 @@ interface GuidanceControllerDeps {
   now(): number;
   win: Window;
   loadKit(): Promise<GuidanceKit>;
+  /**
+   * Fetches the face files of a session with or without the iris model (faceFiles.ts), calling
+   * `onProgress` with the percent arrived at once and as bytes arrive; resolves once each has
+   * arrived or failed.
+   */
+  loadFiles(iris: boolean, onProgress: (percent: number) => void): Promise<void>;
   onChange(view: GuidanceView): void;
   /** A guided action or silent recording has done its checks: stop it. */
   onDone(): void;
 }
 
-export const GUIDANCE_OFF: GuidanceView = { status: "off", hint: null, face: null, guided: false, actionIndex: null, done: false, reason: null };
+export const GUIDANCE_OFF: GuidanceView = { status: "off", hint: null, face: null, guided: false, actionIndex: null, done: false, progress: null, reason: null };
 
 const emptyCounts = () => Object.fromEntries(GUIDANCE_HINTS.map((hint) => [hint, 0])) as Record<GuidanceHint, number>;
 
@@ -68,8 +82,9 @@ export interface GuidanceController {
   /** The camera is live in `video`: start analysing (once per attempt). */
   attach(video: HTMLVideoElement, request: CaptureRequest, autoStop: boolean): void;
   /**
-   * Resolves once guidance runs or has given up (bounded by guidance.loadTimeoutMs): the
-   * recorder holds its countdown until then, so a recording is guided from its first frame.
+   * Resolves once guidance runs or has given up: the recorder holds its countdown until then,
+   * so a recording is guided from its first frame. Gives up when loading has not moved for
+   * guidance.loadTimeoutMs, or after guidance.maxLoadWaitMs in all.
    */
   ready(): Promise<void>;
   /** Recording started now. */
@@ -99,10 +114,26 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
   let doneSignalled = false;
 
   let waiters: Array<() => void> = [];
+  // While a countdown waits: the timer of "nothing moved" (re-armed whenever loading moves) and the overall one.
+  let watch: { stall: ReturnType<Window["setTimeout"]> | null; ceiling: ReturnType<Window["setTimeout"]>; expire(): void } | null = null;
+  const settled = () => view.status === "active" || view.status === "unavailable";
+  const stopWatch = () => {
+    if (!watch) return;
+    if (watch.stall !== null) deps.win.clearTimeout(watch.stall);
+    deps.win.clearTimeout(watch.ceiling);
+    watch = null;
+  };
+  /** Loading moved (bytes arrived, the files are in): the countdown's wait starts over for loadTimeoutMs. */
+  const moved = () => {
+    if (!watch) return;
+    if (watch.stall !== null) deps.win.clearTimeout(watch.stall);
+    watch.stall = deps.win.setTimeout(watch.expire, deps.config.guidance.loadTimeoutMs);
+  };
   const set = (next: Partial<GuidanceView>) => {
     view = { ...view, ...next };
     deps.onChange(view);
-    if (view.status === "active" || view.status === "unavailable") {
+    if (settled()) {
+      stopWatch();
       const waiting = waiters;
       waiters = [];
       waiting.forEach((resolve) => resolve());
@@ -136,7 +167,7 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
     session = null;
     // An unguided recording goes on with the recorder's own timed prompts.
     tracker = null;
-    set({ status: "unavailable", hint: null, face: null, guided: false, actionIndex: null, reason });
+    set({ status: "unavailable", hint: null, face: null, guided: false, actionIndex: null, progress: null, reason });
   }
 
   function report(status: UploadGuidance["status"], evidenceAtMs: number[]): UploadGuidance {
@@ -159,18 +190,29 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
       request = asked;
       autoStop = stopWhenDone;
       const mine = ++generation;
+      // Blinks are seen only with the iris model's eyelids.
+      const iris = asked.actions.includes("2");
       set({ ...GUIDANCE_OFF, status: "loading" });
-      deps.loadKit().then(
-        (loaded) => {
+      const files = deps.loadFiles(iris, (percent) => {
+        if (mine !== generation || view.status !== "loading") return;
+        moved();
+        if (percent !== view.progress) set({ progress: percent });
+      });
+      // A file that failed is fetched by the worker itself, bounded by the session's own load timeout.
+      const filesIn = files.catch(() => undefined);
+      Promise.all([deps.loadKit(), filesIn]).then(
+        ([loaded]) => {
           if (mine !== generation) return;
           kit = loaded;
+          // The files are in: the worker starts on them, from the HTTP cache.
+          moved();
+          set({ progress: null });
           const started = loaded.startFaceSession({
             win: deps.win,
             video,
             config: deps.config,
             now: deps.now,
-            // Blinks are seen only with the iris model's eyelids.
-            iris: asked.actions.includes("2"),
+            iris,
             onFrame: (frame) => mine === generation && onFrame(frame),
             onUnavailable: (reason) => mine === generation && giveUp(reason),
           });
@@ -184,15 +226,20 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
       );
     },
     ready() {
-      if (!deps.requested || view.status === "active" || view.status === "unavailable") return Promise.resolve();
+      if (!deps.requested || settled()) return Promise.resolve();
       return new Promise<void>((resolve) => {
         waiters.push(resolve);
         const mine = generation;
-        deps.win.setTimeout(() => {
-          // Still loading (or never attached): record without guidance rather than keep the user waiting.
-          if (mine === generation && view.status !== "active" && view.status !== "unavailable") giveUp("load");
+        stopWatch();
+        // Loading stalled, or took longer than a user should wait (or never attached): record
+        // without guidance, saying its files did not load in time.
+        const expire = () => {
+          stopWatch();
+          if (mine === generation && !settled()) giveUp("load");
           resolve();
-        }, deps.config.guidance.loadTimeoutMs);
+        };
+        watch = { stall: null, ceiling: deps.win.setTimeout(expire, deps.config.guidance.maxLoadWaitMs), expire };
+        moved();
       });
     },
     recordingStarted() {
@@ -233,6 +280,7 @@ export function createGuidanceController(deps: GuidanceControllerDeps): Guidance
     },
     detach() {
       generation += 1;
+      stopWatch();
       session?.stop();
       session = null;
       tracker = null;

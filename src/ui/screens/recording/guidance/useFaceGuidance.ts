@@ -9,10 +9,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { FaceConfig } from "../../../../../schemas/capture";
 import type { CaptureKind, CaptureRequest } from "../../../../capture/contract";
 import type { AttemptPhase } from "../../../../flow/attempt/attemptState";
+import type { FlowRuntime } from "../../../../runtime/runtime";
+import { loadFaceFiles, pageFaceFiles } from "./faceFiles";
 import { createGuidanceController, GUIDANCE_OFF, type GuidanceController, type GuidanceSettlement, type GuidanceView } from "./guidanceController";
 
 interface FaceGuidanceOptions {
-  win: Window;
+  /** The page's runtime: its window, and its one download of the face files. */
+  rt: Pick<FlowRuntime, "win" | "faceDownload">;
   now(): number;
   config: FaceConfig;
   /** The order wants guidance; null while the page is preparing. */
@@ -37,7 +40,7 @@ interface FaceGuidance {
 const LIVE_PHASES: ReadonlySet<AttemptPhase["name"]> = new Set(["preview", "countdown", "recording"]);
 
 export function useFaceGuidance(options: FaceGuidanceOptions): FaceGuidance {
-  const { win, now, config, requested, kind, phase, video, request, autoStop } = options;
+  const { rt, now, config, requested, kind, phase, video, request, autoStop } = options;
   const [view, setView] = useState<GuidanceView>(GUIDANCE_OFF);
   const onDone = useRef(options.onDone);
   onDone.current = options.onDone;
@@ -49,8 +52,9 @@ export function useFaceGuidance(options: FaceGuidanceOptions): FaceGuidance {
       config,
       requested,
       now,
-      win,
+      win: rt.win,
       loadKit: () => import("./faceGuidanceKit"),
+      loadFiles: (iris, onProgress) => loadFaceFiles(pageFaceFiles(rt)?.(iris) ?? null, onProgress),
       onChange: setView,
       onDone: () => onDone.current(),
     });

@@ -3,11 +3,11 @@
  * idle (afterFirstScreen.ts), and only on start pages that lead to a recording page.
  */
 import { useEffect } from "react";
-import { builtFaceAssets, wasmSimdSupported } from "../../../../face/browser/faceAssets";
 import { afterFirstScreen } from "../../../afterFirstScreen";
 import { useApi } from "../../../apiContext";
 import { useRuntime } from "../../../FlowProvider";
 import { chooseRecordingKind } from "../../../../flow/chooseCaptureKind";
+import { pageFaceFiles } from "./faceFiles";
 import { prefetchGuidance } from "./prefetchGuidance";
 
 export function usePrefetchGuidance(leadsToRecording: boolean): void {
@@ -22,10 +22,8 @@ export function usePrefetchGuidance(leadsToRecording: boolean): void {
       void prefetchGuidance({
         rt,
         api,
-        assets: builtFaceAssets(rt.win.location.href),
-        simd: wasmSimdSupported(globalThis.WebAssembly),
+        files: pageFaceFiles(rt),
         chooseKind: () => chooseRecordingKind(rt),
-        fetch: (url) => rt.win.fetch(url, { credentials: "same-origin" }),
       }).catch(() => rt.stats.record("guidancePrefetchFailed", { failed: -1 }));
     });
     return () => {
