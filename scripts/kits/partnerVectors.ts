@@ -189,6 +189,8 @@ const body = JSON.stringify(event);
 const unicodeBody = JSON.stringify({ ...event, note: "核验完成 ✓ 🙂" });
 const header = signWebhook(SECRET, body, T);
 const v1Of = (h: string) => h.slice(h.indexOf("v1=") + 3);
+/** Digits U+FF10-U+FF19: numbers to some parsers (Python's int, \d with Unicode), not to the service. */
+const fullwidth = (n: number) => [...String(n)].map((d) => String.fromCharCode(0xff10 + Number(d))).join("");
 
 interface WebhookCase {
   name: string;
@@ -219,6 +221,7 @@ const webhookCases: WebhookCase[] = [
   { name: "malformed: empty header", body, header: "", secrets: [SECRET], nowSec: T },
   { name: "malformed: no t", body, header: `v1=${v1Of(header)}`, secrets: [SECRET], nowSec: T },
   { name: "malformed: t not a number", body, header: `t=soon,v1=${v1Of(header)}`, secrets: [SECRET], nowSec: T },
+  { name: "malformed: t in digits that are not ASCII (fullwidth)", body, header: `t=${fullwidth(T)},v1=${v1Of(header)}`, secrets: [SECRET], nowSec: T },
   { name: "malformed: no v1 (another scheme only)", body, header: `t=${T},v0=${v1Of(header)}`, secrets: [SECRET], nowSec: T },
 ];
 
