@@ -141,6 +141,7 @@ function returnVectors() {
     { name: "valid: will mode (willCode, faceCode, similarity), a query string", secrets: [SECRET], input: { query: `?${query(will)}` }, bases: returnSignatureBases(APP_ID, failedWill) },
     { name: "valid: will mode as already parsed parameters", secrets: [SECRET], input: { params: { ...will } as Record<string, string> } },
     { name: "valid: hash-routed return page, the partner's own parameters ignored", secrets: [SECRET], input: { url: `https://shop.example/?from=app#/kyc/done?${query(action)}&step=2` } },
+    { name: "valid: a field both in the query and after the hash's \"?\": the query's counts", secrets: [SECRET], input: { url: `https://shop.example/kyc/done?${query(will)}#/done?code=0` } },
     { name: "valid: empty and \"null\" values count as absent", secrets: [SECRET], input: { url: `https://shop.example/kyc/done?${query(action)}&similarity=&faceCode=null` } },
     { name: "valid: a parameter repeated, the first one counts", secrets: [SECRET], input: { url: `https://shop.example/kyc/done?${query(will)}&code=0` } },
     { name: "valid: during a rotation, signed with the new secret, the kit holding the old one and the new one", secrets: [PREVIOUS, SECRET], input: { url: `https://shop.example/kyc/done?${query(action)}` } },
