@@ -5,6 +5,6 @@ set -uo pipefail
 cd "$(dirname "$0")"
 ./build.sh || exit 1
 status=0
-java -cp build/classes faceflow.partner.VectorsTest ../test-vectors/partner-vectors.json || status=1
-java -cp build/classes faceflow.partner.EndToEndTest ../.. || status=1
+java -cp build/main:build/test faceflow.partner.VectorsTest ../test-vectors/partner-vectors.json || status=1
+java -cp build/main:build/test faceflow.partner.EndToEndTest ../.. || status=1
 exit $status

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * at the receiver below): create an order, let it reach a verdict (a failure, on its only
  * attempt), receive the service's signed webhook and verify it with the kit, read the order back
  * with the same verdict. Ports 8297 (service) and 8298 (receiver); needs node and the
- * repository's node_modules. Run: java -cp build/classes faceflow.partner.EndToEndTest ../..
+ * repository's node_modules. Run: java -cp build/main:build/test faceflow.partner.EndToEndTest ../..
  */
 public final class EndToEndTest {
     private EndToEndTest() {}

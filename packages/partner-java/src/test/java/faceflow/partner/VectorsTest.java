@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * The kit against the shared vectors (packages/test-vectors/partner-vectors.json, made by the
  * service's own Node kit), one check per vector so a failure names the case.
- * Run: java -cp build/classes faceflow.partner.VectorsTest ../test-vectors/partner-vectors.json
+ * Run: java -cp build/main:build/test faceflow.partner.VectorsTest ../test-vectors/partner-vectors.json
  */
 public final class VectorsTest {
     private VectorsTest() {}
