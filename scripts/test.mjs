@@ -1,14 +1,16 @@
-// `npm test`: every check in turn (validate, typecheck, unit, e2e), each also runnable alone
-// as its own npm script. Reads the unit and e2e JSON reports and ends with the real totals
-// as "N passed, N failed" (validate and typecheck count as one test each).
+// `npm test`: every check in turn (validate, typecheck, unit, kits, e2e), each also runnable
+// alone as its own npm script. Reads the unit, kits and e2e JSON reports and ends with the real
+// totals as "N passed, N failed" (validate and typecheck count as one test each).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
 const steps = [
   { name: "validate", cmd: ["run", "validate"] },
   { name: "typecheck", cmd: ["run", "typecheck"] },
-  { name: "unit", cmd: ["run", "unit", "--", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"], report: "test-results/unit.json" },
-  { name: "e2e", cmd: ["run", "e2e"], report: "test-results/e2e.json" },
+  { name: "unit", cmd: ["run", "unit", "--", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/unit.json"], report: "test-results/unit.json", count: countVitest },
+  // The Python and Java partner kits: shared vectors and end to end (scripts/kits/runKits.mjs).
+  { name: "kits", cmd: ["run", "kits"], report: "test-results/kits.json", count: countKits },
+  { name: "e2e", cmd: ["run", "e2e"], report: "test-results/e2e.json", count: countPlaywright },
 ];
 
 // The failing tests' names and first message line are printed again after the totals: a CI log
@@ -27,6 +29,12 @@ function countVitest(file) {
     }
   }
   return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0), names };
+}
+
+/** scripts/kits/runKits.mjs writes its own totals and the failing tests' names. */
+function countKits(file) {
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: r.passed ?? 0, failed: r.failed ?? 0, names: r.names ?? [] };
 }
 
 function failedSpecs(suite, names) {
@@ -60,7 +68,7 @@ for (const step of steps) {
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   let counts;
   if (step.report && existsSync(step.report)) {
-    counts = step.name === "e2e" ? countPlaywright(step.report) : countVitest(step.report);
+    counts = step.count(step.report);
     // A runner that exits non-zero without a failing test (a crash, a config error) still fails.
     if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
   } else {
