@@ -43,7 +43,10 @@ describe("validate's capture cross-check", () => {
   });
 
   it("refuses an order whose real-time modes disagree with the h5conf first-mode code", () => {
-    expect(check((c) => ({ ...c, modeOrder: { ...c.modeOrder, prioriWs: ["trtc", "ws", "video"] } }))).toEqual([
+    // The shipped order with its two real-time modes swapped, every other mode kept where it is
+    // (a mode added to the order stays in the swapped one: only the disagreement is refused).
+    const swap = (mode: string) => (mode === "ws" ? "trtc" : mode === "trtc" ? "ws" : mode);
+    expect(check((c) => ({ ...c, modeOrder: { ...c.modeOrder, prioriWs: c.modeOrder.prioriWs.map(swap) } }))).toEqual([
       "flows/capture.json: modeOrder.prioriWs puts the real-time modes as trtc, ws; the h5conf first-mode code (src/domain/modes.ts realtimeModeOrder) records ws, trtc",
     ]);
   });
