@@ -1,6 +1,6 @@
 /**
  * The partner kit: what a partner's Node backend imports to talk to faceflow. Pure Node
- * (fetch, node:crypto) and the shared zod contract; no fastify.
+ * (fetch, node:crypto) and the kit's zod contract (contract/); no fastify.
  *
  * @example
  * const faceflow = createFaceflowPartner({ baseUrl: "https://faceflow.example", appId: "TIDA0001", secret });
@@ -19,7 +19,7 @@ import {
   type LaunchResponse,
   type OrderView,
   type RelaunchRequest,
-} from "../../../schemas/api";
+} from "./contract/orders";
 import { partnerAuthHeaders } from "./requestSigning";
 import { verifyReturnPayload, type ReturnInput, type ReturnVerification } from "./returnSigning";
 
