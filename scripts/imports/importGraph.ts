@@ -82,7 +82,9 @@ export function buildImportGraph(root: string, files: string[], workspaces: Read
 function resolveRelative(root: string, file: string, specifier: string): string {
   // A query names a form of the same file the build makes (the texts' "?sections", scripts/build/textSections.mjs).
   const base = resolve(root, dirname(file), specifier.replace(/\?.*$/, ""));
-  for (const candidate of [base, ...TRY.map((ext) => base + ext)]) {
+  // Node's own resolution (the partner kit) names a TypeScript file by the .js it compiles to.
+  const compiled = base.endsWith(".js") ? [`${base.slice(0, -3)}.ts`] : [];
+  for (const candidate of [base, ...compiled, ...TRY.map((ext) => base + ext)]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return toKey(root, candidate);
   }
   throw new Error(`import graph: ${file} imports "${specifier}", which is no file (tried ${TRY.join(", ")})`);

@@ -19,9 +19,9 @@ import {
   type LaunchResponse,
   type OrderView,
   type RelaunchRequest,
-} from "./contract/orders";
-import { partnerAuthHeaders } from "./requestSigning";
-import { verifyReturnPayload, type ReturnInput, type ReturnVerification } from "./returnSigning";
+} from "./contract/orders.js";
+import { partnerAuthHeaders } from "./requestSigning.js";
+import { verifyReturnPayload, type ReturnInput, type ReturnVerification } from "./returnSigning.js";
 
 export interface FaceflowPartnerOptions {
   /** Service origin, e.g. "https://faceflow.example" (a path prefix is kept). */

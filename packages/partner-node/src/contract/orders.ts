@@ -6,9 +6,9 @@
  * made from the service's.
  */
 import * as z from "zod/mini";
-import { uploadGuidanceSchema } from "./guidance";
-import { languageTagSchema, partnerLaunchOptionsSchema, THEMES } from "./launchOptions";
-import { returnPayloadSchema } from "./returnPayload";
+import { uploadGuidanceSchema } from "./guidance.js";
+import { languageTagSchema, partnerLaunchOptionsSchema, THEMES } from "./launchOptions.js";
+import { returnPayloadSchema } from "./returnPayload.js";
 
 const ORDER_STATES = ["created", "in_progress", "passed", "failed"] as const;
 export const orderStateSchema = z.enum(ORDER_STATES);
