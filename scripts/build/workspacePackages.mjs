@@ -6,20 +6,30 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
-/** The names of the workspace packages, from "dir/*" patterns (the only form the root uses). */
-export function workspacePackageNames(root) {
+/**
+ * The workspace packages of this checkout, from the root package.json's "dir/*" patterns (the
+ * only form it uses): each one's name, folder and package.json.
+ */
+export function workspacePackages(root) {
   const patterns = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).workspaces ?? [];
-  const names = [];
+  const found = [];
   for (const pattern of patterns) {
     if (!pattern.endsWith("/*")) throw new Error(`workspaces: "${pattern}" is not of the form "dir/*"`);
-    const dir = join(root, pattern.slice(0, -2));
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const manifest = join(dir, entry.name, "package.json");
+    const parent = join(root, pattern.slice(0, -2));
+    for (const entry of readdirSync(parent, { withFileTypes: true })) {
+      const dir = join(parent, entry.name);
       // A folder without package.json is no npm workspace (the Python and Java kits).
-      if (entry.isDirectory() && existsSync(manifest)) names.push(JSON.parse(readFileSync(manifest, "utf8")).name);
+      if (!entry.isDirectory() || !existsSync(join(dir, "package.json"))) continue;
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+      found.push({ name: manifest.name, dir, manifest });
     }
   }
-  return names;
+  return found;
+}
+
+/** The names of the workspace packages. */
+export function workspacePackageNames(root) {
+  return workspacePackages(root).map((p) => p.name);
 }
 
 /** An esbuild plugin resolving workspace packages through their exports, so they are bundled despite `packages: "external"`. */

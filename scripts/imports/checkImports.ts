@@ -3,10 +3,9 @@
  * `npm test` runs it through tests/imports/importRules.test.ts; alone:
  * `npx tsx scripts/imports/checkImports.ts` prints each violation and exits 1 on any.
  */
-import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { workspacePackageNames } from "../build/workspacePackages.mjs";
+import { workspacePackages } from "../build/workspacePackages.mjs";
 import { buildImportGraph, listSources, type ImportGraph } from "./importGraph";
 import { describeViolation, findImportViolations } from "./importRules";
 
@@ -14,11 +13,18 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The folders whose imports the rules govern: the browser app, the service, the contract and the Node partner kit. */
 const CHECKED_FOLDERS = ["src", "schemas", "packages/partner-node/src"];
 
-/** Each workspace package's entry file (through its exports, as the service imports it), from the root. */
+/**
+ * Each workspace package's entry file in this checkout (its exports' "." default), from the root.
+ * Read from the package's own folder, not through node_modules, which may be another checkout's
+ * (a worktree sharing one node_modules links the workspace of the checkout that installed it).
+ */
 function workspaceEntries(root: string): Record<string, string> {
-  const require = createRequire(join(root, "package.json"));
   const entries: Record<string, string> = {};
-  for (const name of workspacePackageNames(root)) entries[name] = relative(root, require.resolve(name)).split("\\").join("/");
+  for (const { name, dir, manifest } of workspacePackages(root)) {
+    const entry = (manifest.exports as { ".": { default: string } } | undefined)?.["."]?.default;
+    if (entry === undefined) throw new Error(`${name}: its package.json exports no "." default`);
+    entries[name] = relative(root, join(dir, entry)).split("\\").join("/");
+  }
   return entries;
 }
 
