@@ -8,7 +8,7 @@
  * checks the copy, validates the document, and matches it with the routes the app registers.
  */
 import { PARTNER_HEADERS, PARTNER_TIMESTAMP_WINDOW_SEC, WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SEC } from "@faceflow/partner";
-import kitPackage from "@faceflow/partner/package.json";
+import { version as kitVersion } from "@faceflow/partner/package.json";
 import { API_ERROR_CODES } from "../../../schemas/api";
 import { WEBHOOK_EVENT_TYPES } from "../../../schemas/webhookEvent";
 import { partnerOrderParamsSchema } from "../routes/partner";
@@ -159,7 +159,7 @@ export function partnerOpenApiDocument(): Json {
     info: {
       title: "faceflow partner API",
       // The partner kit's version: a kit and a document of one version carry one contract.
-      version: kitPackage.version,
+      version: kitVersion,
       summary: "Create face and liveness verification orders, read their results, receive their webhooks.",
       description: "Every call is signed with the app's secret in four headers (the security schemes below, all four on every call). Every refusal is `{ code, message }` with its HTTP status. The integration guide: packages/README.md in the faceflow repository.",
       license: { name: "MIT", identifier: "MIT" },
