@@ -17,6 +17,7 @@ import { earlyLoginScript } from "./scripts/build/earlyLogin.mjs";
 import { precompress } from "./scripts/build/compress.mjs";
 import { routePreload } from "./scripts/build/routePreload.mjs";
 import { sizeReport } from "./scripts/build/sizeReport.mjs";
+import { bundleWorkspacePackages } from "./scripts/build/workspacePackages.mjs";
 
 const root = dirname(fileURLToPath(import.meta.url));
 const out = join(root, "dist");
@@ -114,6 +115,7 @@ async function buildServer() {
     outdir: join(out, "server"),
     outExtension: { ".js": ".mjs" },
     packages: "external",
+    plugins: [bundleWorkspacePackages(root)],
     sourcemap: true,
     logLevel: "error",
   });

@@ -22,7 +22,8 @@ export default defineConfig({
     // Set-ups make recordings with ffmpeg and espeak-ng and start services: slow on a busy 2-core machine.
     hookTimeout: 60000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/**/*.test.{ts,tsx}"], exclude: [...configDefaults.exclude, ...pgTests] } },
+      // The partner kit's own tests (packages/partner-node, `npm test -w @faceflow/partner` alone) run with the rest.
+      { extends: true, test: { name: "unit", include: ["tests/**/*.test.{ts,tsx}", "packages/partner-node/test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...pgTests] } },
       { extends: true, test: { name: "pg", include: pgTests, globalSetup: ["tests/pgGlobalSetup.ts"] } },
     ],
   },

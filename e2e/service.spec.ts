@@ -6,8 +6,8 @@
  * backend (the partner kit) gets a launch that works exactly once.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { createFaceflowPartner } from "@faceflow/partner";
 import type { DemoOrderRequest, LaunchResponse } from "../schemas/api";
-import { createFaceflowPartner } from "../src/server/partner";
 
 const DEMO_APP_ID = "TIDA0001";
 const DEMO_SECRET = "faceflow-demo-secret-TIDA0001-not-for-production";

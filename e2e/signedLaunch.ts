@@ -4,8 +4,8 @@
  * hand back to the partner start from one of these.
  */
 import type { Page } from "@playwright/test";
+import { createFaceflowPartner, type FaceflowPartner } from "@faceflow/partner";
 import type { CreateOrderRequest, LaunchResponse } from "../schemas/api";
-import { createFaceflowPartner, type FaceflowPartner } from "../src/server/partner";
 
 export const DEMO_APP_ID = "TIDA0001";
 export const DEMO_SECRET = "faceflow-demo-secret-TIDA0001-not-for-production";

@@ -4,8 +4,8 @@
  * service check the signature), and the order as the partner API shows it.
  */
 import { expect, type Page } from "@playwright/test";
+import type { FaceflowPartner } from "@faceflow/partner";
 import type { AttemptView } from "../schemas/api";
-import type { FaceflowPartner } from "../src/server/partner";
 
 /** The step lines of the 核验中 view (flows/texts.zh-CN.json verifySteps, and verifying.waiting). */
 const VERIFY_STEP = /^(排队中|解码视频|分析人脸|识别语音|生成结果|正在查询核验进度…)，已完成 \d+%$/;

@@ -52,7 +52,7 @@ export type VerifyCheck = z.infer<typeof check>;
  * - `newSignature`: the same over every other field present:
  *   "faceflow-return-v1\n" + appId + "\n" + canonical(all fields except the two signatures).
  * canonical = keys sorted by code unit, `encodeURIComponent(key)=encodeURIComponent(value)`
- * joined by "&", empty values left out (src/server/partner/canonical.ts).
+ * joined by "&", empty values left out (packages/partner-node/src/canonical.ts).
  */
 export const returnPayloadSchema = z.object({
   orderNo: z.string().check(z.minLength(1)),

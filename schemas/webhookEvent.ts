@@ -1,6 +1,6 @@
 /**
  * The events the service posts to an app's webhook URL (src/server/webhooks/), signed in the
- * `Faceflow-Signature` header (src/server/partner/webhookSigning.ts). One type today:
+ * `Faceflow-Signature` header (packages/partner-node/src/webhookSigning.ts). One type today:
  * `verification.completed`, sent once an order has its final verdict (passed, or failed with
  * its attempts used up), carrying what the signed return payload carries and the checks.
  * `id` is the same on every delivery of one event: process it once.

@@ -7,11 +7,11 @@
  * the long poll the page uses.
  */
 import { createRequire } from "node:module";
+import type { FaceflowPartner } from "@faceflow/partner";
 import type { AttemptState, CapturePrompt, CreateOrderRequest, LoginResponse, UploadMeta } from "../../schemas/api";
 import { streamServerMessageSchema, type StreamServerMessage } from "../../schemas/api";
 import type { LightChallenge, LightShown } from "../../schemas/lightChallenge";
 import { messageIdOf, scrambleBase64 } from "../../src/domain/scramble";
-import type { FaceflowPartner } from "../../src/server/partner/client";
 import { LoopbackClient, type Body } from "../verifyClient";
 
 export type AttackMode = "silent" | "action" | "number" | "will";

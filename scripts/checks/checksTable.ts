@@ -1,5 +1,5 @@
 /**
- * The partner-facing table of server checks and their codes (src/server/partner/README.md),
+ * The partner-facing table of server checks and their codes (packages/README.md),
  * made from the registry: each check's own `passes` and `codes`, in the order of the longest
  * list of flows/checks.json, then `replay`, which the service judges when it records a verdict
  * (src/server/verify/fingerprint/). `npx tsx scripts/checks/checksTable.ts --write` rewrites
@@ -11,7 +11,7 @@ import { VERIFY_CODES } from "../../src/server/media/verifyCodes";
 import { createServerCheckRegistry, type CheckRegistry } from "../../src/server/verify/checks/registry";
 import { readFlowJson } from "../flowFiles";
 
-export const PARTNER_README = "src/server/partner/README.md";
+export const PARTNER_README = "packages/README.md";
 const BEGIN = "<!-- checks table: made by scripts/checks/checksTable.ts -->";
 const END = "<!-- end of checks table -->";
 

@@ -3,7 +3,7 @@
  * the answer with the contract's schema): passed or failed, the result code, and on a failure
  * the checks that failed with the service's own account of each.
  */
-import type { FaceflowPartner } from "../../src/server/partner";
+import type { FaceflowPartner } from "@faceflow/partner";
 
 export interface OrderVerdict {
   passed: boolean;

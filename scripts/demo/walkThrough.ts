@@ -10,7 +10,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { launchResponseSchema } from "../../schemas/api";
 import { DEMO_APP_ID, BUILT_IN_DEMO_SECRET } from "../../src/server/apps";
-import { createFaceflowPartner } from "../../src/server/partner";
+import { createFaceflowPartner } from "@faceflow/partner";
 import { synthCameraScript, type SynthCameraOptions } from "../../e2e/synthCamera";
 import { demoWords, fill } from "./demoWords";
 import { flowTexts, type FlowText } from "./flowTexts";

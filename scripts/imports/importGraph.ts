@@ -42,15 +42,23 @@ export function listSources(root: string, folders: string[]): string[] {
   return out;
 }
 
-/** The graph over the given files; imports of packages are left out, relative ones must resolve. */
-export function buildImportGraph(root: string, files: string[]): ImportGraph {
+/**
+ * The graph over the given files. Relative imports must resolve; imports of packages are left
+ * out, except those named in `workspaces` (package name → its entry file from the root): the
+ * repository's own packages, whose imports count like any other.
+ */
+export function buildImportGraph(root: string, files: string[], workspaces: Readonly<Record<string, string>> = {}): ImportGraph {
   const edges: ImportEdge[] = [];
   for (const file of files) {
     const text = readFileSync(join(root, file), "utf8");
     const { module, errors } = parseSync(file, text);
     if (errors.length > 0) throw new Error(`import graph: cannot parse ${file}: ${errors.map((e) => e.message).join("; ")}`);
     const add = (specifier: string, kind: EdgeKind): void => {
-      if (!specifier.startsWith(".")) return;
+      if (!specifier.startsWith(".")) {
+        const entry = workspaces[specifier];
+        if (entry !== undefined) edges.push({ from: file, to: entry, kind });
+        return;
+      }
       edges.push({ from: file, to: resolveRelative(root, file, specifier), kind });
     };
     for (const imp of module.staticImports) {
@@ -74,7 +82,9 @@ export function buildImportGraph(root: string, files: string[]): ImportGraph {
 function resolveRelative(root: string, file: string, specifier: string): string {
   // A query names a form of the same file the build makes (the texts' "?sections", scripts/build/textSections.mjs).
   const base = resolve(root, dirname(file), specifier.replace(/\?.*$/, ""));
-  for (const candidate of [base, ...TRY.map((ext) => base + ext)]) {
+  // Node's own resolution (the partner kit) names a TypeScript file by the .js it compiles to.
+  const compiled = base.endsWith(".js") ? [`${base.slice(0, -3)}.ts`] : [];
+  for (const candidate of [base, ...compiled, ...TRY.map((ext) => base + ext)]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return toKey(root, candidate);
   }
   throw new Error(`import graph: ${file} imports "${specifier}", which is no file (tried ${TRY.join(", ")})`);

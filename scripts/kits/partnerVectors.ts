@@ -21,7 +21,7 @@ import {
   verifyWebhook,
   WEBHOOK_TOLERANCE_SEC,
   PARTNER_HEADERS,
-} from "../../src/server/partner";
+} from "@faceflow/partner";
 
 const VECTORS_FILE = "packages/test-vectors/partner-vectors.json";
 

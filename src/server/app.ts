@@ -32,6 +32,7 @@ import { registerDemoRoutes } from "./routes/demo";
 import { registerLoginRoute } from "./routes/login";
 import { registerReturnAddressRoute } from "./routes/returnAddress";
 import { registerPartnerRoutes } from "./routes/partner";
+import { registerPartnerOpenApiRoute } from "./routes/partnerOpenApi";
 import { registerSessionRoutes } from "./routes/session";
 import { registerLightRoute } from "./routes/light";
 import { registerStreamRoute } from "./routes/stream";
@@ -270,6 +271,7 @@ async function registerApi(
 
   const limiters = createRateLimitHooks(app, rateLimits);
   registerPartnerRoutes(app, ctx, limiters);
+  registerPartnerOpenApiRoute(app, limiters);
   registerLoginRoute(app, ctx, limiters);
   registerReturnAddressRoute(app, ctx, limiters);
   registerSessionRoutes(app, ctx, limiters);

@@ -6,10 +6,10 @@
  * died (connection reset, 502, 503) is sent again, as the page's client does; the upload is
  * safe to resend (the service recognises it by its messageId and bytes).
  */
+import { FaceflowPartnerError, type FaceflowPartner } from "@faceflow/partner";
 import { SESSION_HEADER } from "../../schemas/apiCodes";
 import { attemptStateSchema, loginResponseSchema, type AttemptState } from "../../schemas/api";
 import { lightResponseSchema, type LightChallenge } from "../../schemas/lightChallenge";
-import { FaceflowPartnerError, type FaceflowPartner } from "../../src/server/partner";
 import { launchParams, uploadForm, type UploadFormOptions } from "../server/harness";
 
 const RETRIED_STATUS = new Set([502, 503]);

@@ -23,6 +23,8 @@ describe("import rules on the repository", () => {
     expect(graph.edges.some((e) => e.kind === "type" && e.from.startsWith("schemas/"))).toBe(true);
     // The service reaches the shared rules through the domain layer.
     expect(graph.edges).toContainEqual({ from: "src/server/upload/decodeRecording.ts", to: "src/domain/scramble.ts", kind: "static" });
+    // The service's imports of the partner kit by its package name are edges to the kit's files.
+    expect(graph.edges).toContainEqual({ from: "src/server/auth/partnerAuth.ts", to: "packages/partner-node/src/index.ts", kind: "static" });
     expect(lines(graph)).toEqual([]);
   });
 });
@@ -64,6 +66,19 @@ describe("import rules on a small graph", () => {
       "service code imports no browser code: src/server/media/captureLimits.ts -> src/capture/validateRecording.ts",
       "service code imports no browser code: src/server/verify/checks/faceChecks.ts -> src/face/tracker.ts (type)",
       "browser code imports no service code: src/ui/screens/VerifyScreen.tsx -> src/server/verify/verdict.ts (type)",
+    ]);
+  });
+
+  it("the partner kit imports nothing of the repository, and everyone may import it", () => {
+    const graph = graphOf([
+      ["packages/partner-node/src/client.ts", "schemas/api.ts", "type"],
+      ["packages/partner-node/src/returnSigning.ts", "src/server/orders/resultPayload.ts"],
+      ["packages/partner-node/src/client.ts", "packages/partner-node/src/contract/orders.ts"],
+      ["src/server/auth/partnerAuth.ts", "packages/partner-node/src/index.ts"],
+    ]);
+    expect(lines(graph)).toEqual([
+      "import runs back up the layers (partner kit is below contract): packages/partner-node/src/client.ts -> schemas/api.ts (type)",
+      "shared code imports no service code: packages/partner-node/src/returnSigning.ts -> src/server/orders/resultPayload.ts",
     ]);
   });
 
@@ -119,7 +134,7 @@ describe("the layer order as data", () => {
 
   it("orders the shipped layers as the architecture says, lowest first", () => {
     expect(SHIPPED_LAYERING.layers.map((l) => l.name)).toEqual([
-      "definitions", "contract", "domain", "foundations", "reporting", "service client", "edges", "capture", "runtime", "flow", "ui", "roots", "service",
+      "partner kit", "definitions", "contract", "domain", "foundations", "reporting", "service client", "edges", "capture", "runtime", "flow", "ui", "roots", "service",
     ]);
   });
 

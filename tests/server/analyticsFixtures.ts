@@ -4,12 +4,12 @@
  * a read of what the ingest stored.
  */
 import { join } from "node:path";
+import type { FaceflowPartner } from "@faceflow/partner";
 import type { AnalyticsEvent, BatchBody, CheckBody, MissingBody, SingleBody } from "../../schemas/analytics";
 import { ANALYTICS_TOKEN_HEADER } from "../../schemas/analyticsToken";
 import { loginResponseSchema } from "../../schemas/api";
 import { createStore } from "../../src/server/store";
 import type { AnalyticsEventRecord } from "../../src/server/store/analyticsEvents";
-import type { FaceflowPartner } from "../../src/server/partner";
 import { Browser, launchParams, orderRequest, type Service } from "./harness";
 
 export const APP = "TIDA0001";

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { createFaceflowPartner, type FaceflowPartner } from "@faceflow/partner";
 import { messageIdOf, scrambleBase64 } from "../../src/domain/scramble";
 import { buildApp, type BuildAppOptions } from "../../src/server/app";
 import { BUILT_IN_DEMO_SECRET, DEMO_APP_ID } from "../../src/server/apps";
-import { createFaceflowPartner, type FaceflowPartner } from "../../src/server/partner";
 import { createStore, type Store } from "../../src/server/store";
 import {
   attemptStateSchema,

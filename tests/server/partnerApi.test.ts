@@ -4,9 +4,8 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FaceflowPartnerError, PARTNER_HEADERS, signPartnerRequest } from "@faceflow/partner";
 import { launchResponseSchema, orderViewSchema } from "../../schemas/api";
-import { FaceflowPartnerError } from "../../src/server/partner";
-import { PARTNER_HEADERS, signPartnerRequest } from "../../src/server/partner/requestSigning";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import {
   awaitVerdict,

@@ -4,7 +4,7 @@
  * the user are told the order expired, with the way back for the user.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { FaceflowPartnerError } from "../../src/server/partner";
+import { FaceflowPartnerError } from "@faceflow/partner";
 import { Browser, errorCode, inspectStore, launchParams, manualRunner, orderRequest, startService, type Service } from "./harness";
 
 let service: Service;

@@ -8,17 +8,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import * as kit from "@faceflow/partner";
+import { createFaceflowPartner, signReturnPayload, verifyReturnPayload } from "@faceflow/partner";
 import { API_ERROR_CODES, resultResponseSchema, type LaunchResponse } from "../../schemas/api";
-import { createFaceflowPartner } from "../../src/server/partner";
-import * as canonical from "../../src/server/partner/canonical";
-import { signReturnPayload, verifyReturnPayload } from "../../src/server/partner/returnSigning";
 import { launchMacMatches, parseLaunchToken } from "../../src/server/signing/launch";
 import { Browser, errorCode, inspectStore, launchParams, orderRequest, startService, testClock, type Service } from "./harness";
 
 // Every signature comparison of the service goes through safeEqualHex (timingSafeEqual inside):
 // spied on, not replaced, to show the rotation kept it.
-vi.mock("../../src/server/partner/canonical", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/server/partner/canonical")>();
+vi.mock("@faceflow/partner", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@faceflow/partner")>();
   return { ...actual, safeEqualHex: vi.fn(actual.safeEqualHex) };
 });
 
@@ -74,7 +73,7 @@ describe("during the overlap", () => {
   });
 
   it("compares every candidate signature with the timing-safe comparison", async () => {
-    const spy = vi.mocked(canonical.safeEqualHex);
+    const spy = vi.mocked(kit.safeEqualHex);
     spy.mockClear();
     await rotated.partnerFor(APP, OLD).createOrder(orderRequest(rotated));
     // The new secret's signature compared first (no match), then the previous one's (match).

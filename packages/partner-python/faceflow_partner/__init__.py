@@ -1,5 +1,5 @@
 """faceflow partner kit for Python 3.9+ (standard library only): sign and send partner API
-requests, verify return payloads and webhooks. See src/server/partner/README.md ("Python")."""
+requests, verify return payloads and webhooks. See packages/README.md ("Python")."""
 from .client import FaceflowPartner, FaceflowPartnerError
 from .returns import RETURN_PAYLOAD_KEYS, ReturnVerification, return_signature_bases, verify_return, verify_return_payload
 from .signing import PARTNER_HEADERS, canonical_query, hmac_hex, partner_auth_headers, partner_request_base, sign_partner_request

@@ -1,5 +1,5 @@
 """The canonical forms and the partner request signature, byte for byte as the service makes
-them (src/server/partner/canonical.ts and requestSigning.ts in the faceflow repository).
+them (packages/partner-node/src/canonical.ts and requestSigning.ts in the faceflow repository).
 
 Every signed text starts with its own purpose line ("faceflow-partner-v1", ...): one app
 secret signs several kinds of message, and the prefix keeps a signature made for one purpose

@@ -1,4 +1,4 @@
-"""Verifying faceflow's webhooks (src/server/partner/webhookSigning.ts in the faceflow
+"""Verifying faceflow's webhooks (packages/partner-node/src/webhookSigning.ts in the faceflow
 repository). The service sends
 
     Faceflow-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>

@@ -3,10 +3,10 @@
  * service setting kept in the store like the cookie key, so every process sharing the store
  * signs alike and tokens survive a restart; it is used for nothing else.
  */
+import { hmacHex, safeEqualHex } from "@faceflow/partner";
 import { analyticsTokenSchema } from "../../../schemas/analyticsToken";
 import { analyticsTokenClaimsSchema, type AnalyticsTokenClaims } from "../../../schemas/analyticsTokenClaims";
 import type { ServiceContext } from "../context";
-import { hmacHex, safeEqualHex } from "../partner/canonical";
 import { randomHex } from "../runtime";
 
 const KEY_SETTING = "analytics-token-key";

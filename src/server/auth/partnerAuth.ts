@@ -6,17 +6,11 @@
  */
 import type { FastifyRequest } from "fastify";
 import * as z from "zod";
+import { PARTNER_HEADERS, PARTNER_NONCE_PATTERN, PARTNER_TIMESTAMP_WINDOW_SEC, safeEqualHex, signPartnerRequest } from "@faceflow/partner";
 import { API_ERROR_CODES } from "../../../schemas/api";
 import { acceptedSecrets, activeApp } from "../apps";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
-import { safeEqualHex } from "../partner/canonical";
-import {
-  PARTNER_HEADERS,
-  PARTNER_NONCE_PATTERN,
-  PARTNER_TIMESTAMP_WINDOW_SEC,
-  signPartnerRequest,
-} from "../partner/requestSigning";
 import type { AppRecord } from "../store/apps";
 
 const headersSchema = z.object({

@@ -17,8 +17,8 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { PARTNER_HEADERS } from "@faceflow/partner";
 import { API_ERROR_CODES } from "../../../schemas/api";
-import { PARTNER_HEADERS } from "../partner/requestSigning";
 import type { Clock } from "../runtime";
 import type { RateCountersRepo } from "../store/rateCounters";
 import { HttpError } from "./errors";

@@ -3,8 +3,8 @@
  * (partner/returnSigning.ts says what each signature covers). Numbers become text the same
  * way every time, because the text is what gets signed.
  */
+import { signReturnPayload } from "@faceflow/partner";
 import type { ReturnPayload } from "../../../schemas/api";
-import { signReturnPayload } from "../partner/returnSigning";
 import type { AppRecord } from "../store/apps";
 import type { AttemptRecord } from "../store/attempts";
 import type { OrderRecord } from "../store/orders";

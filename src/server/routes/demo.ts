@@ -6,6 +6,7 @@
  * Turned off with FACEFLOW_DEMO=off.
  */
 import type { FastifyInstance } from "fastify";
+import { verifyReturnPayload } from "@faceflow/partner";
 import {
   demoOrderRequestSchema,
   demoVerifyRequestSchema,
@@ -15,7 +16,6 @@ import type { ServiceContext } from "../context";
 import { parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
 import { createOrder } from "../orders/createOrder";
-import { verifyReturnPayload } from "../partner/returnSigning";
 import { DEMO_APP_ID } from "../apps";
 import type { AppRecord } from "../store/apps";
 const DEMO_USER_ID = "demo-user";

@@ -3,6 +3,7 @@
  * - `POST /partner/v1/orders` → 201 { orderNo, h5_face_id, launchUrl, expiresAt }
  * - `GET /partner/v1/orders/:orderNo` → the order's state, signed result and attempts
  * - `POST /partner/v1/orders/:orderNo/launches` → 201 a fresh launch URL for an unfinished order
+ * (and, unsigned, `GET /partner/v1/openapi.json`: routes/partnerOpenApi.ts)
  * An app only ever sees its own orders (another app's order number reads as not found).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -20,10 +21,11 @@ import { withCurrentSignatures } from "../orders/resultPayload";
 import type { AppRecord } from "../store/apps";
 import type { OrderRecord } from "../store/orders";
 
-const orderParams = z.object({ orderNo: z.string().max(128) });
+/** The `:orderNo` of the order routes (also described by the OpenAPI document, openapi/partnerOpenApi.ts). */
+export const partnerOrderParamsSchema = z.object({ orderNo: z.string().max(128) });
 
 async function ownOrder(ctx: ServiceContext, app: AppRecord, request: FastifyRequest): Promise<OrderRecord> {
-  const { orderNo } = parseOr400(orderParams, request.params, "path");
+  const { orderNo } = parseOr400(partnerOrderParamsSchema, request.params, "path");
   const order = await ctx.store.orders.get(orderNo);
   if (order === null || order.appId !== app.appId) throw new HttpError(404, API_ERROR_CODES.orderNotFound, `no order ${orderNo}`);
   return order;

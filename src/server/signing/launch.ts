@@ -7,7 +7,7 @@
  * so it covers every launch parameter (adding, removing or changing any one breaks it), the
  * expiry, and a nonce the service records to make the launch single-use.
  */
-import { canonicalQuery, hmacHex, safeEqualHex } from "../partner/canonical";
+import { canonicalQuery, hmacHex, safeEqualHex } from "@faceflow/partner";
 
 interface LaunchToken {
   expiresAtSec: number;

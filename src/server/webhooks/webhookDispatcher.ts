@@ -10,7 +10,7 @@
  *   up to a little over 24 hours; after the last, the event is kept as failed for staff, who can
  *   send it again from the order view.
  */
-import { WEBHOOK_HEADERS, signWebhook } from "../partner/webhookSigning";
+import { WEBHOOK_HEADERS, signWebhook } from "@faceflow/partner";
 import { createPeriodicJob, nodeScheduler, type PeriodicJob, type Scheduler } from "../jobs/periodicJob";
 import type { Store } from "../store";
 import type { WebhookEventRecord } from "../store/webhooks";

@@ -1,6 +1,6 @@
 /**
  * The partner's table of checks and codes is made from the registry, never kept by hand: the
- * table in src/server/partner/README.md is what scripts/checks/checksTable.ts makes now, and
+ * table in packages/README.md is what scripts/checks/checksTable.ts makes now, and
  * every registered check (with every code it declares) has its row.
  */
 import { readFileSync } from "node:fs";

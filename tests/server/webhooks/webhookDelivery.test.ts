@@ -6,8 +6,8 @@
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { WEBHOOK_HEADERS, verifyWebhook } from "@faceflow/partner";
 import { webhookEventSchema } from "../../../schemas/webhookEvent";
-import { WEBHOOK_HEADERS, verifyWebhook } from "../../../src/server/partner";
 import { recordVerdict, type Verdict } from "../../../src/server/orders/verdict";
 import { createStore } from "../../../src/server/store";
 import type { WebhookSettings } from "../../../src/server/webhooks";

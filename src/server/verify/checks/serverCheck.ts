@@ -60,7 +60,7 @@ export interface ServerCheck {
    * failed, and this one cannot be judged without it.
    */
   needs: readonly string[];
-  /** What it takes to pass, one sentence for partners (src/server/partner/README.md's table is checked against it). */
+  /** What it takes to pass, one sentence for partners (packages/README.md's table is checked against it). */
   passes: string;
   /** Every code its failures give. */
   codes: readonly VerifyCode[];

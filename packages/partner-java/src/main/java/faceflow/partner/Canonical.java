@@ -11,7 +11,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The canonical forms every faceflow signature is computed over, byte for byte as the service
- * makes them (src/server/partner/canonical.ts in the faceflow repository).
+ * makes them (packages/partner-node/src/canonical.ts in the faceflow repository).
  */
 public final class Canonical {
     private Canonical() {}

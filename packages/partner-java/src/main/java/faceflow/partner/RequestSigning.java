@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Partner API request signatures (src/server/partner/requestSigning.ts in the faceflow
+ * Partner API request signatures (packages/partner-node/src/requestSigning.ts in the faceflow
  * repository): hex HMAC-SHA256 with the app secret over
  * "faceflow-partner-v1\n" + METHOD + "\n" + path with query as sent + "\n" + timestamp + "\n" + nonce + "\n" + raw body.
  */

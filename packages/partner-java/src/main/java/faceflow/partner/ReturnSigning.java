@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * Verifying the return payload, the query faceflow appends to the partner's return URL
- * (src/server/partner/returnSigning.ts in the faceflow repository). Both signatures are hex
+ * (packages/partner-node/src/returnSigning.ts in the faceflow repository). Both signatures are hex
  * HMAC-SHA256 with the app secret:
  * <ul>
  * <li>signature over "faceflow-return-core-v1\n" + appId + "\n" + canonical(orderNo, h5faceId, code, liveRate);</li>

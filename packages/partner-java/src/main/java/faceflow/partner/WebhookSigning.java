@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Faceflow's webhook signatures (src/server/partner/webhookSigning.ts in the faceflow
+ * Faceflow's webhook signatures (packages/partner-node/src/webhookSigning.ts in the faceflow
  * repository). The service sends
  * <pre>Faceflow-Signature: t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256(secret, t + "." + raw body)&gt;</pre>
  * Check the raw bytes before parsing any JSON, with every secret you hold (the current one and,

@@ -11,7 +11,7 @@
  * replayed later. Within the window, the event id (`Faceflow-Event-Id`, also the body's `id`)
  * makes processing idempotent: an event may arrive more than once (at least once delivery).
  */
-import { hmacHex, safeEqualHex } from "./canonical";
+import { hmacHex, safeEqualHex } from "./canonical.js";
 
 export const WEBHOOK_HEADERS = {
   signature: "faceflow-signature",

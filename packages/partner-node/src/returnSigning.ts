@@ -10,8 +10,8 @@
  * canonical is canonicalQuery (canonical.ts): sorted keys, URI-encoded, empty values left out.
  * A return is valid only when both match.
  */
-import { RETURN_PAYLOAD_KEYS, returnPayloadSchema, type ReturnPayload } from "../../../schemas/api";
-import { canonicalQuery, hmacHex, safeEqualHex } from "./canonical";
+import { RETURN_PAYLOAD_KEYS, returnPayloadSchema, type ReturnPayload } from "./contract/returnPayload.js";
+import { canonicalQuery, hmacHex, safeEqualHex } from "./canonical.js";
 
 export type UnsignedReturnPayload = Omit<ReturnPayload, "signature" | "newSignature">;
 

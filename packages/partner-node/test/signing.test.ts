@@ -1,9 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { canonicalQuery, signReturnPayload, verifyReturnPayload } from "../../src/server/partner";
-import { hmacHex, safeEqualHex } from "../../src/server/partner/canonical";
-import { partnerRequestBase } from "../../src/server/partner/requestSigning";
-import { launchMacMatches, parseLaunchToken, signLaunch } from "../../src/server/signing/launch";
+import { canonicalQuery, hmacHex, partnerRequestBase, safeEqualHex, signReturnPayload, verifyReturnPayload } from "@faceflow/partner";
 
 const SECRET = "test-secret-0123456789abcdef";
 const hmac = (message: string) => createHmac("sha256", SECRET).update(message).digest("hex");
@@ -66,25 +63,6 @@ describe("return payload signatures", () => {
   it("report a malformed payload without a payload", () => {
     expect(verifyReturnPayload("APP1", SECRET, "orderNo=1")).toEqual({ valid: false, payload: null, reason: "payload fields missing or malformed" });
     expect(verifyReturnPayload("APP1", SECRET, "not a url at all")).toMatchObject({ valid: false, payload: null });
-  });
-});
-
-describe("launch sign token", () => {
-  const params = { live_type: "2", order_no: "ord_1", url: "https://p.example/back?a=1" };
-  const sign = signLaunch(SECRET, params, 1_900_000_000, "0123456789abcdef0123456789abcdef");
-
-  it("is 1.<expiry>.<nonce>.<HMAC over purpose, expiry, nonce and the canonical parameters>", () => {
-    const token = parseLaunchToken(sign);
-    expect(token).toEqual({ expiresAtSec: 1_900_000_000, nonce: "0123456789abcdef0123456789abcdef", mac: expect.any(String) });
-    expect(token?.mac).toBe(
-      hmac(`faceflow-launch-v1\n1900000000\n0123456789abcdef0123456789abcdef\n${canonicalQuery(params)}`),
-    );
-    expect(token && launchMacMatches(SECRET, { ...params, sign }, token)).toBe(true);
-    expect(token && launchMacMatches(SECRET, { ...params, url: "https://evil.example/" }, token)).toBe(false);
-  });
-
-  it("parses only well-formed tokens", () => {
-    for (const bad of ["", "1.2.3.4", sign.replace(/^1/, "2"), `${sign}0`, sign.toUpperCase()]) expect(parseLaunchToken(bad), bad).toBeNull();
   });
 });
 

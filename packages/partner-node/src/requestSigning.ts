@@ -8,7 +8,7 @@
  * reused within the timestamp window, and body is the raw request body ("" for GET).
  * The headers below carry app id, timestamp, nonce and the hex signature.
  */
-import { hmacHex } from "./canonical";
+import { hmacHex } from "./canonical.js";
 
 export const PARTNER_HEADERS = {
   appId: "x-faceflow-app-id",

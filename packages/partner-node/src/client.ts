@@ -1,6 +1,6 @@
 /**
  * The partner kit: what a partner's Node backend imports to talk to faceflow. Pure Node
- * (fetch, node:crypto) and the shared zod contract; no fastify.
+ * (fetch, node:crypto) and the kit's zod contract (contract/); no fastify.
  *
  * @example
  * const faceflow = createFaceflowPartner({ baseUrl: "https://faceflow.example", appId: "TIDA0001", secret });
@@ -19,9 +19,9 @@ import {
   type LaunchResponse,
   type OrderView,
   type RelaunchRequest,
-} from "../../../schemas/api";
-import { partnerAuthHeaders } from "./requestSigning";
-import { verifyReturnPayload, type ReturnInput, type ReturnVerification } from "./returnSigning";
+} from "./contract/orders.js";
+import { partnerAuthHeaders } from "./requestSigning.js";
+import { verifyReturnPayload, type ReturnInput, type ReturnVerification } from "./returnSigning.js";
 
 export interface FaceflowPartnerOptions {
   /** Service origin, e.g. "https://faceflow.example" (a path prefix is kept). */
