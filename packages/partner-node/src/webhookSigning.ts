@@ -11,6 +11,7 @@
  * replayed later. Within the window, the event id (`Faceflow-Event-Id`, also the body's `id`)
  * makes processing idempotent: an event may arrive more than once (at least once delivery).
  */
+import { createHmac } from "node:crypto";
 import { hmacHex, safeEqualHex } from "./canonical.js";
 
 export const WEBHOOK_HEADERS = {
@@ -45,10 +46,13 @@ export function verifyWebhook(
   const t = parts.find((p) => p.startsWith("t="))?.slice(2);
   const signatures = parts.filter((p) => p.startsWith("v1=")).map((p) => p.slice(3));
   if (t === undefined || !/^\d{1,12}$/.test(t) || signatures.length === 0) return { ok: false, reason: "malformed" };
-  const text = typeof body === "string" ? body : new TextDecoder("utf-8", { fatal: false }).decode(body);
+  // The HMAC is of the bytes as received: decoding them first would map different invalid
+  // UTF-8 bodies to one text, and so to one signature.
+  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+  const hmac = (secret: string) => createHmac("sha256", secret).update(`${t}.`, "utf8").update(bytes).digest("hex");
   const timestampSec = Number(t);
   const matches = secrets.some((secret) => {
-    const expected = hmacHex(secret, `${t}.${text}`);
+    const expected = hmac(secret);
     return signatures.some((s) => safeEqualHex(expected, s));
   });
   if (!matches) return { ok: false, reason: "signature" };

@@ -51,3 +51,17 @@ describe("webhook signatures", () => {
     expect(webhookEventSchema.safeParse(JSON.parse(body)).success).toBe(true);
   });
 });
+
+describe("webhook bodies as bytes", () => {
+  it("signs the bytes received: two bodies with different invalid UTF-8 are not one signature", () => {
+    const secret = "bytes-secret-0123456789abcdef";
+    const t = 1_767_225_600;
+    const a = Uint8Array.from([0x7b, 0xff, 0x7d]);
+    const b = Uint8Array.from([0x7b, 0xfe, 0x7d]);
+    // Both decode to "{\ufffd}": hashing the decoded text would accept either with a's signature.
+    expect(new TextDecoder().decode(a)).toBe(new TextDecoder().decode(b));
+    const header = `t=${t},v1=${createHmac("sha256", secret).update(`${t}.`).update(a).digest("hex")}`;
+    expect(verifyWebhook(a, header, [secret], t)).toEqual({ ok: true, timestampSec: t });
+    expect(verifyWebhook(b, header, [secret], t)).toEqual({ ok: false, reason: "signature" });
+  });
+});
