@@ -96,7 +96,7 @@ describe("/action/ws/record", () => {
     expect(screen.getByText("核验中")).toBeTruthy();
     expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toEqual({ attempt: 1 });
     // The next poll waits for a change of step.
-    await waitFor(() => expect(pathsOf(calls)).toContain("/api/v1/attempts/1?waitMs=20000"));
+    await waitFor(() => expect(pathsOf(calls)).toContain("/api/v1/attempts/1?waitMs=20000&step=analysing&progress=0.5000"));
     release({ status: 200, body: JUDGED });
     await waitFor(() => expect(flow.hash()).toBe("/success"));
     expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toBeUndefined();
