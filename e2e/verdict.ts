@@ -7,12 +7,15 @@ import { expect, type Page } from "@playwright/test";
 import type { FaceflowPartner } from "@faceflow/partner";
 import type { AttemptView } from "../schemas/api";
 
-/** The step lines of the 核验中 view (flows/texts.zh-CN.json verifySteps, and verifying.waiting). */
-const VERIFY_STEP = /^(排队中|解码视频|分析人脸|识别语音|生成结果|正在查询核验进度…)，已完成 \d+%$/;
+/**
+ * Where the 核验中 view says the wait is (flows/texts.zh-CN.json: capture's checking, uploading and
+ * settling, verifySteps, and verifying.waiting).
+ */
+const VERIFY_STEP = /^(正在检查视频…|正在上传视频|排队中|解码视频|分析人脸|识别语音|生成结果|正在查询核验进度…|正在获取验证结果…)，已完成 \d+%$/;
 
 /**
- * Waits for the 核验中 view: its title and the progress bar 核验进度 with a step, read at one
- * instant in the page (the view lasts only while the service verifies, a second or two).
+ * Waits for the 核验中 view: its title and the progress bar 核验进度 with where the wait is, read
+ * at one instant in the page (the view lasts only from the hand-over to the verdict, a few seconds).
  */
 export async function expectVerifying(page: Page): Promise<void> {
   const seen = await page.waitForFunction(

@@ -435,7 +435,11 @@ export const attemptStateSchema = z.discriminatedUnion("state", [
     state: z.literal("verifying"),
     attempt: z.int().check(z.gte(1)),
     step: verifyStepSchema,
-    /** 0..1 of the work done. */
+    /**
+     * 0..1 of the whole job's work done, each step weighted by its measured cost and the face
+     * analysis moving frame by frame (src/server/verify/verifyProgress.ts): the page shows it as
+     * it is, knowing nothing of the steps' costs. 0 while queued.
+     */
     progress: z.number().check(z.gte(0), z.lte(1)),
   }),
   z.object({ state: z.literal("judged"), attempt: z.int().check(z.gte(1)), outcome: attemptOutcomeSchema }),
@@ -443,11 +447,16 @@ export const attemptStateSchema = z.discriminatedUnion("state", [
 export type AttemptState = z.infer<typeof attemptStateSchema>;
 
 /**
- * `GET /api/v1/attempts/:attempt?waitMs=N` (long poll): answers at once when judged, else when
- * the step changes, the attempt is judged, or waitMs (at most verification.jobs.maxWaitMs) passed.
+ * `GET /api/v1/attempts/:attempt?waitMs=N&step=S&progress=P` (long poll): answers at once when
+ * judged, or when the job is already past what the page shows (`step` and `progress`, its last
+ * answer: another step, or 0.05 more, PROGRESS_WAKE), else when the step changes, the progress
+ * grows by 0.05, the attempt is judged, or waitMs (at most verification.jobs.maxWaitMs) passed.
  */
 export const attemptStateQuerySchema = z.object({
   waitMs: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(60_000))),
+  /** Where the page's last answer left the attempt; without it the poll waits for the next change. */
+  step: z.optional(verifyStepSchema),
+  progress: z.optional(z.coerce.number().check(z.gte(0), z.lte(1))),
 });
 
 /** `GET /api/v1/result`: the signed payload and where to send it. */

@@ -149,9 +149,6 @@ function timedDeps(deps: MediaVerifierDeps, run: Run, marks: { decodedAt: number
   };
 }
 
-/** The last "analysing" progress verifyMedia reports (analyseFrames' share 1: 0.1 + 0.7). */
-const ANALYSED = 0.8;
-
 async function runOnce(deps: MediaVerifierDeps, input: VerifyJobInput): Promise<Run & { decodedFrames: number | null }> {
   const run: Run = { totalMs: 0, decodeMs: 0, analyseMs: 0, signalsMs: 0, listenMs: 0, decideMs: 0, frameMs: [], cpuMs: 0, ffmpegCpuMs: 0, result: undefined as unknown as VerifyResult };
   const marks = { decodedAt: NaN, frames: null as number | null };
@@ -161,9 +158,10 @@ async function runOnce(deps: MediaVerifierDeps, input: VerifyJobInput): Promise<
   const cpu = processCpuMs();
   const children = childCpuMs();
   const start = performance.now();
-  run.result = await verifyMedia(input, timedDeps(deps, run, marks), (step, progress) => {
+  run.result = await verifyMedia(input, timedDeps(deps, run, marks), (step) => {
     if (step === "deciding") decidingAt = performance.now();
-    if (step === "analysing" && Math.abs(progress - ANALYSED) < 1e-9) {
+    // The last "analysing" report is analyseFrames' end (its share 1): the frame analysis is over.
+    if (step === "analysing") {
       analysedAt = performance.now();
       humanAtAnalysed = run.analyseMs;
     }

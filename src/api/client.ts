@@ -25,6 +25,7 @@ import type {
   ResultResponse,
   ReturnUrlCheckResponse,
   UploadMeta,
+  VerifyStep,
   WxUploadRequest,
 } from "../../schemas/api";
 import { SESSION_HEADER } from "../../schemas/apiCodes";
@@ -85,7 +86,8 @@ export interface ApiClient {
    * Long poll of an accepted attempt: answers at once when judged, else when the step
    * changes or `waitMs` (at most 25 000) passed.
    */
-  attemptState(attempt: number, waitMs: number, signal?: AbortSignal): Promise<AttemptState>;
+  /** `shown`: where the page's last answer left the attempt; the service then answers at once when its job is already further. */
+  attemptState(attempt: number, waitMs: number, signal?: AbortSignal, shown?: { step: VerifyStep; progress: number }): Promise<AttemptState>;
   result(signal?: AbortSignal): Promise<ResultResponse>;
   /** The service vouches for an unsigned launch's return address, or refuses it (RETURN_URL_NOT_ALLOWED). */
   checkReturnUrl(url: string, signal?: AbortSignal): Promise<ReturnUrlCheckResponse>;
@@ -166,11 +168,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return read(raw, (s) => s.attemptState);
     },
     uploadWxVideo: (request, signal) => post("/api/v1/upload/wx", request, (s) => s.attemptState, signal),
-    attemptState(attempt, waitMs, signal) {
+    attemptState(attempt, waitMs, signal, shown) {
       // Whole, non-negative numbers only: the path and query are built here, not by the caller.
       const seq = Math.max(1, Math.trunc(attempt));
       const wait = Math.min(MAX_LONG_POLL_MS, Math.max(0, Math.round(waitMs)));
-      return get(`/api/v1/attempts/${seq}?waitMs=${wait}`, (s) => s.attemptState, signal);
+      const where = shown === undefined ? "" : `&step=${encodeURIComponent(shown.step)}&progress=${Math.min(1, Math.max(0, shown.progress)).toFixed(4)}`;
+      return get(`/api/v1/attempts/${seq}?waitMs=${wait}${where}`, (s) => s.attemptState, signal);
     },
     result: (signal) => get("/api/v1/result", (s) => s.result, signal),
     checkReturnUrl: (url, signal) => post("/api/v1/return-url", { url }, (s) => s.returnUrlCheck, signal),

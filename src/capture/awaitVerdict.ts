@@ -2,7 +2,8 @@
  * Waiting for the service's verdict on an attempt it accepted (an upload, or a frame stream
  * that ended). The service verifies off the request path (DESIGN.md "Verification is
  * CPU-heavy work"), so the page follows the attempt with the long poll
- * `GET /api/v1/attempts/:attempt?waitMs=N` and shows each step it reports, until judged.
+ * `GET /api/v1/attempts/:attempt?waitMs=N` and shows each step it reports, until judged;
+ * each poll says where the last answer left the attempt, so a job already further answers at once.
  *
  * The attempt is already the service's: nothing here sends the recording again. A poll that
  * got no answer (offline, a proxy timing out, 5xx, 429) is asked again after a bounded
@@ -105,8 +106,8 @@ export function retryDelay(limits: Pick<VerdictWaitLimits, "retryBaseMs" | "maxR
   return Math.min(limits.maxRetryDelayMs, limits.retryBaseMs * 2 ** Math.max(0, failures - 1));
 }
 
-/** One long poll, given up as lost (a network failure) when it outlasts `timeoutMs`. */
-async function poll(input: AwaitVerdictInput, attempt: number, waitMs: number, timeoutMs: number): Promise<AttemptState> {
+/** One long poll, given up as lost (a network failure) when it outlasts `timeoutMs`; `shown`: the last state the service reported. */
+async function poll(input: AwaitVerdictInput, attempt: number, waitMs: number, timeoutMs: number, shown: VerifyProgress | null): Promise<AttemptState> {
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort();
   input.signal?.addEventListener("abort", onOuterAbort, { once: true });
@@ -127,7 +128,7 @@ async function poll(input: AwaitVerdictInput, attempt: number, waitMs: number, t
     controller.abort();
   });
   try {
-    return await Promise.race([input.api.attemptState(attempt, waitMs, controller.signal), abandoned]);
+    return await Promise.race([input.api.attemptState(attempt, waitMs, controller.signal, shown ?? undefined), abandoned]);
   } catch (error) {
     // The client reports its own abort as ABORTED; ours for a lost answer is a network failure.
     if (error instanceof ApiError && error.code === CLIENT_ERROR_CODES.aborted && timedOut && !input.signal?.aborted) {
@@ -151,8 +152,14 @@ export async function awaitVerdict(input: AwaitVerdictInput): Promise<AwaitVerdi
   /** Known only by number (stream, reload): the first poll asks where it stands without waiting. */
   let knowsStep = input.accepted.state !== "accepted";
 
+  /** What the service said last: the poll tells it, so a job already further answers at once. */
+  let shown: VerifyProgress | null = null;
+
   if (input.accepted.state === "judged") return { ok: true, outcome: input.accepted.outcome, polls };
-  if (input.accepted.state === "verifying") input.onProgress({ step: input.accepted.step, progress: input.accepted.progress });
+  if (input.accepted.state === "verifying") {
+    shown = { step: input.accepted.step, progress: input.accepted.progress };
+    input.onProgress(shown);
+  }
 
   for (;;) {
     if (input.signal?.aborted) return { ok: false, reason: "aborted" };
@@ -167,7 +174,7 @@ export async function awaitVerdict(input: AwaitVerdictInput): Promise<AwaitVerdi
     polls += 1;
     let answer: AttemptState;
     try {
-      answer = await poll(input, attempt, waitMs, waitMs + limits.requestGraceMs);
+      answer = await poll(input, attempt, waitMs, waitMs + limits.requestGraceMs, shown);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (input.signal?.aborted || error.code === CLIENT_ERROR_CODES.aborted) return { ok: false, reason: "aborted" };
@@ -186,7 +193,8 @@ export async function awaitVerdict(input: AwaitVerdictInput): Promise<AwaitVerdi
     failuresInRow = 0;
     knowsStep = true;
     if (answer.state === "judged") return { ok: true, outcome: answer.outcome, polls };
-    input.onProgress({ step: answer.step, progress: answer.progress });
+    shown = { step: answer.step, progress: answer.progress };
+    input.onProgress(shown);
     const spent = input.now() - startedAt;
     if (spent < limits.minPollGapMs) await input.sleep(limits.minPollGapMs - spent);
   }

@@ -55,7 +55,12 @@ export type CaptureEvent =
   /** Action mode: the action now prompted (index into request.actions). */
   | { type: "prompt"; actionIndex: number }
   /** Upload or stream progress, 0..1. */
-  | { type: "progress"; fraction: number };
+  | { type: "progress"; fraction: number }
+  /**
+   * The recording or the stream ended, and the camera is still on: the picture the preview
+   * shows now is the last one captured, which the page keeps (dimmed) while it waits for the verdict.
+   */
+  | { type: "captured" };
 
 export type CaptureOutcome =
   /** A recording to validate and upload (recorder, file input). */

@@ -7,7 +7,8 @@
  *   → countdown 3-2-1 (will mode: the question is spoken meanwhile)
  *   → `recording` every 200 ms, `prompt` for each action in turn
  *   → stops just before the window's maximum, or at `stop()` (held back to the earliest
- *     allowed moment, so an early press still yields a valid recording)
+ *     allowed moment, so an early press still yields a valid recording): `captured`, while
+ *     the camera is still on
  *   → `{ kind: "recording", blob, mimeType, durationMs }`.
  *
  * A camera that fails to open resolves `{ kind: "failed", status, downgrade }` with the
@@ -126,6 +127,8 @@ export function createRecorderHandler(deps: CaptureDeps): CaptureHandler {
       if (why.kind === "trackEnded") return { kind: "failed", status: "trtc_cameraError", downgrade: DOWNGRADE_REASONS.webcamOtherError };
       return { kind: "failed", status: "exception" };
     }
+    // Before the camera goes: the page keeps the last picture recorded in view while it waits.
+    onEvent({ type: "captured" });
     const video = await active.stop();
     recording = null;
     releaseCamera();

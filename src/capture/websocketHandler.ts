@@ -194,6 +194,8 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
     const end = () => {
       if (ended || scope.isSettled()) return;
       ended = true;
+      // The last picture streamed is on the preview: the page keeps it in view while the service verifies.
+      onEvent({ type: "captured" });
       connection.end("done", firstSentAt === null ? undefined : deps.lightShown?.(firstSentAt));
       scope.after(settings.resultTimeoutMs, () => scope.settle(streamBreakOutcome("timeout")));
     };

@@ -18,10 +18,10 @@ const judged = (outcome: AttemptOutcome = PASSED, attempt = 1): AttemptState => 
 type Answer = AttemptState | ApiError | "hang" | { after: number; answer: AttemptState };
 
 function scriptedService(answers: Answer[]) {
-  const calls: { attempt: number; waitMs: number; at: number }[] = [];
+  const calls: { attempt: number; waitMs: number; at: number; shown: VerifyProgress | undefined }[] = [];
   const upload = vi.fn();
-  const attemptState = vi.fn(async (attempt: number, waitMs: number) => {
-    calls.push({ attempt, waitMs, at: Date.now() });
+  const attemptState = vi.fn(async (attempt: number, waitMs: number, _signal?: AbortSignal, shown?: VerifyProgress) => {
+    calls.push({ attempt, waitMs, at: Date.now(), shown });
     const answer = answers.shift();
     if (answer === undefined) throw new Error(`poll ${calls.length} has no scripted answer`);
     if (answer === "hang") return new Promise<AttemptState>(() => undefined);
@@ -98,12 +98,20 @@ describe("awaitVerdict", () => {
       [1, 20_000],
       [1, 20_000],
     ]);
+    // Each poll says where the last answer left the attempt, so a job already further answers at once.
+    expect(service.calls.map((c) => c.shown)).toEqual([
+      { step: "queued", progress: 0 },
+      { step: "decoding", progress: 0.2 },
+      { step: "analysing", progress: 0.6 },
+      { step: "deciding", progress: 0.95 },
+    ]);
   });
 
   it("an attempt known only by its number (stream, reload) first asks where it stands without waiting", async () => {
     const { result, service, progress } = run({ state: "accepted", attempt: 3 }, [verifying("analysing", 0.5, 3), judged(PASSED, 3)]);
     expect(await settle(result)).toMatchObject({ ok: true });
     expect(service.calls.map((c) => c.waitMs)).toEqual([0, 20_000]);
+    expect(service.calls.map((c) => c.shown)).toEqual([undefined, { step: "analysing", progress: 0.5 }]);
     expect(progress).toEqual([{ step: "analysing", progress: 0.5 }]);
   });
 

@@ -83,7 +83,7 @@ describe("/action/ws/record", () => {
     expect(sessionOf(flow)?.deviceInfo).toMatchObject({ trtc: 2, h5conf: [H5CONF_CODES.trtcClose, H5CONF_CODES.websocketOpen] });
   });
 
-  it("shows 核验中 with the service's step and progress while it verifies, keeping the attempt for a reload until judged", async () => {
+  it("shows 核验中 as the page's heading with the service's step and progress while it verifies, keeping the attempt for a reload until judged", async () => {
     let release: (answer: { status: number; body: unknown }) => void = () => undefined;
     const held = new Promise<{ status: number; body: unknown }>((resolve) => (release = resolve));
     const calls = stubService([{ status: 200, body: { state: "verifying", attempt: 1, step: "analysing", progress: 0.5 } }, held]);
@@ -91,12 +91,13 @@ describe("/action/ws/record", () => {
     flow.renderScreen(WsRecordScreen, "action_ws_record");
     fireEvent.click(await screen.findByRole("button", { name: "开始验证" }));
     const bar = await screen.findByRole("progressbar", { name: "核验进度" });
-    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("50"));
-    expect(bar.getAttribute("aria-valuetext")).toBe("分析人脸，已完成 50%");
-    expect(screen.getByText("核验中")).toBeTruthy();
+    // Half the service's work, after the stream (the bar's first quarter, waitView.ts UPLOAD_SHARE): 25 + 75 × 0.5.
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("63"));
+    expect(bar.getAttribute("aria-valuetext")).toBe("分析人脸，已完成 63%");
+    expect(screen.getByRole("heading", { level: 1, name: "核验中" })).toBeTruthy();
     expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toEqual({ attempt: 1 });
-    // The next poll waits for a change of step.
-    await waitFor(() => expect(pathsOf(calls)).toContain("/api/v1/attempts/1?waitMs=20000"));
+    // The next poll waits for the service to move on.
+    await waitFor(() => expect(pathsOf(calls)).toContain("/api/v1/attempts/1?waitMs=20000&step=analysing&progress=0.5000"));
     release({ status: 200, body: JUDGED });
     await waitFor(() => expect(flow.hash()).toBe("/success"));
     expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toBeUndefined();

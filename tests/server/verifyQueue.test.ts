@@ -80,24 +80,39 @@ async function poll(browser: Browser, path: string) {
 }
 
 describe("the long poll", () => {
-  it("waits while the job runs and answers when it moves to another step, then when it is judged", async () => {
+  it("waits while the job runs and answers when it moves to another step or moves its bar on, then when it is judged", async () => {
     await drain();
     const base = runner.started.length;
     const { browser, state } = await uploaded();
     expect(state).toMatchObject({ state: "verifying", attempt: 1 });
     const job = await runner.nth(base);
     expect((await browser.request("GET", "/api/v1/attempts/1")).json).toMatchObject({ state: "verifying", step: "decoding" });
+    // A page that last heard "queued" (the upload's answer) is told at once that the job moved on.
+    const behind = await poll(browser, "/api/v1/attempts/1?waitMs=20000&step=queued&progress=0");
+    expect(behind.res.json).toMatchObject({ state: "verifying", step: "decoding" });
+    expect(behind.ms).toBeLessThan(500);
 
+    // Up to date, it waits for the next change.
     setTimeout(() => job.progress("analysing", 0.4), 300);
-    const moved = await poll(browser, "/api/v1/attempts/1?waitMs=20000");
+    const moved = await poll(browser, "/api/v1/attempts/1?waitMs=20000&step=decoding&progress=0");
     expect(moved.res.json).toEqual({ state: "verifying", attempt: 1, step: "analysing", progress: 0.4 });
     expect(moved.ms).toBeGreaterThanOrEqual(250);
     expect(moved.ms).toBeLessThan(MAX_WAIT_MS);
 
-    // Progress within a step answers nobody early; the verdict does.
-    setTimeout(() => job.progress("analysing", 0.6), 100);
+    // Progress within a step answers once the bar moved a visible step (0.05), not at each frame.
+    setTimeout(() => job.progress("analysing", 0.42), 100);
+    setTimeout(() => job.progress("analysing", 0.6), 400);
+    const along = await poll(browser, "/api/v1/attempts/1?waitMs=20000&step=analysing&progress=0.4");
+    expect(along.res.json).toEqual({ state: "verifying", attempt: 1, step: "analysing", progress: 0.6 });
+    expect(along.ms).toBeGreaterThanOrEqual(350);
+    expect(along.ms).toBeLessThan(MAX_WAIT_MS);
+
+    // The bar never goes back: a lower figure (a report out of order) leaves it where it was.
+    job.progress("analysing", 0.5);
+    expect((await browser.request("GET", "/api/v1/attempts/1")).json).toMatchObject({ step: "analysing", progress: 0.6 });
+
     setTimeout(() => job.resolve(verdict("0")), 400);
-    const judged = await poll(browser, "/api/v1/attempts/1?waitMs=20000");
+    const judged = await poll(browser, "/api/v1/attempts/1?waitMs=20000&step=analysing&progress=0.6");
     expect(judged.res.json).toMatchObject({ state: "judged", attempt: 1, outcome: { passed: true, code: "0", finished: true } });
     expect(judged.ms).toBeGreaterThanOrEqual(350);
     expect(judged.ms).toBeLessThan(MAX_WAIT_MS);

@@ -97,7 +97,7 @@ function setUp(answer: ConfigAnswer) {
       random: () => 0.5,
       chooseKind,
       describeDevice: async () => "deviceType=mobile",
-      preview: { show: () => undefined, ready: () => undefined, clear: () => undefined },
+      preview: { show: () => undefined, ready: () => undefined, hold: () => undefined, clear: () => undefined, release: () => undefined },
       guidance: { ready: async () => undefined, settle: async () => ({ kind: "upload", evidence: undefined }), detach: () => undefined },
       prompts: { recorded: () => [], shownBefore: promptsShownBefore },
       leave: (exit) => void exits.push(exit),

@@ -17,8 +17,6 @@ const NO_TEXT_ON = new Set([
   ".ff-splash__point::before",
   ".ff-camera",
   ".ff-rec-badge__dot",
-  ".ff-rec-upload__bar",
-  ".ff-rec-upload__fill",
   ".gallery-frame",
   ".gallery-iframe",
   ".gallery-theme__swatch",

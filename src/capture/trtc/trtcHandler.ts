@@ -195,6 +195,7 @@ export function createTrtcHandlerWith(deps: CaptureDeps, env: TrtcHandlerEnv): C
     await done;
     stopByUser = null;
     if (scope.isSettled()) return;
+    onEvent({ type: "captured" });
     const video = await recording.stop();
     scope.settle({ kind: "recording", blob: video.blob, mimeType: video.mimeType, durationMs: video.durationMs });
   }

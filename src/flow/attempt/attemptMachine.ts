@@ -205,6 +205,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
     if (outcome.kind !== "recording") deps.guidance.detach();
     switch (outcome.kind) {
       case "cancelled":
+        deps.preview.release();
         return dispatch({ type: "reset" });
       case "failed":
         return onFailure(from.kind, outcome);
@@ -224,6 +225,8 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
     } else if (event.type === "cameraReady") {
       deps.preview.ready(previewAt, event.atMs);
       if (recordingPage) deps.stats.record("cameraReady", { ms: Math.round(Math.max(0, event.atMs - previewAt)), kind: from.kind });
+    } else if (event.type === "captured") {
+      deps.preview.hold();
     }
     dispatch({ type: "event", event });
   };
@@ -302,6 +305,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
       handler?.dispose();
       handler = null;
       deps.preview.clear();
+      deps.preview.release();
       deps.guidance.detach();
       dispatch({ type: "reset" });
     },

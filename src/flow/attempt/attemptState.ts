@@ -160,7 +160,21 @@ function onEvent(state: AttemptState, event: CaptureEvent): AttemptState {
       // Only a stream reports progress while capturing; once every frame is sent the service verifies.
       if (event.fraction >= VERIFYING_FROM) return phase.name === "verifying" ? state : { ...state, stalled: false, phase: { name: "verifying", step: null, progress: 0 } };
       return phase.name === "recording" ? { ...state, phase: { ...phase, fraction: event.fraction } } : state;
+    case "captured":
+      // The preview keeps its last picture (the machine tells the preview port); the phase moves on with the outcome.
+      return state;
   }
+}
+
+/**
+ * The verification's next figure, or null when it would take the bar back: a poll answered
+ * by an instance that does not run the job (queued, 0), a job tried again from its start, an
+ * answer without a step after one with it. The bar the page shows never goes back.
+ */
+function verifyingAfter(phase: AttemptPhase, step: VerifyStep | null, progress: number): AttemptPhase | null {
+  if (phase.name !== "verifying") return { name: "verifying", step, progress };
+  if (progress < phase.progress || (step === null && phase.step !== null)) return null;
+  return { name: "verifying", step, progress };
 }
 
 export function attemptReducer(state: AttemptState, action: AttemptAction): AttemptState {
@@ -203,13 +217,16 @@ export function attemptReducer(state: AttemptState, action: AttemptAction): Atte
     case "uploading":
       return { ...state, stalled: false, phase: { name: "uploading", fraction: 0 } };
     case "uploadProgress":
-      return state.phase.name === "uploading" ? { ...state, phase: { name: "uploading", fraction: action.fraction } } : state;
+      // A retried upload starts again from zero: the bar holds until it passes the last try's share.
+      return state.phase.name === "uploading" && action.fraction > state.phase.fraction ? { ...state, phase: { name: "uploading", fraction: action.fraction } } : state;
     case "uploadFailed":
       return { ...state, phase: { name: "uploadFailed", status: action.status } };
     case "guidanceFailed":
       return { ...state, stalled: false, phase: { name: "guidanceFailed", reason: action.reason } };
-    case "verifying":
-      return { ...state, stalled: false, phase: { name: "verifying", step: action.step, progress: action.progress } };
+    case "verifying": {
+      const phase = verifyingAfter(state.phase, action.step, action.progress);
+      return phase === null ? state : { ...state, stalled: false, phase };
+    }
     case "settling":
       return { ...state, stalled: false, phase: { name: "settling" } };
     case "leaving":

@@ -58,10 +58,16 @@ export type GuidanceSettlement = { kind: "upload"; evidence: RecordingEvidence |
 
 /** The live camera picture in the page (the handler owns the camera; the page shows it). */
 export interface PreviewPort {
+  /** Shows a new camera stream (a picture held from an earlier capture goes). */
   show(stream: MediaStream): void;
   /** The first picture arrived: from when the stream was shown to now, on the clock. */
   ready(shownAtMs: number, readyAtMs: number): void;
+  /** The capture ended (its `captured` event): keep the picture shown now, the last one recorded, in view while the page waits. */
+  hold(): void;
+  /** Detaches the stream; a held picture stays. */
   clear(): void;
+  /** Lets a held picture go (the attempt starts over). */
+  release(): void;
 }
 
 /** On-device face guidance, which watches the preview in the page. */

@@ -36,13 +36,12 @@ export function selectRealtimeHint(state: AttemptState, mode: RealtimeMode): Tex
     case "recording":
       // The action asked now is the prompt's (CapturePrompt); this line says what the page does.
       return realtime(mode === "ws" ? "streamingHint" : "recordingHint");
-    case "verifying":
-      // The 核验中 view says what the service is doing.
-      return null;
+    // The 核验中 view (waitView.ts) says where the wait is: sending, the service's steps, the verdict.
     case "checking":
     case "uploading":
-      return realtime("uploadingHint");
+    case "verifying":
     case "settling":
+      return null;
     case "leaving":
       return realtime("leavingHint");
     // Shown by the recording pages only (the file input, face guidance), and the kept

@@ -1,11 +1,11 @@
 /**
  * The recording pages' view models (/vertify, /action/vertify, /willDegrade/index), as
  * pure selectors over the attempt's state and the recording's plan: the foot (start, stop,
- * upload, verification, kept recording), the camera switch beside the start button, the line
+ * kept recording; nothing while the page waits for the verdict, which waitView.ts shows as
+ * the page's main content), the camera switch beside the start button, the line
  * under the viewport, what lies over the viewport, and the notice after a switch to the system camera. Texts are named by key
  * (textRef.ts); src/ui/screens/recording/ renders them.
  */
-import type { VerifyStep } from "../../../schemas/api";
 import type { CameraFacing, CaptureRequest } from "../../capture/contract";
 import type { RecordingPlan } from "../../capture/recorder/recordingPlan";
 import { canSwitchCamera, type AttemptState } from "./attemptState";
@@ -19,11 +19,9 @@ export type RecordingFoot =
   /** The stop button, enabled once the recording passed the plan's earliest stop. */
   | { kind: "stop"; enabled: boolean }
   /** A disabled button saying what the page is busy with. */
-  | { kind: "busy"; label: Extract<TextKey<"capture">, "preparing" | "opening" | "checking" | "settling"> }
-  /** The upload's progress bar: its share sent (0..1) and the percentage shown. */
-  | { kind: "uploading"; fraction: number; percent: number }
-  /** 核验中: the service's step (null until known) and its share of the work. */
-  | { kind: "verifying"; step: VerifyStep | null; progress: number }
+  | { kind: "busy"; label: Extract<TextKey<"capture">, "preparing" | "opening" | "settling"> }
+  /** The wait for the verdict (checking, sending, verifying, fetching it): the 核验中 view above says it all (selectWait). */
+  | { kind: "wait" }
   /** An upload got no answer and its recording is kept: resend or give up. */
   | { kind: "kept" }
   /** Nothing (the action-failure view replaces the page). */
@@ -62,14 +60,12 @@ export function selectRecordingFoot(state: AttemptState, plan: Plan): RecordingF
     case "recording":
       return { kind: "stop", enabled: phase.elapsedMs >= earliestStopOf(plan) };
     case "checking":
-      return { kind: "busy", label: "checking" };
+    case "uploading":
+    case "verifying":
     case "settling":
+      return { kind: "wait" };
     case "leaving":
       return { kind: "busy", label: "settling" };
-    case "uploading":
-      return { kind: "uploading", fraction: phase.fraction, percent: Math.round(phase.fraction * 100) };
-    case "verifying":
-      return { kind: "verifying", step: phase.step, progress: phase.progress };
     case "uploadFailed":
       return { kind: "kept" };
     case "guidanceFailed":

@@ -64,10 +64,9 @@ export function selectUploadFraction(state: AttemptState): number | null {
   return state.phase.name === "uploading" ? state.phase.fraction : null;
 }
 
-/** A real-time page's progress bar: the stream's acknowledged frames while capturing, the upload's share while uploading. */
+/** A real-time page's stream bar: the share of the stream's frames acknowledged while capturing (the upload after is the wait's, waitView.ts). */
 export function selectTransferFraction(state: AttemptState): number | null {
-  if (state.phase.name === "recording") return state.phase.fraction;
-  return selectUploadFraction(state);
+  return state.phase.name === "recording" ? state.phase.fraction : null;
 }
 
 /** The service's verification as the 核验中 view shows it, or null when it does not verify. */

@@ -11,7 +11,7 @@ export type TextKey<S extends TextSection> = keyof Texts[S] & string;
 
 /**
  * A text of one of the sections `S`: its section, its key, and the values its {slots} take.
- * @example const ref: TextRef<"capture"> = { section: "capture", key: "uploadProgress", fill: { percent: "40" } };
+ * @example const ref: TextRef<"realtime"> = { section: "realtime", key: "countdownHint", fill: { seconds: "3" } };
  */
 export type TextRef<S extends TextSection> = {
   [K in S]: { readonly section: K; readonly key: TextKey<K>; readonly fill?: Readonly<Record<string, string>> };

@@ -17,6 +17,7 @@ import { analyseMeshFrames } from "./meshPass";
 import { findCuts, framesAroundCuts } from "./checks/liveness/cuts";
 import { measureFrame, type FrameSignals } from "./signals/frameSignals";
 import { faceAt } from "./signals/faceBetween";
+import { MESH_SHARE_OF_ANALYSIS } from "./verifyProgress";
 
 /** At most this many frames around cuts are described (0.1 s each), around the largest jumps first. */
 const MAX_CUT_FRAMES = 8;
@@ -27,6 +28,7 @@ interface FrameAnalysisOptions {
   iris: boolean;
   /** Indices (of the analysed subset) drawn for descriptors and for the anti-spoofing scores. */
   pick(analysed: number): { describe: Set<number>; scored: Set<number> };
+  /** The share (0..1) of the analysis done: the face pass frame by frame, then the pixel signals (MESH_SHARE_OF_ANALYSIS splits them). */
   progress(share: number): void;
 }
 
@@ -66,7 +68,7 @@ export async function analyseFrames(frames: readonly DecodedFrame[], analyzer: F
   const analysedFrames = await analyseMeshFrames(
     meshAt.map((i) => frames[i] as DecodedFrame),
     analyzer,
-    { iris: options.iris, describe, scored, detectorEveryMs: limits.verification.detectorEveryMs, progress: (share) => options.progress((share * meshAt.length) / (meshAt.length + 1)) },
+    { iris: options.iris, describe, scored, detectorEveryMs: limits.verification.detectorEveryMs, progress: (share) => options.progress(share * MESH_SHARE_OF_ANALYSIS) },
   );
   for (const analysed of analysedFrames) {
     observations.push(analysed.observation);

@@ -2,7 +2,8 @@
  * One verification job, inside a worker thread: decode the media the service received (the
  * recording with ffmpeg, or the stream's spooled JPEGs), analyse the sampled frames' faces,
  * listen to the audio when the mode asks for speech, then judge (checks/judgeMedia.ts).
- * Progress goes out at each step so the page can show 核验中 with a real figure.
+ * Progress goes out at each step and as frames are analysed, as the whole job's fraction
+ * weighted by each step's measured cost (verifyProgress.ts), so the page's 核验中 bar is honest.
  *
  * Media the decoder refuses gives a failing verdict with its own code. A fault of the service
  * itself (models that will not load, a missing decoder) throws: the pool retries the job and,
@@ -16,6 +17,7 @@ import type { MediaStore } from "../media/store/mediaStore";
 import { VERIFY_CODES } from "../media/verifyCodes";
 import type { SpeechRecognizer } from "../speech/speechRecognizer";
 import { analyseFrames } from "./analyseFrames";
+import { createVerifyProgress } from "./verifyProgress";
 import type { HeardSpeech, MediaAnalysis, SourceFacts } from "./checks/analysis";
 import type { CheckPlan } from "./checks/checkPlan";
 import { judgeMedia, notJudged } from "./checks/judgeMedia";
@@ -60,6 +62,7 @@ export interface MediaVerifierDeps {
   recognizer: SpeechRecognizer | null;
 }
 
+/** The step the job is at and the whole job's fraction done (0..1, never decreasing). */
 type ProgressReport = (step: VerifyStep, progress: number) => void;
 
 /**
@@ -124,15 +127,16 @@ async function decodeSource(input: VerifyJobInput, deps: MediaVerifierDeps, fps:
   return { facts, frames, audio: null, still: null };
 }
 
-export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps, progress: ProgressReport): Promise<VerifyResult> {
+export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps, report: ProgressReport): Promise<VerifyResult> {
   const { ask } = input;
   const { verification } = deps.limits;
   const listens = ask.liveType === "1" || ask.will !== null;
+  const progress = createVerifyProgress(report, { listens });
   const rates = verification.sampleFps;
   const meshFps = Math.max(ask.liveType === "2" || ask.will?.nod ? rates.action : rates.other, listens ? rates.speech : 0);
   const fps = Math.max(rates.signal, meshFps);
 
-  progress("decoding", 0.05);
+  progress.enter("decoding");
   let decoded: Awaited<ReturnType<typeof decodeSource>>;
   try {
     decoded = await decodeSource(input, deps, fps, listens);
@@ -141,12 +145,13 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
     throw error;
   }
 
+  progress.enter("analysing");
   const analyzer = await deps.analyzer();
   const analysed = await analyseFrames(decoded.frames, analyzer, deps.limits, {
     meshFps,
     iris: ask.actions.includes("2"),
     pick: (n) => ({ describe: spreadIndices(n, verification.identity.samples), scored: spreadIndices(n, verification.scoreSamples) }),
-    progress: (share) => progress("analysing", 0.1 + 0.7 * share),
+    progress: (share) => progress.advance(share),
   });
 
   let reference: MediaAnalysis["reference"] = null;
@@ -164,7 +169,7 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
 
   let speech: HeardSpeech | null = null;
   if (listens) {
-    progress("listening", 0.85);
+    progress.enter("listening");
     const audio = decoded.audio;
     if (audio === null || audio.length === 0) speech = { present: false, segments: [], transcript: null, recognizer: deps.recognizer?.name ?? null };
     else {
@@ -174,7 +179,7 @@ export async function verifyMedia(input: VerifyJobInput, deps: MediaVerifierDeps
     }
   }
 
-  progress("deciding", 0.95);
+  progress.enter("deciding");
   const audio = listens ? decoded.audio : null;
   const verdict = judgeMedia({ source: decoded.facts, ...analysed, reference, speech, audio }, ask, input.platform, deps.limits, deps.checks);
   return { ...verdict, fingerprint: computeFingerprint(decoded.frames, decoded.audio, analysed.signals) };

@@ -28,6 +28,8 @@ import { CaptureStage } from "./recording/CaptureStage";
 import { GuidanceBox, GuidanceHint } from "./recording/guidance/GuidanceOverlay";
 import { guidanceFailureCopy } from "./recording/guidance/failureCopy";
 import { footAnnouncement, RecordControls } from "./recording/RecordControls";
+import { VerifyingProgress, waitAnnouncement } from "./recording/VerifyingProgress";
+import { selectWait } from "../../flow/attempt/waitView";
 import { LiveAnnouncement } from "../components/LiveAnnouncement";
 import { PROGRESS_POLICY } from "../../flow/announcer";
 import type { RecorderCopy } from "./recorderCopy";
@@ -80,6 +82,8 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
   const answering = selectAnswering(state, plan);
   const switched = selectSwitchedNotice(state);
   const foot = selectRecordingFoot(state, plan);
+  // From the hand-over to the verdict the page's content is the wait, over the last picture recorded.
+  const wait = selectWait(state);
   // The light's alternative records number mode here: digits read aloud, with the microphone.
   const asked = state.request;
   const mode = asked?.liveMode ?? liveMode;
@@ -91,7 +95,7 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
     <div className={`ff-page ff-recorder ff-rec ff-rec--${stage}${lightOn ? " ff-rec--light" : ""}`} data-phase={stage} data-kind={state.kind ?? undefined}>
       <LightLayer challenge={challenge} startedAtMs={lightStart} onShown={attempt.light.onShown} />
       <div className="ff-recorder__body">
-        <CaptureHead badge={badge} copy={copy}>
+        <CaptureHead badge={badge} copy={copy} waiting={wait !== null}>
           <CapturePrompt
             texts={texts}
             liveMode={mode}
@@ -115,10 +119,12 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
             label={texts.recorder.previewLabel}
             facing={state.facing}
             recordingBadge={texts.capture.recordingBadge}
+            still={attempt.still}
             overlay={<GuidanceBox view={guidance} facing={state.facing} />}
           />
+          {wait && <VerifyingProgress texts={texts} wait={wait} />}
           <GuidanceHint view={guidance} texts={texts.guidance} silent={liveMode === "silent" && !will} />
-          {switched && (
+          {switched && !wait && (
             <p className="ff-rec-notice" role="status">
               {texts.capture[switched]}
             </p>
@@ -126,11 +132,12 @@ export function RecorderStart({ copy, badge, audio, liveMode, will, next }: Reco
           <p className="ff-recorder__hint" aria-live="polite">
             {textsOf(texts, selectRecordingHint(state, plan))}
           </p>
-          {state.light?.step === "alternative" && <p className="ff-rec-notice">{texts.light.alternativeNote}</p>}
-          {challenge !== null && !recording && <p className="ff-rec-notice">{texts.light.closerHint}</p>}
+          {/* The light's notes are about recording: the wait has nothing to add from them. */}
+          {state.light?.step === "alternative" && !wait && <p className="ff-rec-notice">{texts.light.alternativeNote}</p>}
+          {challenge !== null && !recording && !wait && <p className="ff-rec-notice">{texts.light.closerHint}</p>}
           {selectShowsNeeds(state) && <p className="ff-recorder__needs">{texts.recorder[selectNeeds({ audio: asked?.audio ?? audio })]}</p>}
-          {/* Upload and verification progress, said on a change of step or quarter (PROGRESS_POLICY). */}
-          <LiveAnnouncement channel="progress" announcement={footAnnouncement(texts, foot)} policy={PROGRESS_POLICY} />
+          {/* The wait (sending, verifying), said on a change of step or quarter (PROGRESS_POLICY); else what the busy button says. */}
+          <LiveAnnouncement channel="progress" announcement={wait ? waitAnnouncement(texts, wait) : footAnnouncement(texts, foot)} policy={PROGRESS_POLICY} />
         </div>
       </div>
       {state.light !== null && awaitsLightChoice(state) ? (

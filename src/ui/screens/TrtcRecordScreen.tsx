@@ -36,7 +36,7 @@ export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecor
   const liveMode = liveModeOf(launch);
   const audio = needsMicrophone(liveMode, will);
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
-  const { state, machine, plan, videoRef, light } = useAttempt({ page: "realtime", realtimeMode: "trtc", liveMode, will, audio, actions }, next);
+  const { state, machine, plan, videoRef, still, light } = useAttempt({ page: "realtime", realtimeMode: "trtc", liveMode, will, audio, actions }, next);
   useCaptureTimeout({ stalled: state.stalled, onReset: machine.reset, texts });
   const answering = will && selectAnswering(state, plan);
 
@@ -53,6 +53,7 @@ export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecor
       state={state}
       needs={texts.recorder[selectNeeds({ audio })]}
       videoRef={videoRef}
+      still={still}
       commands={machine}
       light={{ ...light, onQuit: () => void finisher.quit(null) }}
       texts={texts}

@@ -35,7 +35,7 @@ export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   // The stream carries pictures only: no microphone (and in will mode the page forwards on arrival).
   const audio = false;
-  const { state, machine, videoRef, light } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio, actions }, next);
+  const { state, machine, videoRef, still, light } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio, actions }, next);
   useCaptureTimeout({ stalled: state.stalled, onReset: machine.reset, texts });
 
   return (
@@ -51,6 +51,7 @@ export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
       state={state}
       needs={texts.recorder[selectNeeds({ audio })]}
       videoRef={videoRef}
+      still={still}
       commands={machine}
       light={{ ...light, onQuit: () => void finisher.quit(null) }}
       texts={texts}

@@ -6,7 +6,7 @@ import type { TextRef } from "../../flow/attempt/textRef";
 import type { TextSection, TextsOf } from "../texts";
 import { fillText } from "./textTemplate";
 
-/** The text `ref` names. @example textOf(texts, { section: "capture", key: "uploadProgress", fill: { percent: "40" } }) // "已上传 40%" */
+/** The text `ref` names. @example textOf(texts, { section: "realtime", key: "countdownHint", fill: { seconds: "3" } }) // "3 秒后开始" */
 export function textOf<S extends TextSection>(texts: TextsOf<S>, ref: TextRef<S>): string {
   const section: Readonly<Record<string, string>> = texts[ref.section];
   const text = section[ref.key];

@@ -37,6 +37,8 @@ interface Attempt {
   /** The action prompted now (index into the request's actions), -1 when none is. */
   actionIndex: number;
   videoRef: (video: HTMLVideoElement | null) => void;
+  /** The last picture of the capture that ended (useCameraPreview's still), shown dimmed while the page waits; null when there is none. */
+  still: string | null;
   /** Light modes: when the recording began (the overlay's zero) and where the overlay reports each colour shown. */
   light: { startedAtMs: number | null; onShown(index: number, atMs: number): void };
 }
@@ -81,7 +83,9 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
       preview: {
         show: (stream) => port().preview.show(stream),
         ready: (shownAtMs, readyAtMs) => port().preview.ready(shownAtMs, readyAtMs),
+        hold: () => port().preview.hold(),
         clear: () => port().preview.clear(),
+        release: () => port().preview.release(),
       },
       guidance: { ready: () => port().guidance.ready(), settle: () => port().guidance.settle(), detach: () => port().guidance.detach() },
       prompts: {
@@ -120,7 +124,9 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
   ports.current = {
     preview: {
       show: preview.show,
+      hold: preview.hold,
       clear: preview.clear,
+      release: preview.release,
       ready: (shownAtMs, readyAtMs) => {
         preview.ready();
         try {
@@ -139,5 +145,5 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
     return () => machine.dispose();
   }, [machine]);
 
-  return { state, machine, plan, guidance: guidance.view, actionIndex: shown.actionIndex, videoRef: preview.videoRef, light: { startedAtMs: light.startedAtMs, onShown: light.onShown } };
+  return { state, machine, plan, guidance: guidance.view, actionIndex: shown.actionIndex, videoRef: preview.videoRef, still: preview.still, light: { startedAtMs: light.startedAtMs, onShown: light.onShown } };
 }

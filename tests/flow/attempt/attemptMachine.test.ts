@@ -66,7 +66,7 @@ function setUp(options: Partial<AttemptOptions> & { choose?: CaptureKind[]; uplo
   const choices = [...(options.choose ?? ["recorder"])];
   const chooseKind = vi.fn(async (): Promise<KindChoice> => ({ kind: choices.length > 1 ? choices.shift()! : choices[0]!, facts: { cameraApi: true, cameraEligible: true } }));
   const exits: AttemptExit[] = [];
-  const preview = { shown: 0, cleared: 0 };
+  const preview = { shown: 0, cleared: 0, calls: [] as string[] };
   const machine = createAttemptMachine(
     {
       clock,
@@ -83,7 +83,13 @@ function setUp(options: Partial<AttemptOptions> & { choose?: CaptureKind[]; uplo
       random: () => 0.5,
       chooseKind,
       describeDevice: async () => `deviceType=mobile;h5downgrade=${session.get().deviceInfo.h5downgrade.join(",")}`,
-      preview: { show: () => void (preview.shown += 1), ready: () => undefined, clear: () => void (preview.cleared += 1) },
+      preview: {
+        show: () => void (preview.shown += 1, preview.calls.push("show")),
+        ready: () => undefined,
+        hold: () => void preview.calls.push("hold"),
+        clear: () => void (preview.cleared += 1, preview.calls.push("clear")),
+        release: () => void preview.calls.push("release"),
+      },
       guidance: { ready: async () => undefined, settle: async () => ({ kind: "upload", evidence: undefined }), detach: () => undefined },
       prompts: { recorded: () => [{ what: "digits", atMs: 0 }], shownBefore: promptsShownBefore },
       leave: (exit) => void exits.push(exit),
@@ -139,6 +145,28 @@ describe("a recording page", () => {
     expect(s.stats.pending().filter((e) => e.name === "handOverDevice").map((e) => e.data)).toEqual([{ info: "deviceType=mobile;h5downgrade=" }]);
     // …and travels with the upload (spec §3).
     expect(s.service.sent[0]?.deviceInfo).toBe("deviceType=mobile;h5downgrade=");
+  });
+
+  it("keeps the last picture in view from the end of the capture (before the camera goes) until the attempt starts over", async () => {
+    const s = setUp();
+    s.machine.arrive();
+    await s.until(() => s.phase() === "ready");
+    s.machine.start();
+    const handler = s.handlers.last();
+    handler.emit({ type: "preview", stream: {} as MediaStream });
+    handler.emit({ type: "recording", elapsedMs: 2500 });
+    handler.emit({ type: "captured" });
+    // The phase moves on with the outcome, not with the picture held.
+    expect(s.phase()).toBe("recording");
+    expect(s.preview.calls).toEqual(["show", "hold"]);
+    handler.finish({ kind: "cancelled" });
+    await s.until(() => s.phase() === "ready");
+    // Held before the preview was cleared; let go when the attempt started over.
+    expect(s.preview.calls).toEqual(["show", "hold", "clear", "release"]);
+    s.machine.start();
+    s.handlers.last().emit({ type: "preview", stream: {} as MediaStream });
+    s.machine.reset();
+    expect(s.preview.calls.slice(4)).toEqual(["show", "clear", "release"]);
   });
 
   it("an upload with no answer keeps the recording: resend sends the same one and leaves for success", async () => {

@@ -30,10 +30,11 @@ describe("the line under a real-time page's viewport", () => {
     expect(selectRealtimeStage(recording)).toBe("capturing");
   });
 
-  it("says uploading, then leaving, and leaves verification and a kept recording to the views below", () => {
-    expect(shown(selectRealtimeHint(stateAfter("trtc", ACTION_REQUEST, { type: "uploading" }), "trtc"))).toBe("正在上传视频…");
+  it("says leaving, and leaves the wait (sending, verifying, fetching the verdict) and a kept recording to the views below", () => {
     expect(shown(selectRealtimeHint(stateAfter("trtc", ACTION_REQUEST, { type: "leaving" }), "trtc"))).toBe("正在跳转…");
-    expect(selectRealtimeHint(stateAfter("trtc", ACTION_REQUEST, { type: "verifying", step: null, progress: 0 }), "trtc")).toBeNull();
+    for (const wait of [{ type: "checking" }, { type: "uploading" }, { type: "verifying", step: null, progress: 0 }, { type: "settling" }] as const) {
+      expect(selectRealtimeHint(stateAfter("trtc", ACTION_REQUEST, wait), "trtc")).toBeNull();
+    }
     expect(selectRealtimeHint(stateAfter("trtc", ACTION_REQUEST, { type: "uploadFailed", status: "uploadVideoException" }), "trtc")).toBeNull();
   });
 });

@@ -41,14 +41,14 @@ describe("the recording page's foot", () => {
     expect(selectRecordingFoot(stateAfter("recorder", NUMBER_REQUEST, ...recordingFor(plan.earliestStopMs)), plan)).toEqual({ kind: "stop", enabled: true });
   });
 
-  it("shows the upload's share sent as a rounded percent", () => {
-    const uploading = stateAfter("recorder", NUMBER_REQUEST, { type: "checking" }, { type: "uploading" }, { type: "uploadProgress", fraction: 0.404 });
-    expect(selectRecordingFoot(uploading, plan)).toEqual({ kind: "uploading", fraction: 0.404, percent: 40 });
-  });
-
-  it("follows the service's verification step and progress", () => {
-    const verifying = stateAfter("recorder", NUMBER_REQUEST, { type: "verifying", step: "analysing", progress: 0.5 });
-    expect(selectRecordingFoot(verifying, plan)).toEqual({ kind: "verifying", step: "analysing", progress: 0.5 });
+  it("is empty from the hand-over to the verdict: checking, sending, verifying and fetching the verdict are the 核验中 view's (waitView.ts)", () => {
+    const waiting: AttemptAction[][] = [
+      [{ type: "checking" }],
+      [{ type: "checking" }, { type: "uploading" }, { type: "uploadProgress", fraction: 0.404 }],
+      [{ type: "verifying", step: "analysing", progress: 0.5 }],
+      [{ type: "settling" }],
+    ];
+    for (const actions of waiting) expect(selectRecordingFoot(stateAfter("recorder", NUMBER_REQUEST, ...actions), plan)).toEqual({ kind: "wait" });
   });
 
   it("offers resend and give up for a kept recording, and nothing once guidance failed", () => {
@@ -59,10 +59,8 @@ describe("the recording page's foot", () => {
     expect(selectGuidanceFailure(stateAfter("recorder", ACTION_REQUEST))).toBeNull();
   });
 
-  it("says 正在检查视频… while checking and 正在获取验证结果… while settling and leaving", () => {
+  it("says 正在获取验证结果… while leaving and 正在开启摄像头… while the camera opens", () => {
     const label = (foot: ReturnType<typeof selectRecordingFoot>) => (foot.kind === "busy" ? zh.capture[foot.label] : foot.kind);
-    expect(label(selectRecordingFoot(stateAfter("recorder", NUMBER_REQUEST, { type: "checking" }), plan))).toBe("正在检查视频…");
-    expect(label(selectRecordingFoot(stateAfter("recorder", NUMBER_REQUEST, { type: "settling" }), plan))).toBe("正在获取验证结果…");
     expect(label(selectRecordingFoot(stateAfter("recorder", NUMBER_REQUEST, { type: "leaving" }), plan))).toBe("正在获取验证结果…");
     expect(label(selectRecordingFoot(stateAfter("recorder", NUMBER_REQUEST, { type: "started" }), plan))).toBe("正在开启摄像头…");
   });
@@ -88,7 +86,7 @@ describe("the line under the recording page's viewport", () => {
     expect(shown(...selectRecordingHint(stateAfter("fileInput", NUMBER_REQUEST, { type: "started" }), plan))).toBe("请在相机中完成录制，完成后回到此页面");
   });
 
-  it("is empty from the hand-over on, where the foot speaks", () => {
+  it("is empty from the hand-over on, where the 核验中 view or the foot speaks", () => {
     expect(selectRecordingHint(stateAfter("recorder", NUMBER_REQUEST, { type: "uploading" }), plan)).toEqual([]);
     expect(selectRecordingHint(stateAfter("recorder", NUMBER_REQUEST, { type: "uploadFailed", status: "uploadVideoException" }), plan)).toEqual([]);
   });

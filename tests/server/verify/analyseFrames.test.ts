@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { FrameAnalyzer } from "../../../src/server/verify/frameAnalyzer";
 import { analyseFrames, meshIndices } from "../../../src/server/verify/analyseFrames";
 import type { DecodedFrame } from "../../../src/server/verify/mediaTypes";
+import { MESH_SHARE_OF_ANALYSIS } from "../../../src/server/verify/verifyProgress";
 import { loadCaptureLimits } from "../shippedLimits";
 import { LIVE_SCENE, renderFrame, sceneFace, type Scene } from "./signals/syntheticPixels";
 
@@ -70,6 +71,24 @@ describe("analyseFrames", { timeout: 60_000 }, () => {
     expect(result.frames).toHaveLength(15);
     expect(result.signals.every((s) => s.skin !== null)).toBe(true);
     expect(result.cuts.found).toBe(0);
+  });
+
+  it("reports its share as each analysed frame is done (the face pass's part of the bar), then the whole once the pixel signals are measured", async () => {
+    const { frames, analyzer } = recording(null);
+    const shares: number[] = [];
+    const seenAt: number[] = [];
+    const counting: FrameAnalyzer = {
+      analyze: (frame, o) => {
+        seenAt.push(shares.length);
+        return analyzer.analyze(frame, o);
+      },
+    };
+    await analyseFrames(frames, counting, limits, { ...options(false), progress: (share) => shares.push(share) });
+    // One report after each of the 15 analysed frames, and one at the end.
+    expect(shares).toHaveLength(16);
+    expect(seenAt).toEqual(Array.from({ length: 15 }, (_, k) => k));
+    shares.slice(0, 15).forEach((share, k) => expect(share).toBeCloseTo(((k + 1) / 15) * MESH_SHARE_OF_ANALYSIS, 9));
+    expect(shares.at(-1)).toBe(1);
   });
 
   it("describes both sides of each cut of a spliced fifth, whatever the random samples drew", async () => {

@@ -107,17 +107,21 @@ describe("number mode (/vertify)", () => {
     expect(service.calls.digits).toHaveBeenCalledTimes(1);
   });
 
-  it("shows the upload's progress while the service has not answered", async () => {
+  it("shows the upload's progress as the first quarter of the 核验中 bar while the service has not answered", async () => {
     let answer: (o: AttemptOutcome) => void = () => undefined;
     const pending = new Promise<AttemptOutcome>((r) => (answer = r));
     const service = fakeApi({ uploads: [pending] });
     const { flow, handlers, view } = page(`${LAUNCH}#/vertify`, "vertify", { api: service });
     fireEvent.click(await startButton(view, "开始录制"));
     act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
-    const bar = await view.findByRole("progressbar", { name: "正在上传视频" });
-    // The bar shows at 0 first; the upload reports 40% after reading and scrambling the file.
-    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("40"));
-    expect(view.container.textContent).toContain("已上传 40%");
+    const bar = await view.findByRole("progressbar", { name: "核验进度" });
+    // The bar shows at 0 first; the upload reports 40% after reading and scrambling the file: 40% of the bar's first quarter.
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("10"));
+    expect(bar.getAttribute("aria-valuetext")).toBe("正在上传视频，已完成 10%");
+    expect(view.getByRole("heading", { level: 1, name: "核验中" })).toBeTruthy();
+    expect(view.container.querySelector(".ff-verifying__hint")?.textContent).toBe("正在提交，请不要关闭或刷新页面");
+    // Nothing to press meanwhile.
+    expect(view.queryByRole("button")).toBeNull();
     await act(async () => answer(PASSED));
     await waitFor(() => expect(flow.hash()).toBe("/success"));
   });
@@ -341,13 +345,16 @@ describe("verifying and settling", () => {
     fireEvent.click(await startButton(view, "开始录制"));
     act(() => handlers.last().finish({ kind: "recording", blob: recordingBlob(), mimeType: "video/webm", durationMs: 3000 }));
     const bar = await view.findByRole("progressbar", { name: "核验进度" });
-    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("30"));
-    expect(bar.getAttribute("aria-valuetext")).toBe("解码视频，已完成 30%");
-    expect(view.container.querySelector(".ff-verifying__title")?.textContent).toBe("核验中");
+    // The service's figure after the upload's quarter: 25 + 75 × 0.3.
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("48"));
+    expect(bar.getAttribute("aria-valuetext")).toBe("解码视频，已完成 48%");
+    // The status is the page's heading now; the recording's instruction is done with.
+    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("核验中");
     expect(view.container.querySelector(".ff-verifying__step")?.textContent).toBe("解码视频");
+    expect(view.container.querySelector(".ff-verifying__hint")?.textContent).toBe("已提交，正在核验，请不要关闭或刷新页面");
     expect(flow.rt.storage.getParsed("pendingAttempt", storedValueSchemas.pendingAttempt)).toEqual({ attempt: 1 });
     await waitFor(() => expect(service.polls).toHaveLength(2));
-    // The first answer was the upload's; each later poll waits for a change of step.
+    // The first answer was the upload's; each later poll waits for the service to move on.
     expect(service.polls).toEqual([
       { attempt: 1, waitMs: 20_000 },
       { attempt: 1, waitMs: 20_000 },

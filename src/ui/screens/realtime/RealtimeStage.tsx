@@ -2,8 +2,9 @@
  * The view of both real-time pages: the instruction and what the check asks (the recording
  * pages' CapturePrompt: digits, actions with the one prompted now, the will question), the
  * round camera viewport with its oval guide and a 3-2-1 over it, a hint of what is
- * happening, the progress of the stream or the upload, the service's verification (核验中
- * with its step), and the start or stop button.
+ * happening, the progress of the stream, and the start or stop button. From the hand-over to
+ * the verdict, as on the recording pages, the 核验中 view (sending, the service's steps, one
+ * bar) is the page's content, under the last picture captured, dimmed.
  * Everything it shows comes from the attempt's state through its selectors and view models
  * (src/flow/attempt/selectors.ts, realtimeView.ts), whose text keys it looks up; it owns no
  * behaviour beyond calling back.
@@ -14,7 +15,8 @@ import { CameraFrame } from "../CameraFrame";
 import { CaptureHead } from "../recording/CaptureHead";
 import { CapturePrompt } from "../recording/CapturePrompt";
 import { KeptRecording } from "../recording/KeptRecording";
-import { verifyingAnnouncement, VerifyingProgress } from "../recording/VerifyingProgress";
+import { VerifyingProgress, waitAnnouncement } from "../recording/VerifyingProgress";
+import { selectWait, type WaitView } from "../../../flow/attempt/waitView";
 import { LiveAnnouncement } from "../../components/LiveAnnouncement";
 import { PROGRESS_POLICY, progressKey, type Announcement } from "../../../flow/announcer";
 import type { RecorderCopy } from "../recorderCopy";
@@ -29,7 +31,6 @@ import {
   selectIsRecording,
   selectRealtimeStage,
   selectTransferFraction,
-  selectVerifying,
   selectViewport,
 } from "../../../flow/attempt/selectors";
 import { awaitsLightChoice } from "../../../flow/attempt/attemptState";
@@ -53,6 +54,8 @@ interface RealtimeStageProps {
   /** Says what the page will use (camera, or camera and microphone). */
   needs: string;
   videoRef: (video: HTMLVideoElement | null) => void;
+  /** The last picture of the capture that ended (useAttempt's still), shown dimmed while the page waits; null when there is none. */
+  still: string | null;
   /** The attempt machine's commands: start, stop, the light notice's choice, and for a kept recording resend or give up. */
   commands: Pick<AttemptMachine, "start" | "stop" | "resend" | "giveUp" | "chooseLight">;
   /** Light modes: when the recording began (the overlay's zero), where the overlay reports each colour, and leaving from the notice. */
@@ -60,9 +63,9 @@ interface RealtimeStageProps {
   texts: TextsOf<"realtime" | "recorder" | "actions" | "capture" | "verifying" | "verifySteps" | "light">;
 }
 
-/** What the page's progress region says: the stream or upload each quarter, then the verification's step. */
-function progressAnnouncement(texts: RealtimeStageProps["texts"], transfer: number | null, verifying: ReturnType<typeof selectVerifying>): Announcement | null {
-  if (verifying) return verifyingAnnouncement(texts, verifying.step, verifying.progress);
+/** What the page's progress region says: the stream each quarter, then the wait's steps and quarters. */
+function progressAnnouncement(texts: RealtimeStageProps["texts"], transfer: number | null, wait: WaitView | null): Announcement | null {
+  if (wait) return waitAnnouncement(texts, wait);
   if (transfer === null) return null;
   return { key: progressKey("transfer", transfer), text: transferText(texts, transfer) };
 }
@@ -70,13 +73,13 @@ function progressAnnouncement(texts: RealtimeStageProps["texts"], transfer: numb
 const transferText = (texts: RealtimeStageProps["texts"], fraction: number) => `${texts.realtime.progressLabel} ${Math.round(fraction * 100)}%`;
 
 export function RealtimeStage(props: RealtimeStageProps) {
-  const { mode, badge, copy, will, nod, actions, answering, state, needs, videoRef, commands, light, texts } = props;
+  const { mode, badge, copy, will, nod, actions, answering, state, needs, videoRef, still, commands, light, texts } = props;
   // The light's alternative records number mode here (real-time video; the stream leaves for the recording page).
   const liveMode = state.request?.liveMode ?? props.liveMode;
   const challenge = state.request?.light ?? null;
   const t = texts.realtime;
   const progress = selectTransferFraction(state);
-  const verifying = selectVerifying(state);
+  const wait = selectWait(state);
   const recording = selectIsRecording(state);
   const countdown = selectCountdown(state);
   const hint = selectRealtimeHint(state, mode);
@@ -87,7 +90,7 @@ export function RealtimeStage(props: RealtimeStageProps) {
     <div className={`ff-page ff-recorder ff-realtime ff-realtime--${mode}${lightOn ? " ff-rec--light" : ""}`} data-phase={selectRealtimeStage(state)}>
       <LightLayer challenge={challenge} startedAtMs={lightStart} onShown={light.onShown} />
       <div className="ff-recorder__body">
-        <CaptureHead badge={badge} copy={copy}>
+        <CaptureHead badge={badge} copy={copy} waiting={wait !== null}>
           <CapturePrompt
             texts={texts}
             liveMode={liveMode}
@@ -103,13 +106,14 @@ export function RealtimeStage(props: RealtimeStageProps) {
         </CaptureHead>
         <div className="ff-recorder__stage">
           <div className="ff-realtime__viewport">
-            <CameraFrame phase={selectViewport(state)} videoRef={videoRef} label={texts.recorder.previewLabel} facing={state.facing} />
+            <CameraFrame phase={selectViewport(state)} videoRef={videoRef} label={texts.recorder.previewLabel} facing={state.facing} still={still} />
             {countdown !== null && (
               <span className="ff-rec-countdown" aria-hidden="true">
                 {countdown}
               </span>
             )}
           </div>
+          {wait && <VerifyingProgress texts={texts} wait={wait} />}
           <p className="ff-recorder__hint" aria-live="polite">
             {hint ? textOf(texts, hint) : ""}
           </p>
@@ -126,9 +130,8 @@ export function RealtimeStage(props: RealtimeStageProps) {
               <span className="ff-realtime__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           )}
-          {verifying && <VerifyingProgress texts={texts} step={verifying.step} progress={verifying.progress} />}
           {selectShowsNeeds(state) && <p className="ff-recorder__needs">{needs}</p>}
-          <LiveAnnouncement channel="progress" announcement={progressAnnouncement(texts, progress, verifying)} policy={PROGRESS_POLICY} />
+          <LiveAnnouncement channel="progress" announcement={progressAnnouncement(texts, progress, wait)} policy={PROGRESS_POLICY} />
         </div>
       </div>
       {state.light?.step === "notice" && (

@@ -1,8 +1,8 @@
 /**
- * The camera viewport of a recording page (CameraFrame: preview, oval guide) with what
- * lies over it (selectRecordingOverlay, src/flow/attempt/recordingView.ts): the 3-2-1
- * countdown, and while recording a red dot with the seconds and a ring filling up towards
- * the automatic stop.
+ * The camera viewport of a recording page (CameraFrame: preview, oval guide, and once the
+ * recording ended its last picture, dimmed) with what lies over it (selectRecordingOverlay,
+ * src/flow/attempt/recordingView.ts): the 3-2-1 countdown, and while recording a red dot with
+ * the seconds and a ring filling up towards the automatic stop.
  */
 import type { ReactNode } from "react";
 import type { CameraFacing } from "../../../capture/contract";
@@ -24,6 +24,8 @@ interface CaptureStageProps {
   /** The camera the attempt records with: the preview is a mirror for the front one only. */
   facing: CameraFacing;
   recordingBadge: string;
+  /** The last picture of the recording that ended (useCameraPreview's still), or null. */
+  still: string | null;
   /** On-device face guidance (face outline and hint), when it runs. */
   overlay?: ReactNode;
 }
@@ -38,10 +40,10 @@ function stageAnnouncement(over: RecordingOverlay, recordingBadge: string): Anno
   return null;
 }
 
-export function CaptureStage({ stage, viewport, over, videoRef, label, facing, recordingBadge, overlay }: CaptureStageProps) {
+export function CaptureStage({ stage, viewport, over, videoRef, label, facing, recordingBadge, still, overlay }: CaptureStageProps) {
   return (
     <div className={`ff-rec-stage ff-rec-stage--${stage}`}>
-      <CameraFrame phase={viewport} videoRef={videoRef} label={label} facing={facing} />
+      <CameraFrame phase={viewport} videoRef={videoRef} label={label} facing={facing} still={still} />
       {overlay}
       {over.kind === "recording" && (
         <svg className="ff-rec-ring" viewBox="0 0 100 100" aria-hidden="true" focusable="false">

@@ -1,23 +1,21 @@
 /**
  * The foot of a recording page, as its view model says (selectRecordingFoot,
  * src/flow/attempt/recordingView.ts): the start button (record, or shoot with the system
- * camera) with the camera switch beside it where the page offers one (selectCameraSwitch), the stop button (enabled from the plan's earliest stop), a busy button, the upload
- * progress, the service's verification (核验中 with its step), or after an upload that got
- * no answer the choice to send the kept recording again or give up.
+ * camera) with the camera switch beside it where the page offers one (selectCameraSwitch), the
+ * stop button (enabled from the plan's earliest stop), a busy button, or after an upload that
+ * got no answer the choice to send the kept recording again or give up. While the page waits
+ * for the verdict the foot is empty: the 核验中 view (VerifyingProgress) is the page's content.
  */
 import { useId, type ReactNode } from "react";
 import type { CameraSwitchView, RecordingFoot } from "../../../flow/attempt/recordingView";
 import type { TextsOf } from "../../FlowProvider";
-import { fillText } from "../textTemplate";
 import type { Announcement } from "../../../flow/announcer";
 import { KeptRecording } from "./KeptRecording";
-import { uploadAnnouncement, UploadProgress } from "./UploadProgress";
-import { verifyingAnnouncement, VerifyingProgress } from "./VerifyingProgress";
 import "../recording.css";
 import "../../a11y.css";
 
 interface RecordControlsProps {
-  texts: TextsOf<"capture" | "recorder" | "verifying" | "verifySteps">;
+  texts: TextsOf<"capture" | "recorder">;
   foot: RecordingFoot;
   /** The 切换摄像头 button beside start, or null where the page offers none. */
   cameraSwitch: CameraSwitchView | null;
@@ -46,19 +44,16 @@ function MainButton({ label, onClick, disabled = false, beside }: { label: strin
 }
 
 /**
- * What the page's progress region says of the foot: what a busy button says the page is doing,
- * the upload each quarter, the verification's step; the kept recording is an alert of its own.
+ * What the page's progress region says of the foot: what a busy button says the page is doing;
+ * the wait is said by its own view (waitAnnouncement), the kept recording is an alert of its own.
  */
 export function footAnnouncement(texts: RecordControlsProps["texts"], foot: RecordingFoot): Announcement | null {
   switch (foot.kind) {
     case "busy":
       return { text: texts.capture[foot.label] };
-    case "uploading":
-      return uploadAnnouncement(foot.fraction, fillText(texts.capture.uploadProgress, { percent: String(foot.percent) }));
-    case "verifying":
-      return verifyingAnnouncement(texts, foot.step, foot.progress);
     case "start":
     case "stop":
+    case "wait":
     case "kept":
     case "none":
       return null;
@@ -92,20 +87,9 @@ export function RecordControls({ texts, foot, cameraSwitch, onStart, onSwitchCam
       return <MainButton label={t.stop} disabled={!foot.enabled} onClick={onStop} />;
     case "busy":
       return <MainButton label={t[foot.label]} disabled />;
-    case "uploading":
-      return (
-        <div className="ff-buttons ff-buttons--1">
-          <UploadProgress label={t.uploading} fraction={foot.fraction} valueText={fillText(t.uploadProgress, { percent: String(foot.percent) })} />
-        </div>
-      );
-    case "verifying":
-      return (
-        <div className="ff-buttons ff-buttons--1">
-          <VerifyingProgress texts={texts} step={foot.step} progress={foot.progress} />
-        </div>
-      );
     case "kept":
       return <KeptRecording texts={texts} onResend={onResend} onGiveUp={onGiveUp} />;
+    case "wait":
     case "none":
       return null;
   }

@@ -1,42 +1,46 @@
 /**
- * The 核验中 view, shown on every capture page once the recording or stream was handed over
- * and the service verifies it: the step the service is at (a text per VERIFY_STEPS value,
- * flows/texts.zh-CN.json "verifySteps") and its share of the work as an ARIA progressbar,
- * and the page's progress region (verifyingAnnouncement) says them as they change, without flooding. Lives with the recording screens, never on the first screen.
+ * The 核验中 view, the main content of every capture page from the moment the recording or
+ * stream is handed over until the verdict (selectWait, src/flow/attempt/waitView.ts): its
+ * title as the page's heading, where the wait is (checking, sending, each step the service
+ * reports, fetching the verdict), one ARIA progressbar for the whole wait, and whether the
+ * recording is still being sent or already submitted. The page's progress region
+ * (waitAnnouncement) says it as it changes, without flooding. Lives with the capture pages,
+ * never on the first screen.
  */
-import type { VerifyStep } from "../../../../schemas/api";
+import type { WaitView } from "../../../flow/attempt/waitView";
 import type { TextsOf } from "../../FlowProvider";
 import { progressKey, type Announcement } from "../../../flow/announcer";
 import { fillText } from "../textTemplate";
+import { textOf } from "../textRef";
 import "../verifying.css";
 
+type WaitSection = "capture" | "verifying" | "verifySteps";
+type WaitTexts = TextsOf<WaitSection>;
+
 interface VerifyingProgressProps {
-  texts: TextsOf<"verifying" | "verifySteps">;
-  /** null until the service said where the attempt stands (a stream just ended, a reload). */
-  step: VerifyStep | null;
-  /** 0..1 */
-  progress: number;
+  texts: WaitTexts;
+  wait: WaitView;
 }
 
-/** The line for a step; exhaustive, so a new step without its text fails to compile. */
-function verifyStepText(texts: TextsOf<"verifying" | "verifySteps">, step: VerifyStep | null): string {
-  const steps: Record<VerifyStep, string> = texts.verifySteps;
-  return step === null ? texts.verifying.waiting : steps[step];
+const percentOf = (fraction: number) => Math.round(Math.min(1, Math.max(0, fraction)) * 100);
+
+/** The bar's spoken value: where the wait is and how far, e.g. 分析人脸，已完成 62%. */
+function valueText(texts: WaitTexts, wait: WaitView): string {
+  return fillText(texts.verifying.progressValue, { step: textOf<WaitSection>(texts, wait.status), percent: String(percentOf(wait.fraction)) });
 }
 
-/** What the page's progress region says of the verification: on a step change, or each quarter of the work. */
-export function verifyingAnnouncement(texts: TextsOf<"verifying" | "verifySteps">, step: VerifyStep | null, progress: number): Announcement {
-  const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
-  return { key: progressKey(`verify:${step ?? "waiting"}`, progress), text: fillText(texts.verifying.progressValue, { step: verifyStepText(texts, step), percent: String(percent) }) };
+/** What the page's progress region says of the wait: on a change of where it is, or each quarter of the bar. */
+export function waitAnnouncement(texts: WaitTexts, wait: WaitView): Announcement {
+  return { key: progressKey(`wait:${wait.status.section}.${wait.status.key}`, wait.fraction), text: valueText(texts, wait) };
 }
 
-export function VerifyingProgress({ texts, step, progress }: VerifyingProgressProps) {
+export function VerifyingProgress({ texts, wait }: VerifyingProgressProps) {
   const t = texts.verifying;
-  const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
-  const stepText = verifyStepText(texts, step);
+  const percent = percentOf(wait.fraction);
   return (
-    <div className="ff-verifying" data-step={step ?? "waiting"}>
-      <p className="ff-verifying__title">{t.title}</p>
+    <div className="ff-verifying" data-status={`${wait.status.section}.${wait.status.key}`}>
+      <h1 className="ff-verifying__title">{t.title}</h1>
+      <p className="ff-verifying__step">{textOf<WaitSection>(texts, wait.status)}</p>
       <div
         className="ff-verifying__bar"
         role="progressbar"
@@ -44,14 +48,11 @@ export function VerifyingProgress({ texts, step, progress }: VerifyingProgressPr
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={fillText(t.progressValue, { step: stepText, percent: String(percent) })}
+        aria-valuetext={valueText(texts, wait)}
       >
         <span className="ff-verifying__fill" style={{ width: `${percent}%` }} />
       </div>
-      <p className="ff-verifying__step">
-        {stepText}
-      </p>
-      <p className="ff-verifying__hint">{t.hint}</p>
+      <p className="ff-verifying__hint">{wait.submitted ? t.hint : t.sendingHint}</p>
     </div>
   );
 }
