@@ -32,11 +32,7 @@ function staffView(job: VerifyJobRecord): StaffJob {
 export function registerAdminJobsRoute(app: FastifyInstance, ctx: ServiceContext, options: { adminToken: string; limiter: preHandlerAsyncHookHandler }): void {
   const auth = createAdminAuth(options.adminToken);
   app.get("/admin/jobs.json", { preHandler: options.limiter }, async (request, reply): Promise<StaffJobsAnswer | undefined> => {
-    const access = auth.check(request, reply);
-    if (access.kind === "redirect") {
-      await reply.code(303).header("location", access.location).send();
-      return undefined;
-    }
+    if (!auth.admit(request, reply)) return undefined;
     const [counts, troubled] = await Promise.all([ctx.store.verifyJobs.countByState(), ctx.store.verifyJobs.troubled(TROUBLED_MAX)]);
     void reply.header("cache-control", "no-store, private");
     return { queue: ctx.verification.describe(), counts, troubled: troubled.map((job) => staffView(job)) };

@@ -64,14 +64,7 @@ function olderQuery(q: OrderSearchQuery, last: { createdAt: number; orderNo: str
 
 export function registerOrderRoutes(app: FastifyInstance, ctx: ServiceContext, options: OrderRoutesOptions): void {
   const { auth, texts } = options;
-  const admit = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const access = auth.check(request, reply);
-    if (access.kind === "redirect") {
-      void reply.code(303).header("location", access.location).send();
-      return false;
-    }
-    return true;
-  };
+  const admit = (request: FastifyRequest, reply: FastifyReply) => auth.admit(request, reply);
   const html = (reply: FastifyReply, body: string, status = 200) => privateHeaders(reply).code(status).type("text/html; charset=utf-8").send(body);
 
   app.get("/admin/orders", { preHandler: options.limiter }, async (request, reply) => {

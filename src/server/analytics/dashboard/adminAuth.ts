@@ -28,16 +28,29 @@ function sameDigest(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-interface AdminAuth {
+export interface AdminAuth {
   /** Throws 401 unless the request carries the token (header, query or cookie). */
   check(request: FastifyRequest, reply: FastifyReply): AdminAccess;
+  /**
+   * `check`, then true to go on answering, or false when the answer is already on its way: the
+   * token came in the query, its cookie is set, and the browser is sent back without it (303).
+   */
+  admit(request: FastifyRequest, reply: FastifyReply): boolean;
 }
 
 export function createAdminAuth(token: string): AdminAuth {
   const expected = digest(token);
   const cookieValue = expected.toString("hex");
   const refuse = (message: string, code: ApiErrorCode = API_ERROR_CODES.authSignature) => new HttpError(401, code, message);
-  return {
+  const auth: AdminAuth = {
+    admit(request, reply) {
+      const access = auth.check(request, reply);
+      if (access.kind === "redirect") {
+        void reply.code(303).header("location", access.location).send();
+        return false;
+      }
+      return true;
+    },
     check(request, reply) {
       const header = request.headers.authorization;
       if (header !== undefined) {
@@ -65,4 +78,5 @@ export function createAdminAuth(token: string): AdminAuth {
       return { kind: "allowed" };
     },
   };
+  return auth;
 }

@@ -27,15 +27,7 @@ interface DashboardJson extends AnalyticsAggregates {
 export function registerDashboardRoutes(app: FastifyInstance, ctx: ServiceContext, options: { adminToken: string; limiter: preHandlerAsyncHookHandler; texts: StaffTexts }): void {
   const auth = createAdminAuth(options.adminToken);
 
-  /** Checks access; returns false when the answer (a redirect) has been sent already. */
-  const admit = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const access = auth.check(request, reply);
-    if (access.kind === "redirect") {
-      void reply.code(303).header("location", access.location).send();
-      return false;
-    }
-    return true;
-  };
+  const admit = (request: FastifyRequest, reply: FastifyReply) => auth.admit(request, reply);
 
   const load = async (request: FastifyRequest): Promise<{ aggregates: AnalyticsAggregates; includeEvents: boolean; appId: string | null; since: number }> => {
     const query = parseOr400(dashboardQuerySchema, request.query, "dashboard query");
