@@ -68,12 +68,23 @@ export async function verifyOnce(baseUrl: string, partner: FaceflowPartner, reco
   const stats = { retries: 0 };
   const created = await asPartner(() => partner.createOrder({ userId: `user-${ip}`, liveType: "3", returnUrl: `${baseUrl}/#/entry` }), stats, deadline);
   const headers = { "x-forwarded-for": ip };
-  const login = await send(
-    `${baseUrl}/api/v1/login`,
-    { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ ...launchParams(created.launchUrl), cookieless: true }) },
-    stats,
-    deadline,
-  );
+  const logIn = (launchUrl: string) =>
+    send(
+      `${baseUrl}/api/v1/login`,
+      { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ ...launchParams(launchUrl), cookieless: true }) },
+      stats,
+      deadline,
+    );
+  const retriesBefore = stats.retries;
+  let login = await logIn(created.launchUrl);
+  // An instance killed after it used the launch but before it answered: the resent login finds
+  // the link used (409 LAUNCH_USED), as a user's reload would. The partner issues a fresh link
+  // for the unfinished order, as it would for that user.
+  if (login.status === 409 && stats.retries > retriesBefore) {
+    await login.text();
+    const again = await asPartner(() => partner.relaunch(created.orderNo), stats, deadline);
+    login = await logIn(again.launchUrl);
+  }
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
   const { sessionToken } = loginResponseSchema.parse(await login.json());
   if (!sessionToken) throw new Error("a cookie-less login answered without a session token");

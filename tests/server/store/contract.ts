@@ -210,6 +210,25 @@ export function storeContract(engine: StoreEngine): void {
       expect(await search({ reached: "uploaded", outcome: "failed" })).toEqual(["ORD_A2"]);
     });
 
+    it("hands each due webhook event to one instance, and a leased one to none until its lease ends", async () => {
+      await a.orders.insert(order("O1"));
+      const ids = Array.from({ length: 6 }, (_, i) => `evt_${String(i).padStart(32, "0")}`);
+      for (const [i, id] of ids.entries()) {
+        await a.webhooks.insert({ id, appId: APP, orderNo: "O1", type: "verification.completed", body: "{}", url: "https://partner.example/hook", createdAt: 1000 + i });
+      }
+      const [x, y] = await Promise.all([a.webhooks.claim(2000, 62_000, 4), b.webhooks.claim(2000, 62_000, 4)]);
+      const claimed = [...x, ...y].map((e) => e.id);
+      expect(claimed.sort()).toEqual(ids);
+      expect(await b.webhooks.claim(3000, 63_000, 10)).toEqual([]);
+      await a.webhooks.recordAttempt({ eventId: ids[0]!, n: 1, at: 3000, status: 500, error: "answered 500", answer: "busy", ms: 5 }, { state: "pending", nextAt: 4000 });
+      expect((await b.webhooks.claim(4000, 64_000, 10)).map((e) => e.id)).toEqual([ids[0]]);
+      expect((await a.webhooks.claim(62_001, 122_001, 10)).map((e) => e.id).sort()).toEqual(ids.slice(1));
+      await b.webhooks.recordAttempt({ eventId: ids[1]!, n: 1, at: 62_002, status: 204, error: null, answer: "", ms: 3 }, { state: "delivered", nextAt: 62_002 });
+      const [entry] = (await a.webhooks.listByOrder("O1")).filter((e) => e.event.id === ids[1]);
+      expect(entry).toMatchObject({ event: { state: "delivered", attempts: 1, deliveredAt: 62_002 }, attempts: [{ n: 1, status: 204 }] });
+      expect(await a.webhooks.claim(200_000, 260_000, 10)).toHaveLength(5);
+    });
+
     it("answers a ping (the readiness probe)", async () => {
       await expect(a.ping()).resolves.toBeUndefined();
     });
