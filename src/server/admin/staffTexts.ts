@@ -20,7 +20,7 @@ const COOKIE_MAX_AGE_SEC = 365 * 24 * 60 * 60;
 export interface StaffWords {
   /** The answer's language tag (the page's `lang`). */
   readonly lang: string;
-  /** The text, with `{name}` placeholders filled; a placeholder without a value throws (a missing figure is a bug, not a blank). */
+  /** The text with each `{name}` filled from `values`; a name without a value throws (a missing figure is a bug, not a blank). */
   t(key: StaffTextKey, values?: Readonly<Record<string, string | number>>): string;
   /** Every listed language, to switch to: tag and own name. */
   readonly languages: readonly { tag: string; name: string }[];
