@@ -67,7 +67,7 @@ export const ERROR_STATUSES = [
   "400101",
   "publicError",
 ] as const;
-const errorStatusSchema = z.enum(ERROR_STATUSES);
+export const errorStatusSchema = z.enum(ERROR_STATUSES);
 export type ErrorStatus = z.infer<typeof errorStatusSchema>;
 
 /** The only status allowed a second (retry) button (spec §2 "Error screen"). */

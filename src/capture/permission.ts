@@ -11,6 +11,8 @@
  *
  * Pure apart from the injected clock and timers, so tests control time.
  */
+import cameraFailuresJson from "../../flows/cameraFailures.json";
+import type { CameraFailuresFile, PlatformStatus } from "../../schemas/cameraFailures";
 import type { ErrorStatus } from "../../schemas/errors";
 import { DOWNGRADE_REASONS, type DowngradeReason } from "../../schemas/session";
 import type { CameraFacing } from "./contract";
@@ -58,10 +60,11 @@ export type OpenCameraResult =
 
 type CameraFailure = Extract<OpenCameraResult, { ok: false }>;
 
-/** Names of refusals: the standard one, pre-standard Chrome's, and a permissions policy's. */
-const DENIED = new Set(["NotAllowedError", "PermissionDeniedError", "SecurityError"]);
-/** No camera the browser can use (the standard name and pre-standard Chrome's). */
-const NOT_FOUND = new Set(["NotFoundError", "DevicesNotFoundError"]);
+/**
+ * Which status each failure shows: flows/cameraFailures.json, parsed by its schema at build
+ * time (npm run validate), so a new status taking over a failure is a row there.
+ */
+const FAILURES = cameraFailuresJson as CameraFailuresFile;
 const OVERCONSTRAINED = new Set(["OverconstrainedError", "ConstraintNotSatisfiedError"]);
 
 /** The DOMException name of an error, or its type when it has none. */
@@ -75,25 +78,30 @@ function describe(error: unknown): string {
   return `${errorNameOf(error)}: ${message}`;
 }
 
-/** The no-permission screen of the platform (spec §8, code 3004); Android's offers a retry. */
-function noPermissionStatus(platform: Platform): ErrorStatus {
-  return platform === "ios" ? "trtc_iosNoWebcamPermission" : "trtc_androidNoWebcamPermission";
+/** A table status on this platform. */
+export function statusOn(status: PlatformStatus, platform: Platform): ErrorStatus {
+  return typeof status === "string" ? status : status[platform];
+}
+
+/**
+ * The status and reason a getUserMedia error `name` gets by flows/cameraFailures.json
+ * (reason 9 or 10 for a refusal, by how fast it came; 12 for everything else).
+ */
+export function cameraFailureOf(name: string, elapsedMs: number, platform: Platform, quickDenialMs: number, table: CameraFailuresFile = FAILURES): { reason: DowngradeReason; status: ErrorStatus } {
+  if (table.denied.errors.includes(name)) {
+    const reason = elapsedMs < quickDenialMs ? DOWNGRADE_REASONS.webcamNoPermissionQuickly : DOWNGRADE_REASONS.webcamNoPermissionNormally;
+    return { reason, status: statusOn(table.denied.status, platform) };
+  }
+  const row = table.failures.find((r) => r.errors.includes(name));
+  return { reason: DOWNGRADE_REASONS.webcamOtherError, status: statusOn(row ? row.status : table.otherwise, platform) };
 }
 
 /** Classify a getUserMedia rejection that came `elapsedMs` after asking. */
 function classify(error: unknown, elapsedMs: number, input: OpenCameraInput): CameraFailure {
   const name = errorNameOf(error);
-  const text = describe(error);
-  if (DENIED.has(name)) {
-    const reason = elapsedMs < input.quickDenialMs
-      ? DOWNGRADE_REASONS.webcamNoPermissionQuickly
-      : DOWNGRADE_REASONS.webcamNoPermissionNormally;
-    return { ok: false, reason, status: noPermissionStatus(input.platform), error: `${text} (after ${elapsedMs} ms)` };
-  }
-  if (NOT_FOUND.has(name)) {
-    return { ok: false, reason: DOWNGRADE_REASONS.webcamOtherError, status: "browserNotSupport", error: text };
-  }
-  return { ok: false, reason: DOWNGRADE_REASONS.webcamOtherError, status: "trtc_cameraError", error: text };
+  const failure = cameraFailureOf(name, elapsedMs, input.platform, input.quickDenialMs);
+  const denied = failure.reason !== DOWNGRADE_REASONS.webcamOtherError;
+  return { ok: false, ...failure, error: denied ? `${describe(error)} (after ${elapsedMs} ms)` : describe(error) };
 }
 
 /** Stop every track of a stream, which turns the camera light off. */
@@ -111,7 +119,7 @@ export function openCamera(input: OpenCameraInput): Promise<OpenCameraResult> {
     return Promise.resolve({
       ok: false,
       reason: DOWNGRADE_REASONS.webcamOtherError,
-      status: "browserNotSupport",
+      status: statusOn(FAILURES.noCameraApi, input.platform),
       error: "navigator.mediaDevices.getUserMedia is not available (old browser or insecure context)",
     });
   }
@@ -124,7 +132,7 @@ export function openCamera(input: OpenCameraInput): Promise<OpenCameraResult> {
       resolve({
         ok: false,
         reason: DOWNGRADE_REASONS.webcamNoPermissionTimeout,
-        status: noPermissionStatus(input.platform),
+        status: statusOn(FAILURES.denied.status, input.platform),
         error: `getUserMedia did not answer within ${input.timeoutMs} ms`,
       });
     }, input.timeoutMs);

@@ -4,9 +4,13 @@ import captureJson from "../../flows/capture.json";
 import { markRealtimeUnsupported } from "../../src/capture/downgrade";
 import { selectCaptureKind } from "../../src/capture/modeChoice";
 import { shippedKindRegistry } from "./shippedKinds";
+import cameraFailuresJson from "../../flows/cameraFailures.json";
+import { cameraFailuresFileSchema, duplicateErrorNames } from "../../schemas/cameraFailures";
 import {
+  cameraFailureOf,
   idealConstraints,
   openCamera,
+  statusOn,
   permissionRetryPlan,
   type OpenCameraInput,
   type OpenCameraResult,
@@ -14,6 +18,11 @@ import {
 import * as z from "zod/mini";
 import { captureFileSchema } from "../../schemas/capture";
 import { DOWNGRADE_REASONS, INITIAL_SESSION_STATE, type DowngradeReason } from "../../schemas/session";
+
+/** The shipped table: what each failure shows is read from it, so a row added there changes no test here. */
+const FAILURES = z.parse(cameraFailuresFileSchema, cameraFailuresJson);
+const deniedOn = (platform: "ios" | "android" | "other") => statusOn(FAILURES.denied.status, platform);
+const listed = (name: string) => [FAILURES.denied, ...FAILURES.failures].some((row) => row.errors.includes(name));
 
 const TIMEOUT = 20_000;
 const QUICK = 500;
@@ -133,23 +142,24 @@ describe("openCamera", () => {
     quick.clock.advance(QUICK - 1);
     quick.devices.call(0).reject(denied());
     await quick.promise;
-    expect(quick.result()).toMatchObject({ ok: false, reason: 9, status: "trtc_androidNoWebcamPermission" });
+    expect(quick.result()).toMatchObject({ ok: false, reason: 9, status: deniedOn("android") });
 
     const normal = start();
     normal.clock.advance(QUICK);
     normal.devices.call(0).reject(denied());
     await normal.promise;
-    expect(normal.result()).toMatchObject({ ok: false, reason: 10, status: "trtc_androidNoWebcamPermission" });
+    expect(normal.result()).toMatchObject({ ok: false, reason: 10, status: deniedOn("android") });
     expect(normal.result()).toMatchObject({ error: expect.stringContaining("NotAllowedError") });
   });
 
-  it("treats SecurityError and the pre-standard PermissionDeniedError as refusals", async () => {
-    for (const name of ["SecurityError", "PermissionDeniedError"]) {
+  it("treats every refusal the table names (SecurityError and the pre-standard PermissionDeniedError among them) as a refusal", async () => {
+    expect(FAILURES.denied.errors).toEqual(expect.arrayContaining(["NotAllowedError", "SecurityError", "PermissionDeniedError"]));
+    for (const name of FAILURES.denied.errors) {
       const t = start();
       t.clock.advance(5000);
       t.devices.call(0).reject(denied(name));
       await t.promise;
-      expect(t.result()).toMatchObject({ ok: false, reason: 10, status: "trtc_androidNoWebcamPermission" });
+      expect(t.result()).toMatchObject({ ok: false, reason: 10, status: deniedOn("android") });
     }
   });
 
@@ -176,7 +186,7 @@ describe("openCamera", () => {
     expect(t.result()).toBeUndefined();
     t.clock.advance(1);
     await t.promise;
-    expect(t.result()).toMatchObject({ ok: false, reason: 11, status: "trtc_iosNoWebcamPermission" });
+    expect(t.result()).toMatchObject({ ok: false, reason: 11, status: deniedOn("ios") });
 
     const late = fakeStream();
     t.devices.call(0).resolve(late.stream);
@@ -214,7 +224,7 @@ describe("openCamera", () => {
     t.devices.call(1).reject(new DOMException("still", "OverconstrainedError"));
     await t.promise;
     expect(t.devices.calls).toHaveLength(2);
-    expect(t.result()).toMatchObject({ ok: false, reason: 12, status: "trtc_cameraError" });
+    expect(t.result()).toMatchObject({ ok: false, reason: 12, status: cameraFailureOf("OverconstrainedError", 0, "android", QUICK).status });
   });
 
   it("measures quick denial from the retry, and times out across both requests", async () => {
@@ -240,28 +250,48 @@ describe("openCamera", () => {
     expect(late.stops.every((stop) => stop.mock.calls.length === 1)).toBe(true);
   });
 
-  it("classifies a missing camera as browserNotSupport with webcamOtherError", async () => {
-    for (const name of ["NotFoundError", "DevicesNotFoundError"]) {
-      const t = start();
-      t.devices.call(0).reject(new DOMException("Requested device not found", name));
-      await t.promise;
-      expect(t.result()).toMatchObject({ ok: false, reason: 12, status: "browserNotSupport" });
+  it("gives each error a row of the table names that row's status with webcamOtherError (a missing camera among them)", async () => {
+    expect(FAILURES.failures.flatMap((row) => row.errors)).toEqual(expect.arrayContaining(["NotFoundError", "DevicesNotFoundError"]));
+    for (const row of FAILURES.failures) {
+      for (const name of row.errors) {
+        for (const platform of ["ios", "android"] as const) {
+          const t = start({ platform });
+          t.devices.call(0).reject(new DOMException("failed", name));
+          await t.promise;
+          expect(t.result()).toMatchObject({ ok: false, reason: 12, status: statusOn(row.status, platform) });
+        }
+      }
     }
   });
 
-  it("classifies any other failure as a camera error (12)", async () => {
+  it("classifies any failure no row names as the table's camera error (12)", async () => {
     const errors: unknown[] = [
       new DOMException("Could not start video source", "NotReadableError"),
       new DOMException("aborted", "AbortError"),
+      new DOMException("a browser's new failure", "FutureCameraError"),
       new TypeError("bad constraints"),
       "a string",
-    ];
+    ].filter((error) => !listed(typeof error === "object" && error !== null && "name" in error ? String(error.name) : typeof error));
+    expect(errors.length).toBeGreaterThanOrEqual(3);
     for (const error of errors) {
       const t = start();
       t.devices.call(0).reject(error);
       await t.promise;
-      expect(t.result()).toMatchObject({ ok: false, reason: 12, status: "trtc_cameraError" });
+      expect(t.result()).toMatchObject({ ok: false, reason: 12, status: statusOn(FAILURES.otherwise, "android") });
     }
+  });
+
+  it("follows the table it is given: a new row takes its errors over from the rest", () => {
+    const table = { ...FAILURES, failures: [...FAILURES.failures, { errors: ["FutureCameraError"], status: "exception" as const }] };
+    expect(cameraFailureOf("FutureCameraError", 9000, "ios", QUICK, table)).toEqual({ reason: 12, status: "exception" });
+    expect(cameraFailureOf("FutureCameraError", 9000, "ios", QUICK)).toEqual({ reason: 12, status: statusOn(FAILURES.otherwise, "ios") });
+  });
+
+  it("refuses a table that gives one error two statuses", () => {
+    const name = FAILURES.denied.errors[0] ?? "NotAllowedError";
+    const twice = { ...cameraFailuresJson, failures: [...FAILURES.failures, { errors: [name], status: "exception" }] };
+    expect(duplicateErrorNames(twice as typeof FAILURES)).toEqual([name]);
+    expect(z.safeParse(cameraFailuresFileSchema, twice).success).toBe(false);
   });
 
   it("classifies a getUserMedia that throws instead of rejecting", async () => {
@@ -271,16 +301,17 @@ describe("openCamera", () => {
       audio: false, facing: "user", now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout,
       timeoutMs: TIMEOUT, quickDenialMs: QUICK, platform: "other",
     });
-    expect(result).toMatchObject({ ok: false, reason: 12, status: "trtc_cameraError", error: "NotReadableError: busy" });
+    expect(result).toMatchObject({ ok: false, reason: 12, status: cameraFailureOf("NotReadableError", 0, "other", QUICK).status, error: "NotReadableError: busy" });
     expect(clock.pendingTimers()).toBe(0);
   });
 
-  it("reports browserNotSupport when there is no mediaDevices (insecure context, old browser)", async () => {
+  it("reports the table's no-camera-API status when there is no mediaDevices (insecure context, old browser)", async () => {
     const clock = fakeClock();
     const base = { audio: true, facing: "user" as const, now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout, timeoutMs: TIMEOUT, quickDenialMs: QUICK, platform: "ios" as const };
-    expect(await openCamera({ ...base, mediaDevices: undefined })).toMatchObject({ ok: false, reason: 12, status: "browserNotSupport" });
+    const status = statusOn(FAILURES.noCameraApi, "ios");
+    expect(await openCamera({ ...base, mediaDevices: undefined })).toMatchObject({ ok: false, reason: 12, status });
     const noMethod = {} as Pick<MediaDevices, "getUserMedia">;
-    expect(await openCamera({ ...base, mediaDevices: noMethod })).toMatchObject({ ok: false, reason: 12, status: "browserNotSupport" });
+    expect(await openCamera({ ...base, mediaDevices: noMethod })).toMatchObject({ ok: false, reason: 12, status });
     expect(clock.pendingTimers()).toBe(0);
   });
 });
