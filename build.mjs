@@ -1,5 +1,6 @@
 // Build: validate the flow definitions, bundle the browser app (rolldown: code splitting,
-// hashed names; scripts/build/bundleApp.mjs), write index.html with the route preloader, the
+// hashed names; scripts/build/bundleApp.mjs), write each language's page with its route
+// preloader (index.html the default's, index.<tag>.html the others': scripts/build/appHtml.mjs), the
 // gallery and the service, precompress every text file (brotli and gzip), then report what
 // each file costs on the wire: in dist/size-report.txt, printed with --sizes (or
 // FACEFLOW_BUILD_SIZES=1), otherwise one summary line. The first screen's brotli budget fails
@@ -12,7 +13,8 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildFaceWorker, copyFaceAssets, faceFileSizes, faceSizeLines, faceSizes } from "./scripts/buildFace.mjs";
 import { bundleApp } from "./scripts/build/bundleApp.mjs";
-import { allTextsGalleryPlugin, shellLoading } from "./scripts/build/languages.mjs";
+import { allTextsGalleryPlugin } from "./scripts/build/languages.mjs";
+import { loadingBox, readLanguageList, shellOf, writeAppPages } from "./scripts/build/appHtml.mjs";
 import { earlyLoginScript } from "./scripts/build/earlyLogin.mjs";
 import { precompress } from "./scripts/build/compress.mjs";
 import { routePreload } from "./scripts/build/routePreload.mjs";
@@ -53,54 +55,6 @@ async function validate() {
     process.exit(1);
   }
   mod.writeJsonSchemas();
-}
-
-/**
- * Shown by the HTML itself until React mounts, so the page is never blank while JS loads: in
- * every language, the page's own shown (scripts/build/languages.mjs shellLoading).
- */
-const loading = shellLoading(root);
-
-/**
- * The page's icon: none, said inline. Without an icon link the browser asks for /favicon.ico
- * on every cold load, a request (and a 404) racing the first screen on a slow network; an
- * image here would cost decoding on a slow CPU, for a tab an in-app browser never shows.
- */
-const FAVICON = "data:,";
-
-/**
- * The page: the entry (in the head: a module script runs after parsing anyway, and there it
- * is found at once; inline when it is only the line that starts the entry's chunk), its
- * chunks as module preloads, the early login and the route preloader inline (before the
- * stylesheet: a classic script after a stylesheet waits for it to arrive, and so would the
- * login and the route's chunks), and the stylesheet (the service allows exactly these inline
- * scripts by their hashes in the CSP, see src/server/http/inlineScripts.ts). The route preloader
- * also sets the page's lang, which picks the loading text's language (the inline style).
- */
-function indexHtml(entry, css, preloads, earlyLogin, preloader) {
-  const modulePreloads = preloads.map((href) => `<link rel="modulepreload" href="${href}">`).join("\n    ");
-  const stylesheets = css.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n    ");
-  return `<!doctype html>
-<html lang="${loading.lang}">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-    <meta name="format-detection" content="telephone=no">
-    <title>人脸核身</title>
-    <link rel="icon" href="${FAVICON}">
-    ${entry.inline === undefined ? `<script type="module" src="${entry.src}"></script>` : `<script type="module">${entry.inline}</script>`}
-    ${modulePreloads}
-    <script>${earlyLogin}</script>
-    <script>${preloader}</script>
-    ${stylesheets}
-    ${loading.style}
-  </head>
-  <body>
-    <div id="root"><div class="ff-loading" role="status"><span class="ff-spinner" aria-hidden="true"></span>${loading.spans}</div></div>
-    <noscript>请开启浏览器的 JavaScript 后重试。</noscript>
-  </body>
-</html>
-`;
 }
 
 async function buildServer() {
@@ -152,10 +106,9 @@ async function buildGallery() {
     <meta name="robots" content="noindex">
     <title>faceflow 目录</title>
     <link rel="stylesheet" href="${href(".css")}">
-    ${loading.style}
   </head>
   <body>
-    <div id="root"><div class="ff-loading" role="status"><span class="ff-spinner" aria-hidden="true"></span>${loading.spans}</div></div>
+    <div id="root">${loadingBox(shellOf(root, readLanguageList(root).default).loading)}</div>
     <script type="module" src="${href(".js")}"></script>
   </body>
 </html>
@@ -187,16 +140,15 @@ const { chunks, css, entryInline } = await bundleApp({
 });
 const preload = routePreload({ root, chunks, href: assetHref });
 const entry = chunks.find((c) => c.isEntry);
-writeFileSync(
-  join(appOut, "index.html"),
-  indexHtml(
-    entryInline === null ? { src: assetHref(entry.file) } : { inline: entryInline },
-    css ? [assetHref(css)] : [],
-    preload.firstScreen.filter((f) => entryInline !== null || f !== entry.file).map(assetHref),
-    await earlyLoginScript({ root, target: BROWSER_TARGET }),
-    preload.script,
-  ),
-);
+writeAppPages({
+  root,
+  appOut,
+  entry: entryInline === null ? { src: assetHref(entry.file) } : { inline: entryInline },
+  css: css ? [assetHref(css)] : [],
+  preloads: preload.firstScreen.filter((f) => entryInline !== null || f !== entry.file).map(assetHref),
+  earlyLogin: await earlyLoginScript({ root, target: BROWSER_TARGET }),
+  scripts: preload.scripts,
+});
 await buildGallery();
 await buildServer();
 const precompressed = await precompress(appOut);

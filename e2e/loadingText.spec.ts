@@ -2,15 +2,17 @@
  * The text index.html shows before the app mounts (issue 35: 加载中… was Chinese in every
  * language). The app's scripts are held back, so the page stays at that text: in a zh-CN,
  * zh-TW and English browser it is the shell's loading text of that language, and a launch's
- * `lang` wins over the browser's, as in the app (src/runtime/language.ts). The route
- * preloader, an inline script the service's CSP allows by its hash, sets the page's lang
- * before the body is parsed; a CSP that refused it would leave the default language.
+ * `lang` wins over the browser's, as in the app (src/runtime/language.ts). The service sends
+ * each language its own page (src/server/http/appPages.ts: index.html the default's,
+ * index.<tag>.html the others'), with its lang, title and loading text, and a route preloader
+ * the CSP allows by its hash.
  */
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import type { ShellTexts } from "../schemas/texts";
 
-const loadingText = (tag: string): string => (JSON.parse(readFileSync(new URL(`../flows/texts.${tag}.json`, import.meta.url), "utf8")) as { shell: ShellTexts }).shell.loading;
+const shellOf = (tag: string): ShellTexts => (JSON.parse(readFileSync(new URL(`../flows/texts.${tag}.json`, import.meta.url), "utf8")) as { shell: ShellTexts }).shell;
+const loadingText = (tag: string): string => shellOf(tag).loading;
 
 /** Opens `path` with every script file of the app refused: only index.html and its inline scripts run. */
 async function openWithoutApp(page: Page, path: string): Promise<string[]> {
@@ -33,6 +35,7 @@ for (const tag of ["zh-CN", "zh-TW", "en"]) {
     const refused = await openWithoutApp(page, "/#/entry");
     await expect(page.locator("html")).toHaveAttribute("lang", tag);
     expect((await shownLoading(page)).trim()).toBe(loadingText(tag));
+    await expect(page).toHaveTitle(shellOf(tag).titles.faceVerification ?? "");
     await expect(page.getByRole("status")).toBeVisible();
     // Still only index.html: the app never mounted to set the lang itself.
     expect(await page.evaluate(() => document.documentElement.dataset.pageId)).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * flows/cameraFailures.json: which catalogue status (spec §8) a camera that fails to open shows,
+ * flows/capture.json `camera.failures`: which catalogue status (spec §8) a camera that fails to open shows,
  * by the getUserMedia error's name, and which downgrade reason (spec §3, 9-12) it records.
  * A table, so that a new status taking over a failure is a row here (and its own test), not an
  * edit of the classifier (src/capture/permission.ts) or of the tests that read this table.
@@ -28,9 +28,8 @@ const errorNamesSchema = z.array(z.string().check(z.regex(/^[A-Za-z]+$/, "a DOME
 const rowSchema = z.strictObject({ errors: errorNamesSchema, status: platformStatusSchema });
 export type CameraFailureRow = z.infer<typeof rowSchema>;
 
-export const cameraFailuresFileSchema = z
+export const cameraFailuresSchema = z
   .strictObject({
-    $schema: z.optional(z.string()),
     denied: rowSchema,
     failures: z.array(rowSchema),
     otherwise: platformStatusSchema,
@@ -39,10 +38,10 @@ export const cameraFailuresFileSchema = z
   .check(
     z.refine((file) => duplicateErrorNames(file).length === 0, "an error name is in more than one row (each getUserMedia error has one status)"),
   );
-export type CameraFailuresFile = z.infer<typeof cameraFailuresFileSchema>;
+export type CameraFailures = z.infer<typeof cameraFailuresSchema>;
 
 /** Error names that more than one row claims. */
-export function duplicateErrorNames(file: Pick<CameraFailuresFile, "denied" | "failures">): string[] {
+export function duplicateErrorNames(file: Pick<CameraFailures, "denied" | "failures">): string[] {
   const seen = new Set<string>();
   const twice = new Set<string>();
   for (const name of [file.denied, ...file.failures].flatMap((row) => row.errors)) (seen.has(name) ? twice : seen).add(name);

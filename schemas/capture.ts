@@ -11,6 +11,7 @@
  * written with zod/mini.
  */
 import * as z from "zod/mini";
+import { cameraFailuresSchema } from "./cameraFailures";
 import { verificationSchema } from "./verification";
 
 const positiveInt = z.int().check(z.gte(1));
@@ -235,6 +236,8 @@ export const captureFileSchema = z.strictObject({
      * from a remembered denial (webcamNoPermissionQuickly, 9); slower is webcamNoPermissionNormally (10).
      */
     quickDenialMs: ms,
+    /** Which status each getUserMedia failure shows (schemas/cameraFailures.ts). */
+    failures: cameraFailuresSchema,
   }).check(z.refine((c) => c.quickDenialMs < c.permissionTimeoutMs, "quickDenialMs must be below permissionTimeoutMs")),
   /** Sending a recording (src/capture/uploadRecording.ts). */
   upload: z.strictObject({

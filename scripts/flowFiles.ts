@@ -10,7 +10,6 @@ import type * as z from "zod/mini";
 import type { RawDefinitions } from "../src/engine/definitions";
 import { analyticsFileSchema } from "../schemas/analytics";
 import { appsFileSchema } from "../schemas/apps";
-import { cameraFailuresFileSchema } from "../schemas/cameraFailures";
 import { captureFileSchema } from "../schemas/capture";
 import { checksFileSchema } from "../schemas/checks";
 import { devicesFileSchema } from "../schemas/devices";
@@ -37,7 +36,6 @@ export const FLOW_FILES: FlowFile[] = [
   { path: "flows/guard.json", jsonSchema: "guard.schema.json", schema: guardFileSchema },
   { path: "flows/apps.json", jsonSchema: "apps.schema.json", schema: appsFileSchema },
   { path: "flows/capture.json", jsonSchema: "capture.schema.json", schema: captureFileSchema },
-  { path: "flows/cameraFailures.json", jsonSchema: "cameraFailures.schema.json", schema: cameraFailuresFileSchema },
   { path: "flows/checks.json", jsonSchema: "checks.schema.json", schema: checksFileSchema },
   { path: "flows/devices.json", jsonSchema: "devices.schema.json", schema: devicesFileSchema },
   { path: "flows/errors.json", jsonSchema: "errors.schema.json", schema: errorsFileSchema },

@@ -11,11 +11,11 @@ declare module "*.json?sections" {
   export default sections;
 }
 
-// flows/languages.json with every listed language's shell texts and texts loader
-// (scripts/build/languages.mjs); the validate script checked the list and each file.
+// flows/languages.json with the default language's shell texts and every listed language's
+// texts loader (scripts/build/languages.mjs); the validate script checked the list and each file.
 declare module "virtual:faceflow-languages" {
   export const languages: import("../schemas/languages").LanguagesFile;
-  export const shells: Readonly<Record<string, import("../schemas/texts").ShellTexts>>;
+  export const defaultShell: import("../schemas/texts").ShellTexts;
   export const texts: Readonly<Record<string, import("./runtime/textCatalogue").LanguageLoader>>;
 }
 

@@ -11,7 +11,7 @@ import guardJson from "../flows/guard.json";
 import appsJson from "../flows/apps.json";
 import analyticsJson from "../flows/analytics.json";
 import captureJson from "../flows/capture.json";
-import { languages, shells, texts } from "virtual:faceflow-languages";
+import { defaultShell, languages, texts } from "virtual:faceflow-languages";
 import themesJson from "../themes/themes.json";
 import type { AnalyticsFile } from "../schemas/analytics";
 import type { AppsFile } from "../schemas/apps";
@@ -22,7 +22,6 @@ import type { ResultsFile } from "../schemas/results";
 import type { RoutesFile } from "../schemas/routes";
 import type { EntryFile, GuardFile } from "../schemas/rules";
 import type { ThemesFile } from "../schemas/themes";
-import type { ShellTexts } from "../schemas/texts";
 import { startAnalytics } from "./analytics/startAnalytics";
 import { createCaptureKindRegistry } from "./capture/kinds/registry";
 import { shippedCaptureKinds } from "./capture/kinds/shipped";
@@ -36,7 +35,7 @@ import { nextOf } from "./flow/next";
 import { Loading } from "./ui/Loading";
 import { LoadFailed } from "./ui/LoadFailed";
 import { createFlowRuntime, resolveEnvironment } from "./runtime/runtime";
-import { applyLanguage, defaultLanguage } from "./runtime/language";
+import { applyLanguage } from "./runtime/language";
 import { createScreens } from "./ui/screens";
 import type { ScreenType } from "./ui/screens/screenTypes";
 import { applyTheme } from "./ui/theme";
@@ -71,7 +70,7 @@ const engine = createEngine(
     themes,
     // The source language's titles: the engine checks route title keys against them; every other
     // language has the same keys (npm run validate). The router shows the page's language's.
-    titles: (shells[defaultLanguage(languages).tag] as ShellTexts).titles,
+    titles: defaultShell.titles,
   },
   createEngineRegistries(),
 );
@@ -89,8 +88,9 @@ const runtime = createFlowRuntime({
   loadErrorCatalogue: () => import("../flows/errors.json").then((m) => validated<ErrorsFile>(m.default)),
   loadResults: () => import("../flows/results.json").then((m) => validated<ResultsFile>(m.default)),
   // The languages of flows/languages.json: each one's texts file, which the build cuts into a
-  // chunk per set of sections a screen loads (scripts/build/textSections.mjs), and its shell.
-  languages: { file: languages, shells, texts },
+  // chunk per set of sections a screen loads (scripts/build/textSections.mjs), and the default's
+  // shell (every other language's comes with its texts table).
+  languages: { file: languages, defaultShell, texts },
   captureHandlers,
   settings: {
     environment: resolveEnvironment(apps, typeof __FACEFLOW_ENV__ === "string" ? __FACEFLOW_ENV__ : undefined),
@@ -99,7 +99,6 @@ const runtime = createFlowRuntime({
 });
 const SCREENS = createScreens(runtime);
 applyLanguage(document, runtime.language);
-const shell = runtime.shell;
 // A launch whose theme failed validation shows errorSettings in the default theme.
 applyTheme(document, themes, runtime.launchIssues.length ? "" : runtime.launch.theme);
 window.addEventListener("pagehide", () => {
@@ -133,6 +132,7 @@ const login =
 const loadDebugConsole = () => import("vconsole").then((m) => new m.default());
 
 function renderApp(): void {
+  const shell = runtime.shell;
   createRoot(document.getElementById("root") as HTMLElement).render(
     <StrictMode>
       <FlowProvider runtime={runtime}>
@@ -176,7 +176,10 @@ function firstScreen(): ScreenType | null {
  */
 function renderFirstScreen(): void {
   const screen = firstScreen();
-  void (screen === null ? Promise.resolve() : SCREENS[screen].preload()).catch(() => undefined).then(renderApp);
+  // The page's language's shell texts (titles, loading, load failed) come with its texts table,
+  // preloaded by index.html alongside the screen's module.
+  const module = screen === null ? Promise.resolve() : SCREENS[screen].preload().catch(() => undefined);
+  void Promise.all([module, runtime.shellReady]).then(renderApp);
 }
 
 /**

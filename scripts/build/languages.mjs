@@ -12,8 +12,11 @@ const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 /**
  * The module's code:
  * - `languages`: the list file, validated by `npm run validate` before any bundle is made;
- * - `shells`: every listed language's `shell` section, embedded: the page shell needs its
- *   titles and loading text before anything can be fetched, and they are a few hundred bytes;
+ * - `defaultShell`: the default language's `shell` section, embedded: the page shell needs
+ *   titles and a load-failed text before anything else can be fetched. Every other language's
+ *   shell rides in its own texts table (textSections.mjs), which index.html preloads for the
+ *   page's language, so a language added to the list does not bring its words to every page's
+ *   first screen (issue 30);
  * - `texts`: for each language, the loader of its texts file cut into chunks per set of
  *   sections (scripts/build/textSections.mjs), so a page downloads only its own language's
  *   texts, and only those of the screens it shows.
@@ -21,16 +24,10 @@ const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 export function languagesModuleCode(root) {
   const list = readJson(join(root, "flows/languages.json"));
   delete list.$schema;
-  const shells = {};
-  const loaders = [];
-  for (const { tag } of list.languages) {
-    const file = join(root, "flows", `texts.${tag}.json`);
-    shells[tag] = readJson(file).shell;
-    loaders.push(`${JSON.stringify(tag)}: () => import(${JSON.stringify(file + "?sections")})`);
-  }
+  const loaders = list.languages.map(({ tag }) => `${JSON.stringify(tag)}: () => import(${JSON.stringify(join(root, "flows", `texts.${tag}.json`) + "?sections")})`);
   return [
     `export const languages = ${JSON.stringify(list)};`,
-    `export const shells = ${JSON.stringify(shells)};`,
+    `export const defaultShell = ${JSON.stringify(readJson(join(root, "flows", `texts.${list.default}.json`)).shell)};`,
     `export const texts = { ${loaders.join(", ")} };`,
   ].join("\n");
 }
@@ -74,28 +71,5 @@ export function allTextsGalleryPlugin(root) {
       build.onResolve({ filter: /^virtual:faceflow-all-texts$/ }, () => ({ path: ALL_TEXTS_MODULE, namespace: "faceflow-all-texts" }));
       build.onLoad({ filter: /.*/, namespace: "faceflow-all-texts" }, () => ({ contents: allTextsModuleCode(root), loader: "js" }));
     },
-  };
-}
-
-/** Text for HTML: the characters markup would read, escaped. */
-const htmlText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/**
- * What a page shows before the app mounts, in the page's language (issue 35): the shell's
- * loading text of every listed language, each in a span with its lang, and the style that hides
- * each span but the one of the document's lang. The route preloader, the first script of the
- * page, sets that lang before the body is parsed, as the runtime will choose it
- * (routePreload.mjs CHOOSE_LANGUAGE); without it the HTML's lang, the default, shows.
- * The CSP allows inline styles; the words are a few dozen bytes.
- * @example shellLoading(root).lang // "zh-CN"
- */
-export function shellLoading(root) {
-  const list = readJson(join(root, "flows/languages.json"));
-  const loading = (tag) => readJson(join(root, "flows", `texts.${tag}.json`)).shell.loading;
-  const tags = list.languages.map((l) => l.tag);
-  return {
-    lang: list.default,
-    spans: tags.map((tag) => `<span lang="${tag}">${htmlText(loading(tag))}</span>`).join(""),
-    style: `<style>${tags.map((tag) => `html:not([lang="${tag}"]) .ff-loading>[lang="${tag}"]`).join(",")}{display:none}</style>`,
   };
 }

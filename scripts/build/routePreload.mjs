@@ -2,9 +2,9 @@
 // route before any module has arrived and asks at once for the chunks of that route's screen
 // (and, on a launch, the screens the entry rules go to), so they download alongside the
 // entry instead of one after another once React has rendered. The route table is
-// flows/routes.json; a screen type's module is the import in src/ui/screens/index.ts. It also
-// sets the document's lang to the language it chose, before the body is parsed, so the loading
-// text index.html shows until the app mounts is in that language (languages.mjs shellLoading).
+// flows/routes.json; a screen type's module is the import in src/ui/screens/index.ts. Each
+// language's page has its own script with its own texts' chunks (issue 30: the service sends
+// the page in the language it will choose, src/server/http/appPages.ts).
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse as parsePattern } from "regexparam";
@@ -50,19 +50,6 @@ function screenModules(root, texts) {
   }
   return map;
 }
-
-/**
- * The inline script's language choice, as src/runtime/language.ts makes it: the URL's `lang`
- * when listed, else the first browser language a listed one serves, else the default. (A later
- * page of a launch keeps its `lang` in storage, which this script cannot read; it then preloads
- * the browser's language, and the screen loads its own language's texts as it mounts.)
- */
-export const CHOOSE_LANGUAGE =
-  `function(L){var q=/[?&]lang=([^&#]*)/.exec(location.search),g=q&&decodeURIComponent(q[1]),i,j,k,n;` +
-  `for(i=0;i<L.l.length;i++)if(L.l[i][0]===g)return g;` +
-  `n=navigator.languages||[navigator.language||""];` +
-  `for(k=0;k<n.length;k++){g=String(n[k]).toLowerCase();for(i=0;i<L.l.length;i++)for(j=0;j<L.l[i][1].length;j++)if(g===L.l[i][1][j]||g.indexOf(L.l[i][1][j]+"-")===0)return L.l[i][0]}` +
-  `return L.d}`;
 
 /**
  * Screens a launch reaches only when its login is slow: index.html sends the login itself
@@ -137,11 +124,9 @@ export function routePreload({ root, chunks, href }) {
   };
   const filesOf = (chunkFiles) => [...new Set(chunkFiles.flatMap((f) => [...closure(byFile, f)]))].filter((f) => !first.has(f));
   const routes = JSON.parse(readFileSync(join(root, "flows/routes.json"), "utf8")).routes;
-  const fileIndex = [];
-  const indexOf = (file) => (fileIndex.includes(file) ? fileIndex.indexOf(file) : fileIndex.push(file) - 1);
   const perRoute = {};
   const rootSets = readRootTextSets(root);
-  const table = routes.map((route) => {
+  for (const route of routes) {
     const launch = route.path === "/";
     const screens = [...new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])])];
     const common = filesOf([...screens.flatMap(chunksOf), ...(launch ? LAUNCH_MODULES.map(chunkContaining) : [])]);
@@ -153,16 +138,24 @@ export function routePreload({ root, chunks, href }) {
         return [tag, filesOf([...screens.flatMap((screen) => textChunksOf(screen, tag)), ...extra]).filter((f) => !common.includes(f))];
       }),
     );
-    perRoute[route.path] = { common, byLanguage };
-    return [parsePattern(route.path).pattern.source, common.map(indexOf), Object.fromEntries(tags.map((tag) => [tag, byLanguage[tag].map(indexOf)]))];
-  });
-  const list = { d: languages.default, l: languages.languages.map((l) => [l.tag, l.matches]) };
-  const script =
-    `(function(f,t,c){var p=location.hash.slice(1).split("?")[0]||"/",g=c(${JSON.stringify(list)});document.documentElement.lang=g;` +
-    `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].concat(t[i][2][g]||[]).forEach(function(n){var l=document.createElement("link");l.rel="modulepreload";l.href=f[n];document.head.appendChild(l)});return}` +
-    `})(${JSON.stringify(fileIndex.map(href))},${JSON.stringify(table)},${CHOOSE_LANGUAGE});`;
+    perRoute[route.path] = { pattern: parsePattern(route.path).pattern.source, common, byLanguage };
+  }
+  // One script per language, for that language's page (appHtml.mjs): its own texts' files
+  // only, so a language added to the list changes no other language's page.
+  const scripts = Object.fromEntries(
+    tags.map((tag) => {
+      const fileIndex = [];
+      const indexOf = (file) => (fileIndex.includes(file) ? fileIndex.indexOf(file) : fileIndex.push(file) - 1);
+      const table = Object.values(perRoute).map((r) => [r.pattern, [...r.common, ...r.byLanguage[tag]].map(indexOf)]);
+      const script =
+        `(function(f,t){var p=location.hash.slice(1).split("?")[0]||"/";` +
+        `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(n){var l=document.createElement("link");l.rel="modulepreload";l.href=f[n];document.head.appendChild(l)});return}` +
+        `})(${JSON.stringify(fileIndex.map(href))},${JSON.stringify(table)});`;
+      return [tag, script];
+    }),
+  );
   // Per route, what the source language's page fetches (the size report and bench measure it).
   const source = languages.default;
   const routesFiles = Object.fromEntries(Object.entries(perRoute).map(([path, r]) => [path, [...r.common, ...r.byLanguage[source]]]));
-  return { script, firstScreen: [...first], routes: routesFiles };
+  return { scripts, firstScreen: [...first], routes: routesFiles };
 }

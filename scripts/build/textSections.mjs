@@ -1,6 +1,6 @@
 // One chunk per set of sections a screen loads (issues 14 and 15), for the browser bundle.
 import { readFileSync } from "node:fs";
-import { dirname, isAbsolute, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { groupKey, readTextSets } from "./textSets.mjs";
 
 /**
@@ -26,10 +26,23 @@ const SECTION = "?section=";
 const GROUP = "?group=";
 const SECTION_LOADERS = "?sectionLoaders";
 
-/** The screens' sections of a texts file; its `shell` is embedded with the first screen instead (./languages.mjs). */
+/** The screens' sections of a texts file (its `shell` apart: see `shellExport`). */
 function readSections(file) {
   const { $schema: _schema, shell: _shell, ...sections } = JSON.parse(readFileSync(file, "utf8"));
   return sections;
+}
+
+/**
+ * The table's `shell` export: a language's page-shell texts (titles, loading, load failed),
+ * which the runtime needs before its first render (src/runtime/language.ts loadShell). The
+ * default language's are embedded with the first screen instead (./languages.mjs), so its
+ * table carries none; every other language's come with the table index.html preloads for it.
+ */
+function shellExport(file) {
+  const root = resolve(dirname(file), "..");
+  const { default: defaultTag } = JSON.parse(readFileSync(join(root, "flows/languages.json"), "utf8"));
+  if (file === join(root, "flows", `texts.${defaultTag}.json`)) return "";
+  return `\nexport const shell = ${JSON.stringify(JSON.parse(readFileSync(file, "utf8")).shell)};`;
 }
 
 /** `names`, each checked to be a section of `file` (throws naming the known ones). */
@@ -67,7 +80,7 @@ export const textSections = {
       const groups = [...sets].map(([key, names]) => `${JSON.stringify(key)}: ${loader(file, GROUP + checked(file, sections, names, ` (named by the set ${key})`).join(","))}`);
       const section = `(n) => [n, () => import(${JSON.stringify(file + SECTION_LOADERS)}).then((m) => m.default[n]())]`;
       return {
-        code: `const d = (m) => m.default;\nexport const groups = { ${groups.join(", ")} };\nexport default Object.fromEntries(${JSON.stringify(Object.keys(sections))}.map(${section}));`,
+        code: `const d = (m) => m.default;\nexport const groups = { ${groups.join(", ")} };\nexport default Object.fromEntries(${JSON.stringify(Object.keys(sections))}.map(${section}));${shellExport(file)}`,
         moduleType: "js",
       };
     }

@@ -18,6 +18,7 @@ export function openPageCamera(win: Window, now: () => number, audio: boolean, f
     clearTimeout: (handle) => win.clearTimeout(handle as number),
     timeoutMs: limits.permissionTimeoutMs,
     quickDenialMs: limits.quickDenialMs,
+    failures: limits.failures,
     platform: platformOfUserAgent(win.navigator.userAgent),
   });
 }

@@ -11,8 +11,7 @@
  *
  * Pure apart from the injected clock and timers, so tests control time.
  */
-import cameraFailuresJson from "../../flows/cameraFailures.json";
-import type { CameraFailuresFile, PlatformStatus } from "../../schemas/cameraFailures";
+import type { CameraFailures, PlatformStatus } from "../../schemas/cameraFailures";
 import type { ErrorStatus } from "../../schemas/errors";
 import { DOWNGRADE_REASONS, type DowngradeReason } from "../../schemas/session";
 import type { CameraFacing } from "./contract";
@@ -51,6 +50,8 @@ export interface OpenCameraInput {
   timeoutMs: number;
   /** capture.json camera.quickDenialMs. */
   quickDenialMs: number;
+  /** capture.json camera.failures: the status each failure shows. */
+  failures: CameraFailures;
   platform: Platform;
 }
 
@@ -60,11 +61,6 @@ export type OpenCameraResult =
 
 type CameraFailure = Extract<OpenCameraResult, { ok: false }>;
 
-/**
- * Which status each failure shows: flows/cameraFailures.json, parsed by its schema at build
- * time (npm run validate), so a new status taking over a failure is a row there.
- */
-const FAILURES = cameraFailuresJson as CameraFailuresFile;
 const OVERCONSTRAINED = new Set(["OverconstrainedError", "ConstraintNotSatisfiedError"]);
 
 /** The DOMException name of an error, or its type when it has none. */
@@ -84,10 +80,11 @@ export function statusOn(status: PlatformStatus, platform: Platform): ErrorStatu
 }
 
 /**
- * The status and reason a getUserMedia error `name` gets by flows/cameraFailures.json
- * (reason 9 or 10 for a refusal, by how fast it came; 12 for everything else).
+ * The status and reason a getUserMedia error `name` gets by `table` (capture.json
+ * `camera.failures`, so a new status taking over a failure is a row there): reason 9 or 10
+ * for a refusal, by how fast it came; 12 for everything else.
  */
-export function cameraFailureOf(name: string, elapsedMs: number, platform: Platform, quickDenialMs: number, table: CameraFailuresFile = FAILURES): { reason: DowngradeReason; status: ErrorStatus } {
+export function cameraFailureOf(name: string, elapsedMs: number, platform: Platform, quickDenialMs: number, table: CameraFailures): { reason: DowngradeReason; status: ErrorStatus } {
   if (table.denied.errors.includes(name)) {
     const reason = elapsedMs < quickDenialMs ? DOWNGRADE_REASONS.webcamNoPermissionQuickly : DOWNGRADE_REASONS.webcamNoPermissionNormally;
     return { reason, status: statusOn(table.denied.status, platform) };
@@ -99,7 +96,7 @@ export function cameraFailureOf(name: string, elapsedMs: number, platform: Platf
 /** Classify a getUserMedia rejection that came `elapsedMs` after asking. */
 function classify(error: unknown, elapsedMs: number, input: OpenCameraInput): CameraFailure {
   const name = errorNameOf(error);
-  const failure = cameraFailureOf(name, elapsedMs, input.platform, input.quickDenialMs);
+  const failure = cameraFailureOf(name, elapsedMs, input.platform, input.quickDenialMs, input.failures);
   const denied = failure.reason !== DOWNGRADE_REASONS.webcamOtherError;
   return { ok: false, ...failure, error: denied ? `${describe(error)} (after ${elapsedMs} ms)` : describe(error) };
 }
@@ -119,7 +116,7 @@ export function openCamera(input: OpenCameraInput): Promise<OpenCameraResult> {
     return Promise.resolve({
       ok: false,
       reason: DOWNGRADE_REASONS.webcamOtherError,
-      status: statusOn(FAILURES.noCameraApi, input.platform),
+      status: statusOn(input.failures.noCameraApi, input.platform),
       error: "navigator.mediaDevices.getUserMedia is not available (old browser or insecure context)",
     });
   }
@@ -132,7 +129,7 @@ export function openCamera(input: OpenCameraInput): Promise<OpenCameraResult> {
       resolve({
         ok: false,
         reason: DOWNGRADE_REASONS.webcamNoPermissionTimeout,
-        status: statusOn(FAILURES.denied.status, input.platform),
+        status: statusOn(input.failures.denied.status, input.platform),
         error: `getUserMedia did not answer within ${input.timeoutMs} ms`,
       });
     }, input.timeoutMs);

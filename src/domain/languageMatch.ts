@@ -15,6 +15,17 @@ export function languageServing(file: LanguagesFile, browserTag: string): Langua
   return file.languages.find((language) => language.matches.some((prefix) => tag === prefix || tag.startsWith(`${prefix}-`)));
 }
 
+/**
+ * The page's language by the rules both the page (src/runtime/language.ts) and the service
+ * (which sends the page in it, src/server/http/pageLanguage.ts) apply: `asked` when listed,
+ * else the first of the browser's languages a listed one serves, else the default.
+ * @example pickLanguage(file, undefined, ["en-GB", "zh-CN"]).tag // "en"
+ */
+export function pickLanguage(file: LanguagesFile, asked: string | undefined, browser: readonly string[]): Language {
+  const named = asked === undefined ? undefined : listedLanguage(file, asked);
+  return named ?? browser.map((tag) => languageServing(file, tag)).find((language) => language !== undefined) ?? defaultLanguage(file);
+}
+
 /** The default language; the build refused a list whose default is not one of its languages. */
 export function defaultLanguage(file: LanguagesFile): Language {
   const language = listedLanguage(file, file.default);

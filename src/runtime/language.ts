@@ -8,15 +8,34 @@ import type { Language, LanguagesFile } from "../../schemas/languages";
 import type { ShellTexts } from "../../schemas/texts";
 import type { LaunchIssue } from "../session/launchParams";
 import type { LanguageLoader } from "./textCatalogue";
-import { defaultLanguage, languageServing, listedLanguage } from "../domain/languageMatch";
+import { defaultLanguage, pickLanguage } from "../domain/languageMatch";
 
 export { defaultLanguage };
 
-/** What the composition root registers: the list, and each listed language's shell texts and texts loader. */
+/**
+ * What the composition root registers: the list, the default language's shell texts, and each
+ * listed language's texts loader. Only the default's shell is embedded with the first screen;
+ * every other language's rides in its texts table (`LanguageLoader`), which index.html
+ * preloads for the page's language, so a language added to the list adds its list entry and
+ * one loader to the first screen, not its words (issue 30).
+ */
 export interface LanguageRegistry {
   file: LanguagesFile;
-  shells: Readonly<Record<string, ShellTexts>>;
+  defaultShell: ShellTexts;
   texts: Readonly<Record<string, LanguageLoader>>;
+}
+
+/**
+ * The shell texts of `tag`: the embedded default's, or those its texts table carries (a
+ * table without them is a build fault, and rejects naming the language).
+ */
+export async function loadShell(languages: LanguageRegistry, tag: string): Promise<ShellTexts> {
+  if (tag === defaultLanguage(languages.file).tag) return languages.defaultShell;
+  const loader = languages.texts[tag];
+  if (!loader) throw new Error(`No texts registered for the language "${tag}" (have: ${Object.keys(languages.texts).join(", ")})`);
+  const { shell } = await loader();
+  if (!shell) throw new Error(`The texts table of "${tag}" carries no shell texts`);
+  return shell;
 }
 
 export interface LanguageChoice {
@@ -30,12 +49,10 @@ export interface LanguageChoice {
  * @example chooseLanguage(file, { launchLang: "fr", browser: [] }).issue?.key // "lang"
  */
 export function chooseLanguage(file: LanguagesFile, input: { launchLang: string | undefined; browser: readonly string[] }): LanguageChoice {
-  const fromBrowser = () => input.browser.map((tag) => languageServing(file, tag)).find((language) => language !== undefined) ?? defaultLanguage(file);
-  if (input.launchLang === undefined) return { language: fromBrowser() };
-  const named = listedLanguage(file, input.launchLang);
-  if (named) return { language: named };
+  const language = pickLanguage(file, input.launchLang, input.browser);
+  if (input.launchLang === undefined || language.tag === input.launchLang) return { language };
   return {
-    language: fromBrowser(),
+    language,
     issue: { key: "lang", message: `"${input.launchLang}" is not a language of this service (known: ${file.languages.map((l) => l.tag).join(", ")})` },
   };
 }

@@ -32,7 +32,7 @@ import { detectMessagingApp, isWxCameraUsable, type MessagingApp } from "../devi
 import { isWxCameraDowngraded } from "../device/wxCameraPolicy";
 import { createHashLocation, type HashLocation } from "./hashLocation";
 import { createTextCatalogue } from "./textCatalogue";
-import { browserLanguages, chooseLanguage, listedOrUndefined, type LanguageRegistry } from "./language";
+import { browserLanguages, chooseLanguage, listedOrUndefined, loadShell, type LanguageRegistry } from "./language";
 import { createToastController, type ToastController } from "./toastController";
 
 interface FlowSettings {
@@ -70,8 +70,19 @@ export interface FlowRuntime {
    * sections load with its module (src/ui/screens/index.ts); an unknown section rejects.
    */
   loadTexts<K extends TextSection>(sections: readonly K[]): Promise<Pick<Texts, K>>;
-  /** The page shell's texts (titles, loading, load failed) in the page's language, embedded with the first screen. */
-  shell: ShellTexts;
+  /**
+   * The page shell's texts (titles, loading, load failed) in the page's language: the default
+   * language's are embedded with the first screen; another language's arrive with its texts
+   * table (preloaded by index.html), and until `shellReady` settles this is the default's.
+   */
+  readonly shell: ShellTexts;
+  /**
+   * Settles once `shell` is the page's language's (at once for the default). The first render
+   * waits for it (src/main.tsx). Should the table not load (the network dropped), `shell` stays
+   * the default language's, the failure is a statistic, and the screens' own texts, which need
+   * the same network, show the load-failed page.
+   */
+  shellReady: Promise<void>;
   /** The page's language (src/runtime/language.ts): the launch's lang, the browser's, or the default. */
   language: Language;
   settings: FlowSettings;
@@ -174,8 +185,7 @@ export function createFlowRuntime(input: {
     launchLang: launchResult.ok ? launch.lang : listedOrUndefined(input.languages, search.lang),
     browser: browserLanguages(win.navigator),
   });
-  const shell = input.languages.shells[language.tag];
-  if (!shell) throw new Error(`No shell texts for the language "${language.tag}" (have: ${Object.keys(input.languages.shells).join(", ")})`);
+  let shell = input.languages.defaultShell;
   const texts = createTextCatalogue(input.languages.texts, language.tag);
   const cookies = createCookieJar({
     appId: launchResult.ok ? launch.wb_app_id : unparsedLaunchAppId(search, storage),
@@ -218,7 +228,15 @@ export function createFlowRuntime(input: {
     loadErrorCatalogue: lazyUntilLoaded(input.loadErrorCatalogue),
     loadResults: lazyUntilLoaded(input.loadResults),
     loadTexts: (sections) => texts.load(sections),
-    shell,
+    get shell() {
+      return shell;
+    },
+    shellReady: loadShell(input.languages, language.tag).then(
+      (loaded) => {
+        shell = loaded;
+      },
+      (error: unknown) => stats.record("shellLoadFailed", { language: language.tag, message: String(error).slice(0, 200) }),
+    ),
     language,
     settings,
     search,

@@ -6,7 +6,7 @@
  * file, and carry only the sections it shows. Every language's file was validated against
  * the source language's shape by `npm run validate` before it was embedded.
  */
-import type { Texts, TextSection } from "../../schemas/texts";
+import type { ShellTexts, Texts, TextSection } from "../../schemas/texts";
 
 /** One language's sections, each fetched on first use. */
 export type SectionLoaders = { readonly [K in TextSection]: () => Promise<Texts[K]> };
@@ -17,9 +17,10 @@ export type GroupLoaders = Readonly<Record<string, () => Promise<Partial<Texts>>
 /**
  * A registered language: its loaders, themselves fetched on first use (a small chunk). The
  * build's table has `groups`; a language without them (a test's sections in memory) composes
- * every set from its sections.
+ * every set from its sections. Every language but the default carries its `shell` texts
+ * here too (the default's are embedded with the first screen, src/runtime/language.ts).
  */
-export type LanguageLoader = () => Promise<{ default: SectionLoaders; groups?: GroupLoaders }>;
+export type LanguageLoader = () => Promise<{ default: SectionLoaders; groups?: GroupLoaders; shell?: ShellTexts }>;
 
 export interface TextCatalogue {
   /** The named sections in the page's language; an unknown section rejects, listing the known ones. */

@@ -283,7 +283,7 @@ async function registerApi(
   await registerAnalytics(app, ctx, { ...analyticsOptionsFromEnv(process.env), staffTexts });
   registerMediaRetention(app, ctx, mediaRetentionFromEnv(process.env));
   registerWebhooks(app, ctx, webhookSettings(process.env, options.environment === "release", options.webhooks));
-  await serveApp(app, options.appDir);
+  await serveApp(app, options.appDir, ctx.languages.file);
 }
 
 function timerClock(clock: Clock): StreamClock {

@@ -21,11 +21,15 @@ export const createScreens = (definitions) => {
     result: lazyScreenWith(() => import("./ResultScreen"), texts(), definitions.loadResults),
   };
 };`;
+/** A second language's page-shell texts: its table carries them (the default's are embedded apart). */
+const EN_SHELL = { titles: { faceVerification: "EN-TITLE" }, loading: "EN-LOADING", pageNotFound: "EN-404 {path}", loadFailed: { message: "EN-FAILED", reload: "EN-RELOAD" } };
 const FILES: Record<string, string> = {
-  "flows/texts.zh-CN.json": JSON.stringify({ $schema: "./x.json", ...TEXTS }),
+  "flows/languages.json": JSON.stringify({ default: "zh-CN", languages: [{ tag: "zh-CN" }, { tag: "en" }] }),
+  "flows/texts.zh-CN.json": JSON.stringify({ $schema: "./x.json", shell: { ...EN_SHELL, loading: "ZH-LOADING" }, ...TEXTS }),
+  "flows/texts.en.json": JSON.stringify({ $schema: "./x.json", shell: EN_SHELL, ...TEXTS }),
   "src/ui/screens/index.ts": REGISTRY,
   "src/main.tsx": `const early = runtime.loadTexts(["login"]);`,
-  "main.js": `export const language = () => import("./flows/texts.zh-CN.json?sections");`,
+  "main.js": `export const language = () => import("./flows/texts.zh-CN.json?sections");\nexport const english = () => import("./flows/texts.en.json?sections");`,
 };
 
 type Chunk = { fileName: string; code: string; facade: string | null };
@@ -94,6 +98,14 @@ describe("the texts file in the browser bundle", () => {
     expect(byGroup).toEqual({ demo: TEXTS.demo, protocol: TEXTS.protocol, common: TEXTS.common });
     expect(bySections).toEqual(byGroup);
     expect(sections.filter((s) => s.mock.calls.length > 0)).toHaveLength(3);
+  });
+
+  it("puts a language's shell texts in its table, except the default's (embedded with the first screen instead)", async () => {
+    const main = (await import(pathToFileURL(join(dir, "out/main.mjs")).href)) as { language: LanguageLoader; english: LanguageLoader };
+    expect((await main.english()).shell).toEqual(EN_SHELL);
+    expect((await main.language()).shell).toBeUndefined();
+    expect(chunks.map((c) => c.code).join("\n")).not.toContain("ZH-LOADING");
+    expect(chunks.find((c) => c.fileName === "main.mjs")?.code).not.toContain("EN-LOADING");
   });
 
   it("keeps a chunk per section, reached through a second table, for a set no entry names", async () => {

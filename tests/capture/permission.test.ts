@@ -4,8 +4,7 @@ import captureJson from "../../flows/capture.json";
 import { markRealtimeUnsupported } from "../../src/capture/downgrade";
 import { selectCaptureKind } from "../../src/capture/modeChoice";
 import { shippedKindRegistry } from "./shippedKinds";
-import cameraFailuresJson from "../../flows/cameraFailures.json";
-import { cameraFailuresFileSchema, duplicateErrorNames } from "../../schemas/cameraFailures";
+import { cameraFailuresSchema, duplicateErrorNames, type CameraFailures } from "../../schemas/cameraFailures";
 import {
   cameraFailureOf,
   idealConstraints,
@@ -20,7 +19,7 @@ import { captureFileSchema } from "../../schemas/capture";
 import { DOWNGRADE_REASONS, INITIAL_SESSION_STATE, type DowngradeReason } from "../../schemas/session";
 
 /** The shipped table: what each failure shows is read from it, so a row added there changes no test here. */
-const FAILURES = z.parse(cameraFailuresFileSchema, cameraFailuresJson);
+const FAILURES: CameraFailures = z.parse(captureFileSchema, captureJson).camera.failures;
 const deniedOn = (platform: "ios" | "android" | "other") => statusOn(FAILURES.denied.status, platform);
 const listed = (name: string) => [FAILURES.denied, ...FAILURES.failures].some((row) => row.errors.includes(name));
 
@@ -94,7 +93,7 @@ function start(overrides: Partial<OpenCameraInput> = {}) {
     setTimeout: clock.setTimeout,
     clearTimeout: clock.clearTimeout,
     timeoutMs: TIMEOUT,
-    quickDenialMs: QUICK,
+    quickDenialMs: QUICK, failures: FAILURES,
     platform: "android",
     ...overrides,
   }).then((r) => (result = r));
@@ -224,7 +223,7 @@ describe("openCamera", () => {
     t.devices.call(1).reject(new DOMException("still", "OverconstrainedError"));
     await t.promise;
     expect(t.devices.calls).toHaveLength(2);
-    expect(t.result()).toMatchObject({ ok: false, reason: 12, status: cameraFailureOf("OverconstrainedError", 0, "android", QUICK).status });
+    expect(t.result()).toMatchObject({ ok: false, reason: 12, status: cameraFailureOf("OverconstrainedError", 0, "android", QUICK, FAILURES).status });
   });
 
   it("measures quick denial from the retry, and times out across both requests", async () => {
@@ -284,14 +283,14 @@ describe("openCamera", () => {
   it("follows the table it is given: a new row takes its errors over from the rest", () => {
     const table = { ...FAILURES, failures: [...FAILURES.failures, { errors: ["FutureCameraError"], status: "exception" as const }] };
     expect(cameraFailureOf("FutureCameraError", 9000, "ios", QUICK, table)).toEqual({ reason: 12, status: "exception" });
-    expect(cameraFailureOf("FutureCameraError", 9000, "ios", QUICK)).toEqual({ reason: 12, status: statusOn(FAILURES.otherwise, "ios") });
+    expect(cameraFailureOf("FutureCameraError", 9000, "ios", QUICK, FAILURES)).toEqual({ reason: 12, status: statusOn(FAILURES.otherwise, "ios") });
   });
 
   it("refuses a table that gives one error two statuses", () => {
     const name = FAILURES.denied.errors[0] ?? "NotAllowedError";
-    const twice = { ...cameraFailuresJson, failures: [...FAILURES.failures, { errors: [name], status: "exception" }] };
-    expect(duplicateErrorNames(twice as typeof FAILURES)).toEqual([name]);
-    expect(z.safeParse(cameraFailuresFileSchema, twice).success).toBe(false);
+    const twice = { ...FAILURES, failures: [...FAILURES.failures, { errors: [name], status: "exception" as const }] };
+    expect(duplicateErrorNames(twice)).toEqual([name]);
+    expect(z.safeParse(cameraFailuresSchema, twice).success).toBe(false);
   });
 
   it("classifies a getUserMedia that throws instead of rejecting", async () => {
@@ -299,15 +298,15 @@ describe("openCamera", () => {
     const result = await openCamera({
       mediaDevices: { getUserMedia: () => { throw new DOMException("busy", "NotReadableError"); } },
       audio: false, facing: "user", now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout,
-      timeoutMs: TIMEOUT, quickDenialMs: QUICK, platform: "other",
+      timeoutMs: TIMEOUT, quickDenialMs: QUICK, failures: FAILURES, platform: "other",
     });
-    expect(result).toMatchObject({ ok: false, reason: 12, status: cameraFailureOf("NotReadableError", 0, "other", QUICK).status, error: "NotReadableError: busy" });
+    expect(result).toMatchObject({ ok: false, reason: 12, status: cameraFailureOf("NotReadableError", 0, "other", QUICK, FAILURES).status, error: "NotReadableError: busy" });
     expect(clock.pendingTimers()).toBe(0);
   });
 
   it("reports the table's no-camera-API status when there is no mediaDevices (insecure context, old browser)", async () => {
     const clock = fakeClock();
-    const base = { audio: true, facing: "user" as const, now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout, timeoutMs: TIMEOUT, quickDenialMs: QUICK, platform: "ios" as const };
+    const base = { audio: true, facing: "user" as const, now: clock.now, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout, timeoutMs: TIMEOUT, quickDenialMs: QUICK, failures: FAILURES, platform: "ios" as const };
     const status = statusOn(FAILURES.noCameraApi, "ios");
     expect(await openCamera({ ...base, mediaDevices: undefined })).toMatchObject({ ok: false, reason: 12, status });
     const noMethod = {} as Pick<MediaDevices, "getUserMedia">;
@@ -347,7 +346,7 @@ describe("permissionRetryPlan (spec §4)", () => {
 describe("capture.json camera limits", () => {
   it("are valid as shipped, and a quick-denial bound at or above the timeout is refused", () => {
     expect(z.safeParse(captureFileSchema, captureJson).success).toBe(true);
-    const camera = { permissionTimeoutMs: 1000, quickDenialMs: 1000 };
+    const camera = { permissionTimeoutMs: 1000, quickDenialMs: 1000, failures: FAILURES };
     expect(z.safeParse(captureFileSchema, { ...captureJson, camera }).success).toBe(false);
     expect(z.safeParse(captureFileSchema, { ...captureJson, camera: { ...camera, quickDenialMs: 999 } }).success).toBe(true);
   });

@@ -10,7 +10,7 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import textsJson from "../../flows/texts.zh-CN.json";
 import { textsCompletenessProblems } from "../../schemas/textsCompleteness";
-import type { Texts } from "../../schemas/texts";
+import type { ShellTexts, Texts } from "../../schemas/texts";
 import { createTextCatalogue, type SectionLoaders } from "../../src/runtime/textCatalogue";
 import { createScreens } from "../../src/ui/screens";
 import { settle, setupFlow } from "../ui/screens/harness";
@@ -31,7 +31,7 @@ const pseudoLoaders = Object.fromEntries(Object.entries(pseudoTexts).map(([name,
 /** The root's registration, with the new language's line added. */
 const languages = {
   "zh-CN": async () => ({ default: shippedSectionLoaders() }),
-  "xx": async () => ({ default: pseudoLoaders }),
+  "xx": async () => ({ default: pseudoLoaders, shell: pseudoShell as unknown as ShellTexts }),
 };
 
 describe("adding a language", () => {
@@ -49,11 +49,13 @@ describe("adding a language", () => {
     const shipped = shippedLanguages();
     const registry = {
       file: { ...shipped.file, languages: [...shipped.file.languages, { tag: "xx", name: "Pseudo", dir: "ltr" as const, matches: ["xx"], speech: "en-US" }] },
-      shells: { ...shipped.shells, xx: pseudoShell as unknown as (typeof shipped.shells)[string] },
+      defaultShell: shipped.defaultShell,
       texts: { ...shipped.texts, xx: languages.xx },
     };
     const flow = setupFlow({ url: "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1&h5_face_id=F-1&live_type=1&lang=xx#/h5pre", languages: registry });
     expect(flow.rt.language.tag).toBe("xx");
+    // Its shell texts come with its texts table, as the build's does (scripts/build/textSections.mjs).
+    await flow.rt.shellReady;
     expect(flow.rt.shell.loading).toBe(`⟦${textsJson.shell.loading}⟧`);
     const Start = createScreens(flow.rt).start;
     // As the root does for the first page: the module and its texts are in before the render.

@@ -11,7 +11,7 @@ import { lookupText } from "../../src/runtime/textKey";
 import { withDefinition } from "../../src/ui/lazyScreen";
 import ErrorScreenModule from "../../src/ui/screens/ErrorScreen";
 import { shippedErrors } from "../ui/shippedCatalogues";
-import { shippedLanguagesFile, shippedLanguageTexts } from "../ui/shippedTexts";
+import { shippedLanguages, shippedLanguagesFile, shippedLanguageTexts } from "../ui/shippedTexts";
 import { setupFlow } from "../ui/screens/harness";
 
 const file = shippedLanguagesFile;
@@ -65,10 +65,12 @@ describe("chooseLanguage", () => {
 describe("the runtime's language", () => {
   const LAUNCH = "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1&h5_face_id=F-1&live_type=1";
 
-  it("a launch with lang=en shows the error screen in English: title, code line and buttons", () => {
+  it("a launch with lang=en shows the error screen in English: title, code line and buttons", async () => {
     const flow = setupFlow({ url: `${LAUNCH}&lang=en#/error` });
     expect(flow.rt.language.tag).toBe("en");
     const en = shippedLanguageTexts("en");
+    // English's shell texts come with its texts table (the root renders once they are in).
+    await flow.rt.shellReady;
     expect(flow.rt.shell.titles).toEqual(en.shell.titles);
     const view = flow.renderScreen(ErrorScreen, "error", { status: "trtc_androidNoWebcamPermission" });
     const entry = shippedErrors.statuses.trtc_androidNoWebcamPermission;
@@ -76,6 +78,16 @@ describe("the runtime's language", () => {
     expect(view.container.querySelector(".ff-error__code")?.textContent).toBe("Error code: 3004");
     expect([...view.container.querySelectorAll("button")].map((b) => b.textContent)).toEqual([en.texts.common.quit, en.texts.common.retry]);
     expect(view.container.textContent).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it("a language whose texts table does not load keeps the default's shell texts and says so in a statistic", async () => {
+    const shipped = shippedLanguages();
+    const languages = { ...shipped, texts: { ...shipped.texts, en: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module")) } };
+    const flow = setupFlow({ url: `${LAUNCH}&lang=en#/error`, languages });
+    await flow.rt.shellReady;
+    expect(flow.rt.language.tag).toBe("en");
+    expect(flow.rt.shell.titles).toEqual(shippedLanguageTexts(shippedLanguagesFile.default).shell.titles);
+    expect(flow.rt.stats.pending().map((e) => e.name)).toContain("shellLoadFailed");
   });
 
   it("without lang, a browser that prefers Traditional Chinese gets zh-TW", () => {

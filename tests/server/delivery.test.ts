@@ -13,6 +13,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualRunner, verdict } from "./manualRunner";
 import { startService, type Service } from "./harness";
+import { writeAppPagesFixture } from "./appPagesFixture";
 
 const PRELOADER = `(function(){document.head.dataset.preloaded="1"})();`;
 /** The inline module that starts the entry chunk (build.mjs writes one instead of a facade file). */
@@ -38,8 +39,8 @@ describe("delivery", () => {
   beforeAll(async () => {
     appDir = mkdtempSync(join(tmpdir(), "faceflow-app-"));
     mkdirSync(join(appDir, "assets"));
-    writeFileSync(
-      join(appDir, "index.html"),
+    writeAppPagesFixture(
+      appDir,
       `<!doctype html><title>faceflow</title><script type="module">${STARTER}</script><script type="module" src="/assets/main-ab12cd34.js"></script><script>${PRELOADER}</script>`,
     );
     const asset = join(appDir, "assets", "main-ab12cd34.js");

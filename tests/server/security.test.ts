@@ -7,6 +7,7 @@ import { loadServerConfig } from "../../src/server/config";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import { synthTake, takeUpload } from "../fixtures/synthTake";
+import { writeAppPagesFixture } from "./appPagesFixture";
 import {
   awaitVerdict,
   Browser,
@@ -114,7 +115,7 @@ describe("client errors (issue 18, finding 7)", () => {
   const logs: { level: number; msg: string; statusCode?: number }[] = [];
   beforeAll(async () => {
     appDir = mkdtempSync(join(tmpdir(), "faceflow-app-"));
-    writeFileSync(join(appDir, "index.html"), "<!doctype html><title>faceflow</title>");
+    writeAppPagesFixture(appDir, "<!doctype html><title>faceflow</title>");
     const stream = { write: (line: string) => void logs.push(JSON.parse(line) as (typeof logs)[number]) };
     service = await startService({ appDir, verificationRunner: passingRunner(), logger: { level: "info", stream } });
   });
@@ -156,7 +157,7 @@ describe("headers, errors and secrets", () => {
   beforeAll(async () => {
     appDir = mkdtempSync(join(tmpdir(), "faceflow-app-"));
     mkdirSync(join(appDir, "assets"));
-    writeFileSync(join(appDir, "index.html"), "<!doctype html><title>faceflow</title>");
+    writeAppPagesFixture(appDir, "<!doctype html><title>faceflow</title>");
     writeFileSync(join(appDir, "assets", "main-ABCD2345.js"), "export {};");
     service = await startService({ appDir, verificationRunner: passingRunner() });
   });

@@ -5,6 +5,8 @@
  */
 import { produce } from "immer";
 import { describe, expect, it } from "vitest";
+import captureJson from "../../flows/capture.json";
+import type { CaptureFile } from "../../schemas/capture";
 import type { LaunchParams } from "../../schemas/launch";
 import { DOWNGRADE_REASONS, INITIAL_SESSION_STATE, type SessionState } from "../../schemas/session";
 import type { CaptureOutcome, CaptureRequest } from "../../src/capture/contract";
@@ -49,6 +51,7 @@ async function cameraReason(answer: "deniedAtOnce" | "deniedLater" | "never" | "
     clearTimeout: clock.clearTimeout,
     timeoutMs: 20_000,
     quickDenialMs: 500,
+    failures: (captureJson as CaptureFile).camera.failures,
     platform: "android",
   });
   await clock.advance(20_000);

@@ -38,14 +38,14 @@ export function shippedLanguageTexts(tag: string): { shell: ShellTexts; texts: T
 
 /** Every listed language with its shipped texts, as the root registers them (virtual:faceflow-languages). */
 export function shippedLanguages(): LanguageRegistry {
-  const shells: Record<string, ShellTexts> = {};
   const loaders: Record<string, LanguageLoader> = {};
+  const defaultTag = shippedLanguagesFile.default;
   for (const { tag } of shippedLanguagesFile.languages) {
     const language = shippedLanguageTexts(tag);
-    shells[tag] = language.shell;
-    loaders[tag] = async () => ({ default: shippedSectionLoaders(language.texts) });
+    // As the build's tables: every language but the default carries its shell texts.
+    loaders[tag] = async () => ({ default: shippedSectionLoaders(language.texts), ...(tag === defaultTag ? {} : { shell: language.shell }) });
   }
-  return { file: shippedLanguagesFile, shells, texts: loaders };
+  return { file: shippedLanguagesFile, defaultShell: shippedLanguageTexts(defaultTag).shell, texts: loaders };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { LanguagesFile } from "../../../schemas/languages";
 import { staffTextsFileSchema, staffTextsProblems, type StaffTextKey } from "../../../schemas/staffTexts";
 import { defaultLanguage, languageServing, listedLanguage } from "../../domain/languageMatch";
 import { requireListedLanguage, type ServiceLanguages } from "../languages";
+import { acceptedTags } from "../http/acceptLanguage";
 
 export type { StaffTextKey };
 
@@ -29,21 +30,6 @@ export interface StaffWords {
 export interface StaffTexts {
   /** The words for this request, setting the language cookie when `?lang=` chose it. */
   forRequest(request: FastifyRequest, reply: FastifyReply): StaffWords;
-}
-
-/** Accept-Language's tags, most preferred first (q=0 left out). */
-function acceptedTags(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(",")
-    .map((part, i) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
-    })
-    .filter((t) => t.tag !== "" && t.tag !== "*" && t.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i)
-    .map((t) => t.tag);
 }
 
 function fill(text: string, values: Readonly<Record<string, string | number>>, key: string): string {

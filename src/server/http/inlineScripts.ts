@@ -8,7 +8,7 @@
  * general and allows exactly these, by their SHA-256, read from the HTML the service serves.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** A script with its code inline: classic, or the module that starts the entry chunk. */
@@ -18,8 +18,15 @@ function inlineScriptSources(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash("sha256").update(m[1] ?? "", "utf8").digest("base64")}'`);
 }
 
-/** The hashes for the built app in `appDir`, none when it is not built. */
+/** The app's pages: index.html and one index.<tag>.html per other language (./appPages.ts). */
+const APP_PAGE = /^index(\.[A-Za-z0-9-]+)?\.html$/;
+
+/**
+ * The hashes for the built app in `appDir` (every language's page: their route preloaders
+ * differ), none when it is not built.
+ */
 export function appInlineScriptSources(appDir: string | undefined): string[] {
-  const file = appDir === undefined ? undefined : join(appDir, "index.html");
-  return file !== undefined && existsSync(file) ? inlineScriptSources(readFileSync(file, "utf8")) : [];
+  if (appDir === undefined || !existsSync(join(appDir, "index.html"))) return [];
+  const pages = readdirSync(appDir).filter((name) => APP_PAGE.test(name)).sort();
+  return [...new Set(pages.flatMap((name) => inlineScriptSources(readFileSync(join(appDir, name), "utf8"))))];
 }

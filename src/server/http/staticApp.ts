@@ -19,6 +19,8 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { API_ERROR_CODES } from "../../../schemas/api";
+import type { LanguagesFile } from "../../../schemas/languages";
+import { registerAppPages } from "./appPages";
 import { HttpError } from "./errors";
 
 const COMPRESSED_COPY = /\.(br|gz)$/;
@@ -49,7 +51,7 @@ function setHeaders(reply: FastifyReply, servedPath: string): void {
   if (!DOCUMENT.test(path) && !WORKER.test(path)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
 }
 
-export async function serveApp(app: FastifyInstance, appDir: string | undefined): Promise<void> {
+export async function serveApp(app: FastifyInstance, appDir: string | undefined, languages: LanguagesFile): Promise<void> {
   if (appDir === undefined || !existsSync(join(appDir, "index.html"))) {
     // Without a build the API still works (tests, partner integration); say why / is empty.
     app.get("/", async () => {
@@ -69,4 +71,5 @@ export async function serveApp(app: FastifyInstance, appDir: string | undefined)
     allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
     setHeaders: (reply, path) => setHeaders(reply, path),
   });
+  registerAppPages(app, appDir, languages);
 }

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type Service } from "../../server/harness";
+import { writeAppPagesFixture } from "../../server/appPagesFixture";
 
 describe("face assets served by the service", () => {
   let service: Service;
@@ -18,7 +19,7 @@ describe("face assets served by the service", () => {
     mkdirSync(join(appDir, "assets"));
     mkdirSync(join(appDir, "face-ABCD2345"));
     mkdirSync(join(appDir, "face"));
-    writeFileSync(join(appDir, "index.html"), "<!doctype html><title>faceflow</title>");
+    writeAppPagesFixture(appDir, "<!doctype html><title>faceflow</title>");
     writeFileSync(join(appDir, "assets", "faceWorker-ABCD2345.js"), "export {};");
     writeFileSync(join(appDir, "face-ABCD2345", "tfjs-backend-wasm-simd.wasm"), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
     writeFileSync(join(appDir, "face-ABCD2345", "blazeface.json"), "{}");

@@ -7,6 +7,7 @@
 import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import captureJson from "../../../flows/capture.json";
+import type { CaptureFile } from "../../../schemas/capture";
 import type { CaptureDeps, CaptureHandlerFactory, CaptureKind } from "../../../src/capture/contract";
 import { createFileInputHandler } from "../../../src/capture/fileInputHandler";
 import { cameraFailureOf, idealConstraints } from "../../../src/capture/permission";
@@ -126,7 +127,7 @@ describe("recording pages", () => {
 });
 
 describe("a failed camera start shows the matching catalogue status", () => {
-  // The status each failure shows is flows/cameraFailures.json's (src/capture/permission.ts):
+  // The status each failure shows is flows/capture.json camera.failures' (src/capture/permission.ts):
   // read from it, so a row added there changes no test here.
   it.each([
     ["NotAllowedError", UA.iPhone],
@@ -135,7 +136,7 @@ describe("a failed camera start shows the matching catalogue status", () => {
     ["NotReadableError", UA.android],
     ["AbortError", UA.iPhone],
   ])("%s on %s → the table's status", async (name, userAgent) => {
-    const status = cameraFailureOf(name, 0, platformOfUserAgent(userAgent), 1).status;
+    const status = cameraFailureOf(name, 0, platformOfUserAgent(userAgent), 1, (captureJson as CaptureFile).camera.failures).status;
     const cam = camera(async () => Promise.reject(mediaError(name)));
     const { flow, view } = open(`${LAUNCH}#/vertify`, "vertify", { userAgent, mediaDevices: cam.mediaDevices });
     await pressStart(view);

@@ -1,0 +1,49 @@
+/**
+ * The app's HTML, in the language the page will choose (issue 30). The build writes one
+ * index.html per listed language (scripts/build/appHtml.mjs): the default's as index.html,
+ * every other's as index.<tag>.html, each with only its own language's loading text, title and
+ * route preloads, so a language added to the list adds nothing to another language's page.
+ * The service picks the file by the rules the page applies itself (src/domain/languageMatch.ts
+ * pickLanguage): the URL's `lang` when listed, else the first Accept-Language tag a listed
+ * language serves, else the default. The page's own choice can still differ (a later page of a
+ * launch keeps the launch's language in storage, which no request carries): it then loads its
+ * language's texts itself, a request later than a preloaded one.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import type { LanguagesFile } from "../../../schemas/languages";
+import { pickLanguage } from "../../domain/languageMatch";
+import { acceptedTags } from "./acceptLanguage";
+
+/** The built page of a language: the default's is index.html, so a static host serves it as is. */
+export function appPageFile(languages: LanguagesFile, tag: string): string {
+  return tag === languages.default ? "index.html" : `index.${tag}.html`;
+}
+
+/** Only `lang` matters here; the launch's other parameters are the page's to parse. */
+const pageQuerySchema = z.looseObject({ lang: z.optional(z.string()) });
+
+/** The file for this request. */
+export function appPageFor(languages: LanguagesFile, query: unknown, acceptLanguage: string | undefined): string {
+  const parsed = z.safeParse(pageQuerySchema, query);
+  const asked = parsed.success ? parsed.data.lang : undefined;
+  return appPageFile(languages, pickLanguage(languages, asked, acceptedTags(acceptLanguage)).tag);
+}
+
+/**
+ * Serves `/` and `/index.html` by language. Throws at start when a listed language has no built
+ * page (the app was built with another list: build again), rather than serving another language.
+ */
+export function registerAppPages(app: FastifyInstance, appDir: string, languages: LanguagesFile): void {
+  const missing = languages.languages.map((l) => appPageFile(languages, l.tag)).filter((file) => !existsSync(join(appDir, file)));
+  if (missing.length > 0) throw new Error(`the built app in ${appDir} has no ${missing.join(", ")} for the listed languages: run npm run build`);
+  const page = (request: FastifyRequest, reply: FastifyReply) => {
+    // Caches keep one copy per language the header asks for.
+    reply.header("vary", "accept-language");
+    return reply.sendFile(appPageFor(languages, request.query, request.headers["accept-language"]));
+  };
+  app.get("/", page);
+  app.get("/index.html", page);
+}
