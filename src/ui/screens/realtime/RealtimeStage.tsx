@@ -22,7 +22,7 @@ import { PROGRESS_POLICY, progressKey, type Announcement } from "../../../flow/a
 import type { RecorderCopy } from "../recorderCopy";
 import type { ActionCode } from "../../../flow/startPlan";
 import { textOf } from "../textRef";
-import type { AttemptMachine } from "../../../flow/attempt/attemptMachine";
+import type { AttemptMachine } from "../../../flow/attempt/attemptCommands";
 import type { AttemptState } from "../../../flow/attempt/attemptState";
 import { selectRealtimeFoot, selectRealtimeHint, selectShowsNeeds } from "../../../flow/attempt/realtimeView";
 import {
