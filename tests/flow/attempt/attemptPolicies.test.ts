@@ -1,8 +1,10 @@
 /**
  * What differs between the page families' attempts, through the machine (the policies,
  * src/flow/attempt/recordingPolicy.ts and realtimePolicy.ts): where a crashed handler leads,
- * and what runs around the handler (face guidance before the countdown, the camera's statistics).
+ * what runs around the handler (face guidance before the countdown, the camera's statistics),
+ * and that docs/architecture.md names every command the machine takes.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import type { OrderConfig } from "../../../schemas/api";
 import { createStatsRecorder } from "../../../src/analytics/statsRecorder";
@@ -131,5 +133,14 @@ describe("around the handler", () => {
       expect(s.recorded("captureStart")).toEqual([]);
       expect(s.recorded("cameraReady")).toEqual([]);
     }
+  });
+});
+
+describe("the architecture document", () => {
+  it("names every command the machine takes", () => {
+    const doc = readFileSync(new URL("../../../docs/architecture.md", import.meta.url), "utf8");
+    const machine = setUp(RECORDING, "recorder").machine;
+    const missing = Object.keys(machine).filter((command) => !doc.includes(`\`${command}\``));
+    expect(missing).toEqual([]);
   });
 });
