@@ -27,7 +27,8 @@ import { useShownPrompts } from "./recording/useShownPrompts";
 import { useShownLight } from "./recording/useShownLight";
 import { useCameraPreview } from "./useCameraPreview";
 
-interface Attempt {
+/** A capture page's attempt as its view reads it. */
+export interface Attempt {
   state: AttemptState;
   /** The commands (start, stop, reset, resend, giveUp). */
   machine: AttemptMachine;
