@@ -6,7 +6,8 @@
  * hand-over (checking, uploading with progress, an upload that could not finish and keeps
  * its recording, the service verifying with its steps, settling, leaving). A reload while
  * the service verifies opens the page straight in "verifying" (the stored pending attempt).
- * No React and no timers, so every transition is unit-tested.
+ * No React and no timers, so every transition is unit-tested; createAttemptStore holds the
+ * state for the attempt machine and tells the page of each change.
  */
 import type { VerifyStep } from "../../../schemas/api";
 import type { ErrorStatus } from "../../../schemas/errors";
@@ -232,4 +233,31 @@ export function attemptReducer(state: AttemptState, action: AttemptAction): Atte
     case "leaving":
       return { ...state, stalled: false, phase: { name: "leaving" } };
   }
+}
+
+/** The attempt's state over attemptReducer, for the machine to change and the page to watch (useSyncExternalStore). */
+export interface AttemptStore {
+  getState(): AttemptState;
+  /** Calls `listener` after every change of the state; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** Applies `action`; listeners hear of it only when the state changed. */
+  dispatch(action: AttemptAction): void;
+}
+
+export function createAttemptStore(): AttemptStore {
+  let state = INITIAL_ATTEMPT_STATE;
+  const listeners = new Set<() => void>();
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    dispatch(action) {
+      const next = attemptReducer(state, action);
+      if (next === state) return;
+      state = next;
+      for (const listener of [...listeners]) listener();
+    },
+  };
 }

@@ -64,7 +64,7 @@ async function afterWxConfigFailure(deps: AttemptDeps, what: string): Promise<Ca
 }
 
 /** A real-time page's handler failed. */
-export async function afterRealtimeFailure(deps: AttemptDeps, mode: RealtimeMode, failure: Failed): Promise<CameraFailureStep> {
+export async function afterRealtimeFailure(deps: AttemptDeps, mode: RealtimeMode, failure: Failed): Promise<Exclude<CameraFailureStep, { kind: "switch" }>> {
   const session = await deps.sessionState();
   const after = session.update((draft) => recordRealtimeFailure(draft, mode, failure, deps.limits.frontErrorThreshold));
   deps.stats.record("realtimeFailed", { mode, status: failure.status, downgrade: failure.downgrade ?? 0, frontError: failure.frontError ?? false });

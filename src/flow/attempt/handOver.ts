@@ -1,45 +1,77 @@
 /**
- * A recording in hand, to the service: what on-device face guidance saw comes first (a
- * recording whose checks were not seen done ends in the action-failure view, and failing
- * again and again is the catalogue's face error), then the check of spec §5, then the upload
- * with its bounded retry; a recording whose upload got no answer is kept for resend. The
- * recording pages and the real-time video page hand over through this one path.
+ * From what a handler gave, or a stored pending attempt, to the verdict and the next page.
+ * A recording in hand: what on-device face guidance saw comes first (a recording whose checks
+ * were not seen done ends in the action-failure view, and failing again and again is the
+ * catalogue's face error), then the check of spec §5, then the upload with its bounded retry;
+ * a recording whose upload got no answer is kept for resend. The recording pages and the
+ * real-time video page hand over through this one path. An attempt the service accepted (an
+ * upload's, an ended stream's, a reload's) is followed while the service verifies it, and its
+ * verdict settled.
  */
+import type { ErrorStatus } from "../../../schemas/errors";
+import type { AcceptedAttempt } from "../../capture/awaitVerdict";
 import type { CaptureKind, CaptureOutcome, CaptureRequest } from "../../capture/contract";
 import type { RecordingKind } from "../../domain/validateRecording";
 import type { AttemptAction } from "./attemptState";
 import type { AttemptDeps, AttemptExit } from "./ports";
-import { checkRecordingBeforeUpload, submitRecording, type FollowDeps, type Recording, type SubmitResult } from "./submit";
+import { checkRecordingBeforeUpload, followAccepted, followWith, submitRecording, submitResultOf, type FollowDeps, type Recording, type SubmitResult } from "./submit";
 
 interface HandOverContext {
   deps: AttemptDeps;
   dispatch(action: AttemptAction): void;
   /** The page is still shown. */
   isLive(): boolean;
+  /** This showing's signal: a wait for a verdict stops with it (the stored attempt resumes it). */
+  signal(): AbortSignal | undefined;
   leave(exit: AttemptExit): void;
-  /** Where a submission leads (the machine's). */
-  finish(result: SubmitResult): void;
-  followDeps(): FollowDeps;
-  /** The upload broke (not a refusal): the page's crash screen. */
-  crashed(): void;
+  /** What a broken upload (not a refusal) shows: the page's crash screen. */
+  crash: ErrorStatus;
 }
 
-interface RecordingHandOver {
+interface HandOver {
   /** A handler of `kind` handed over a recording made for `asked`. */
   received(kind: CaptureKind, outcome: Extract<CaptureOutcome, { kind: "recording" }>, asked: CaptureRequest): void;
+  /** The service took the attempt on (an ended stream): follow it to its verdict. */
+  accepted(accepted: AcceptedAttempt): void;
+  /** A reload found `attempt` pending: wait for its verdict; `unknown` when the service does not know it. */
+  resume(attempt: number, unknown: () => void): void;
   /** Sends the kept recording again. */
   resend(): void;
   /** The page leaves: the kept recording goes. */
   forget(): void;
 }
 
-export function createRecordingHandOver(ctx: HandOverContext): RecordingHandOver {
+export function createHandOver(ctx: HandOverContext): HandOver {
   const { deps, dispatch, leave } = ctx;
   /** The recording of an upload that got no answer, for resend. */
   let kept: Recording | null = null;
   /** Its device-info string (spec §3), sent with it; undefined when it could not be built. */
   let keptDeviceInfo: string | undefined;
   let guidanceFailures = 0;
+
+  const followDeps = (): FollowDeps => {
+    const signal = ctx.signal();
+    return {
+      api: deps.api,
+      storage: deps.storage,
+      stats: deps.stats,
+      sleep: (ms) => new Promise<void>((resolve) => void deps.clock.setTimeout(resolve, ms)),
+      now: () => deps.clock.now(),
+      ...(signal ? { signal } : {}),
+      onVerifying: ({ step, progress }) => dispatch({ type: "verifying", step, progress }),
+      onJudged: () => dispatch({ type: "settling" }),
+    };
+  };
+
+  /** Where a submission leads: the next page, or the kept recording's resend or give-up. */
+  const finish = (result: SubmitResult) => {
+    if (!ctx.isLive() || result.to === "left") return;
+    if (result.to === "uploadFailed") {
+      deps.stats.record("uploadFailed", { status: result.status, detail: result.detail });
+      return dispatch({ type: "uploadFailed", status: result.status });
+    }
+    leave(result.to === "error" ? { to: "error", status: result.status } : { to: result.to });
+  };
 
   /** The service's API with the device-info string added to the upload's meta. */
   const apiSending = (deviceInfo: string | undefined): Pick<AttemptDeps["api"], "upload" | "attemptState" | "result"> => ({
@@ -50,7 +82,7 @@ export function createRecordingHandOver(ctx: HandOverContext): RecordingHandOver
 
   const send = (recording: Recording) => {
     void submitRecording(recording, {
-      ...ctx.followDeps(),
+      ...followDeps(),
       api: apiSending(keptDeviceInfo),
       limits: deps.limits,
       platform: deps.platform,
@@ -62,9 +94,9 @@ export function createRecordingHandOver(ctx: HandOverContext): RecordingHandOver
         // Nothing said yet about where the service stands; its answer follows at once.
         dispatch({ type: "verifying", step: null, progress: 0 });
       },
-    }).then(ctx.finish, (error: unknown) => {
+    }).then(finish, (error: unknown) => {
       deps.stats.record("uploadCrashed", { detail: String(error) });
-      ctx.crashed();
+      finish({ to: "error", status: ctx.crash });
     });
   };
 
@@ -127,6 +159,24 @@ export function createRecordingHandOver(ctx: HandOverContext): RecordingHandOver
 
   return {
     received,
+    accepted(accepted) {
+      dispatch({ type: "verifying", step: null, progress: 0 });
+      void followAccepted(accepted, followDeps()).then(finish, () => finish({ to: "error", status: "exception" }));
+    },
+    resume(attempt, unknown) {
+      const signal = ctx.signal();
+      deps.stats.record("verdictResumed", { attempt });
+      dispatch({ type: "verifying", step: null, progress: 0 });
+      void followWith({ state: "accepted", attempt }, followDeps()).then(
+        (followed) => {
+          if (signal?.aborted) return;
+          // A number the service does not know (another session's, an old one): arrive as usual.
+          if (followed.next === "unknownAttempt") return unknown();
+          finish(submitResultOf(followed));
+        },
+        () => finish({ to: "error", status: "exception" }),
+      );
+    },
     resend() {
       if (kept) send(kept);
     },

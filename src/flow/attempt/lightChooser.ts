@@ -4,8 +4,7 @@
  * number mode's digits instead (read aloud, so with the microphone; no actions, no light). A
  * failure to fetch is an error screen, like a failure to prepare.
  */
-import type { CaptureRequest } from "../../capture/contract";
-import type { RealtimeMode } from "../../domain/modes";
+import type { CaptureKind, CaptureRequest } from "../../capture/contract";
 import type { AttemptAction, AttemptState } from "./attemptState";
 import { captureRequestOf } from "./captureRequest";
 import { fetchLightRoute, type LightChoice } from "./lightRoute";
@@ -15,7 +14,8 @@ import { prepareFailure } from "./prepare";
 interface LightChooserContext {
   deps: AttemptDeps;
   options: Pick<AttemptOptions, "will">;
-  realtimeMode: RealtimeMode | undefined;
+  /** The page the alternative records on when this one cannot (the policy's); null: here. */
+  alternativeElsewhere: CaptureKind | null;
   state(): AttemptState;
   isLive(): boolean;
   dispatch(action: AttemptAction): void;
@@ -38,7 +38,7 @@ export function createLightChooser(ctx: LightChooserContext): LightChooser {
     const asked = ctx.state().request;
     if (asked === null) return;
     // The frame stream carries no voice: the alternative (digits read aloud) records on the recording page.
-    if (choice === "alternative" && ctx.realtimeMode === "ws") return ctx.leave({ to: "kind", kind: "recorder" });
+    if (choice === "alternative" && ctx.alternativeElsewhere !== null) return ctx.leave({ to: "kind", kind: ctx.alternativeElsewhere });
     void fetchLightRoute(deps, choice).then(
       (fetched) => {
         if (!ctx.isLive()) return;

@@ -11,7 +11,6 @@
  * settled; a failure counts towards giving real-time video up (then the next mode), or shows
  * its error page.
  */
-import { liveModeOf } from "../../domain/modes";
 import { useLaunch } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
 import { textSections } from "../texts";
@@ -19,9 +18,8 @@ import { useTexts } from "../useTexts";
 import { useFinisher } from "../useFinisher";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { useCaptureTimeout } from "./recording/useCaptureTimeout";
-import { selectAnswering, selectNeeds } from "../../flow/attempt/selectors";
 import { recorderCopyOf } from "./recorderCopy";
-import { actionCodesOf, needsMicrophone } from "../../flow/startPlan";
+import { selectRealtimePage } from "../../flow/attempt/realtimePage";
 import { useAttempt } from "./useAttempt";
 
 /** The text sections this screen and the parts it renders show. */
@@ -32,31 +30,9 @@ export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecor
   const texts = useTexts(SCREEN_TEXTS);
   const finisher = useFinisher();
   // The route, not the launch, says whether this is the will variant (routes.json props.will).
-  const { will } = props;
-  const liveMode = liveModeOf(launch);
-  const audio = needsMicrophone(liveMode, will);
-  const actions = liveMode === "action" ? actionCodesOf(launch) : [];
-  const { state, machine, plan, videoRef, still, light } = useAttempt({ page: "realtime", realtimeMode: "trtc", liveMode, will, audio, actions }, next);
-  useCaptureTimeout({ stalled: state.stalled, onReset: machine.reset, texts });
-  const answering = will && selectAnswering(state, plan);
-
-  return (
-    <RealtimeStage
-      mode="trtc"
-      badge={texts.recorder.badgeRealtime}
-      copy={recorderCopyOf(liveMode, will, launch, texts)}
-      liveMode={liveMode}
-      will={will}
-      nod={launch.will_type === "2"}
-      actions={actions}
-      answering={answering}
-      state={state}
-      needs={texts.recorder[selectNeeds({ audio })]}
-      videoRef={videoRef}
-      still={still}
-      commands={machine}
-      light={{ ...light, onQuit: () => void finisher.quit(null) }}
-      texts={texts}
-    />
-  );
+  const page = selectRealtimePage(launch, { mode: "trtc", will: props.will });
+  const attempt = useAttempt(page.options, next);
+  useCaptureTimeout({ stalled: attempt.state.stalled, onReset: attempt.machine.reset, texts });
+  const { liveMode, will } = page.options;
+  return <RealtimeStage page={page} attempt={attempt} copy={recorderCopyOf(liveMode, will, launch, texts)} onQuit={() => void finisher.quit(null)} texts={texts} />;
 }

@@ -10,7 +10,6 @@
  * error (spec §4): the first shows its error page, whose retry starts over; at the
  * threshold (2) the websocket is given up and the user continues on plain recording.
  */
-import { isWillMode, liveModeOf } from "../../domain/modes";
 import { useLaunch } from "../FlowProvider";
 import { textSections } from "../texts";
 import { useTexts } from "../useTexts";
@@ -18,8 +17,7 @@ import { useFinisher } from "../useFinisher";
 import { RealtimeStage } from "./realtime/RealtimeStage";
 import { useCaptureTimeout } from "./recording/useCaptureTimeout";
 import { recorderCopyOf } from "./recorderCopy";
-import { actionCodesOf } from "../../flow/startPlan";
-import { selectNeeds } from "../../flow/attempt/selectors";
+import { selectRealtimePage } from "../../flow/attempt/realtimePage";
 import { useAttempt } from "./useAttempt";
 import type { ScreenProps } from "../screenContract";
 
@@ -30,31 +28,9 @@ export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
   const launch = useLaunch();
   const texts = useTexts(SCREEN_TEXTS);
   const finisher = useFinisher();
-  const liveMode = liveModeOf(launch);
-  const will = isWillMode(launch);
-  const actions = liveMode === "action" ? actionCodesOf(launch) : [];
-  // The stream carries pictures only: no microphone (and in will mode the page forwards on arrival).
-  const audio = false;
-  const { state, machine, videoRef, still, light } = useAttempt({ page: "realtime", realtimeMode: "ws", liveMode, will, audio, actions }, next);
-  useCaptureTimeout({ stalled: state.stalled, onReset: machine.reset, texts });
-
-  return (
-    <RealtimeStage
-      mode="ws"
-      badge={texts.recorder.badgeStream}
-      copy={recorderCopyOf(liveMode, will, launch, texts)}
-      liveMode={liveMode}
-      will={false}
-      nod={false}
-      actions={actions}
-      answering={false}
-      state={state}
-      needs={texts.recorder[selectNeeds({ audio })]}
-      videoRef={videoRef}
-      still={still}
-      commands={machine}
-      light={{ ...light, onQuit: () => void finisher.quit(null) }}
-      texts={texts}
-    />
-  );
+  const page = selectRealtimePage(launch, { mode: "ws" });
+  const attempt = useAttempt(page.options, next);
+  useCaptureTimeout({ stalled: attempt.state.stalled, onReset: attempt.machine.reset, texts });
+  const { liveMode, will } = page.options;
+  return <RealtimeStage page={page} attempt={attempt} copy={recorderCopyOf(liveMode, will, launch, texts)} onQuit={() => void finisher.quit(null)} texts={texts} />;
 }

@@ -11,7 +11,8 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { recordingPlan, type RecordingPlan } from "../../capture/recorder/recordingPlan";
 import { platformOfUserAgent } from "../../capture/recorder/platform";
-import { createAttemptMachine, type AttemptMachine } from "../../flow/attempt/attemptMachine";
+import type { AttemptMachine } from "../../flow/attempt/attemptCommands";
+import { createAttemptMachine } from "../../flow/attempt/attemptMachine";
 import type { AttemptState } from "../../flow/attempt/attemptState";
 import { CAMERA_READY_MEASURE } from "../../flow/attempt/cameraReadyMeasure";
 import type { AttemptDeps, AttemptOptions, GuidancePort, PreviewPort, PromptsPort } from "../../flow/attempt/ports";
@@ -26,7 +27,8 @@ import { useShownPrompts } from "./recording/useShownPrompts";
 import { useShownLight } from "./recording/useShownLight";
 import { useCameraPreview } from "./useCameraPreview";
 
-interface Attempt {
+/** A capture page's attempt as its view reads it. */
+export interface Attempt {
   state: AttemptState;
   /** The commands (start, stop, reset, resend, giveUp). */
   machine: AttemptMachine;

@@ -5,11 +5,11 @@
  * happening, the progress of the stream, and the start or stop button. From the hand-over to
  * the verdict, as on the recording pages, the 核验中 view (sending, the service's steps, one
  * bar) is the page's content, under the last picture captured, dimmed.
- * Everything it shows comes from the attempt's state through its selectors and view models
- * (src/flow/attempt/selectors.ts, realtimeView.ts), whose text keys it looks up; it owns no
+ * Everything it shows comes from the page's selector (src/flow/attempt/realtimePage.ts: the
+ * mode, its badge, what the prompt asks) and the attempt's state through its selectors and
+ * view models (selectors.ts, realtimeView.ts), whose text keys it looks up; it owns no
  * behaviour beyond calling back.
  */
-import type { LiveMode } from "../../../domain/modes";
 import type { TextsOf } from "../../FlowProvider";
 import { CameraFrame } from "../CameraFrame";
 import { CaptureHead } from "../recording/CaptureHead";
@@ -20,13 +20,13 @@ import { selectWait, type WaitView } from "../../../flow/attempt/waitView";
 import { LiveAnnouncement } from "../../components/LiveAnnouncement";
 import { PROGRESS_POLICY, progressKey, type Announcement } from "../../../flow/announcer";
 import type { RecorderCopy } from "../recorderCopy";
-import type { ActionCode } from "../../../flow/startPlan";
 import { textOf } from "../textRef";
-import type { AttemptMachine } from "../../../flow/attempt/attemptMachine";
-import type { AttemptState } from "../../../flow/attempt/attemptState";
+import type { RealtimePage } from "../../../flow/attempt/realtimePage";
+import type { Attempt } from "../useAttempt";
 import { selectRealtimeFoot, selectRealtimeHint, selectShowsNeeds } from "../../../flow/attempt/realtimeView";
 import {
   selectActionIndex,
+  selectAnswering,
   selectCountdown,
   selectIsRecording,
   selectRealtimeStage,
@@ -40,26 +40,14 @@ import "../realtime.css";
 import "../../a11y.css";
 
 interface RealtimeStageProps {
-  mode: "trtc" | "ws";
-  badge: string;
+  /** Which real-time page, and what it shows around the attempt (selectRealtimePage). */
+  page: RealtimePage;
+  /** The page's attempt (useAttempt): its state and commands, the camera's element and last picture, the light's timing. */
+  attempt: Pick<Attempt, "state" | "machine" | "plan" | "videoRef" | "still" | "light">;
+  /** The instruction at the top (recorderCopy.ts). */
   copy: RecorderCopy;
-  liveMode: LiveMode;
-  will: boolean;
-  /** will_type 2: the consent is a nod. */
-  nod: boolean;
-  actions: readonly ActionCode[];
-  /** Will mode: the actions are done and the answer is due. */
-  answering: boolean;
-  state: AttemptState;
-  /** Says what the page will use (camera, or camera and microphone). */
-  needs: string;
-  videoRef: (video: HTMLVideoElement | null) => void;
-  /** The last picture of the capture that ended (useAttempt's still), shown dimmed while the page waits; null when there is none. */
-  still: string | null;
-  /** The attempt machine's commands: start, stop, the light notice's choice, and for a kept recording resend or give up. */
-  commands: Pick<AttemptMachine, "start" | "stop" | "resend" | "giveUp" | "chooseLight">;
-  /** Light modes: when the recording began (the overlay's zero), where the overlay reports each colour, and leaving from the notice. */
-  light: { startedAtMs: number | null; onShown(index: number, atMs: number): void; onQuit(): void };
+  /** Light modes: leaving from the notice. */
+  onQuit(): void;
   texts: TextsOf<"realtime" | "recorder" | "actions" | "capture" | "verifying" | "verifySteps" | "light">;
 }
 
@@ -72,10 +60,11 @@ function progressAnnouncement(texts: RealtimeStageProps["texts"], transfer: numb
 
 const transferText = (texts: RealtimeStageProps["texts"], fraction: number) => `${texts.realtime.progressLabel} ${Math.round(fraction * 100)}%`;
 
-export function RealtimeStage(props: RealtimeStageProps) {
-  const { mode, badge, copy, will, nod, actions, answering, state, needs, videoRef, still, commands, light, texts } = props;
+export function RealtimeStage({ page, attempt, copy, onQuit, texts }: RealtimeStageProps) {
+  const { mode, prompt } = page;
+  const { state, machine: commands, videoRef, still, light } = attempt;
   // The light's alternative records number mode here (real-time video; the stream leaves for the recording page).
-  const liveMode = state.request?.liveMode ?? props.liveMode;
+  const liveMode = state.request?.liveMode ?? page.options.liveMode;
   const challenge = state.request?.light ?? null;
   const t = texts.realtime;
   const progress = selectTransferFraction(state);
@@ -90,17 +79,17 @@ export function RealtimeStage(props: RealtimeStageProps) {
     <div className={`ff-page ff-recorder ff-realtime ff-realtime--${mode}${lightOn ? " ff-rec--light" : ""}`} data-phase={selectRealtimeStage(state)}>
       <LightLayer challenge={challenge} startedAtMs={lightStart} onShown={light.onShown} />
       <div className="ff-recorder__body">
-        <CaptureHead badge={badge} copy={copy} waiting={wait !== null}>
+        <CaptureHead badge={texts.recorder[page.badge]} copy={copy} waiting={wait !== null}>
           <CapturePrompt
             texts={texts}
             liveMode={liveMode}
-            will={will}
-            nod={nod}
+            will={prompt.will}
+            nod={prompt.nod}
             digits={state.request?.digits ?? null}
-            actions={liveMode === "action" ? actions : []}
+            actions={liveMode === "action" ? prompt.actions : []}
             actionIndex={selectActionIndex(state)}
             question={state.request?.question ?? null}
-            answering={answering}
+            answering={prompt.will && selectAnswering(state, attempt.plan)}
             recording={recording}
           />
         </CaptureHead>
@@ -130,7 +119,7 @@ export function RealtimeStage(props: RealtimeStageProps) {
               <span className="ff-realtime__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           )}
-          {selectShowsNeeds(state) && <p className="ff-recorder__needs">{needs}</p>}
+          {selectShowsNeeds(state) && <p className="ff-recorder__needs">{texts.recorder[page.needs]}</p>}
           <LiveAnnouncement channel="progress" announcement={progressAnnouncement(texts, progress, wait)} policy={PROGRESS_POLICY} />
         </div>
       </div>
@@ -140,7 +129,7 @@ export function RealtimeStage(props: RealtimeStageProps) {
           alternative={state.light.alternative}
           onContinue={() => commands.chooseLight("light")}
           onAlternative={() => commands.chooseLight("alternative")}
-          onQuit={light.onQuit}
+          onQuit={onQuit}
         />
       )}
       {foot.kind === "start" && !awaitsLightChoice(state) && (
