@@ -148,6 +148,7 @@ writeAppPages({
   preloads: preload.firstScreen.filter((f) => entryInline !== null || f !== entry.file).map(assetHref),
   earlyLogin: await earlyLoginScript({ root, target: BROWSER_TARGET }),
   scripts: preload.scripts,
+  firstScreenCode: preload.firstScreen.map((file) => readFileSync(join(assetsDir, file), "utf8")).join("\n"),
 });
 await buildGallery();
 await buildServer();

@@ -70,7 +70,7 @@ function pageHtml({ tag, shell, entry, css, preloads, earlyLogin, preloader }) {
  * Writes every listed language's page into `appOut`; `scripts` are routePreload.mjs's route
  * preloaders by language. Returns the files written, the default's first.
  */
-export function writeAppPages({ root, appOut, entry, css, preloads, earlyLogin, scripts }) {
+export function writeAppPages({ root, appOut, entry, css, preloads, earlyLogin, scripts, firstScreenCode }) {
   const list = readLanguageList(root);
   const tags = [list.default, ...list.languages.map((l) => l.tag).filter((tag) => tag !== list.default)];
   const pages = tags.map((tag) => {
@@ -80,18 +80,25 @@ export function writeAppPages({ root, appOut, entry, css, preloads, earlyLogin, 
     writeFileSync(join(appOut, appPageFile(list, tag)), html);
     return { tag, file: appPageFile(list, tag), html };
   });
-  checkPagesApart(root, list, pages);
+  checkPagesApart(root, list, pages, firstScreenCode);
   return pages.map((p) => p.file);
 }
 
 /**
  * Each page holds no other language's words or texts chunks: the loading text, the title and
- * the texts files of every other listed language are absent from it. What keeps a fourth
- * language from weighing on the others' first screens, said as a check, so a change that let
- * the languages share a page again fails the build.
+ * the texts files of every other listed language are absent from it, and the first screen's
+ * scripts (`firstScreenCode`, every page's) hold no words of a language but the default's.
+ * What keeps a fourth language from weighing on the others' first screens, said as a check, so
+ * a change that let the languages share a page again fails the build.
  */
-export function checkPagesApart(root, list, pages) {
+export function checkPagesApart(root, list, pages, firstScreenCode) {
   const problems = [];
+  const source = shellOf(root, list.default);
+  for (const { tag } of list.languages.filter((l) => l.tag !== list.default)) {
+    const shell = shellOf(root, tag);
+    const words = [shell.loading, shell.loadFailed.message, shell.titles.faceVerification].filter((text) => text !== source.loading && text !== source.loadFailed.message && text !== source.titles.faceVerification);
+    for (const text of words) if (firstScreenCode.includes(text)) problems.push(`the first screen's scripts carry ${tag}'s ${JSON.stringify(text)}`);
+  }
   for (const page of pages) {
     for (const other of list.languages.map((l) => l.tag).filter((tag) => tag !== page.tag)) {
       const shell = shellOf(root, other);
