@@ -30,6 +30,7 @@ import { VERIFY_CODES } from "../../../media/verifyCodes";
 import type { FrameSignals, RegionColour, Rgb } from "../../signals/frameSignals";
 import type { SkinRegion } from "../../signals/faceRegions";
 import { chroma, detrended, following, levelsOf, meanOf, relativeSeries, weightedMean } from "./lightSeries";
+import { centrePatch, regionResponse, type Judged, type ShapeFrames } from "./lightShape";
 import { lightAt, lightTimeline, type LightTimeline } from "./lightTimeline";
 import { transitionsFollowed } from "./lightTransitions";
 
@@ -171,8 +172,6 @@ export interface LightFigures {
   sidesResponse: number | null;
 }
 
-type Judged = FrameSignals & { skin: Record<SkinRegion, RegionColour> };
-
 /** The pixel-weighted mean colour of some regions. */
 function blend(regions: readonly RegionColour[]): Rgb {
   const n = regions.reduce((s, r) => s + r.pixels, 0);
@@ -180,7 +179,6 @@ function blend(regions: readonly RegionColour[]): Rgb {
 }
 
 const SKIN: SkinRegion[] = ["forehead", "noseBridge", "cheekLeft", "cheekRight"];
-const CENTRE: SkinRegion[] = ["forehead", "noseBridge"];
 const SIDES: SkinRegion[] = ["sideLeft", "sideRight"];
 
 export function judgeLight(signals: readonly FrameSignals[], challenge: LightChallenge | null, shown: LightShown, t: LightThresholds = LIGHT_DEFAULTS): { outcome: Outcome; figures: LightFigures } {
@@ -284,31 +282,22 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
     if (Math.abs(pose.yaw - (restYaw ?? 0)) > t.restYawFromMedian) return false;
     return Math.abs(after.pose.yaw - before.pose.yaw) / dt <= t.restYawPerSecond && Math.abs(after.pose.pitch - before.pose.pitch) / dt <= t.restPitchPerSecond;
   });
-  // A region's response over the resting frames that show it (a face partly outside the picture
-  // loses a side), its slow level and running mean taken over every judged frame that shows it.
-  const isResting = new Set(resting);
-  const regionResponse = (colour: (s: Judged) => RegionColour): { response: number | null; error: number; frames: number } => {
-    const shown = idx.filter((i) => colour(faces[i]!).pixels > 0);
-    const still = shown.map((i) => isResting.has(i));
-    const frames = still.filter(Boolean).length;
-    if (frames < t.minShapeFrames) return { response: null, error: 0, frames };
-    const at = shown.map((i) => times[i]!);
-    const colours = shown.map((i) => colour(faces[i]!).rgb);
-    // In hue, like the follow test (the weights put the sides' faint blue in its place).
-    const xs = relativeSeries(at, colours, t.baselineHalfMs).map((x) => chroma(x, skinLevels));
-    const fit = following(at, xs, shown.map((i) => expected[i]!), t.baselineHalfMs, nuisance(shown), still);
-    const levels = levelsOf(colours);
-    return { response: weightedMean(fit.slope, levels), error: weightedMean(fit.slopeError, levels) ?? Infinity, frames };
+  const shapeFrames: ShapeFrames = {
+    faces,
+    judged: idx,
+    resting: new Set(resting),
+    lightOn: (i) => lightAt(timeline, times[i]! - lag)!,
+    pose: nuisance,
+    skinLevels,
+    baselineHalfMs: t.baselineHalfMs,
+    minShapeFrames: t.minShapeFrames,
   };
-  const centreOf = regionResponse((s) => {
-    const regions = CENTRE.map((r) => s.skin[r]);
-    return { rgb: blend(regions), pixels: regions.reduce((n, r) => n + r.pixels, 0) };
-  });
+  const centreOf = regionResponse(shapeFrames, centrePatch);
   // The two sides weighed equally, not by their pixels: under Lambert's law a head turned by θ
   // lights its sides by cos(a+θ) and cos(a-θ), whose mean is cos(a)·cos(θ), while its centre
   // gets cos(θ): the ratio stays 1/cos(a) for a small rest turn. Weighed by pixels, the side
   // turned toward the camera (and the screen) would count for more.
-  const perSideOf = SIDES.map((r) => regionResponse((s) => s.skin[r]));
+  const perSideOf = SIDES.map((r) => regionResponse(shapeFrames, (s) => s.skin[r]));
   const judgedShape = [centreOf, ...perSideOf];
   if (judgedShape.some((r) => r.response === null)) {
     return fail(VERIFY_CODES.lightNotFaceShaped, `Not judged: the head held still, showing the centre, left and right of the face, in ${judgedShape.map((r) => r.frames).join(", ")} frames of ${idx.length}, too few or while the colours did not change (at least ${t.minShapeFrames} each needed; turning under ${t.restYawPerSecond} and nodding under ${t.restPitchPerSecond} a second, turned at most ${t.restYawFromMedian} from the median); ${said}.`);
