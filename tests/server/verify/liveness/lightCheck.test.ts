@@ -150,19 +150,38 @@ describe("judgeLight: side patches jittering over the skin's shading", () => {
     // A mesh that jitters by a pixel slides each small side patch over the shadow near the
     // silhouette, darker and redder outward (SYNTHETIC bright-room takes: a side's red 40-68
     // of 255 as its disc moved 195-199 pixels across a still face). Measured without the
-    // position term on these signals: live 17 of 20, flat pictures 8 of 20 passed; with it 20
-    // and 2.
+    // position term on these signals, at the flat bound alone: live 17 of 20, flat pictures 8 of
+    // 20 passed; with it 20 and 2.
     const jitter = { px: 1, shade: [0.12, 0.2, 0.3] as [number, number, number] };
+    const boundAlone = { ...LIGHT_DEFAULTS, flatErrorMargin: 0 };
     let live = 0;
     let flat = 0;
     for (let seed = 1; seed <= 20; seed++) {
       const attempt = randomChallenge(100 + seed);
-      const take = (over: Parameters<typeof liveSubject>[1]) => judgeLight(recordSubject(liveSubject(attempt, { seed, ambient: 12, durationMs: 3000, sideJitter: jitter, ...over })), attempt, []);
+      const take = (over: Parameters<typeof liveSubject>[1]) => judgeLight(recordSubject(liveSubject(attempt, { seed, ambient: 12, durationMs: 3000, sideJitter: jitter, ...over })), attempt, [], boundAlone);
       if (take({}).outcome.passed) live++;
       if (take({ facing: FLAT_FACING }).outcome.passed) flat++;
     }
     expect(live).toBeGreaterThanOrEqual(19);
     expect(flat).toBeLessThanOrEqual(3);
+  });
+
+  it("does not pass a flat picture whose sides fall below the flat bound by their noise alone: too weak to tell (1030), where the bound alone passed several", () => {
+    // Noisier sides (2% a frame on the centre's patch size) jittering by a pixel, in a bright room.
+    const jitter = { px: 1, shade: [0.12, 0.2, 0.3] as [number, number, number] };
+    let atDefaults = 0;
+    let boundAlone = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const attempt = randomChallenge(100 + seed);
+      const flat = recordSubject(liveSubject(attempt, { seed, ambient: 12, durationMs: 3000, noise: 0.02, sideJitter: jitter, facing: FLAT_FACING }));
+      const judged = judgeLight(flat, attempt, []);
+      if (judged.outcome.passed) atDefaults++;
+      else if (judged.outcome.failCode === "1030") expect(judged.outcome.detail).toContain("too bright here");
+      if (judgeLight(flat, attempt, [], { ...LIGHT_DEFAULTS, flatErrorMargin: 0 }).outcome.passed) boundAlone++;
+    }
+    // Measured: 6 of 20 passed at the bound alone, none 1.5 standard errors below it.
+    expect(boundAlone).toBeGreaterThanOrEqual(4);
+    expect(atDefaults).toBe(0);
   });
 });
 
