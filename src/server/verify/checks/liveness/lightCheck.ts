@@ -126,7 +126,10 @@ export const LIGHT_DEFAULTS: LightThresholds = {
   // Face at 0.4 m, wall at 2 m: 25x less light on the wall; 2x leaves room for a near wall or
   // a chair back, and for auto-exposure's common-mode pull.
   minOverBackground: 2,
-  // A face's centre/sides ratio is 1.5-2 (cos 0° over cos 55-60°), a flat picture's 1.0.
+  // A face's centre/sides ratio is 1.5-2 (cos 0° over cos 55-60°), a flat picture's 1.0. As
+  // measured (sidesLab.ts): honest SYNTHETIC bright action takes 2.0-3.6 on average (sides 0.28-
+  // 0.51 of the centre), dim and indoor 1.6-2.0; screen-lit SYNTHETIC prints 1.2 on average
+  // (sides 0.83 of the centre: the encoder and the sides' darkness), hence flatErrorMargin.
   minCentreOverSides: 1.25,
   // Sides turned 87° still get cos 87° ≈ 0.05 of the light: a ratio above 20 is not a face
   // either. Wide, as the sides' hue is the noisiest figure here: in a bright room on a moving
