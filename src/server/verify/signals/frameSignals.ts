@@ -22,13 +22,23 @@ export interface RegionColour {
   pixels: number;
 }
 
+/**
+ * A skin patch's colour and where its disc lay in the frame (its centre, in the frame's pixels):
+ * a mesh that jitters by a pixel slides a small patch over the skin's own shading, and the light
+ * check takes that part of its colour out by where the patch was (lightShape.ts).
+ */
+export interface SkinColour extends RegionColour {
+  x: number;
+  y: number;
+}
+
 
 export interface FrameSignals {
   atMs: number;
   /** The face box's width over the frame's width; null without a face. */
   faceShare: number | null;
   /** The skin patches (faceRegions.ts); null without a face mesh. */
-  skin: Record<SkinRegion, RegionColour> | null;
+  skin: Record<SkinRegion, SkinColour> | null;
   /** The far scene: outside the face box grown 1.4x, above its bottom (shoulders, nearer the screen, left out); the whole frame without a face. */
   background: RegionColour;
   /** Gamma-encoded luma 0..1 of the face box in CROP_SIDE² cells, row by row; null without a face. */
@@ -51,7 +61,7 @@ const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
 
 const lumaAt = (rgb: Uint8Array, i: number): number => 0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number);
 
-function discColour(frame: DecodedFrame, d: Disc): RegionColour {
+function discColour(frame: DecodedFrame, d: Disc): SkinColour {
   const { width, height, rgb } = frame;
   let r = 0;
   let g = 0;
@@ -73,7 +83,7 @@ function discColour(frame: DecodedFrame, d: Disc): RegionColour {
       n++;
     }
   }
-  return n ? { rgb: [r / n, g / n, b / n], pixels: n } : { rgb: [0, 0, 0], pixels: 0 };
+  return { rgb: n ? [r / n, g / n, b / n] : [0, 0, 0], pixels: n, x: d.cx, y: d.cy };
 }
 
 /** Every second pixel of every second row outside the grown box and above its bottom: the far scene. */
@@ -242,7 +252,7 @@ export function measureFrame(frame: DecodedFrame, face: FaceObservation | null, 
   if (!face) return { atMs: frame.atMs, faceShare: null, skin: null, background, crop: null, repeat: null, noise: null, mouth: null, pose: null };
   const crop = faceCrop(frame, face);
   const discs = skinDiscs(face);
-  const skin = discs ? (Object.fromEntries(SKIN_REGIONS.map((r) => [r, discColour(frame, discs[r])])) as Record<SkinRegion, RegionColour>) : null;
+  const skin = discs ? (Object.fromEntries(SKIN_REGIONS.map((r) => [r, discColour(frame, discs[r])])) as Record<SkinRegion, SkinColour>) : null;
   return {
     atMs: frame.atMs,
     faceShare: face.box.width / frame.width,

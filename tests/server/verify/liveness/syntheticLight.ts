@@ -7,7 +7,7 @@
  */
 import { LIGHT_COLORS, LIGHT_MIN_SEGMENT_MS, LIGHT_USUAL_MAX_SEGMENT_MS, type LightChallenge } from "../../../../schemas/lightChallenge";
 import { lightAt, lightTimeline } from "../../../../src/server/verify/checks/liveness/lightTimeline";
-import type { FrameSignals, RegionColour, Rgb } from "../../../../src/server/verify/signals/frameSignals";
+import type { FrameSignals, RegionColour, Rgb, SkinColour } from "../../../../src/server/verify/signals/frameSignals";
 import type { SkinRegion } from "../../../../src/server/verify/signals/faceRegions";
 import { seededNormal } from "../../../face/syntheticFace";
 import { seededRandom } from "../../../fixtures/synth/subjectScript";
@@ -52,6 +52,13 @@ export interface Subject {
   seed: number;
   /** Frames whose face was not found (no skin, no crop). */
   faceless?: (i: number) => boolean;
+  /**
+   * The mesh's jitter over the skin's shading near the silhouette: each side patch displaced
+   * across the face by a random `px` pixels (standard deviation) at the mesh's frames, every
+   * other one, moved linearly between, and its colour darker outward by `shade` a pixel per
+   * channel (a shadow is redder: green and blue fall faster than red).
+   */
+  sideJitter?: { px: number; shade: Rgb };
 }
 
 export const LIVE_FACING: Record<SkinRegion, number> = { forehead: 0.95, noseBridge: 1, cheekLeft: 0.85, cheekRight: 0.85, sideLeft: 0.55, sideRight: 0.55 };
@@ -78,6 +85,8 @@ export const liveSubject = (shows: LightChallenge, over: Partial<Subject> = {}):
 const SKIN_ALBEDO: Rgb = [0.55, 0.35, 0.27];
 const WALL_ALBEDO: Rgb = [0.3, 0.32, 0.3];
 const PIXELS: Record<SkinRegion, number> = { forehead: 150, noseBridge: 40, cheekLeft: 90, cheekRight: 90, sideLeft: 25, sideRight: 25 };
+/** Where each patch lies in a 320x240 frame, the face 128 pixels wide at its centre (a still head: the patches stay put). */
+const PLACES: Record<SkinRegion, { x: number; y: number }> = { forehead: { x: 160, y: 85 }, noseBridge: { x: 160, y: 112 }, cheekLeft: { x: 128, y: 135 }, cheekRight: { x: 192, y: 135 }, sideLeft: { x: 106, y: 140 }, sideRight: { x: 214, y: 140 } };
 
 export function recordSubject(s: Subject): FrameSignals[] {
   const timeline = lightTimeline(s.shows, [], 0);
@@ -93,13 +102,29 @@ export function recordSubject(s: Subject): FrameSignals[] {
   let gain = 0.18 / (0.3 * SKIN_ALBEDO[1] * (s.ambient + s.facing.noseBridge * s.faceLit) + 0.7 * WALL_ALBEDO[1] * (s.ambient + s.wallShare));
   const out: FrameSignals[] = [];
   const step = 1000 / s.fps;
+  const frameCount = Math.ceil(s.durationMs / step);
+  // Drawn only when asked: the other subjects' noise stays as it was, draw for draw.
+  const jitterOf = (): number[] => {
+    if (!s.sideJitter) return [];
+    const px = s.sideJitter.px;
+    const at = Array.from({ length: Math.ceil(frameCount / 2) + 1 }, () => px * n());
+    return Array.from({ length: frameCount }, (_, i) => (i % 2 === 0 ? at[i / 2]! : (at[(i - 1) / 2]! + at[(i + 1) / 2]!) / 2));
+  };
+  const jitter = { sideLeft: jitterOf(), sideRight: jitterOf() };
   for (let i = 0; i * step < s.durationMs; i++) {
     const atMs = Math.round(i * step);
     const l = light(atMs);
     const drift = 1 + s.drift * Math.sin((2 * Math.PI * atMs) / 5000);
     const lit = (albedo: Rgb, facing: number, noise: number): Rgb => albedo.map((a, c) => a * (s.ambient + l[c]! * facing) * gain * drift * (1 + noise * n())) as Rgb;
-    const region = (r: SkinRegion): RegionColour => ({ rgb: lit(SKIN_ALBEDO, s.facing[r] * s.faceLit, s.noise * Math.sqrt(100 / PIXELS[r])), pixels: PIXELS[r] });
-    const skin = Object.fromEntries((Object.keys(PIXELS) as SkinRegion[]).map((r) => [r, region(r)])) as Record<SkinRegion, RegionColour>;
+    const region = (r: SkinRegion): SkinColour => ({ rgb: lit(SKIN_ALBEDO, s.facing[r] * s.faceLit, s.noise * Math.sqrt(100 / PIXELS[r])), pixels: PIXELS[r], ...PLACES[r] });
+    const skin = Object.fromEntries((Object.keys(PIXELS) as SkinRegion[]).map((r) => [r, region(r)])) as Record<SkinRegion, SkinColour>;
+    if (s.sideJitter) {
+      for (const [side, outward] of [["sideLeft", -1], ["sideRight", 1]] as const) {
+        const moved = jitter[side][i]!;
+        const patch = skin[side];
+        skin[side] = { ...patch, x: patch.x + moved, rgb: patch.rgb.map((v, c) => v * Math.exp(-s.sideJitter!.shade[c]! * outward * moved)) as Rgb };
+      }
+    }
     const background: RegionColour = { rgb: lit(WALL_ALBEDO, s.wallShare, s.noise / 4), pixels: 15000 };
     // Auto-exposure: towards a picture of mean 0.18, with a one-second time constant.
     const brightness = 0.3 * skin.noseBridge.rgb[1] + 0.7 * background.rgb[1];

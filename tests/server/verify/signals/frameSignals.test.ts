@@ -16,6 +16,10 @@ describe("measureFrame (synthetic drawn face)", () => {
       expect(c.rgb[0], region).toBeGreaterThan(c.rgb[1]);
       expect(c.rgb[1], region).toBeGreaterThan(c.rgb[2]);
     }
+    // Each patch says where it was measured (the light check takes out a jittering mesh's part by it): the sides either side of the nose.
+    const { sideLeft, sideRight, noseBridge } = s.skin!;
+    expect(sideLeft.x).toBeLessThan(noseBridge.x);
+    expect(sideRight.x).toBeGreaterThan(noseBridge.x);
     // The wall is grey: no skin tint.
     expect(Math.abs(s.background.rgb[0] - s.background.rgb[2])).toBeLessThan(0.03);
     const none = measureFrame(renderFrame(0, scene(), 1), null);
