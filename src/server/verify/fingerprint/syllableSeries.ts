@@ -37,12 +37,12 @@ export interface SeriesScale {
 }
 
 /** 2 s of moving series at least. */
-const MIN_MS = 2000;
-const MIN_COVERED = 0.8;
+export const MIN_MS = 2000;
+export const MIN_COVERED = 0.8;
 /** 333 ms either side: a syllable and a half, so the mean keeps the slow part and not the syllable. */
 const HALF_WINDOW_MS = 1000 / 3;
 /** Shifts searched either way: a trimmed start of up to 3 s. */
-const MAX_SHIFT_MS = 3000;
+export const MAX_SHIFT_MS = 3000;
 /** Coarse shifts refined: a copy's own shift is the best or close to it; chance likenesses of speech rhythms come next. */
 const COARSE_KEPT = 3;
 /** Block means correlating under this stop the search (alignSeries). */
@@ -168,7 +168,7 @@ export function blockMeans(x: readonly (number | null)[], k: number): (number | 
   });
 }
 
-interface Prepared {
+export interface Prepared {
   x: (number | null)[];
   /** The syllables, typed (NaN where none). */
   syllables: Float64Array;
@@ -187,7 +187,7 @@ const recent = new Map<SeriesScale, Map<string, Prepared | null>>();
 const RECENT_KEPT = 4;
 
 /** `series` parsed, its syllables and block means; null when it stays still or shows too few syllables. */
-function prepared(series: string, scale: SeriesScale): Prepared | null {
+export function prepared(series: string, scale: SeriesScale): Prepared | null {
   const kept = recent.get(scale) ?? new Map<string, Prepared | null>();
   recent.set(scale, kept);
   const hit = kept.get(series);
