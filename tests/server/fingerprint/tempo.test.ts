@@ -10,9 +10,13 @@
  */
 import { describe, expect, it } from "vitest";
 import type { MediaFingerprint } from "../../../schemas/mediaFingerprint";
+import { checkPlanProblems } from "../../../src/server/verify/checks/checkPlan";
+import { createServerCheckRegistry } from "../../../src/server/verify/checks/registry";
 import { describeMatch, matchFingerprints } from "../../../src/server/verify/fingerprint/compareFingerprints";
+import { REPLAY_DEFAULTS, replayThresholdsOf } from "../../../src/server/verify/fingerprint/replayThresholds";
 import { voiceSeries } from "../../../src/server/verify/fingerprint/voiceSeries";
 import { seededNormal } from "../../face/syntheticFace";
+import { shippedChecks } from "../verify/shippedChecks";
 
 const RATE = 16_000;
 
@@ -105,5 +109,19 @@ describe("honest takes are not taken for a copy at another tempo", () => {
 
   it("five takes of other words", () => {
     for (let seed = 20; seed < 25; seed++) expect(matchFingerprints(take(onsets(16, seed), { f0: 180, seed }), original), `other words ${seed}`).toBeNull();
+  });
+});
+
+describe("the tempo search's thresholds", () => {
+  it("are data in flows/checks.json (thresholds.replay), shipped at the values their margins were measured for", () => {
+    expect(replayThresholdsOf(shippedChecks)).toEqual(REPLAY_DEFAULTS);
+  });
+
+  it("are required and checked with the plan: a missing or inverted section stops the build and the service", () => {
+    const registry = createServerCheckRegistry();
+    const { replay: _replay, ...others } = shippedChecks.thresholds;
+    expect(checkPlanProblems({ ...shippedChecks, thresholds: others }, registry)).toContain("thresholds.replay: missing (the replay check reads its thresholds there)");
+    const inverted = { ...shippedChecks, thresholds: { ...others, replay: { ...REPLAY_DEFAULTS, slowestTempo: 1, fastestTempo: 1 } } };
+    expect(checkPlanProblems(inverted, registry).join("\n")).toMatch(/thresholds\.replay: .*slowestTempo must be below fastestTempo/);
   });
 });

@@ -35,11 +35,24 @@ export const REPLAY_THRESHOLDS = "replay";
 /** The replay check's thresholds from a checks file already checked at start (createCheckPlan). */
 export const replayThresholdsOf = (file: ChecksFile): ReplayThresholds => z.parse(replayThresholdsSchema, file.thresholds[REPLAY_THRESHOLDS]);
 
-/** The shipped values (flows/checks.json), each with the margin it was set on (docs/presentationAttacks.md "2026-11-29, tempo"). */
+/**
+ * The shipped values (flows/checks.json), each with the margin it was set on: SYNTHETIC number
+ * takes (scripts/presence/mouthLab.ts through the service's own pipeline, saved and compared
+ * again; docs/presentationAttacks.md "2026-11-29, tempo").
+ */
 export const REPLAY_DEFAULTS: ReplayThresholds = {
+  // The bench's copies are drawn from 0.8-1.25; the search reaches a little beyond.
   slowestTempo: 0.78,
   fastestTempo: 1.28,
+  // 64 tempo copies (0.81-1.25, pitch kept or moved, trimmed, mirrored) correlated 0.977-0.999;
+  // 34 pairs of retakes of the same digits (both ways) at most 0.960 (one pair, which the check
+  // at one tempo already refuses, its voices 0.944 there), the next 0.891; 28 pairs of takes of
+  // other digits at most 0.860. 0.97 leaves 0.007 under the copies and 0.010 over that pair.
   tempoVoiceCorrelation: 0.97,
+  // Not what tells a copy from a retake (retakes' mouths reached 0.924 at their voices' tempo):
+  // that the mouth moved with the voice. Copies' mouths 0.667-0.966 at their voices' tempo (the
+  // lowest played 1.19 times as fast: every sixth frame dropped at 15 a second); lip-sync's own floor is 0.5.
   tempoMouthCorrelation: 0.5,
+  // Copies' mouths lined up 0 to 150 ms before their voices' shift (earlier the faster the copy).
   tempoMouthReachMs: 200,
 };
