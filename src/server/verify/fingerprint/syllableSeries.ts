@@ -135,7 +135,7 @@ const typed = (x: readonly (number | null)[]): Float64Array => Float64Array.from
 /** The correlation of `x` with `y` shifted by `shift` (halves interpolated) over at least `least` steps both have (NaN: none), or null. */
 function correlationAt(x: Float64Array, y: Float64Array, shift: number, least: number): number | null {
   // One pass of running sums, no arrays: this runs on the main thread (the verdict's
-  // transaction), for up to 80 candidates (arrays and sorts at every shift took 0.6 s for 16
+  // transaction), for up to 112 candidates (arrays and sorts at every shift took 0.6 s for 16
   // candidates of 30 s).
   const whole = Number.isInteger(shift);
   let n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
@@ -180,7 +180,7 @@ export interface Prepared {
 
 /**
  * The most recently prepared series, a few per scale: the replay check compares one recording
- * with up to 80 candidates in turn, and preparing its own series again each time was half the
+ * with up to 112 candidates in turn (seven lookups of 16), and preparing its own series again each time was half the
  * main thread's work.
  */
 const recent = new Map<SeriesScale, Map<string, Prepared | null>>();
