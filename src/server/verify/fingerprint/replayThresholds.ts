@@ -44,10 +44,11 @@ export const REPLAY_DEFAULTS: ReplayThresholds = {
   // The bench's copies are drawn from 0.8-1.25; the search reaches a little beyond.
   slowestTempo: 0.78,
   fastestTempo: 1.28,
-  // 64 tempo copies (0.81-1.25, pitch kept or moved, trimmed, mirrored) correlated 0.977-0.999;
-  // 34 pairs of retakes of the same digits (both ways) at most 0.960 (one pair, which the check
-  // at one tempo already refuses, its voices 0.944 there), the next 0.891; 28 pairs of takes of
-  // other digits at most 0.860. 0.97 leaves 0.007 under the copies and 0.010 over that pair.
+  // 64 tempo copies (0.81-1.25, pitch kept or moved, trimmed, mirrored) correlated 0.977-0.999,
+  // 12 more in voiceLab.ts 0.975-0.999; 34 pairs of retakes of the same digits (both ways) at
+  // most 0.960 (one pair, which the check at one tempo already refuses, its voices 0.944 there),
+  // the next 0.891; takes of other digits at most 0.874. 0.97 leaves 0.005 under the lowest copy
+  // and 0.010 over that pair: thin on both sides.
   tempoVoiceCorrelation: 0.97,
   // Not what tells a copy from a retake (retakes' mouths reached 0.924 at their voices' tempo):
   // that the mouth moved with the voice. Copies' mouths 0.667-0.966 at their voices' tempo (the
