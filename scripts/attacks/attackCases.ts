@@ -7,7 +7,7 @@
 import type { LightingPreset } from "../../tests/fixtures/synth/lighting";
 import { LIGHTING_PRESET_NAMES } from "../../tests/fixtures/synth/lighting";
 import type { ActionCode, AttackMode, OpenAttempt, OrderSpec, Verdict } from "./attemptClient";
-import { reencodeH264, reVoice, spliceVideo } from "./mediaTools";
+import { randomTempo, reencodeH264, reTempo, reVoice, spliceVideo } from "./mediaTools";
 import { type createPhotoLibrary } from "./photoFrames";
 import { SPEECH_KINDS, speechOverPhoto, STILL_KINDS, stillPhoto, warpedPhoto, type PhotoTake } from "./photoMedia";
 import { lightStartMs, submit, type Submission } from "./submission";
@@ -167,6 +167,25 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
           : await reVoice(clip.file, ctx.dir, `${name}-revoiced`, { pitch, trimS: variant === "trimmed, re-pitched" ? 0.05 + Math.random() * 0.25 : 0, mirrorCrop: variant.startsWith("mirrored") });
         const sent = await submit(ctx.base, y, await takeSubmission({ ...clip, file }, take, null, "upload"));
         return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}${variant.includes("pitch") ? `, pitch ×${pitch.toFixed(3)}` : ""}` };
+      },
+    });
+    // 4c. A number-mode replay played faster or slower as a whole (a tempo of 0.8-1.25, at least
+    // 3% from 1), its voice re-timed with its pitch kept or moved with the tempo; every other one
+    // also trimmed by 50-300 ms, every third mirrored and cropped.
+    const tempoCopy = { trimmed: i % 2 === 1, mirrored: i % 3 === 2 };
+    cases.push({
+      family: "replay", mode: "number", channel: "upload", kind: `tempo${tempoCopy.trimmed ? ", trimmed" : ""}${tempoCopy.mirrored ? ", mirrored, cropped" : ""}`,
+      async run(ctx, name) {
+        const x = await ctx.open({ mode: "number" });
+        const take: SubjectTake = { dir: ctx.dir, name, mode: "number", actions: [], digits: x.digits, light: null, startMs: 0, lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
+        const clip = await renderTake(take);
+        const source = await submit(ctx.base, x, await takeSubmission(clip, take, null, "upload"));
+        const y = await ctx.open({ mode: "number" });
+        const tempo = randomTempo();
+        const keepPitch = Math.random() < 0.5;
+        const copy = await reTempo(clip.file, ctx.dir, `${name}-tempo`, clip.seconds, { tempo, keepPitch, trimS: tempoCopy.trimmed ? 0.05 + Math.random() * 0.25 : 0, mirrorCrop: tempoCopy.mirrored });
+        const sent = await submit(ctx.base, y, await takeSubmission(copy, take, null, "upload"));
+        return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}, tempo ×${tempo.toFixed(3)}${keepPitch ? " pitch kept" : " re-pitched"}` };
       },
     });
     // 5. A prepared video: the subject answering ANOTHER attempt's light, sent to this one.

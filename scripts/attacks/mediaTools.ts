@@ -97,6 +97,35 @@ export async function reVoice(file: string, dir: string, name: string, options: 
   return out;
 }
 
+/**
+ * `file` played `tempo` times as fast as a whole (1.1: every syllable 10% earlier and shorter),
+ * its voice re-timed with its pitch kept (atempo, as a video player's speed setting does) or
+ * moved with it (`keepPitch` false: a tape played faster), written at 15 frames a second as a
+ * phone's recorder would, its first `trimS` seconds cut and with `mirrorCrop` its picture mirrored
+ * and cropped, H.264/AAC: a replay whose mouth and voice both lost their original's timing.
+ * Returns the file and its length.
+ */
+export async function reTempo(file: string, dir: string, name: string, seconds: number, options: { tempo: number; keepPitch: boolean; trimS: number; mirrorCrop?: boolean }): Promise<{ file: string; seconds: number }> {
+  const out = join(dir, `${name}.mp4`);
+  const { tempo, trimS } = options;
+  const video = [...(options.mirrorCrop ? ["hflip,crop=iw*0.85:ih*0.85,scale=iw/0.85:-2"] : []), `setpts=PTS/${tempo.toFixed(4)}`].join(",");
+  const audio = options.keepPitch ? `aresample=48000,atempo=${tempo.toFixed(4)}` : `aresample=48000,asetrate=${Math.round(48_000 * tempo)},aresample=48000`;
+  await run("ffmpeg", [
+    ...QUIET, "-i", file, ...(trimS > 0 ? ["-ss", trimS.toFixed(3)] : []),
+    "-vf", video, "-af", audio, "-r", "15",
+    "-c:v", "libx264", "-preset", "ultrafast", "-crf", "23", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "1", "-movflags", "+faststart", "-f", "mp4", out,
+  ]);
+  return { file: out, seconds: seconds / tempo - trimS };
+}
+
+/** A tempo of `from` to `to` (log-uniform), at least `least` from 1 either way (the plain search covers ±1%). */
+export function randomTempo(from = 0.8, to = 1.25, least = 0.03): number {
+  for (;;) {
+    const tempo = Math.exp(Math.log(from) + Math.random() * (Math.log(to) - Math.log(from)));
+    if (Math.abs(tempo - 1) >= least) return tempo;
+  }
+}
+
 /** `main` with `other`'s picture in place of its own from `fromS` to `toS` (both recordings the same size and length). */
 export async function spliceVideo(main: string, other: string, fromS: number, toS: number, dir: string, name: string): Promise<string> {
   const out = join(dir, `${name}.webm`);

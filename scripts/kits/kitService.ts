@@ -26,6 +26,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import * as z from "zod";
+import checksJson from "../../flows/checks.json";
+import { checksFileSchema } from "../../schemas/checks";
 import { recordVerdict, type Verdict } from "../../src/server/orders/verdict";
 import { createStore } from "../../src/server/store";
 
@@ -90,7 +92,7 @@ async function record(orderNo: string, passed: boolean): Promise<unknown> {
   try {
     const attempt = await store.attempts.open(orderNo, "upload", null, Date.now());
     const verdict = verdictOf(passed);
-    await recordVerdict({ store, clock: { now: Date.now } }, orderNo, attempt.id, verdict, null);
+    await recordVerdict({ store, clock: { now: Date.now }, checks: checksFileSchema.parse(checksJson) }, orderNo, attempt.id, verdict, null);
     return { orderNo, passed, code: verdict.code, liveRate: verdict.liveRate, checks: verdict.checks.map((c) => c.name) };
   } finally {
     await store.close();

@@ -4,17 +4,21 @@
  * (scripts/attacks/subjectMedia.ts, each take its own voice variant and pace), each verified as
  * sent and as a replayer would send it again (re-encoded to H.264 and scaled up; the first
  * 130 ms cut and the voice lowered; mirrored and cropped; played 5% faster; its voice
- * pitch-shifted 5% with the timing kept), and every take against every other take. Prints, for
- * each pair, the mouths' best correlation and median difference, the mouth index keys they share
- * and whether the fingerprints match.
+ * pitch-shifted 5% with the timing kept; played faster or slower as a whole at a random tempo of
+ * 0.8-1.25, its pitch kept or moved, also trimmed, mirrored and cropped), and every take against
+ * every other take. Prints, for each pair, the mouths' best correlation and median difference
+ * (and at the tempo found, where the tempo search ran), the mouth index keys they share and
+ * whether the fingerprints match.
  *
  * Usage: npx tsx scripts/presence/mouthLab.ts
  * Env: MOUTH_TAKES (4), MOUTH_DIGITS ("1234": every take reads the same digits, the hardest
  * case for telling retakes from replays; "random": digits of each take's own), MOUTH_REPLAYS=0
- * to compare the takes only, LAB_SEED (the first take's seed; 700).
+ * to compare the takes only (=tempo: the tempo copies alone), LAB_SEED (the first take's seed; 700), MOUTH_TEMPOS (4: tempo copies
+ * a take), MOUTH_SAVE (a JSON file to write every fingerprint to, for working on the comparison
+ * without rendering again).
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { promisify } from "node:util";
@@ -34,6 +38,7 @@ import { alignVoice } from "../../src/server/verify/fingerprint/voiceSeries";
 import { createMediaVerifierDeps } from "../../src/server/verify/mediaVerifierDeps";
 import { verifyMedia } from "../../src/server/verify/verifyMedia";
 import { readFlowJson } from "../flowFiles";
+import { randomTempo, reTempo } from "../attacks/mediaTools";
 import { renderTake } from "../attacks/subjectMedia";
 
 const run = promisify(execFile);
@@ -42,6 +47,7 @@ const digits = process.env.MOUTH_DIGITS ?? "1234";
 /** MOUTH_DIGITS=random: each take reads digits of its own, as honest takes of other orders do. */
 const digitsOf = (seed: number) => (digits === "random" ? String(1000 + ((seed * 7919) % 9000)) : digits);
 const firstSeed = Number(process.env.LAB_SEED ?? 700);
+const tempos = Number(process.env.MOUTH_TEMPOS ?? 4);
 const dir = mkdtempSync(join(tmpdir(), "faceflow-mouth-"));
 const limits = captureFileSchema.parse(readFlowJson("flows/capture.json"));
 const ffmpegPath = resolveFfmpeg(process.env, { release: false, log: () => {} }).path;
@@ -108,6 +114,12 @@ function compare(label: string, a: MediaFingerprint, b: MediaFingerprint): void 
   console.log(`${label.padEnd(34)} ${figures.padEnd(52)} ${heard.padEnd(34)} ${shared.padEnd(15)} ${match ? `MATCH (${match.syllables ? match.syllables.of : match.onMotion ? "motion" : "audio"})` : "no match"}; without mouth and voice: ${without ? "match" : "no match"}`);
 }
 
+/** Tempo copies as the attack bench makes them (mediaTools.ts reTempo), drawn afresh each run: every other one also trimmed, every third mirrored and cropped. */
+const tempoCopies = (k: number) =>
+  Array.from({ length: tempos }, (_, c) => ({ tempo: randomTempo(), keepPitch: Math.random() < 0.5, trimS: c % 2 === 1 ? 0.05 + Math.random() * 0.25 : 0, mirrorCrop: (c + k) % 3 === 2 }));
+
+const saved: { label: string; take: number; fingerprint: MediaFingerprint }[] = [];
+
 try {
   const prints: MediaFingerprint[] = [];
   for (let k = 0; k < takes; k++) {
@@ -115,12 +127,21 @@ try {
     const clip = await renderTake({ dir, name: `take${k}`, mode: "number", actions: [], digits: digitsOf(seed), light: null, startMs: 0, lighting: "indoor", seed });
     const original = await fingerprint(clip.file);
     prints.push(original);
-    for (const [name, args] of process.env.MOUTH_REPLAYS === "0" ? [] : Object.entries(REPLAYS)) {
+    for (const [name, args] of process.env.MOUTH_REPLAYS === "0" || process.env.MOUTH_REPLAYS === "tempo" ? [] : Object.entries(REPLAYS)) {
       const out = `${clip.file}.${k}.${name.replace(/\W+/g, "-")}.mp4`;
       await run(ffmpegPath, ["-hide_banner", "-nostdin", "-v", "error", "-y", "-i", clip.file, ...args, out]);
       compare(`take ${seed} replayed, ${name}`, await fingerprint(out), original);
     }
+    saved.push({ label: `take ${seed}`, take: k, fingerprint: original });
+    for (const [c, copy] of (process.env.MOUTH_REPLAYS === "0" ? [] : tempoCopies(k)).entries()) {
+      const made = await reTempo(clip.file, dir, `take${k}-tempo${c}`, clip.seconds, copy);
+      const label = `take ${seed} at tempo ×${copy.tempo.toFixed(3)}${copy.keepPitch ? "" : " re-pitched"}${copy.trimS > 0 ? `, trimmed ${Math.round(copy.trimS * 1000)} ms` : ""}${copy.mirrorCrop ? ", mirrored" : ""}`;
+      const print = await fingerprint(made.file);
+      saved.push({ label: `copy of ${label}`, take: k, fingerprint: print });
+      compare(label, print, original);
+    }
   }
+  if (process.env.MOUTH_SAVE) writeFileSync(process.env.MOUTH_SAVE, JSON.stringify(saved));
   for (let i = 0; i < prints.length; i++) for (let j = i + 1; j < prints.length; j++) compare(`take ${firstSeed + i} vs take ${firstSeed + j}`, prints[i]!, prints[j]!);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -3,11 +3,14 @@
  * SYNTHETIC number takes of the rendered subject (scripts/attacks/subjectMedia.ts, each its own
  * digits, voice variant and pace), each copied as the attack bench's replayer does (the first
  * 50-300 ms cut, the voice moved 4-10% in pitch with its timing kept, H.264/AAC), and every take
- * against every other. Prints the voice series' correlation for each copy and the highest
- * between takes, for the production series and the variants in VARIANTS.
+ * against every other; and each played faster or slower as a whole (mediaTools.ts reTempo: a
+ * tempo of 0.8-1.25, its pitch kept or moved, every other one trimmed), searched at every tempo
+ * (tempoSeries.ts) against its original and every take against every other both ways. Prints
+ * the voice series' correlation for each copy and the highest between takes, for the production
+ * series, the variants in VARIANTS and the tempo search ("at tempo").
  *
  * Usage: npx tsx scripts/presence/voiceLab.ts
- * Env: VOICE_TAKES (6), VOICE_COPIES (3 a take), LAB_SEED (800), VOICE_TEXT (random: digits of
+ * Env: VOICE_TAKES (6), VOICE_COPIES (3 a take), VOICE_TEMPOS (2 a take), LAB_SEED (800), VOICE_TEXT (random: digits of
  * each take's own; same: every take reads 1234; will: every take speaks the consent).
  */
 import { execFile } from "node:child_process";
@@ -16,13 +19,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { alignSeries, type SeriesScale, toByte } from "../../src/server/verify/fingerprint/syllableSeries";
-import { alignVoice, amplitudeSteps, voiceSeries } from "../../src/server/verify/fingerprint/voiceSeries";
-import { reVoice } from "../attacks/mediaTools";
+import { REPLAY_DEFAULTS } from "../../src/server/verify/fingerprint/replayThresholds";
+import { alignVoice, alignVoiceAtTempo, amplitudeSteps, voiceSeries } from "../../src/server/verify/fingerprint/voiceSeries";
+import { randomTempo, reTempo, reVoice } from "../attacks/mediaTools";
 import { renderTake } from "../attacks/subjectMedia";
 
 const run = promisify(execFile);
 const takes = Number(process.env.VOICE_TAKES ?? 6);
 const copies = Number(process.env.VOICE_COPIES ?? 3);
+const tempos = Number(process.env.VOICE_TEMPOS ?? 2);
+const range = { slowest: REPLAY_DEFAULTS.slowestTempo, fastest: REPLAY_DEFAULTS.fastestTempo };
+const atTempo = (a: Float32Array, b: Float32Array) => alignVoiceAtTempo(voiceSeries(a), voiceSeries(b), range)?.correlation ?? 0;
 const firstSeed = Number(process.env.LAB_SEED ?? 800);
 /** VOICE_TEXT=same: every take reads 1234 (retakes of the same words, the hardest case); will: every take speaks the consent. */
 const text = process.env.VOICE_TEXT ?? "random";
@@ -58,6 +65,8 @@ const VARIANTS: Record<string, { series: (s: Float32Array) => string; scale: Ser
 
 try {
   const originals: Float32Array[] = [];
+  const tempoCopies: number[] = [];
+  const tempoPairs: number[] = [];
   const results: Record<string, { copies: number[]; pairs: number[] }> = { production: { copies: [], pairs: [] } };
   for (const name of Object.keys(VARIANTS)) results[name] = { copies: [], pairs: [] };
   const r = (name: string, a: Float32Array, b: Float32Array) =>
@@ -78,7 +87,16 @@ try {
       });
       console.log(`take ${seed} copy trimmed ${(trimS * 1000).toFixed(0)} ms, pitch ×${pitch.toFixed(3)}: ${line.join("; ")}`);
     }
+    for (let c = 0; c < tempos; c++) {
+      const [tempo, keepPitch, trimS] = [randomTempo(), Math.random() < 0.5, c % 2 === 1 ? 0.05 + Math.random() * 0.25 : 0];
+      const made = await reTempo(clip.file, dir, `take${k}-tempo${c}`, clip.seconds, { tempo, keepPitch, trimS });
+      const value = atTempo(await decode(made.file), original);
+      tempoCopies.push(value);
+      console.log(`take ${seed} played ×${tempo.toFixed(3)}${keepPitch ? "" : " re-pitched"}, trimmed ${(trimS * 1000).toFixed(0)} ms: at tempo ${value.toFixed(3)}`);
+    }
   }
+  for (let i = 0; i < originals.length; i++) for (let j = 0; j < originals.length; j++) if (i !== j) tempoPairs.push(atTempo(originals[i]!, originals[j]!));
+  if (tempoCopies.length > 0) console.log(`${"at tempo".padEnd(22)} copies ${Math.min(...tempoCopies).toFixed(3)}-${Math.max(...tempoCopies).toFixed(3)} (${tempoCopies.length}); other takes at most ${Math.max(...tempoPairs).toFixed(3)} (${tempoPairs.length} pairs, both ways)`);
   for (let i = 0; i < originals.length; i++) for (let j = i + 1; j < originals.length; j++) for (const name of Object.keys(results)) results[name]!.pairs.push(r(name, originals[i]!, originals[j]!));
   for (const [name, { copies: c, pairs: p }] of Object.entries(results)) {
     console.log(`${name.padEnd(22)} copies ${Math.min(...c).toFixed(3)}-${Math.max(...c).toFixed(3)} (${c.length}); other takes at most ${Math.max(...p).toFixed(3)} (${p.length} pairs)`);

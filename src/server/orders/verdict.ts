@@ -11,6 +11,7 @@ import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
 import type { RecordingRecord } from "../store/recordings";
 import { judgeReplay } from "../verify/fingerprint/replayCheck";
+import { replayThresholdsOf } from "../verify/fingerprint/replayThresholds";
 import { buildReturnPayload } from "./resultPayload";
 import { queueCompletedEvent } from "../webhooks/webhookEvents";
 
@@ -36,7 +37,7 @@ export interface Verdict {
  * due. Pass a transaction's store to make it part of that transaction (a savepoint).
  */
 export function recordVerdict(
-  ctx: Pick<ServiceContext, "store" | "clock">,
+  ctx: Pick<ServiceContext, "store" | "clock" | "checks">,
   orderNo: string,
   attemptId: number,
   judged: Verdict,
@@ -50,7 +51,7 @@ export function recordVerdict(
       throw new HttpError(409, API_ERROR_CODES.orderFinished, "the order is already finished");
     }
     // Here, with the order locked, so a replay fails whatever the worker's checks said.
-    const verdict = await judgeReplay(store.fingerprints, { orderNo, attemptId, now }, judged);
+    const verdict = await judgeReplay(store.fingerprints, replayThresholdsOf(ctx.checks), { orderNo, attemptId, now }, judged);
     const recorded = await store.attempts.finish(
       attemptId,
       {

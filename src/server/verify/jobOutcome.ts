@@ -31,7 +31,7 @@ interface JobJudge {
   abandon(job: VerifyJobRecord, why: string): Promise<void>;
 }
 
-export function createJobJudge(ctx: Pick<ServiceContext, "store" | "clock" | "limits">, log: { warn(msg: string): void }): JobJudge {
+export function createJobJudge(ctx: Pick<ServiceContext, "store" | "clock" | "limits" | "checks">, log: { warn(msg: string): void }): JobJudge {
   const { maxTries } = ctx.limits.verification.jobs;
 
   async function finish(job: VerifyJobRecord, result: VerifyResult, error: string | null) {

@@ -41,7 +41,7 @@ interface PgBossQueueOptions {
 }
 
 export function createPgBossQueue(
-  ctx: Pick<ServiceContext, "store" | "clock" | "limits">,
+  ctx: Pick<ServiceContext, "store" | "clock" | "limits" | "checks">,
   options: PgBossQueueOptions,
   log: { warn(msg: string): void; error(msg: string): void },
 ): VerificationQueue & { boss: PgBoss } {

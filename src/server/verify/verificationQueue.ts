@@ -44,7 +44,7 @@ export async function settledWithin(work: Iterable<Promise<unknown>>, ms: number
 }
 
 export function createVerificationQueue(
-  ctx: Pick<ServiceContext, "store" | "clock" | "limits">,
+  ctx: Pick<ServiceContext, "store" | "clock" | "limits" | "checks">,
   options: VerificationQueueOptions,
   log: { warn(msg: string): void },
 ): VerificationQueue {

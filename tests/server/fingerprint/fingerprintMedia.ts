@@ -64,7 +64,7 @@ export async function makeSwayingFaceClip(options: SwayOptions): Promise<string>
 }
 
 /** What a replayer might do to a recording before sending it again. */
-export type Transform = "h264" | "scale-up" | "brighter" | "darker" | "opus-to-aac" | "voice-pitch" | "mirror-crop-pitch";
+export type Transform = "h264" | "scale-up" | "brighter" | "darker" | "opus-to-aac" | "voice-pitch" | "mirror-crop-pitch" | "faster-mirrored" | "slower";
 
 const FILTERS: Record<Transform, string[]> = {
   // An H.264 re-encode at a modest quality: what a screen recorder or a re-upload produces.
@@ -78,6 +78,11 @@ const FILTERS: Record<Transform, string[]> = {
   "voice-pitch": ["-af", "asetrate=52800,aresample=48000,atempo=0.9091", "-vf", "scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
   // Mirrored and cropped to its middle 85% (every frame hash moves), the voice 7% lower: only the lips are left of the original.
   "mirror-crop-pitch": ["-af", "asetrate=44640,aresample=48000,atempo=1.0753", "-vf", "hflip,crop=iw*0.85:ih*0.85,scale=1280:-2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+  // Played 1.15 times as fast as a whole, the voice's pitch moved with it (a tape played faster),
+  // mirrored and cropped: neither the picture, nor the sound, nor the syllables' timing at one offset is left.
+  "faster-mirrored": ["-af", "aresample=48000,asetrate=55200,aresample=48000", "-vf", "hflip,crop=iw*0.85:ih*0.85,scale=1280:-2,setpts=PTS/1.15", "-r", "15", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
+  // Played at 0.87 of its speed, the voice's pitch kept (a player's speed setting), scaled up.
+  "slower": ["-af", "aresample=48000,atempo=0.87", "-vf", "scale=1280:-2,setpts=PTS/0.87", "-r", "15", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-c:a", "aac", "-f", "mp4"],
 };
 
 /** `file` re-encoded as `transform` says, into an MP4 beside it. */

@@ -13,11 +13,15 @@ import { createMediaRetentionJob } from "../../../src/server/media/retentionJob"
 import type { Store } from "../../../src/server/store";
 import { bandKeys } from "../../../src/server/verify/fingerprint/bandKeys";
 import { findReplay, judgeReplay } from "../../../src/server/verify/fingerprint/replayCheck";
+import { replayThresholdsOf } from "../../../src/server/verify/fingerprint/replayThresholds";
+import { shippedChecks } from "../verify/shippedChecks";
 import { orderRecord, type StoreEngine } from "../store/engines";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2030, 5, 1);
 const APP = "APP00001";
+/** The replay check's thresholds as shipped (flows/checks.json). */
+const REPLAY = replayThresholdsOf(shippedChecks);
 
 /** A moving recording's fingerprint: `slots` distinct hashes drawn from `seed`. */
 function fingerprint(seed: number, slots = 12): MediaFingerprint {
@@ -49,37 +53,37 @@ export function fingerprintsContract(engine: StoreEngine): void {
     it("finds a stored recording again from another attempt, not from its own, and keeps each attempt's once", async () => {
       const x = await attemptOf("ORDER_X");
       const fp = fingerprint(7);
-      expect(await findReplay(store.fingerprints, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW - DAY })).toBeNull();
+      expect(await findReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW - DAY })).toBeNull();
       // The same attempt's lookup again (a retried job) finds nothing: its own row is left out, and not stored twice.
-      expect(await findReplay(store.fingerprints, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW })).toBeNull();
+      expect(await findReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW })).toBeNull();
       const y = await attemptOf("ORDER_Y");
-      expect(await findReplay(store.fingerprints, { orderNo: "ORDER_Y", attemptId: y, fingerprint: fp, now: NOW })).toEqual({
+      expect(await findReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_Y", attemptId: y, fingerprint: fp, now: NOW })).toEqual({
         original: { attemptId: x, orderNo: "ORDER_X", judgedAt: NOW - DAY, fingerprint: fp },
         how: expect.stringMatching(/% of the frames alike/),
       });
       const z = await attemptOf("ORDER_Z");
-      expect(await findReplay(store.fingerprints, { orderNo: "ORDER_Z", attemptId: z, fingerprint: fingerprint(8), now: NOW })).toBeNull();
+      expect(await findReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_Z", attemptId: z, fingerprint: fingerprint(8), now: NOW })).toBeNull();
     });
 
     it("judges as a replay what would otherwise pass unless it followed its own light strongly (a weak pass may be chance), and keeps every fingerprint", async () => {
       const fp = fingerprint(11);
       const x = await attemptOf("ORDER_X");
-      await findReplay(store.fingerprints, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW - DAY });
+      await findReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW - DAY });
       const lightFollowed = (correlation: number) => ({ passed: true, code: "0", faceCode: "0", fingerprint: fp, challengeCorrelation: correlation, checks: [{ name: "light", passed: true, detail: "" }] });
       // Order Y's copy of X's recording passed Y's light check weakly (as another sequence does by chance): a replay.
       const y = await attemptOf("ORDER_Y");
-      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_Y", attemptId: y, now: NOW }, lightFollowed(0.7))).toMatchObject({ passed: false, code: "1035" });
+      expect(await judgeReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_Y", attemptId: y, now: NOW }, lightFollowed(0.7))).toMatchObject({ passed: false, code: "1035" });
       // Order V's recording matches too but followed V's own fresh sequence strongly: V's own, not looked up.
       const v = await attemptOf("ORDER_V");
-      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_V", attemptId: v, now: NOW }, lightFollowed(0.9))).toMatchObject({ passed: true, code: "0" });
+      expect(await judgeReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_V", attemptId: v, now: NOW }, lightFollowed(0.9))).toMatchObject({ passed: true, code: "0" });
       // Order Z's copy in a mode without light (its other checks passed): a replay, found through X's or Y's kept fingerprint.
       const z = await attemptOf("ORDER_Z");
       const noLight = { passed: true, code: "0", faceCode: "0", fingerprint: fp, checks: [{ name: "lipSync", passed: true, detail: "" }] };
-      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_Z", attemptId: z, now: NOW }, noLight)).toMatchObject({ passed: false, code: "1035" });
+      expect(await judgeReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_Z", attemptId: z, now: NOW }, noLight)).toMatchObject({ passed: false, code: "1035" });
       // A copy that failed on its own keeps its own code.
       const w = await attemptOf("ORDER_W");
       const failedOnItsOwn = { passed: false, code: "1015", faceCode: "1015", fingerprint: fp, checks: [{ name: "face", passed: false, detail: "" }] };
-      expect(await judgeReplay(store.fingerprints, { orderNo: "ORDER_W", attemptId: w, now: NOW }, failedOnItsOwn)).toMatchObject({ passed: false, code: "1015" });
+      expect(await judgeReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_W", attemptId: w, now: NOW }, failedOnItsOwn)).toMatchObject({ passed: false, code: "1015" });
     });
 
     it("lets two copies judged at once on two instances not miss each other: the second lookup waits for the first's insert", async () => {
@@ -93,13 +97,13 @@ export function fingerprintsContract(engine: StoreEngine): void {
         let looked = () => undefined as void;
         const firstLooked = new Promise<void>((resolve) => (looked = resolve));
         const first = store.transaction(async (tx) => {
-          const found = await findReplay(tx.fingerprints, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW });
+          const found = await findReplay(tx.fingerprints, REPLAY, { orderNo: "ORDER_X", attemptId: x, fingerprint: fp, now: NOW });
           looked();
           await held;
           return found;
         });
         await firstLooked;
-        const second = other.transaction((tx) => findReplay(tx.fingerprints, { orderNo: "ORDER_Y", attemptId: y, fingerprint: fp, now: NOW }));
+        const second = other.transaction((tx) => findReplay(tx.fingerprints, REPLAY, { orderNo: "ORDER_Y", attemptId: y, fingerprint: fp, now: NOW }));
         // Give the second time to run ahead if nothing held it back.
         await new Promise((resolve) => setTimeout(resolve, 200));
         release();

@@ -6,7 +6,8 @@
  * recogniser: there the replay check is what stands between a recording of someone reading
  * digits and every later order (light modes refuse it on the light). A replay whose voice was
  * shifted in pitch no longer sounds like its original, and is recognised by its mouth, also when its
- * picture was mirrored and cropped. A different recording of
+ * picture was mirrored and cropped; so does one played faster or slower as a whole (its mouth and
+ * voice both out of step at any one offset), found by its voice at that tempo. A different recording of
  * the same person is not a replay, and the memory survives a restart (it is in the store).
  * The recordings are SYNTHETIC takes (tests/fixtures/synthTake.ts: the rendered subject reading
  * the digits X issued, lips moving with the voice).
@@ -26,6 +27,8 @@ let recorded: Buffer;
 let reencoded: Buffer;
 let repitched: Buffer;
 let mirrored: Buffer;
+let faster: Buffer;
+let slower: Buffer;
 
 const start = () => startService({ verifyWorkers: 1 }, { dir });
 
@@ -38,8 +41,8 @@ async function numberOrder(): Promise<{ orderNo: string; browser: Browser; digit
   return { orderNo: created.orderNo, browser, digits };
 }
 
-async function judge(order: { browser: Browser }, bytes: Buffer, mimeType = "video/webm;codecs=vp8,opus"): Promise<JudgedState> {
-  const upload = await order.browser.upload(await uploadForm(bytes, { mimeType, durationMs: 4000, prompts: [{ what: "digits", atMs: 0 }] }));
+async function judge(order: { browser: Browser }, bytes: Buffer, mimeType = "video/webm;codecs=vp8,opus", durationMs = 4000): Promise<JudgedState> {
+  const upload = await order.browser.upload(await uploadForm(bytes, { mimeType, durationMs, prompts: [{ what: "digits", atMs: 0 }] }));
   expect(upload.status, JSON.stringify(upload.json)).toBe(200);
   return awaitVerdict(order.browser, upload.json);
 }
@@ -67,6 +70,8 @@ describe("a recording answers one order only", () => {
     reencoded = await readFile(await transformClip(take.file, "scale-up"));
     repitched = await readFile(await transformClip(take.file, "voice-pitch"));
     mirrored = await readFile(await transformClip(take.file, "mirror-crop-pitch"));
+    faster = await readFile(await transformClip(take.file, "faster-mirrored"));
+    slower = await readFile(await transformClip(take.file, "slower"));
     first = { orderNo: order.orderNo, judged: await judge(order, recorded) };
   }, 180_000);
 
@@ -99,6 +104,17 @@ describe("a recording answers one order only", () => {
     const judged = await judge(await numberOrder(), mirrored, "video/mp4");
     expect(judged.outcome, JSON.stringify(judged.outcome.checks)).toMatchObject({ passed: false, code: VERIFY_CODES.replayedMedia });
     expect(replayCheck(judged)?.detail).toMatch(/the lips moved as the other's \(correlation 0\.9\d\)/);
+  }, 90_000);
+
+  it("the same recording played 1.15 times as fast, its pitch moved with it, mirrored and cropped, fails the same way, the detail naming the speed", async () => {
+    const judged = await judge(await numberOrder(), faster, "video/mp4", Math.round(4000 / 1.15));
+    expect(judged.outcome, JSON.stringify(judged.outcome.checks)).toMatchObject({ passed: false, code: VERIFY_CODES.replayedMedia });
+    expect(replayCheck(judged)?.detail).toMatch(/played 1\.1\d times as fast/);
+  }, 90_000);
+
+  it("the same recording played at 0.87 of its speed with its pitch kept fails the same way", async () => {
+    const judged = await judge(await numberOrder(), slower, "video/mp4", Math.round(4000 / 0.87));
+    expect(judged.outcome, JSON.stringify(judged.outcome.checks)).toMatchObject({ passed: false, code: VERIFY_CODES.replayedMedia });
   }, 90_000);
 
   it("another take of the same person reading its own digits is not a replay", async () => {

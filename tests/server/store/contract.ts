@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HttpError } from "../../../src/server/http/errors";
 import { recordVerdict, type Verdict } from "../../../src/server/orders/verdict";
+import { shippedChecks } from "../verify/shippedChecks";
 import type { Store } from "../../../src/server/store";
 import type { OrderRecord } from "../../../src/server/store/orders";
 import { orderRecord, type StoreEngine } from "./engines";
@@ -81,8 +82,8 @@ export function storeContract(engine: StoreEngine): void {
       const second = await b.attempts.open("O1", "upload", null, 2);
       expect([first.seq, second.seq]).toEqual([1, 2]);
       const outcomes = await Promise.allSettled([
-        recordVerdict({ store: a, clock }, "O1", first.id, passing, null),
-        recordVerdict({ store: b, clock }, "O1", second.id, passing, null),
+        recordVerdict({ store: a, clock, checks: shippedChecks }, "O1", first.id, passing, null),
+        recordVerdict({ store: b, clock, checks: shippedChecks }, "O1", second.id, passing, null),
       ]);
       const won = outcomes.filter((o) => o.status === "fulfilled");
       const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -172,7 +173,7 @@ export function storeContract(engine: StoreEngine): void {
     it("counts the analytics funnel the same way (triggers) on every engine", async () => {
       await a.orders.insert(order("O1", { createdAt: Date.UTC(2030, 0, 1) }));
       const attempt = await a.attempts.open("O1", "upload", null, 1);
-      await recordVerdict({ store: a, clock }, "O1", attempt.id, passing, null);
+      await recordVerdict({ store: a, clock, checks: shippedChecks }, "O1", attempt.id, passing, null);
       expect(await b.analyticsEvents.orderFunnel({ sinceDay: "2029-12-31", appId: null })).toEqual([
         { day: "2030-01-01", appId: APP, launched: 1, recorded: 1, uploaded: 0, passed: 1, failed: 0 },
       ]);
@@ -184,7 +185,7 @@ export function storeContract(engine: StoreEngine): void {
       await a.orders.insert(order("ORD_A2", { userId: "alice", createdAt: day + 1000, maxAttempts: 1 }));
       await a.orders.insert(order("ORDXB1", { userId: "bob", createdAt: day + 1000 }));
       const failedAttempt = await a.attempts.open("ORD_A2", "upload", null, 1);
-      await recordVerdict({ store: a, clock }, "ORD_A2", failedAttempt.id, { ...passing, passed: false, code: "1031" }, null);
+      await recordVerdict({ store: a, clock, checks: shippedChecks }, "ORD_A2", failedAttempt.id, { ...passing, passed: false, code: "1031" }, null);
       const search = (f: Partial<Parameters<Store["orderSearch"]["search"]>[0]>) => b.orderSearch.search({ outcome: "any", limit: 10, ...f }).then((rows) => rows.map((r) => r.orderNo));
       const all = await search({});
       expect(all.at(-1)).toBe("ORD_A1");

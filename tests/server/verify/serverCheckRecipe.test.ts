@@ -139,7 +139,8 @@ describe("a list whose checks all have nothing to judge", () => {
     if (reference === undefined) throw new Error("the shipped checks have no reference check");
     const onlyReference = ["reference"];
     const byType = { "1": onlyReference, "2": onlyReference, "3": onlyReference };
-    const plan = createCheckPlan({ live: byType, will: byType, thresholds: {} }, createServerCheckRegistry({ reference }));
+    // The replay check's section is the file's whatever the lists say (it judges on the main thread).
+    const plan = createCheckPlan({ live: byType, will: byType, thresholds: { replay: shippedChecks.thresholds.replay } }, createServerCheckRegistry({ reference }));
     // No reference photo: the one configured check omits itself.
     const result = judge(plan, silentAttempt(120));
     expect(result).toMatchObject({ passed: false, code: VERIFY_CODES.checkNotRun });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { WEBHOOK_HEADERS, verifyWebhook } from "@faceflow/partner";
 import { webhookEventSchema } from "../../../schemas/webhookEvent";
 import { recordVerdict, type Verdict } from "../../../src/server/orders/verdict";
+import { shippedChecks } from "../verify/shippedChecks";
 import { createStore } from "../../../src/server/store";
 import type { WebhookSettings } from "../../../src/server/webhooks";
 import { orderRequest, startService, type Service } from "../harness";
@@ -62,7 +63,7 @@ async function judgedOrders(service: Service, count: number, verdict: Verdict): 
   try {
     for (const orderNo of orders) {
       const attempt = await store.attempts.open(orderNo, "upload", null, Date.now());
-      await recordVerdict({ store, clock: { now: Date.now } }, orderNo, attempt.id, verdict, null);
+      await recordVerdict({ store, clock: { now: Date.now }, checks: shippedChecks }, orderNo, attempt.id, verdict, null);
     }
   } finally {
     await store.close();

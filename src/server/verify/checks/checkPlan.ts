@@ -7,6 +7,7 @@
 import * as z from "zod/mini";
 import type { ChecksFile } from "../../../../schemas/checks";
 import type { VerifyAsk } from "../../../../schemas/verifyJob";
+import { REPLAY_THRESHOLDS, replayThresholdsSchema } from "../fingerprint/replayThresholds";
 import type { CheckRegistry } from "./registry";
 import type { ServerCheck } from "./serverCheck";
 
@@ -32,11 +33,25 @@ export class CheckPlanError extends Error {
 const lists = (file: ChecksFile) =>
   (["live", "will"] as const).flatMap((section) => (["1", "2", "3"] as const).map((liveType) => ({ where: `${section}.${liveType}`, names: file[section][liveType] })));
 
-/** Each registered check with a thresholds schema needs its section, parsed by that schema; a section of any other name is an error. */
+/**
+ * Checks that judge outside the worker's plan and still keep their numbers in the file: the
+ * replay check, on the main thread as the verdict is recorded (fingerprint/replayCheck.ts).
+ */
+const OUTSIDE_THE_PLAN: Readonly<Record<string, z.ZodMiniType>> = { [REPLAY_THRESHOLDS]: replayThresholdsSchema };
+
+/** Each registered check with a thresholds schema, and each check outside the plan, needs its section, parsed by that schema; a section of any other name is an error. */
 function thresholdProblems(file: ChecksFile, registry: CheckRegistry): string[] {
   const problems: string[] = [];
+  for (const [name, schema] of Object.entries(OUTSIDE_THE_PLAN)) {
+    if (!(name in file.thresholds)) problems.push(`thresholds.${name}: missing (the ${name} check reads its thresholds there)`);
+    else {
+      const parsed = z.safeParse(schema, file.thresholds[name]);
+      if (!parsed.success) problems.push(`thresholds.${name}: ${z.prettifyError(parsed.error).replace(/\n/g, " ")}`);
+    }
+  }
   for (const name of Object.keys(file.thresholds)) {
-    if (!registry.has(name)) problems.push(`thresholds.${name}: no check "${name}" is registered (known: ${registry.names().join(", ")})`);
+    if (name in OUTSIDE_THE_PLAN) continue;
+    if (!registry.has(name)) problems.push(`thresholds.${name}: no check "${name}" is registered (known: ${[...registry.names(), ...Object.keys(OUTSIDE_THE_PLAN)].join(", ")})`);
     else if (registry.get(name).thresholds === undefined) problems.push(`thresholds.${name}: check "${name}" has no thresholds of its own`);
   }
   for (const name of registry.names()) {

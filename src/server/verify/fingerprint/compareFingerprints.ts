@@ -27,6 +27,8 @@ import { AUDIO_WORD_CHARS, FINGERPRINT_STEP_MS, FRAME_HASH_CHARS, type MediaFing
 import { SILENT_WORD } from "./audioSignature";
 import { GAP_HASH } from "./computeFingerprint";
 import { alignMouth, MOUTH_ALONE_CORRELATION, mouthsMatch } from "./mouthSeries";
+import { REPLAY_DEFAULTS, type ReplayThresholds } from "./replayThresholds";
+import { matchAtTempo } from "./tempoMatch";
 import { matchVoice, VOICE_WITH_MOUTH_CORRELATION } from "./voiceSeries";
 
 export const MAX_FRAME_BITS = 2;
@@ -66,13 +68,17 @@ export interface FingerprintMatch {
   /** Whether the agreement rests on moments of motion the two share (else on the audio alone). */
   onMotion: boolean;
   /** The syllables that decided it, seen (the mouths, mouthSeries.ts) or heard (the voices' loudness, voiceSeries.ts), and their correlation; null where the frames and sound did. */
-  syllables: { of: "mouth" | "voice"; correlation: number } | null;
+  syllables: { of: "mouth" | "voice"; correlation: number; tempo?: { times: number; mouth: number | null } } | null;
 }
 
 /** How a match was made, for the replay check's detail (staff read it to tell a replay from a wrongly refused retake). */
 export function describeMatch(m: FingerprintMatch): string {
   const frames = `${Math.round(m.covered * 100)}% of the frames alike`;
   if (m.syllables?.of === "mouth") return `the lips moved as the other's (correlation ${m.syllables.correlation.toFixed(2)}), ${frames}`;
+  if (m.syllables?.tempo) {
+    const { times, mouth } = m.syllables.tempo;
+    return `the voice's syllables fell as the other's played ${times.toFixed(2)} times as fast (correlation ${m.syllables.correlation.toFixed(2)}${mouth === null ? "" : `, the lips ${mouth.toFixed(2)}`})`;
+  }
   if (m.syllables?.of === "voice") return `the voice's syllables fell as the other's (correlation ${m.syllables.correlation.toFixed(2)}), ${frames}`;
   return m.onMotion ? `${frames}, with the same motion` : `${frames}, with the same sound`;
 }
@@ -233,13 +239,8 @@ function compareAudio(a: string, b: string, offset: number): AudioVerdict {
   return "differs";
 }
 
-/** The alignment at which `a` and `b` are one recording, or null when they are not. */
-export function matchFingerprints(a: MediaFingerprint, b: MediaFingerprint): FingerprintMatch | null {
-  if (a.version !== b.version) return null;
-  const plan = framePlan(split(a.frames, FRAME_HASH_CHARS), split(b.frames, FRAME_HASH_CHARS));
-  if (plan === null) return null;
-  const syllables = alignSyllables(a, b, plan);
-  if (syllables !== null) return syllables;
+/** The alignment at which the frames agree, with motion or sound that agrees there, or null. */
+function alignFramesAndSound(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan): FingerprintMatch | null {
   const match = alignFrames(plan);
   if (match === null) return null;
   const audio = a.audio !== null && b.audio !== null ? compareAudio(a.audio, b.audio, match.offset) : "uninformative";
@@ -247,4 +248,20 @@ export function matchFingerprints(a: MediaFingerprint, b: MediaFingerprint): Fin
   // A still picture matches on the video alone whatever the take: it needs speech that agrees.
   if (!match.onMotion && audio !== "agrees") return null;
   return match;
+}
+
+/**
+ * The alignment at which `a` and `b` are one recording, or null when they are not: at one
+ * tempo (the syllables, then the frames and sound), else as one played faster or slower
+ * (tempoMatch.ts), asked last as it costs the most and most candidates are no copy at all.
+ */
+export function matchFingerprints(a: MediaFingerprint, b: MediaFingerprint, t: ReplayThresholds = REPLAY_DEFAULTS): FingerprintMatch | null {
+  if (a.version !== b.version) return null;
+  const plan = framePlan(split(a.frames, FRAME_HASH_CHARS), split(b.frames, FRAME_HASH_CHARS));
+  if (plan === null) return null;
+  const atOneTempo = alignSyllables(a, b, plan) ?? alignFramesAndSound(a, b, plan);
+  if (atOneTempo !== null) return atOneTempo;
+  const tempo = matchAtTempo(a, b, t);
+  if (tempo === null) return null;
+  return { ...agreementAt(plan, Math.round(tempo.shiftMs / FINGERPRINT_STEP_MS)), syllables: { of: "voice", correlation: tempo.voice, tempo: { times: tempo.tempo, mouth: tempo.mouth } } };
 }

@@ -31,7 +31,8 @@
  * A still mouth (spread under 0.02: closed, its dark share is about 0) says nothing.
  */
 import { MOUTH_STEP_MS } from "../../../../schemas/mediaFingerprint";
-import { KEY_BASES, syllableKeys, widerSyllableKeys } from "./syllableKeys";
+import { KEY_BASES, syllableKeys, tempoSyllableKeys, widerSyllableKeys } from "./syllableKeys";
+import { alignAtGivenTempo, alignAtTempo, finePeaks, type TempoMatch, type TempoRange } from "./tempoSeries";
 import { alignSeries, GAP_STEP, matchSeries, parseSeries, peaksOf, type SeriesMatch, type SeriesScale, syllables, toByte } from "./syllableSeries";
 
 /** 60 s of steps, as the schema bounds it. */
@@ -105,6 +106,18 @@ export const alignMouth = (a: string, b: string): MouthMatch | null => onDarkSha
 /** The alignment at which two mouth series may be one take's (MIN_CORRELATION), or null when they are not (or either mouth stays still). */
 export const matchMouth = (a: string, b: string): MouthMatch | null => onDarkShare(matchSeries(a, b, MOUTH_SCALE, MIN_CORRELATION));
 
+/** The tempo at which two mouth series correlate best (tempoSeries.ts), the median difference on the dark share's scale; null when either mouth stays still. */
+export const alignMouthAtTempo = (a: string, b: string, range: TempoRange): TempoMatch | null => {
+  const found = alignAtTempo(a, b, MOUTH_SCALE, range);
+  return found === null ? null : { ...found, medianDiff: found.medianDiff / SCALE };
+};
+
+/** How two mouth series correlate at a tempo and shift the voices gave (tempoSeries.ts alignAtGivenTempo), `reachMs` either way of the shift. */
+export const mouthAtTempo = (a: string, b: string, tempo: number, shiftMs: number, reachMs: number): TempoMatch | null => {
+  const found = alignAtGivenTempo(a, b, MOUTH_SCALE, tempo, shiftMs, reachMs);
+  return found === null ? null : { ...found, medianDiff: found.medianDiff / SCALE };
+};
+
 /** Whether an alignment of two mouths (alignMouth) is one take's at MIN_CORRELATION. */
 export const mouthsMatch = (m: MouthMatch): boolean => m.correlation >= MIN_CORRELATION && m.medianDiff * SCALE <= MOUTH_SCALE.maxMedianDiff;
 
@@ -119,3 +132,7 @@ export const mouthKeys = (series: string): number[] => syllableKeys(peaksOfMouth
 
 /** The keys to look a mouth up by after its own: one or two peaks a step off (syllableKeys.ts). */
 export const mouthQueryKeys = (series: string): number[] => widerSyllableKeys(peaksOfMouth(series), KEY_BASES.mouth);
+
+/** The keys to look a mouth up by as a copy played faster or slower (syllableKeys.ts tempoSyllableKeys). */
+export const mouthTempoKeys = (series: string, range: TempoRange): number[] =>
+  tempoSyllableKeys(finePeaks(Float64Array.from(syllables(parseSeries(series), MOUTH_STEP_MS), (v) => v ?? NaN), MOUTH_SCALE.peak), KEY_BASES.mouth, range);

@@ -18,8 +18,9 @@ import { VERIFY_CODES } from "../../media/verifyCodes";
 import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprints";
 import { bandKeys } from "./bandKeys";
 import { describeMatch, matchFingerprints } from "./compareFingerprints";
-import { mouthKeys, mouthQueryKeys } from "./mouthSeries";
-import { voiceKeys, voiceQueryKeys } from "./voiceSeries";
+import { mouthKeys, mouthQueryKeys, mouthTempoKeys } from "./mouthSeries";
+import type { ReplayThresholds } from "./replayThresholds";
+import { voiceKeys, voiceQueryKeys, voiceTempoKeys } from "./voiceSeries";
 
 export const REPLAY_CHECK = "replay";
 /** Recordings compared per lookup, the ones sharing the most keys: a replay shares nearly all of its own. */
@@ -46,7 +47,7 @@ export interface ReplaySubject {
  * The earlier recording `subject` replays, or null (null without looking when `lookUp` is false);
  * keeps `subject`'s fingerprint either way. Call inside the verdict's transaction.
  */
-export async function findReplay(fingerprints: FingerprintsRepo, subject: ReplaySubject, lookUp = true): Promise<FoundReplay | null> {
+export async function findReplay(fingerprints: FingerprintsRepo, t: ReplayThresholds, subject: ReplaySubject, lookUp = true): Promise<FoundReplay | null> {
   const band = bandKeys(subject.fingerprint);
   const mouth = mouthKeys(subject.fingerprint.mouth ?? "");
   const voice = voiceKeys(subject.fingerprint.voice ?? "");
@@ -58,7 +59,7 @@ export async function findReplay(fingerprints: FingerprintsRepo, subject: Replay
     for (const original of candidates) {
       if (compared.has(original.attemptId)) continue;
       compared.add(original.attemptId);
-      const match = matchFingerprints(subject.fingerprint, original.fingerprint);
+      const match = matchFingerprints(subject.fingerprint, original.fingerprint, t);
       if (match !== null) return { original, how: describeMatch(match) };
     }
     return null;
@@ -72,12 +73,18 @@ export async function findReplay(fingerprints: FingerprintsRepo, subject: Replay
     // mouth's exact keys, then the voice's (which the picture cannot move); then only the keys
     // they would have with a peak or two a step off (syllableKeys.ts), which common rhythms of
     // speech share far more often: in a large store their scan may be filled before the
-    // original's rows are read, so they come last and never crowd the exact ones out.
+    // original's rows are read, so they come last and never crowd the exact ones out. Last of
+    // all, the keys a copy played faster or slower would have (syllableKeys.ts
+    // tempoSyllableKeys): hundreds a recording, the widest net, and seldom needed (a copy that
+    // was not mirrored or cropped is found by its frames' keys).
+    const range = { slowest: t.slowestTempo, fastest: t.fastestTempo };
     const lookups = [
       () => mouth,
       () => voice,
       () => (mouth.length > 0 ? mouthQueryKeys(subject.fingerprint.mouth ?? "") : []),
       () => (voice.length > 0 ? voiceQueryKeys(subject.fingerprint.voice ?? "") : []),
+      () => (mouth.length > 0 ? mouthTempoKeys(subject.fingerprint.mouth ?? "", range) : []),
+      () => (voice.length > 0 ? voiceTempoKeys(subject.fingerprint.voice ?? "", range) : []),
     ];
     for (const keys of lookups) {
       if (found !== null) break;
@@ -118,6 +125,7 @@ export const STRONG_ANSWER = 0.8;
 /** The verdict after the replay check (unchanged when the worker sent no fingerprint: a job of an older worker, or media never decoded). */
 export async function judgeReplay<V extends ReplayJudged & { fingerprint?: MediaFingerprint | null; challengeCorrelation?: number | null }>(
   fingerprints: FingerprintsRepo,
+  t: ReplayThresholds,
   at: { orderNo: string; attemptId: number; now: number },
   verdict: V,
 ): Promise<V> {
@@ -133,6 +141,6 @@ export async function judgeReplay<V extends ReplayJudged & { fingerprint?: Media
   // code (no face, wrong light...): that says more than "replay", and it cannot pass either way.
   // Its fingerprint is kept in every case.
   const answeredStrongly = (verdict.challengeCorrelation ?? 0) >= STRONG_ANSWER;
-  const found = await findReplay(fingerprints, { ...at, fingerprint: verdict.fingerprint }, verdict.passed && !answeredStrongly);
+  const found = await findReplay(fingerprints, t, { ...at, fingerprint: verdict.fingerprint }, verdict.passed && !answeredStrongly);
   return found === null ? verdict : failAsReplay(verdict, found, at.orderNo);
 }

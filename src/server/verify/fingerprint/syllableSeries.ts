@@ -37,12 +37,12 @@ export interface SeriesScale {
 }
 
 /** 2 s of moving series at least. */
-const MIN_MS = 2000;
-const MIN_COVERED = 0.8;
+export const MIN_MS = 2000;
+export const MIN_COVERED = 0.8;
 /** 333 ms either side: a syllable and a half, so the mean keeps the slow part and not the syllable. */
 const HALF_WINDOW_MS = 1000 / 3;
 /** Shifts searched either way: a trimmed start of up to 3 s. */
-const MAX_SHIFT_MS = 3000;
+export const MAX_SHIFT_MS = 3000;
 /** Coarse shifts refined: a copy's own shift is the best or close to it; chance likenesses of speech rhythms come next. */
 const COARSE_KEPT = 3;
 /** Block means correlating under this stop the search (alignSeries). */
@@ -135,7 +135,7 @@ const typed = (x: readonly (number | null)[]): Float64Array => Float64Array.from
 /** The correlation of `x` with `y` shifted by `shift` (halves interpolated) over at least `least` steps both have (NaN: none), or null. */
 function correlationAt(x: Float64Array, y: Float64Array, shift: number, least: number): number | null {
   // One pass of running sums, no arrays: this runs on the main thread (the verdict's
-  // transaction), for up to 80 candidates (arrays and sorts at every shift took 0.6 s for 16
+  // transaction), for up to 112 candidates (arrays and sorts at every shift took 0.6 s for 16
   // candidates of 30 s).
   const whole = Number.isInteger(shift);
   let n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
@@ -168,7 +168,7 @@ export function blockMeans(x: readonly (number | null)[], k: number): (number | 
   });
 }
 
-interface Prepared {
+export interface Prepared {
   x: (number | null)[];
   /** The syllables, typed (NaN where none). */
   syllables: Float64Array;
@@ -180,14 +180,14 @@ interface Prepared {
 
 /**
  * The most recently prepared series, a few per scale: the replay check compares one recording
- * with up to 80 candidates in turn, and preparing its own series again each time was half the
+ * with up to 112 candidates in turn (seven lookups of 16), and preparing its own series again each time was half the
  * main thread's work.
  */
 const recent = new Map<SeriesScale, Map<string, Prepared | null>>();
 const RECENT_KEPT = 4;
 
 /** `series` parsed, its syllables and block means; null when it stays still or shows too few syllables. */
-function prepared(series: string, scale: SeriesScale): Prepared | null {
+export function prepared(series: string, scale: SeriesScale): Prepared | null {
   const kept = recent.get(scale) ?? new Map<string, Prepared | null>();
   recent.set(scale, kept);
   const hit = kept.get(series);

@@ -31,7 +31,8 @@
  * too (compareFingerprints.ts). Real retakes are not measured here; a person's syllables vary more than espeak's.
  */
 import { VOICE_STEP_MS } from "../../../../schemas/mediaFingerprint";
-import { KEY_BASES, syllableKeys, widerSyllableKeys } from "./syllableKeys";
+import { KEY_BASES, syllableKeys, tempoSyllableKeys, widerSyllableKeys } from "./syllableKeys";
+import { alignAtTempo, finePeaks, type TempoMatch, type TempoRange } from "./tempoSeries";
 import { alignSeries, blockMeans, matchSeries, parseSeries, peaksOf, type SeriesMatch, type SeriesScale, syllables, toByte } from "./syllableSeries";
 
 const SAMPLE_RATE = 16_000;
@@ -91,6 +92,9 @@ export function voiceSeries(samples: Float32Array): string {
 /** The shift at which two voice series correlate best; null when either is silence or a steady sound. */
 export const alignVoice = (a: string, b: string): SeriesMatch | null => alignSeries(a, b, VOICE_SCALE);
 
+/** The tempo at which two voice series correlate best (tempoSeries.ts); null when either is silence or a steady sound. */
+export const alignVoiceAtTempo = (a: string, b: string, range: TempoRange): TempoMatch | null => alignAtTempo(a, b, VOICE_SCALE, range);
+
 /** The alignment at which two voice series may be one take's (VOICE_CORRELATION), or null. */
 export const matchVoice = (a: string, b: string): SeriesMatch | null => matchSeries(a, b, VOICE_SCALE, VOICE_CORRELATION);
 
@@ -108,3 +112,7 @@ export const voiceKeys = (series: string): number[] => syllableKeys(keyPeaks(ser
 
 /** The keys to look a voice up by after its own: one or two peaks a step off (syllableKeys.ts). */
 export const voiceQueryKeys = (series: string): number[] => widerSyllableKeys(keyPeaks(series), KEY_BASES.voice);
+
+/** The keys to look a voice up by as a copy played faster or slower (syllableKeys.ts tempoSyllableKeys), from its peaks at a part of a step. */
+export const voiceTempoKeys = (series: string, range: TempoRange): number[] =>
+  tempoSyllableKeys(finePeaks(Float64Array.from(blockMeans(syllables(parseSeries(series), VOICE_STEP_MS), PER_KEY_STEP), (v) => v ?? NaN), VOICE_SCALE.peak), KEY_BASES.voice, range);
