@@ -77,10 +77,15 @@ describe("serving the pages", () => {
     }
   });
 
-  it("refuses to start when a listed language has no built page (built with another list)", async () => {
+  it("sends index.html to a listed language without a built page (an app built before it was listed)", async () => {
     const more: LanguagesFile = { ...file, languages: [...file.languages, { tag: "fr", name: "Français", dir: "ltr", matches: ["fr"], speech: "fr-FR" }] };
     const other = Fastify();
-    expect(() => registerAppPages(other, appDir, more)).toThrow(/index\.fr\.html/);
+    await other.register(fastifyStatic, { root: appDir, prefix: "/" });
+    registerAppPages(other, appDir, more);
+    const fr = await other.inject({ url: "/?lang=fr" });
+    expect(fr.statusCode).toBe(200);
+    expect(fr.body).toContain(`lang="${file.default}"`);
+    expect((await other.inject({ url: "/?lang=en" })).body).toContain('lang="en"');
     await other.close();
   });
 });

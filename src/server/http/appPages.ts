@@ -33,16 +33,20 @@ export function appPageFor(languages: LanguagesFile, query: unknown, acceptLangu
 }
 
 /**
- * Serves `/` and `/index.html` by language. Throws at start when a listed language has no built
- * page (the app was built with another list: build again), rather than serving another language.
+ * Serves `/` and `/index.html` by language. A listed language without a built page (an app built
+ * before its language was listed, or before the pages were split) gets index.html, as a static
+ * host would serve it: that page works in every language the build knew, its texts a request
+ * later. The service says so at start, naming the pages to build.
  */
 export function registerAppPages(app: FastifyInstance, appDir: string, languages: LanguagesFile): void {
-  const missing = languages.languages.map((l) => appPageFile(languages, l.tag)).filter((file) => !existsSync(join(appDir, file)));
-  if (missing.length > 0) throw new Error(`the built app in ${appDir} has no ${missing.join(", ")} for the listed languages: run npm run build`);
+  const built = new Set(languages.languages.map((l) => appPageFile(languages, l.tag)).filter((file) => existsSync(join(appDir, file))));
+  const missing = languages.languages.map((l) => appPageFile(languages, l.tag)).filter((file) => !built.has(file));
+  if (missing.length > 0) app.log.warn({ appDir, missing }, "the built app has no page for some listed languages: they get index.html until npm run build");
   const page = (request: FastifyRequest, reply: FastifyReply) => {
     // Caches keep one copy per language the header asks for.
     reply.header("vary", "accept-language");
-    return reply.sendFile(appPageFor(languages, request.query, request.headers["accept-language"]));
+    const file = appPageFor(languages, request.query, request.headers["accept-language"]);
+    return reply.sendFile(built.has(file) ? file : "index.html");
   };
   app.get("/", page);
   app.get("/index.html", page);
