@@ -69,6 +69,15 @@ export const API_ERROR_CODES = {
   wxMediaNotFound: "WX_MEDIA_NOT_FOUND",
   /** Spec §7 uploadVideo path: the service has no official-account credentials, or the media API did not answer. */
   wxMediaUnavailable: "WX_MEDIA_UNAVAILABLE",
+  // the phone handoff (issue 32, schemas/handoff.ts)
+  /** The launch or the app does not offer the phone, or a phone's session asked for a handoff of its own. */
+  handoffNotAllowed: "HANDOFF_NOT_ALLOWED",
+  /** The handoff link was already opened by a device (single use). */
+  handoffUsed: "HANDOFF_USED",
+  /** The handoff link or code is unknown, expired, cancelled, or its order is over. */
+  handoffExpired: "HANDOFF_EXPIRED",
+  /** A phone's session asked for what only the computer gets: the return address, the signed result. */
+  handoffPhone: "HANDOFF_PHONE",
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 
@@ -132,6 +141,11 @@ export const API_ERROR_SCREEN = {
   STREAM_FRAME_TOO_SMALL: "websocket_webcamPicSmallException",
   WX_MEDIA_NOT_FOUND: "serverIdNotFundException",
   WX_MEDIA_UNAVAILABLE: "serverIdNotFundException",
+  HANDOFF_NOT_ALLOWED: "errorSettings",
+  HANDOFF_USED: "handoffUsed",
+  HANDOFF_EXPIRED: "handoffExpired",
+  // The phone's page never asks (it ends on its own screen); reaching it is a fault of the page.
+  HANDOFF_PHONE: "exception",
 } as const satisfies Record<ApiErrorCode, ErrorStatus | null>;
 
 /** Header carrying the session token of a cookie-less login (never the URL: logs and Referer keep URLs). */
