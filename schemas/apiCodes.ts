@@ -148,6 +148,14 @@ export const API_ERROR_SCREEN = {
   HANDOFF_PHONE: "exception",
 } as const satisfies Record<ApiErrorCode, ErrorStatus | null>;
 
+/**
+ * The cookie the service sets beside a phone's session of a handoff (issue 32; value "1"): the
+ * page reads it to end on "done, return to the computer" instead of handing a result back. It
+ * decides nothing: the service refuses a phone's session the return address and the signed
+ * result whatever the page believes. A login (the launch's own session) clears it.
+ */
+export const HANDOFF_PHONE_COOKIE = "faceflow_phone";
+
 /** Header carrying the session token of a cookie-less login (never the URL: logs and Referer keep URLs). */
 export const SESSION_HEADER = "x-faceflow-session";
 

@@ -2,7 +2,6 @@
  * flows/apps.json: per-app-id policy of spec §3, §5 and §6.
  */
 import * as z from "zod/mini";
-import { handoffPolicySchema } from "./handoff";
 import { conditionSchema } from "./condition";
 import { environmentSchema } from "./environment";
 
@@ -52,20 +51,5 @@ export const appsFileSchema = z.strictObject({
     /** The messaging-app official-account id the OAuth page asks for; required when tldSwitch is on. */
     appId: z.string(),
   }).check(z.refine((o) => !o.tldSwitch || o.appId.length > 0, "wxOauth.appId is required when tldSwitch is on")),
-  /**
-   * Continuing on a phone (issue 32): whether a desktop offers it ("on": on the start page and
-   * when its camera check fails; "noCamera": only when the check fails; "off": never), by
-   * default and per app id; a launch's `phone_handoff` overrides both. How long a phone link
-   * and its code live, how many handoffs a desktop session may ask for in that time, and how
-   * many codes one address, and all addresses together, may try in that time.
-   */
-  phoneHandoff: z.strictObject({
-    default: handoffPolicySchema,
-    apps: z.record(appId, handoffPolicySchema),
-    ttlSec: z.int().check(z.gte(60), z.lte(3600)),
-    offersPerSession: z.int().check(z.gte(1), z.lte(50)),
-    codeTriesPerAddress: z.int().check(z.gte(1), z.lte(100)),
-    codeTriesOverall: z.int().check(z.gte(1), z.lte(100_000)),
-  }),
 });
 export type AppsFile = z.infer<typeof appsFileSchema>;

@@ -9,13 +9,9 @@
  */
 import * as z from "zod/mini";
 
-/**
- * Whether a launch may offer the phone: "on" (the start page offers it, and a failed camera
- * check does), "noCamera" (only when this desktop's camera check fails), "off" (never).
- */
-export const HANDOFF_POLICIES = ["on", "noCamera", "off"] as const;
-export const handoffPolicySchema = z.enum(HANDOFF_POLICIES);
-export type HandoffPolicy = z.infer<typeof handoffPolicySchema>;
+export { HANDOFF_PHONE_COOKIE } from "./apiCodes";
+
+export { HANDOFF_POLICIES, handoffPolicySchema, type HandoffPolicy } from "./handoffPolicy";
 
 /** The short code's alphabet: no 0/O, 1/I/L, so it can be read off a screen and typed. */
 export const HANDOFF_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -82,10 +78,3 @@ export const HANDOFF_EVENT = "handoff";
 export const HANDOFF_STEPS = ["offered", "opened", "completed", "abandoned"] as const;
 export type HandoffStep = (typeof HANDOFF_STEPS)[number];
 
-/**
- * The cookie the service sets beside a phone's session (value "1"): the page reads it to end on
- * "done, return to the computer" instead of handing a result back. It decides nothing: the
- * service refuses the phone's session the return address and the signed result whatever the
- * page believes. A login (the launch's own session) clears it.
- */
-export const HANDOFF_PHONE_COOKIE = "faceflow_phone";

@@ -12,7 +12,7 @@
  * spec's: they protect the page (storage, cookies, rendered text) from oversized or odd input.
  */
 import * as z from "zod/mini";
-import { handoffPolicySchema } from "./handoff";
+import { handoffPolicySchema } from "./handoffPolicy";
 import { languageTagSchema } from "./languageTag";
 
 /**
@@ -87,7 +87,7 @@ export const launchParamsSchema = z.object({
   lang: z.optional(languageTagSchema),
   /**
    * Ours (issue 32): whether this launch's desktop offers to continue on a phone, "on",
-   * "noCamera" (only when its camera check fails) or "off"; without it, flows/apps.json
+   * "noCamera" (only when its camera check fails) or "off"; without it, flows/devices.json
    * `phoneHandoff` decides for the app.
    */
   phone_handoff: z.optional(handoffPolicySchema),

@@ -1,14 +1,14 @@
 /**
  * Whether a desktop may continue on a phone (issue 32), the one rule the page (what it offers)
  * and the service (what it issues) both apply: the launch's `phone_handoff` if it names one,
- * else the app's setting in flows/apps.json `phoneHandoff.apps`, else its default.
+ * else the app's setting in flows/devices.json `phoneHandoff.apps`, else its default.
  *
  * @example handoffPolicyOf({ default: "noCamera", apps: { TIDA0001: "on" } }, "TIDA0001", undefined) // "on"
  */
-import type { AppsFile } from "../../schemas/apps";
-import type { HandoffPolicy } from "../../schemas/handoff";
+import type { DevicesFile } from "../../schemas/devices";
+import type { HandoffPolicy } from "../../schemas/handoffPolicy";
 
-export type HandoffPolicySettings = Pick<AppsFile["phoneHandoff"], "default" | "apps">;
+export type HandoffPolicySettings = Pick<DevicesFile["phoneHandoff"], "default" | "apps">;
 
 export function handoffPolicyOf(settings: HandoffPolicySettings, appId: string | undefined, fromLaunch: HandoffPolicy | undefined): HandoffPolicy {
   if (fromLaunch !== undefined) return fromLaunch;

@@ -15,7 +15,7 @@
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
 import { API_ERROR_CODES } from "../../../schemas/api";
-import type { AppsFile } from "../../../schemas/apps";
+import type { DevicesFile } from "../../../schemas/devices";
 import { handoffCodeRequestSchema, handoffIdSchema, handoffStatusQuerySchema, type HandoffClaim, type HandoffOffer, type HandoffStatus } from "../../../schemas/handoff";
 import { handoffPolicyOf } from "../../domain/handoffPolicy";
 import { requireSession } from "../auth/session";
@@ -27,7 +27,7 @@ import { handoffStatusOf, isOrderOver } from "./handoffProgress";
 import { groupedCode, hashSecret, newHandoffSecrets, TOKEN_PATTERN } from "./handoffSecrets";
 import { enterPhone, phoneRefusalPath } from "./phoneEntry";
 
-export type HandoffSettings = AppsFile["phoneHandoff"];
+export type HandoffSettings = DevicesFile["phoneHandoff"];
 
 /** The longest a status poll is held (under common proxies' 30 s idle timeout). */
 const MAX_WAIT_MS = 25_000;
@@ -115,7 +115,7 @@ export function registerHandoffRoutes(app: FastifyInstance, ctx: ServiceContext,
     return reply.redirect(entry.ok ? entry.next : phoneRefusalPath(entry.status), 303);
   });
 
-  app.get("/m", { preHandler: limiters.login }, async (_request, reply) => reply.redirect("/#/handoffCode", 303));
+  app.get("/m", { preHandler: limiters.login }, async (_request, reply) => reply.redirect("/#/handoff", 303));
 
   app.post("/api/v1/handoff/code", { preHandler: limiters.login }, async (request, reply): Promise<HandoffClaim> => {
     const { code } = parseOr400(handoffCodeRequestSchema, request.body, "code");

@@ -48,6 +48,7 @@ function fakeApi(login: Login) {
     attemptState: unused,
     result: unused,
     checkReturnUrl: unused,
+    call: unused,
     streamUrl: () => "ws://unused",
     streamSessionToken: () => undefined,
     demoCreateOrder: unused,
