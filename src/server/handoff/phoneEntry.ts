@@ -39,12 +39,15 @@ export async function enterPhone(
 ): Promise<PhoneEntry> {
   if (handoff === null) return { ok: false, status: "handoffExpired" };
   const order = await ctx.store.orders.get(handoff.orderNo);
-  if (order === null || isOrderOver(order) || order.mediaPurgedAt !== null) return { ok: false, status: "handoffExpired" };
+  if (order === null) return { ok: false, status: "handoffExpired" };
   if (handoff.state === "opened" || handoff.state === "completed") {
-    // The phone that opened it, opening it again (a reload, the back button), goes on; any other device is refused.
+    // Another device is told the link was used, whatever became of the order since; the phone
+    // that opened it, opening it again (a reload, the back button), goes on while the order is open.
     const current = await sessionOfRequest(ctx, request);
-    return current?.session.handoffId === handoff.id ? { ok: true, next: phoneStartPath(order) } : { ok: false, status: "handoffUsed" };
+    if (current?.session.handoffId !== handoff.id) return { ok: false, status: "handoffUsed" };
   }
+  if (isOrderOver(order) || order.mediaPurgedAt !== null) return { ok: false, status: "handoffExpired" };
+  if (handoff.state === "opened" || handoff.state === "completed") return { ok: true, next: phoneStartPath(order) };
   const now = ctx.clock.now();
   const desktop = await ctx.store.sessions.get(handoff.desktopSession);
   if (handoff.state !== "offered" || handoff.expiresAt <= now || desktop === null || desktop.expiresAt <= now) return { ok: false, status: "handoffExpired" };

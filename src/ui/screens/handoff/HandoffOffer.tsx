@@ -5,7 +5,7 @@
  * the result page with the signed result stored, as if it had recorded itself. The user can
  * cancel (back to the start page) or ask for a fresh code, also after the phone went away.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { HandoffOffer, HandoffState } from "../../../../schemas/handoff";
 import { useApi } from "../../apiContext";
 import { useFlowNavigate, useRuntime } from "../../FlowProvider";
@@ -32,6 +32,9 @@ export function HandoffOffer({ next }: Pick<ScreenProps<"handoff">, "next">) {
   const [view, setView] = useState<View>({ kind: "preparing" });
   // Each new code is a new round: bumping it asks for a handoff again (the service cancels the old one).
   const [round, setRound] = useState(0);
+  // The router's navigate and next are new functions on each render: read at the end, they must not restart the round.
+  const leave = useRef((outcome: "success" | "fail") => navigate(next(outcome), {}, { replace: true }));
+  leave.current = (outcome) => navigate(next(outcome), {}, { replace: true });
 
   useEffect(() => {
     const abort = new AbortController();
@@ -55,11 +58,11 @@ export function HandoffOffer({ next }: Pick<ScreenProps<"handoff">, "next">) {
         signal: abort.signal,
         onState: (state) => setView({ kind: "offer", offer, state }),
       });
-      if (end.kind === "result") navigate(next(end.outcome), {}, { replace: true });
+      if (end.kind === "result") leave.current(end.outcome);
       else if (end.kind === "failed") setView({ kind: "failed" });
     })();
     return () => abort.abort();
-  }, [api, handoff, rt, navigate, next, round]);
+  }, [api, handoff, rt, round]);
 
   const cancel = useCallback(() => {
     // Ended on the service too, so a phone holding the link can no longer use it.
