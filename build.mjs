@@ -29,7 +29,11 @@ const appOut = join(out, "app");
 // launch cookies, the page-hide batches and the return-address check run from the first screen.
 // Raised to 97 KB with issue 17: every listed language's shell texts (0.6 KB for three), the
 // language choice, and the route preloader's per-language text chunks (0.4 KB) come with it.
-const FIRST_SCREEN_CEILING = 97 * 1024;
+// Raised to 97.3 KB with issue 32 (continuing on a phone), which found it 10 bytes under: the
+// /handoff route in the route table and index.html's preloader (0.07 KB), the launch's
+// phone_handoff and the handoff's error codes and statuses. Its screen, its requests and the
+// start page's button are lazy; measured 97.1-97.2 KB (brotli varies with module order).
+const FIRST_SCREEN_CEILING = 97.3 * 1024;
 
 const BROWSER_TARGET = ["es2020", "chrome80", "safari15", "ios15"];
 // The page's report environment. Unset, it is release (spec §6; flows/apps.json

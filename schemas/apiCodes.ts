@@ -72,9 +72,10 @@ export const API_ERROR_CODES = {
   // the phone handoff (issue 32, schemas/handoff.ts)
   /** The launch or the app does not offer the phone, or a phone's session asked for a handoff of its own. */
   handoffNotAllowed: "HANDOFF_NOT_ALLOWED",
-  /** The handoff link was already opened by a device (single use). */
-  handoffUsed: "HANDOFF_USED",
-  /** The handoff link or code is unknown, expired, cancelled, or its order is over. */
+  /**
+   * A typed code that opens nothing: unknown, used, expired, cancelled, or its order is over (a
+   * guesser learns no more). A link is answered with a redirect to its error screen instead.
+   */
   handoffExpired: "HANDOFF_EXPIRED",
   /** A phone's session asked for what only the computer gets: the return address, the signed result. */
   handoffPhone: "HANDOFF_PHONE",
@@ -142,7 +143,6 @@ export const API_ERROR_SCREEN = {
   WX_MEDIA_NOT_FOUND: "serverIdNotFundException",
   WX_MEDIA_UNAVAILABLE: "serverIdNotFundException",
   HANDOFF_NOT_ALLOWED: "errorSettings",
-  HANDOFF_USED: "handoffUsed",
   HANDOFF_EXPIRED: "handoffExpired",
   // The phone's page never asks (it ends on its own screen); reaching it is a fault of the page.
   HANDOFF_PHONE: "exception",

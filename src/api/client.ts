@@ -35,7 +35,7 @@ import { LOGIN_PATH } from "./paths";
 import { xhrPost, type RawResponse, type XhrLike } from "./xhrUpload";
 
 /** The answers' schemas (src/api/parseAnswer.ts), loaded with the client's first request. */
-export type AnswerSchemas = typeof import("./parseAnswer").ANSWER_SCHEMAS;
+type AnswerSchemas = typeof import("./parseAnswer").ANSWER_SCHEMAS;
 
 /** The longest wait one long poll may ask for (the service holds at most verification.jobs.maxWaitMs). */
 const MAX_LONG_POLL_MS = 25_000;
@@ -98,12 +98,6 @@ export interface ApiClient {
    * carries no custom header); undefined when cookies carry the session.
    */
   streamSessionToken(): string | undefined;
-  /**
-   * A request of a lazily loaded screen's own (the phone handoff's, src/ui/screens/handoff/handoffApi.ts),
-   * with the session as every request has it and its answer parsed by the schema `pick` names:
-   * its paths stay out of the first screen. `body` undefined: a GET.
-   */
-  call<T>(path: string, body: unknown, pick: (schemas: AnswerSchemas) => z.ZodMiniType<T>, signal?: AbortSignal): Promise<T>;
   demoCreateOrder(request: DemoOrderRequest, signal?: AbortSignal): Promise<LaunchResponse>;
   demoVerify(query: string, signal?: AbortSignal): Promise<DemoVerifyResponse>;
 }
@@ -190,7 +184,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
     },
     streamSessionToken: () => options.sessionToken?.() || undefined,
-    call: (path, body, pick, signal) => (body === undefined ? get(path, pick, signal) : post(path, body, pick, signal)),
     demoCreateOrder: (request, signal) => post("/demo/v1/orders", request, (s) => s.launch, signal),
     demoVerify: (query, signal) => post("/demo/v1/verify", { query }, (s) => s.demoVerify, signal),
   };

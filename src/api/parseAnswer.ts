@@ -17,7 +17,6 @@ import {
   resultResponseSchema,
   returnUrlCheckResponseSchema,
 } from "../../schemas/api";
-import { handoffClaimSchema, handoffOfferSchema, handoffStatusSchema } from "../../schemas/handoff";
 import { ApiError, CLIENT_ERROR_CODES } from "./apiError";
 import type { RawResponse } from "./xhrUpload";
 
@@ -32,9 +31,6 @@ export const ANSWER_SCHEMAS = {
   orderConfig: orderConfigSchema,
   result: resultResponseSchema,
   returnUrlCheck: returnUrlCheckResponseSchema,
-  handoffOffer: handoffOfferSchema,
-  handoffStatus: handoffStatusSchema,
-  handoffClaim: handoffClaimSchema,
 } as const;
 
 /** An answer of the service parsed by `schema`; a refusal or a malformed answer throws ApiError. */

@@ -97,7 +97,6 @@ function fakeApi(overrides: Partial<Pick<ApiClient, "demoCreateOrder" | "demoVer
     attemptState: unused,
     result: unused,
     checkReturnUrl: unused,
-    call: unused,
     streamUrl: () => "ws://unused",
     streamSessionToken: () => undefined,
     demoCreateOrder,

@@ -48,7 +48,6 @@ function fakeApi(login: Login) {
     attemptState: unused,
     result: unused,
     checkReturnUrl: unused,
-    call: unused,
     streamUrl: () => "ws://unused",
     streamSessionToken: () => undefined,
     demoCreateOrder: unused,

@@ -6,7 +6,6 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { API_ERROR_CODES } from "../../../../schemas/apiCodes";
 import { ApiError } from "../../../api/apiError";
-import { useApi } from "../../apiContext";
 import { useRuntime } from "../../FlowProvider";
 import { textSections } from "../../texts";
 import { useTexts } from "../../useTexts";
@@ -17,8 +16,7 @@ export const CODE_TEXTS = textSections("handoff");
 
 export function HandoffCodeForm() {
   const rt = useRuntime();
-  const api = useApi();
-  const handoff = useMemo(() => createHandoffApi(api), [api]);
+  const handoff = useMemo(() => createHandoffApi(rt.storage), [rt]);
   const texts = useTexts(CODE_TEXTS).handoff;
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);

@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function HandoffOffer({ next }: Pick<ScreenProps<"handoff">, "next">) {
   const rt = useRuntime();
   const api = useApi();
-  const handoff = useMemo(() => createHandoffApi(api), [api]);
+  const handoff = useMemo(() => createHandoffApi(rt.storage), [rt]);
   const navigate = useFlowNavigate();
   const texts = useTexts(OFFER_TEXTS).handoff;
   const [view, setView] = useState<View>({ kind: "preparing" });
