@@ -69,6 +69,16 @@ export const API_ERROR_CODES = {
   wxMediaNotFound: "WX_MEDIA_NOT_FOUND",
   /** Spec §7 uploadVideo path: the service has no official-account credentials, or the media API did not answer. */
   wxMediaUnavailable: "WX_MEDIA_UNAVAILABLE",
+  // the phone handoff (issue 32, schemas/handoff.ts)
+  /** The launch or the app does not offer the phone, or a phone's session asked for a handoff of its own. */
+  handoffNotAllowed: "HANDOFF_NOT_ALLOWED",
+  /**
+   * A typed code that opens nothing: unknown, used, expired, cancelled, or its order is over (a
+   * guesser learns no more). A link is answered with a redirect to its error screen instead.
+   */
+  handoffExpired: "HANDOFF_EXPIRED",
+  /** A phone's session asked for what only the computer gets: the return address, the signed result. */
+  handoffPhone: "HANDOFF_PHONE",
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 
@@ -132,7 +142,19 @@ export const API_ERROR_SCREEN = {
   STREAM_FRAME_TOO_SMALL: "websocket_webcamPicSmallException",
   WX_MEDIA_NOT_FOUND: "serverIdNotFundException",
   WX_MEDIA_UNAVAILABLE: "serverIdNotFundException",
+  HANDOFF_NOT_ALLOWED: "errorSettings",
+  HANDOFF_EXPIRED: "handoffExpired",
+  // The phone's page never asks (it ends on its own screen); reaching it is a fault of the page.
+  HANDOFF_PHONE: "exception",
 } as const satisfies Record<ApiErrorCode, ErrorStatus | null>;
+
+/**
+ * The cookie the service sets beside a phone's session of a handoff (issue 32; value "1"): the
+ * page reads it to end on "done, return to the computer" instead of handing a result back. It
+ * decides nothing: the service refuses a phone's session the return address and the signed
+ * result whatever the page believes. A login (the launch's own session) clears it.
+ */
+export const HANDOFF_PHONE_COOKIE = "faceflow_phone";
 
 /** Header carrying the session token of a cookie-less login (never the URL: logs and Referer keep URLs). */
 export const SESSION_HEADER = "x-faceflow-session";

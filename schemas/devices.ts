@@ -15,6 +15,7 @@
  * "/source/flags" with flags from i, m, s, u (g and y would make matching stateful).
  */
 import * as z from "zod/mini";
+import { handoffPolicySchema } from "./handoffPolicy";
 import { isValidVersionSpec } from "./versionSpec";
 
 /** Browser names (ua-parser-js 1.x spelling) the rules may name. */
@@ -80,11 +81,29 @@ const inAppBlockSchema = z.strictObject({
   note,
 });
 
+/** An app id, as flows/apps.json spells them. */
+const appIdKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
+
 export const devicesFileSchema = z.strictObject({
   $schema: z.optional(z.string()),
   userAgentBlacklist: z.array(userAgentBlacklistEntrySchema),
   browserVersionBlocks: z.array(browserVersionBlockSchema),
   inAppBlocked: z.array(inAppBlockSchema),
+  /**
+   * Continuing on a phone (issue 32): whether a desktop offers it ("on": on the start page and
+   * when its camera check fails; "noCamera": only when the check fails; "off": never), by
+   * default and per app id; a launch's `phone_handoff` overrides both. How long a phone link
+   * and its code live, how many handoffs a desktop session may ask for in that time, and how
+   * many codes one address, and all addresses together, may try in that time.
+   */
+  phoneHandoff: z.strictObject({
+    default: handoffPolicySchema,
+    apps: z.record(appIdKey, handoffPolicySchema),
+    ttlSec: z.int().check(z.gte(60), z.lte(3600)),
+    offersPerSession: z.int().check(z.gte(1), z.lte(50)),
+    codeTriesPerAddress: z.int().check(z.gte(1), z.lte(100)),
+    codeTriesOverall: z.int().check(z.gte(1), z.lte(100_000)),
+  }),
 });
 export type DevicesFile = z.infer<typeof devicesFileSchema>;
 export type BrowserVersionBlock = z.infer<typeof browserVersionBlockSchema>;

@@ -9,7 +9,7 @@
  * errorSettings 3006, ttsPlayError 3007, and 400101 is its own code. faceflow chose the rest
  * by area, so a partner can tell from the code where the flow stopped:
  *   30xx session and environment: exitException 3001, 401Exception 3008, refreshException 3009,
- *        uaDetectException 3010, ttsDownloadError 3011
+ *        uaDetectException 3010, ttsDownloadError 3011, handoffUsed 3012, handoffExpired 3013
  *   31xx recording (messaging-app camera or plain video): lipsException 3101,
  *        chooseVideoException 3102, chooseImageException 3103, shortException 3104,
  *        longException 3105, smallException 3106, largeException 3107, sizeException 3108,
@@ -66,6 +66,10 @@ export const ERROR_STATUSES = [
   "refreshException",
   "400101",
   "publicError",
+  // Ours (issue 32), not the spec's: a phone link of a handoff opened a second time, and one
+  // expired, cancelled or of a finished order.
+  "handoffUsed",
+  "handoffExpired",
 ] as const;
 export const errorStatusSchema = z.enum(ERROR_STATUSES);
 export type ErrorStatus = z.infer<typeof errorStatusSchema>;

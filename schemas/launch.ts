@@ -12,6 +12,7 @@
  * spec's: they protect the page (storage, cookies, rendered text) from oversized or odd input.
  */
 import * as z from "zod/mini";
+import { handoffPolicySchema } from "./handoffPolicy";
 import { languageTagSchema } from "./languageTag";
 
 /**
@@ -84,6 +85,12 @@ export const launchParamsSchema = z.object({
    * whose `lang` is not listed (errorSettings).
    */
   lang: z.optional(languageTagSchema),
+  /**
+   * Ours (issue 32): whether this launch's desktop offers to continue on a phone, "on",
+   * "noCamera" (only when its camera check fails) or "off"; without it, flows/devices.json
+   * `phoneHandoff` decides for the app.
+   */
+  phone_handoff: z.optional(handoffPolicySchema),
   /** Launch signature issued by the verification service; selects cookie-less mode (spec §3). */
   sign: z.optional(z.string()),
 });

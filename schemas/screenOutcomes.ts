@@ -17,11 +17,12 @@ const ATTEMPT_OUTCOMES = ["success", "fail", "error"] as const;
 /** Every outcome of each screen type. Exhaustive: a screen type without its list fails to compile. */
 export const SCREEN_OUTCOMES = {
   rootRedirect: [],
-  /** record: the recording route; recordWill: its will-mode route (real-time video start only); uaDetect: this browser cannot record; protocol: the agreement. */
-  start: ["record", "recordWill", "uaDetect", "protocol"],
+  /** record: the recording route; recordWill: its will-mode route (real-time video start only); uaDetect: this browser cannot record; protocol: the agreement; handoff: continue on a phone. */
+  start: ["record", "recordWill", "uaDetect", "protocol", "handoff"],
   /** loggedIn: the launch logged in (the entry rules pick the start page); refused: the service said no. */
   login: ["loggedIn", "refused"],
-  uaDetect: ["back"],
+  /** handoff: this desktop cannot record, continue on a phone. */
+  uaDetect: ["back", "handoff"],
   verify: ATTEMPT_OUTCOMES,
   result: [],
   error: [],
@@ -31,6 +32,8 @@ export const SCREEN_OUTCOMES = {
   /** continue: from the transition page to the page that records. */
   willDegrade: ["continue", ...ATTEMPT_OUTCOMES],
   wsRecord: ATTEMPT_OUTCOMES,
+  /** success / fail: the phone's verdict is in (the desktop shows it and hands it back); back: the user cancelled. */
+  handoff: ["success", "fail", "back"],
 } as const satisfies Record<ScreenType, readonly string[]>;
 
 export type ScreenOutcome<T extends ScreenType> = (typeof SCREEN_OUTCOMES)[T][number];

@@ -25,6 +25,7 @@ export const SCREEN_TYPES = [
   "trtcRecord",
   "willDegrade",
   "wsRecord",
+  "handoff",
 ] as const;
 export type ScreenType = (typeof SCREEN_TYPES)[number];
 
@@ -42,6 +43,7 @@ export const SCREEN_PROPS = {
   start: z.strictObject({ mode: z.enum(START_MODES), channel: z.enum(START_CHANNELS) }),
   login: noProps,
   uaDetect: noProps,
+  handoff: noProps,
   /** The recording page of plain or action mode. */
   verify: z.strictObject({ mode: z.enum(["plain", "action"]) }),
   result: z.strictObject({ outcome: resultOutcomeSchema, mode: resultModeSchema }),

@@ -10,6 +10,7 @@ import type { AttemptOutcome, ResultResponse } from "../../schemas/api";
 import type { ErrorStatus } from "../../schemas/errors";
 import { storedValueSchemas, type ResultValues, type StoredKey } from "../../schemas/session";
 import type { StatsRecorder } from "../analytics/statsRecorder";
+import { API_ERROR_CODES } from "../../schemas/apiCodes";
 import { ApiError } from "../api/apiError";
 import { screenForApiError } from "../api/screenForApiError";
 import type { ApiClient } from "../api/client";
@@ -71,6 +72,12 @@ export async function settleAttempt(input: SettleAttemptInput): Promise<SettleAt
       result = await input.api.result();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      // A phone continuing a desktop's check (issue 32) gets no signed result: the computer hands
+      // it back. The phone ends on its result page, which tells the user to go back to the computer.
+      if (error.code === API_ERROR_CODES.handoffPhone) {
+        storage.setJSON(NO_RETRY_KEY, true);
+        return { next: outcome.passed ? "success" : "fail", canRetry: false };
+      }
       // The flow cannot finish: RESULT_PENDING and a code without a screen show the general error.
       return { next: "error", status: screenForApiError(error, { stats: input.stats }) };
     }

@@ -10,9 +10,11 @@ import type { FlowRuntime } from "../runtime/runtime";
 export interface CameraCheck {
   check(): CameraEligibility;
   parseThisDevice(): ParsedDevice;
+  /** Whether to offer continuing on a phone (issue 32); `blocked`: the camera check refused this browser. */
+  phoneOffer(blocked: boolean): Promise<"none" | "offer" | "noCamera">;
 }
 
 export async function loadCameraCheck(rt: FlowRuntime): Promise<CameraCheck> {
   const [module, rules] = await Promise.all([import("./cameraEligibility"), rt.loadDevices()]);
-  return { check: () => module.checkCameraEligibility(rt, rules), parseThisDevice: () => module.parseThisDevice(rt) };
+  return { check: () => module.checkCameraEligibility(rt, rules), parseThisDevice: () => module.parseThisDevice(rt), phoneOffer: (blocked) => module.phoneOfferOf(rt, rules, blocked) };
 }

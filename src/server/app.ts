@@ -11,6 +11,10 @@ import captureJson from "../../flows/capture.json";
 import checksJson from "../../flows/checks.json";
 import staffJson from "../../flows/staff.json";
 import languagesJson from "../../flows/languages.json";
+import devicesJson from "../../flows/devices.json";
+import { devicesFileSchema } from "../../schemas/devices";
+import { createHandoffRecorder } from "./handoff/handoffEvents";
+import { registerHandoffRoutes, type HandoffSettings } from "./handoff/handoffRoutes";
 import { captureFileSchema } from "../../schemas/capture";
 import { checksFileSchema, type ChecksFile } from "../../schemas/checks";
 import { languagesFileSchema, type LanguagesFile } from "../../schemas/languages";
@@ -126,6 +130,8 @@ export interface BuildAppOptions {
   launchTtlSec?: number;
   sessionTtlSec?: number;
   logger?: FastifyServerOptions["logger"];
+  /** The phone handoff's settings over flows/devices.json `phoneHandoff` (tests shorten the link's life). */
+  handoff?: Partial<HandoffSettings>;
   /** Webhook delivery settings over the defaults and FACEFLOW_WEBHOOK_ALLOW_PRIVATE (tests shorten the retry delays). */
   webhooks?: Partial<WebhookSettings>;
 }
@@ -280,7 +286,8 @@ async function registerApi(
   registerAttemptRoutes(app, ctx, limiters);
   registerStreamRoute(app, ctx, limiters, options.streamClock ?? timerClock(clock));
   if (options.demo ?? true) registerDemoRoutes(app, ctx, limiters);
-  await registerAnalytics(app, ctx, { ...analyticsOptionsFromEnv(process.env), staffTexts });
+  const factsOf = await registerAnalytics(app, ctx, { ...analyticsOptionsFromEnv(process.env), staffTexts });
+  registerHandoffRoutes(app, ctx, limiters, { ...devicesFileSchema.parse(devicesJson).phoneHandoff, ...options.handoff }, createHandoffRecorder(ctx, factsOf));
   registerMediaRetention(app, ctx, mediaRetentionFromEnv(process.env));
   registerWebhooks(app, ctx, webhookSettings(process.env, options.environment === "release", options.webhooks));
   await serveApp(app, options.appDir, ctx.languages.file);

@@ -103,6 +103,14 @@ describe("settleAttempt: the order is over", () => {
     }
   });
 
+  it("on a phone continuing a desktop's check (refused the result, HANDOFF_PHONE) goes to its result page with the verdict and stores no result values, only that it is over", async () => {
+    for (const passed of [true, false]) {
+      const f = fakes(new ApiError(403, "HANDOFF_PHONE", "the computer finishes"));
+      expect(await settleAttempt({ api: f.api, outcome: outcome({ passed, finished: true }), storage: f.storage, stats: f.stats })).toEqual({ next: passed ? "success" : "fail", canRetry: false });
+      expect(f.writes).toEqual([["noRetry", true]]);
+    }
+  });
+
   it("lets a programming error through", async () => {
     const f = fakes(new TypeError("bug"));
     await expect(settleAttempt({ api: f.api, outcome: outcome({ finished: true }), storage: f.storage, stats: f.stats })).rejects.toThrow(TypeError);

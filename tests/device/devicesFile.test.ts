@@ -82,7 +82,7 @@ describe("the known names are spelt the way ua-parser-js 1.x reports them", () =
 });
 
 describe("devices file validation", () => {
-  const base: DevicesFile = { userAgentBlacklist: [], browserVersionBlocks: [], inAppBlocked: [] };
+  const base: DevicesFile = { userAgentBlacklist: [], browserVersionBlocks: [], inAppBlocked: [], phoneHandoff: { default: "off", apps: {}, ttlSec: 600, offersPerSession: 10, codeTriesPerAddress: 10, codeTriesOverall: 2000 } };
 
   it("rejects a misspelt browser name and lists the known ones", () => {
     const p = problems({ ...base, browserVersionBlocks: [{ browser: "UC Browser", versions: ["*"], note: "x" }] });

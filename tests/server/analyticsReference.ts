@@ -7,6 +7,7 @@
  */
 import { ERROR_STATUSES } from "../../schemas/errors";
 import { DOWNGRADE_REASONS } from "../../schemas/session";
+import { HANDOFF_STEPS } from "../../schemas/handoff";
 import type { Sql } from "../../src/server/store/sql";
 import type { AnalyticsEventRecord, JsonValue } from "../../src/server/store/analyticsEvents";
 
@@ -81,6 +82,7 @@ export interface AnalyticsAggregates {
   errorStatuses: Count[];
   pageLoad: { buckets: Count[]; samples: number; medianMs: number | null };
   downgrades: Count[];
+  handoffs: Count[];
   deviceFailures: { total: number; reasons: Count[] };
   events: { total: number; byName: Count[] };
 }
@@ -175,6 +177,7 @@ export function referenceAggregate(input: {
 
   const statuses = new Map<string, number>();
   const degrades = new Map<string, number>();
+  const handoffs = new Map<string, number>();
   const failures = new Map<string, number>();
   const names = new Map<string, number>();
   const loads: number[] = [];
@@ -192,6 +195,10 @@ export function referenceAggregate(input: {
       if (ERROR_PAGES.has(route)) tally(statuses, statusOf(event));
     }
     if (STATUS_EVENTS.has(event.name)) tally(statuses, event.name);
+    if (event.name === "handoff") {
+      const step = text(event.data, "step");
+      if (step !== null && (HANDOFF_STEPS as readonly string[]).includes(step)) tally(handoffs, step);
+    }
     if (event.name === "downgrade") {
       const code = numberIn(event.data, "reason");
       tally(degrades, (code !== null && DOWNGRADE_LABELS.get(code)) || "unknown");
@@ -236,6 +243,7 @@ export function referenceAggregate(input: {
     errorStatuses: top(statuses),
     pageLoad: { buckets: buckets.map((count, i) => ({ label: loadBucketLabel(i), count })), samples: loads.length, medianMs: median(loads) },
     downgrades: top(degrades, 16),
+    handoffs: HANDOFF_STEPS.map((step) => ({ label: step, count: handoffs.get(step) ?? 0 })),
     deviceFailures: { total: [...failures.values()].reduce((n, c) => n + c, 0), reasons: top(failures, 16) },
     events: { total: events.length, byName: top(names, 50) },
   };

@@ -46,7 +46,7 @@ describe("ensureApps", () => {
       for (const [orderNo, appId] of [["ord_p2", "P2"], ["ord_demo", "TIDA0001"]] as const) {
         await store.orders.insert(orderRecord(orderNo, appId, { createdAt: 1, updatedAt: 1 }));
         await store.launches.insert({ nonce: `n_${orderNo}`, orderNo, params: {}, expiresAt: 10_000, createdAt: 1 });
-        await store.sessions.insert({ sessionHash: `s_${orderNo}`, orderNo, launchNonce: `n_${orderNo}`, createdAt: 1, expiresAt: 10_000 });
+        await store.sessions.insert({ sessionHash: `s_${orderNo}`, orderNo, launchNonce: `n_${orderNo}`, createdAt: 1, expiresAt: 10_000, handoffId: null });
       }
       await ensureApps(store, { environment: "local", apps: {}, now: 2 });
       expect(await store.sessions.get("s_ord_p2")).toBeNull();

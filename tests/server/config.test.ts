@@ -204,7 +204,7 @@ describe("migrations", () => {
       db.close();
       const reopened = createStore(join(dir, "db.sqlite"));
       expect(await reopened.sql.all("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")).toEqual(
-        ["analytics_counts", "analytics_events", "analytics_funnel_users", "analytics_load_times", "analytics_order_counts", "analytics_order_facts", "apps", "attempts", "launches", "media_fingerprint_keys", "media_fingerprints", "orders", "partner_nonces", "rate_counters", "recordings", "results", "sessions", "settings", "sqlite_sequence", "verify_jobs", "webhook_attempts", "webhook_events"].map((name) => ({ name })),
+        ["analytics_counts", "analytics_events", "analytics_funnel_users", "analytics_load_times", "analytics_order_counts", "analytics_order_facts", "apps", "attempts", "handoffs", "launches", "media_fingerprint_keys", "media_fingerprints", "orders", "partner_nonces", "rate_counters", "recordings", "results", "sessions", "settings", "sqlite_sequence", "verify_jobs", "webhook_attempts", "webhook_events"].map((name) => ({ name })),
       );
       await reopened.close();
     } finally {

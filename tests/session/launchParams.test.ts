@@ -29,7 +29,7 @@ const FULL_LAUNCH: Record<LaunchKey, string> = {
   redirect_mode: "1", redirect_type: "1", auth_type: "1", auth_tick_switch: "0", need_auth: "0", theme: "02",
   live_service: "1", turing_switch: "0", rtc_resolution: "480p", popup_context: "请本人操作", from: "app",
   auth_protocol_version: "v1", protocol_corp_name: "某公司", debug_msg: "d", wb_dcn: "dcn",
-  priori_mode_switch: "0", splash_page: "1", web_log_report: "1", high_light: "a|b", lang: "en", sign: "S1",
+  priori_mode_switch: "0", splash_page: "1", web_log_report: "1", high_light: "a|b", lang: "en", phone_handoff: "on", sign: "S1",
 };
 
 describe("parseQuery", () => {

@@ -77,6 +77,7 @@ const STEP_TITLES: Record<ScreenType, string> = {
   trtcRecord: "实时视频 - 人脸核身",
   willDegrade: "切换为录制视频 - 人脸核身",
   wsRecord: "实时视频 - 人脸核身",
+  handoff: FACE_VERIFICATION,
 };
 const titleOfRoute = (name: string): string => {
   const route = defs.routes.routes.find((r) => r.name === name);

@@ -19,6 +19,7 @@ import { registerStaffRoutes } from "../admin/staffRoutes";
 import type { StaffTexts } from "../admin/staffTexts";
 import { registerAdminJobsRoute } from "../http/adminJobs";
 import { createFactsOf } from "./dashboard/eventFacts";
+import type { FactsOf } from "../store/analyticsEvents";
 import { createIngestQuotas } from "./ingestQuotas";
 import { registerIngestRoutes } from "./ingestRoutes";
 import { createRetentionJob, nodeScheduler, type Scheduler } from "./retentionJob";
@@ -57,9 +58,10 @@ export function analyticsOptionsFromEnv(env: Readonly<Record<string, string | un
 
 /**
  * Register ingest and dashboard on `app`, and start the retention job (stopped when the app closes).
+ * Answers how events count on the dashboard, for events the service records itself.
  * @example await registerAnalytics(app, ctx, analyticsOptionsFromEnv(process.env));
  */
-export async function registerAnalytics(app: FastifyInstance, ctx: ServiceContext, options: AnalyticsOptions): Promise<void> {
+export async function registerAnalytics(app: FastifyInstance, ctx: ServiceContext, options: AnalyticsOptions): Promise<FactsOf> {
   const config = options.service ?? analyticsServiceConfigOf({});
   const factsOf = createFactsOf(config.retentionDays * DAY_MS);
   // app.rateLimit counts in the store installSecurity gave the plugin (the shared rate counters).
@@ -89,4 +91,6 @@ export async function registerAnalytics(app: FastifyInstance, ctx: ServiceContex
   // preClose runs before the onClose hook that closes the store, so no step runs on a closed database.
   app.addHook("preClose", async () => retention.close());
   retention.start();
+  // The service's own events (the phone handoff's steps) are counted by the same rules.
+  return factsOf;
 }

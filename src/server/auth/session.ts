@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import type {} from "@fastify/cookie"; // request.cookies / reply.setCookie types
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { API_ERROR_CODES, SESSION_HEADER } from "../../../schemas/api";
+import { HANDOFF_PHONE_COOKIE } from "../../../schemas/handoff";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
 import { randomHex } from "../runtime";
@@ -76,12 +77,12 @@ export async function requireSession(ctx: ServiceContext, request: FastifyReques
 }
 
 /** A new session token and its row (not yet stored). */
-export function newSession(ctx: ServiceContext, orderNo: string, launchNonce: string): { token: string; record: SessionRecord } {
+export function newSession(ctx: ServiceContext, orderNo: string, launchNonce: string, handoffId: string | null = null): { token: string; record: SessionRecord } {
   const now = ctx.clock.now();
   const token = randomHex(ctx.randomBytes, 32);
   return {
     token,
-    record: { sessionHash: hashSessionToken(token), orderNo, launchNonce, createdAt: now, expiresAt: now + ctx.sessionTtlSec * 1000 },
+    record: { sessionHash: hashSessionToken(token), orderNo, launchNonce, createdAt: now, expiresAt: now + ctx.sessionTtlSec * 1000, handoffId },
   };
 }
 
@@ -89,9 +90,17 @@ export function newSession(ctx: ServiceContext, orderNo: string, launchNonce: st
  * Set the session cookies of a login. `publicOrigin` is the service's configured origin: https
  * there makes them Secure; otherwise they are Secure when the request came over https.
  */
-export function setSessionCookies(reply: FastifyReply, token: string, orderNo: string, expiresAt: number, publicOrigin: string): void {
+export function setSessionCookies(reply: FastifyReply, token: string, orderNo: string, expiresAt: number, publicOrigin: string, role: "launch" | "phone" = "launch"): void {
   const secure = new URL(publicOrigin).protocol === "https:" ? true : "auto";
   const common = { path: "/", sameSite: "lax", secure, expires: new Date(expiresAt) } as const;
   reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true, signed: true });
   reply.setCookie(ORDER_NO_COOKIE, orderNo, { ...common, httpOnly: false });
+  // The page's hint that this is a phone of a handoff (schemas/handoff.ts); a launch's own login clears it.
+  if (role === "phone") reply.setCookie(HANDOFF_PHONE_COOKIE, "1", { ...common, httpOnly: false });
+  else reply.clearCookie(HANDOFF_PHONE_COOKIE, { path: "/" });
+}
+
+/** Refuse a phone's session (issue 32) where the launch's own session is needed: it never sees the return address or the signed result. */
+export function refusePhoneSession(session: SessionRecord): void {
+  if (session.handoffId !== null) throw new HttpError(403, API_ERROR_CODES.handoffPhone, "a phone continuing a handoff gets no return address and no signed result: the computer finishes");
 }

@@ -10,7 +10,7 @@ import { signLaunch } from "../signing/launch";
 import type { OrderRecord } from "../store/orders";
 
 /** The launch parameters of an order, as strings, empty ones left out. */
-function launchParamsOf(order: OrderRecord): Record<string, string> {
+export function launchParamsOf(order: OrderRecord): Record<string, string> {
   const params: Record<string, string | undefined> = {
     ...order.launchOptions,
     // As asked: the page applies theme 02's rule itself (liveModeOf), as the service does.

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from "fastify";
 import { API_ERROR_CODES, returnUrlCheckRequestSchema, type ReturnUrlCheckResponse } from "../../../schemas/api";
 import { activeApp } from "../apps";
-import { requireSession } from "../auth/session";
+import { refusePhoneSession, requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
@@ -19,7 +19,8 @@ export const RETURN_URL_CHECK_PATH = "/api/v1/return-url";
 
 export function registerReturnAddressRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
   app.post(RETURN_URL_CHECK_PATH, { preHandler: limiters.session }, async (request): Promise<ReturnUrlCheckResponse> => {
-    const { order } = await requireSession(ctx, request);
+    const { order, session } = await requireSession(ctx, request);
+    refusePhoneSession(session);
     const { url } = parseOr400(returnUrlCheckRequestSchema, request.body, "return address");
     const appRecord = await activeApp(ctx.store, order.appId);
     if (appRecord === null || !isReturnUrlAllowed(url, appRecord.allowedOrigins, ctx.publicOrigin())) {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { API_ERROR_CODES, digitsQuerySchema, orderConfigQuerySchema, type DigitsResponse, type OrderConfig, type ResultResponse } from "../../../schemas/api";
-import { requireSession } from "../auth/session";
+import { refusePhoneSession, requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError, parseOr400 } from "../http/errors";
 import { answerLanguage, requireListedLanguage } from "../languages";
@@ -63,7 +63,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: ServiceContext,
   });
 
   app.get("/api/v1/result", { preHandler }, async (request): Promise<ResultResponse> => {
-    const { order } = await requireSession(ctx, request);
+    const { order, session } = await requireSession(ctx, request);
+    // A phone of a handoff (issue 32) gets neither the return address nor the signed result: the computer finishes.
+    refusePhoneSession(session);
     const result = await ctx.store.results.get(order.orderNo);
     if (result === null) throw new HttpError(409, API_ERROR_CODES.resultPending, "the verification has no result yet");
     const appRecord = await ctx.store.apps.get(order.appId);

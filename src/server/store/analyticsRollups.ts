@@ -16,7 +16,7 @@ import * as z from "zod";
 import type { Sql } from "./sql";
 import { parseRows } from "./json";
 
-const ROLLUP_METRICS = ["name", "status", "downgrade", "deviceFailure", "cell", "funnel"] as const;
+const ROLLUP_METRICS = ["name", "status", "downgrade", "deviceFailure", "handoff", "cell", "funnel"] as const;
 type RollupMetric = (typeof ROLLUP_METRICS)[number];
 const FUNNEL_USER_STEPS = ["startPage", "cameraReady"] as const;
 type FunnelUserStep = (typeof FUNNEL_USER_STEPS)[number];

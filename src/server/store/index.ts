@@ -7,6 +7,7 @@ import { createAnalyticsEventsRepo, type AnalyticsEventsRepo } from "./analytics
 import { createAppsRepo, type AppsRepo } from "./apps";
 import { createAttemptsRepo, type AttemptsRepo } from "./attempts";
 import { openDatabase } from "./database";
+import { createHandoffsRepo, type HandoffsRepo } from "./handoffs";
 import { createFingerprintsRepo, type FingerprintsRepo } from "./fingerprints";
 import { createLaunchesRepo, type LaunchesRepo } from "./launches";
 import { createMediaRetentionRepo, type MediaRetentionRepo } from "./mediaRetention";
@@ -47,6 +48,8 @@ export interface Store {
   mediaRetention: MediaRetentionRepo;
   /** Judged recordings' perceptual fingerprints, looked up for replays (verify/fingerprint/replayCheck.ts). */
   fingerprints: FingerprintsRepo;
+  /** Desktops handing their order's capture to a phone (handoff/, issue 32). */
+  handoffs: HandoffsRepo;
   /**
    * Run `fn` all or nothing, with a store whose every repository is inside the transaction.
    * Use only `tx` inside: the outer store refuses to run there (sql.ts says why).
@@ -77,6 +80,7 @@ export function storeOn(sql: Sql): Store {
     rateCounters: createRateCountersRepo(sql),
     mediaRetention: createMediaRetentionRepo(sql),
     fingerprints: createFingerprintsRepo(sql),
+    handoffs: createHandoffsRepo(sql),
     transaction: (fn, options) => sql.transaction((tx) => fn(storeOn(tx)), options),
     async ping() {
       await sql.get("SELECT 1 AS ok");

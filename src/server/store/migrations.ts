@@ -449,4 +449,29 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 17,
+    name: "phone handoff",
+    // A desktop without a usable camera hands the capture to a phone (issue 32,
+    // store/handoffs.ts). The phone's session is a session of the same order marked with its
+    // handoff, so the routes that would show it the return address or the signed result refuse it.
+    sql: `
+      CREATE TABLE handoffs (
+        id TEXT PRIMARY KEY,
+        order_no TEXT NOT NULL REFERENCES orders(order_no),
+        desktop_session TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        code_hash TEXT NOT NULL,
+        state TEXT NOT NULL,
+        phone_session TEXT,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        opened_at INTEGER,
+        finished_at INTEGER
+      );
+      CREATE INDEX handoffs_by_code ON handoffs (code_hash, state);
+      CREATE INDEX handoffs_by_desktop ON handoffs (desktop_session, state);
+      ALTER TABLE sessions ADD COLUMN handoff_id TEXT;
+    `,
+  },
 ];

@@ -54,6 +54,8 @@ export default function StartScreen({ route, props, next, query }: ScreenProps<"
   const [ticked, setTicked] = useState(false);
   const consentBox = useRef<HTMLInputElement>(null);
   const [popupOpen, setPopupOpen] = useState(Boolean(launch.popup_context?.trim()));
+  // A desktop may continue on a phone (issue 32): decided with the camera check, in its lazy module.
+  const [phoneOffer, setPhoneOffer] = useState<Awaited<ReturnType<CameraCheck["phoneOffer"]>>>("none");
 
   useEffect(() => {
     if (!route.flags.uaDetect) return;
@@ -67,8 +69,10 @@ export default function StartScreen({ route, props, next, query }: ScreenProps<"
         unavailable(error);
         return;
       }
-      if (decision.allowed) setEligibility("allowed");
-      else {
+      if (decision.allowed) {
+        setEligibility("allowed");
+        void cameraCheck.phoneOffer(false).then((offer) => live && setPhoneOffer(offer), () => undefined);
+      } else {
         rt.stats.record("uaDetectBlocked", { reason: decision.reason });
         rt.location.navigate(next("uaDetect"), { replace: true });
       }
@@ -149,6 +153,14 @@ export default function StartScreen({ route, props, next, query }: ScreenProps<"
             {waiting && eligibility === "checking" ? texts.start.checkingBrowser : texts.start.startButton}
           </button>
         </div>
+        {phoneOffer === "noCamera" && <p className="ff-start__intro">{texts.start.phoneNoCamera}</p>}
+        {phoneOffer !== "none" && (
+          <div className="ff-buttons ff-buttons--1">
+            <button type="button" className="ff-btn ff-btn--secondary" data-phone-offer={phoneOffer} onClick={() => navigate(next("handoff"))}>
+              {texts.start.phoneOffer}
+            </button>
+          </div>
+        )}
       </div>
       {popupOpen && popup && (
         <NoticeDialog title={texts.start.popupTitle} text={popup} confirm={texts.start.popupConfirm} onConfirm={() => setPopupOpen(false)} />

@@ -59,6 +59,7 @@ export default function UaDetectScreen({ next }: ScreenProps<"uaDetect">) {
   const navigate = useFlowNavigate();
   const finisher = useFinisher();
   const [detection, setDetection] = useState<Detection | null>(null);
+  const [phoneOffer, setPhoneOffer] = useState(false);
   const linkInput = useRef<HTMLInputElement | null>(null);
   const t = texts.uaDetect;
   // The launch URL without the hash: opened elsewhere it starts this launch from its root.
@@ -71,7 +72,11 @@ export default function UaDetectScreen({ next }: ScreenProps<"uaDetect">) {
   useEffect(() => {
     let live = true;
     void loadCameraCheck(rt).then((cameraCheck) => {
-      if (live) setDetection({ decision: cameraCheck.check(), device: cameraCheck.parseThisDevice() });
+      if (!live) return;
+      const decision = cameraCheck.check();
+      setDetection({ decision, device: cameraCheck.parseThisDevice() });
+      // A desktop this browser cannot record on may continue on a phone (issue 32).
+      if (!decision.allowed) void cameraCheck.phoneOffer(true).then((offer) => live && setPhoneOffer(offer !== "none"), () => undefined);
     });
     return () => {
       live = false;
@@ -140,7 +145,15 @@ export default function UaDetectScreen({ next }: ScreenProps<"uaDetect">) {
             </button>
           </div>
         </section>
+        {phoneOffer && <p className="ff-uadetect__text">{t.phoneBlocked}</p>}
       </div>
+      {phoneOffer && (
+        <div className="ff-buttons ff-buttons--1">
+          <button type="button" className="ff-btn ff-btn--primary" data-phone-offer="blocked" onClick={() => navigate(next("handoff"))}>
+            {t.phoneOffer}
+          </button>
+        </div>
+      )}
       <div className="ff-buttons ff-buttons--1">
         <button type="button" className="ff-btn ff-btn--secondary" onClick={() => void quitWithStatusCode(rt, finisher, "uaDetectException", texts.uaDetect.quitFailed)}>
           {texts.common.quit}

@@ -36,12 +36,13 @@ export const createScreens = (definitions: ScreenDefinitions) => {
     login: lazyScreenWithTexts(() => import("./LoginScreen"), texts("login")),
     uaDetect: lazyScreenWithTexts(() => import("./UaDetectScreen"), texts("uaDetect")),
     verify: lazyScreenWithTexts(() => import("./VerifyScreen"), texts("recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
-    result: lazyScreenWith(() => import("./ResultScreen"), texts("results", "failCodes"), definitions.loadResults),
+    result: lazyScreenWith(() => import("./ResultScreen"), texts("results", "failCodes", "handoff"), definitions.loadResults),
     error: lazyScreenWith(() => import("./ErrorScreen"), texts("errors"), definitions.loadErrorCatalogue),
     demoEntry: lazyScreenWithTexts(() => import("./DemoEntryScreen"), texts("demo")),
     protocol: lazyScreenWithTexts(() => import("./ProtocolScreen"), texts("protocol")),
     trtcRecord: lazyScreenWithTexts(() => import("./TrtcRecordScreen"), texts("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
     willDegrade: lazyScreenWithTexts(() => import("./WillDegradeScreen"), texts("willDegrade", "recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
+    handoff: lazyScreenWithTexts(() => import("./HandoffScreen"), texts("handoff")),
     wsRecord: lazyScreenWithTexts(() => import("./WsRecordScreen"), texts("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
   } satisfies { [T in ScreenType]: LazyScreen<T> };
 };

@@ -230,6 +230,32 @@ export function storeContract(engine: StoreEngine): void {
       expect(await a.webhooks.claim(200_000, 260_000, 10)).toHaveLength(5);
     });
 
+    it("gives a handoff to one of two phones at once, never after its expiry or once cancelled, and keeps a phone's session marked with it", async () => {
+      await a.orders.insert(order("O1"));
+      await a.launches.insert({ nonce: "n1", orderNo: "O1", params: { order_no: "O1" }, expiresAt: 2e12, createdAt: 1 });
+      const handoff = { id: "h1", orderNo: "O1", desktopSession: "desk", tokenHash: "t1", codeHash: "c1", createdAt: 10, expiresAt: 1000 };
+      await a.handoffs.insert(handoff);
+      await a.handoffs.insert({ ...handoff, id: "h2", tokenHash: "t2", codeHash: "c2" });
+      expect(await b.handoffs.byTokenHash("t1")).toEqual({ ...handoff, state: "offered", phoneSession: null, openedAt: null, finishedAt: null });
+      expect((await b.handoffs.offeredByCode("c1", 999))?.id).toBe("h1");
+      expect(await b.handoffs.offeredByCode("c1", 1000)).toBeNull();
+      expect((await b.handoffs.openOf("desk")).map((h) => h.id).sort()).toEqual(["h1", "h2"]);
+      const claims = await Promise.all([a.handoffs.claim("h1", "pa", 20), b.handoffs.claim("h1", "pb", 20)]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await a.handoffs.get("h1")).toMatchObject({ state: "opened", phoneSession: claims[0] ? "pa" : "pb", openedAt: 20 });
+      expect(await a.handoffs.claim("h2", "pc", 1000)).toBe(false);
+      expect(await a.handoffs.complete("h1", 30)).toBe(true);
+      expect(await b.handoffs.complete("h1", 31)).toBe(false);
+      expect(await a.handoffs.cancel("h2", 40)).toBe(true);
+      expect(await b.handoffs.cancel("h2", 41)).toBe(false);
+      expect(await a.handoffs.claim("h2", "pc", 50)).toBe(false);
+      expect(await b.handoffs.openOf("desk")).toEqual([]);
+      await a.sessions.insert({ sessionHash: "pa", orderNo: "O1", launchNonce: "n1", createdAt: 20, expiresAt: 2e12, handoffId: "h1" });
+      expect((await b.sessions.get("pa"))?.handoffId).toBe("h1");
+      await b.sessions.deleteOfHandoff("h1");
+      expect(await a.sessions.get("pa")).toBeNull();
+    });
+
     it("answers a ping (the readiness probe)", async () => {
       await expect(a.ping()).resolves.toBeUndefined();
     });

@@ -59,5 +59,7 @@ export const partnerLaunchOptionsSchema = z.strictObject({
   high_light: z.optional(z.string()),
   /** The page's language, a tag the service lists (zh-CN, zh-TW, en); without it the browser's languages choose. */
   lang: z.optional(languageTagSchema),
+  /** Whether a desktop may continue on a phone: "on", "noCamera" (only when its camera check fails) or "off"; without it, the service's setting for the app. */
+  phone_handoff: z.optional(z.enum(["on", "noCamera", "off"])),
 });
 export type PartnerLaunchOptions = z.infer<typeof partnerLaunchOptionsSchema>;

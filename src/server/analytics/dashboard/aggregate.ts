@@ -9,6 +9,7 @@
  * passed, failed) count orders, because the service knows them even when a browser never
  * reported. Totals and per-app figures are sums of the per-day cells.
  */
+import { HANDOFF_STEPS } from "../../../../schemas/handoff";
 import type { OrderFunnelRow } from "../../store/analyticsEvents";
 import type { CellRow, CountRow, FunnelUsersRow, LoadTimeRow } from "../../store/analyticsRollups";
 
@@ -39,6 +40,8 @@ export interface AnalyticsAggregates {
   errorStatuses: Count[];
   pageLoad: { buckets: Count[]; samples: number; medianMs: number | null };
   downgrades: Count[];
+  /** Phone handoffs (issue 32) by step, in the steps' order: offered, opened, completed, abandoned. */
+  handoffs: Count[];
   /** Attempts the device ended before the service got a recording, by "<kind>.<reason>" (eventFacts.ts). */
   deviceFailures: { total: number; reasons: Count[] };
   events: { total: number; byName: Count[] };
@@ -140,6 +143,7 @@ export function aggregate(input: { rows: DashboardRows; since: number; until: nu
     pageLoad: { buckets: buckets.map((count, i) => ({ label: loadBucketLabel(i), count })), samples, medianMs: groupedMedian(rows.loadTimes, samples) },
     // Every reason of spec §3 (eleven codes), not only the top ten.
     downgrades: top(rows.counts, "downgrade", 16),
+    handoffs: HANDOFF_STEPS.map((step) => ({ label: step, count: rows.counts.filter((r) => r.metric === "handoff" && r.label === step).reduce((n, r) => n + r.count, 0) })),
     deviceFailures: {
       total: rows.counts.filter((r) => r.metric === "deviceFailure").reduce((n, r) => n + r.count, 0),
       reasons: top(rows.counts, "deviceFailure", 16),

@@ -12,6 +12,7 @@
  * is a failure with its reason, not only a drop between two funnel steps.
  */
 import { DOWNGRADE_EVENT } from "../../../../schemas/analyticsEvent";
+import { HANDOFF_EVENT, HANDOFF_STEPS } from "../../../../schemas/handoff";
 import { ERROR_STATUSES } from "../../../../schemas/errors";
 import { DOWNGRADE_REASONS } from "../../../../schemas/session";
 import type { AnalyticsEventInput, JsonValue } from "../../store/analyticsEvents";
@@ -136,6 +137,14 @@ function countedDay(event: Pick<AnalyticsEventInput, "eventAt" | "receivedAt">, 
   return dayOf(plausible ? at : event.receivedAt);
 }
 
+const HANDOFF_STEP_SET: ReadonlySet<string> = new Set(HANDOFF_STEPS);
+
+/** A handoff event's step, or UNKNOWN_REASON for anything else (a client cannot add labels). */
+function handoffStepOf(data: JsonValue): string {
+  const step = typeof data === "object" && data !== null && !Array.isArray(data) ? data.step : undefined;
+  return typeof step === "string" && HANDOFF_STEP_SET.has(step) ? step : UNKNOWN_REASON;
+}
+
 /**
  * The facts of one stored row; null for missing-data and check reports, which the dashboard
  * does not count.
@@ -155,6 +164,8 @@ export function createFactsOf(retentionMs: number): (event: AnalyticsEventInput)
     }
     if (STATUS_EVENTS.has(event.name)) facts.counts.push({ metric: "status", label: event.name });
     if (event.name === DOWNGRADE_EVENT) facts.counts.push({ metric: "downgrade", label: downgradeLabel(event.data) });
+    // The phone handoff's steps, which the service records itself (handoff/handoffEvents.ts); only its steps are labels.
+    if (event.name === HANDOFF_EVENT) facts.counts.push({ metric: "handoff", label: handoffStepOf(event.data) });
     const failure = DEVICE_FAILURE_EVENTS.get(event.name);
     if (failure) facts.counts.push({ metric: "deviceFailure", label: deviceFailureLabel(failure.kind, failure.reasonKey, event.data) });
     if (event.name === "pageLoadTime" || event.name === "pageLoadSlow") {

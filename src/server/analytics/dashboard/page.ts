@@ -7,6 +7,8 @@
  * (orderLinks.ts); attempts that failed on the device before upload have their own card.
  */
 import { RANGE_DAYS } from "../../../../schemas/analyticsDashboard";
+import type { HandoffStep } from "../../../../schemas/handoff";
+import type { StaffTextKey } from "../../../../schemas/staffTexts";
 import { escapeHtml, renderStaffPage } from "../../admin/staffPage";
 import type { StaffWords } from "../../admin/staffTexts";
 import { OTHER_LABEL } from "../../store/analyticsRollups";
@@ -170,8 +172,25 @@ function otherCards(words: StaffWords, a: AnalyticsAggregates): string {
     words.t("dashboard.downgrades.title"),
     horizontalBars({ title: words.t("dashboard.downgrades.chart"), empty }, a.downgrades.map((c) => ({ label: label(c.label), value: c.count })), { colors: ["#E69F00"], width: HALF }),
   );
-  return `${errors}\n${loads}\n${degrades}`;
+  const handoffs = card(
+    "handoffs",
+    words.t("dashboard.handoffs.title"),
+    horizontalBars(
+      { title: words.t("dashboard.handoffs.chart"), empty },
+      a.handoffs.map((c) => ({ label: words.t(HANDOFF_STEP_WORDS[c.label as HandoffStep]), value: c.count })),
+      { colors: ["#009E73"], width: HALF },
+    ),
+  );
+  return `${errors}\n${loads}\n${degrades}\n${handoffs}`;
 }
+
+/** Each handoff step's words (flows/staff.json). */
+const HANDOFF_STEP_WORDS = {
+  offered: "dashboard.handoffs.offered",
+  opened: "dashboard.handoffs.opened",
+  completed: "dashboard.handoffs.completed",
+  abandoned: "dashboard.handoffs.abandoned",
+} as const satisfies Record<HandoffStep, StaffTextKey>;
 
 export function renderDashboard(words: StaffWords, url: string, a: AnalyticsAggregates): string {
   const scope: OrderScope = { from: dayOf(a.range.since), to: dayOf(a.range.until), app: a.range.appId };

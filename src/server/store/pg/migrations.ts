@@ -413,4 +413,29 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: "phone handoff",
+    // SQLite migration 17. A desktop without a usable camera hands the capture to a phone (issue 32,
+    // store/handoffs.ts). The phone's session is a session of the same order marked with its
+    // handoff, so the routes that would show it the return address or the signed result refuse it.
+    sql: `
+      CREATE TABLE handoffs (
+        id TEXT PRIMARY KEY,
+        order_no TEXT NOT NULL REFERENCES orders(order_no),
+        desktop_session TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        code_hash TEXT NOT NULL,
+        state TEXT NOT NULL,
+        phone_session TEXT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        opened_at BIGINT,
+        finished_at BIGINT
+      );
+      CREATE INDEX handoffs_by_code ON handoffs (code_hash, state);
+      CREATE INDEX handoffs_by_desktop ON handoffs (desktop_session, state);
+      ALTER TABLE sessions ADD COLUMN handoff_id TEXT;
+    `,
+  },
 ];
