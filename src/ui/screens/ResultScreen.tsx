@@ -11,12 +11,12 @@ import { useLaunch, useRuntime } from "../FlowProvider";
 import { bindResultButtons, resolveResultScreen, resultKindOf, resultVariantOf } from "../resultCatalogue";
 import { failCodeTip } from "../failCodeTips";
 import type { ScreenProps } from "../screenContract";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useFinisher } from "../useFinisher";
 import { useTexts } from "../useTexts";
 
 /** The result file's text keys are all in the section "results". */
-export const SCREEN_TEXTS = textSections("results", "failCodes");
+export const SCREEN_TEXTS = screenTexts("result");
 
 /** The stored result values under the names of the return payload (spec §3). */
 export function returnValuesOf(values: ResultValues | undefined): ReturnValues {
@@ -33,7 +33,7 @@ export function returnValuesOf(values: ResultValues | undefined): ReturnValues {
   };
 }
 
-/** `definition`: flows/results.json, loaded with this screen (src/ui/screens/index.ts). */
+/** `definition`: flows/results.json, loaded with this screen (src/ui/screens/screenTable.ts). */
 export default function ResultScreen({ props, definition }: ScreenProps<"result"> & { definition: ResultsFile }) {
   const rt = useRuntime();
   const launch = useLaunch();
