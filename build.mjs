@@ -128,7 +128,7 @@ const faceAssets = copyFaceAssets({ root, appOut });
 const toHref = (f) => "/" + relative(appOut, join(root, f)).split("\\").join("/");
 const assetsDir = join(appOut, "assets");
 const assetHref = (file) => `/assets/${file}`;
-const { chunks, css, entryInline } = await bundleApp({
+const { chunks, css, entryInline, dynamicImports } = await bundleApp({
   root,
   assetsDir,
   href: assetHref,
@@ -141,7 +141,7 @@ const { chunks, css, entryInline } = await bundleApp({
     __FACEFLOW_FACE_SIZES__: JSON.stringify(faceFileSizes({ workerFile: faceWorkerFile, assets: faceAssets })),
   },
 });
-const preload = routePreload({ root, chunks, href: assetHref });
+const preload = await routePreload({ root, chunks, href: assetHref, dynamicImports });
 const entry = chunks.find((c) => c.isEntry);
 writeAppPages({
   root,

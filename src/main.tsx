@@ -37,6 +37,7 @@ import { LoadFailed } from "./ui/LoadFailed";
 import { createFlowRuntime, resolveEnvironment } from "./runtime/runtime";
 import { applyLanguage } from "./runtime/language";
 import { createScreens } from "./ui/screens";
+import { ROOT_TEXTS } from "./ui/screens/screenTable";
 import type { ScreenType } from "./ui/screens/screenTypes";
 import { applyTheme } from "./ui/theme";
 import { ToastHost } from "./ui/ToastHost";
@@ -84,7 +85,7 @@ const runtime = createFlowRuntime({
   capture,
   // Its own small chunk, fetched alongside the camera-input check that reads it.
   loadDevices: () => import("../flows/devices.json").then((m) => validated<DevicesFile>(m.default)),
-  // Each its own chunk, fetched with the screen that renders from it (src/ui/screens/index.ts).
+  // Each its own chunk, fetched with the screen that renders from it (its row of src/ui/screens/screenTable.ts).
   loadErrorCatalogue: () => import("../flows/errors.json").then((m) => validated<ErrorsFile>(m.default)),
   loadResults: () => import("../flows/results.json").then((m) => validated<ResultsFile>(m.default)),
   // The languages of flows/languages.json: each one's texts file, which the build cuts into a
@@ -124,7 +125,7 @@ const firstDecision = decide(runtime, firstPage.path, firstPage.search);
 const loginRoute = firstDecision.kind === "redirect" ? resolveRoute(runtime.engine.definitions.routes.routes, splitHash(firstDecision.to).path) : null;
 const login =
   loginRoute?.route.screen === "login"
-    ? Promise.all([import("./ui/screens/login/launchLoginOnce"), runtime.loadTexts(["common", "login"])]).then(([m, texts]) =>
+    ? Promise.all([import("./ui/screens/login/launchLoginOnce"), runtime.loadTexts(ROOT_TEXTS.launchLogin)]).then(([m, texts]) =>
         m.launchLoginOnce(runtime, texts).then((outcome) => m.outcomeTarget(outcome, nextOf(loginRoute.route))),
       )
     : null;

@@ -8,6 +8,7 @@ import { rolldown } from "rolldown";
 import { readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { textSections } from "./textSections.mjs";
+import { browserScreenTable } from "./screenTable.mjs";
 import { languagesPlugin } from "./languages.mjs";
 import { bundleCss, collectCss } from "./styles.mjs";
 
@@ -32,6 +33,22 @@ const stripSpecText = {
 };
 
 /**
+ * Records each module's dynamic imports (paths from `root`) as the bundler resolved them, into
+ * `into`: the route preload checks the screen table's definition files against the root's.
+ */
+function recordDynamicImports(root, into) {
+  return {
+    name: "record-dynamic-imports",
+    buildEnd() {
+      for (const id of this.getModuleIds()) {
+        const lazy = this.getModuleInfo(id)?.dynamicallyImportedIds ?? [];
+        if (lazy.length > 0) into.set(relative(root, id), lazy.map((d) => relative(root, d)));
+      }
+    },
+  };
+}
+
+/**
  * With the entry's modules grouped into a chunk of their own, the entry file is a facade of
  * one line: import that chunk's start function and call it. That line goes inline into
  * index.html (`entryInline`, its imports made absolute by `href`) instead of costing a
@@ -53,16 +70,18 @@ function inlineEntryFacade(chunks, codes, assetsDir, href) {
  * Bundles src/main.tsx into `assetsDir`. Returns the chunks (file names relative to
  * assetsDir, their static imports, dynamic imports, modules and sizes), the CSS file, and the
  * entry's start-up line for an inline module script (`entryInline`; null when the entry chunk
- * is a file of its own). `href` turns a file relative to assetsDir into its URL.
+ * is a file of its own), and each module's dynamic imports (`dynamicImports`, by path from
+ * root). `href` turns a file relative to assetsDir into its URL.
  */
 export async function bundleApp({ root, assetsDir, target, define, href }) {
   const cssFiles = [];
+  const dynamicImports = new Map();
   const bundle = await rolldown({
     input: { main: join(root, "src/main.tsx") },
     platform: "browser",
     preserveEntrySignatures: false,
     transform: { jsx: "react-jsx", target, define: { "process.env.NODE_ENV": '"production"', ...define } },
-    plugins: [stripSpecText, textSections, languagesPlugin(root), collectCss(root, cssFiles)],
+    plugins: [stripSpecText, browserScreenTable(root), textSections, languagesPlugin(root), collectCss(root, cssFiles), recordDynamicImports(root, dynamicImports)],
     // vconsole (the opt-in debug console) uses direct eval; it is never on a user's path.
     onLog(level, log, handler) {
       if (log.code === "EVAL" && /vconsole/.test(log.id ?? log.message)) return;
@@ -101,5 +120,5 @@ export async function bundleApp({ root, assetsDir, target, define, href }) {
     }));
   const css = await bundleCss(root, cssFiles, assetsDir);
   const codes = new Map(output.filter((o) => o.type === "chunk").map((c) => [c.fileName, c.code]));
-  return { ...inlineEntryFacade(chunks, codes, assetsDir, href), css: css ? relative(assetsDir, css) : null };
+  return { ...inlineEntryFacade(chunks, codes, assetsDir, href), css: css ? relative(assetsDir, css) : null, dynamicImports };
 }

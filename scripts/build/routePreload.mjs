@@ -2,13 +2,15 @@
 // route before any module has arrived and asks at once for the chunks of that route's screen
 // (and, on a launch, the screens the entry rules go to), so they download alongside the
 // entry instead of one after another once React has rendered. The route table is
-// flows/routes.json; a screen type's module is the import in src/ui/screens/index.ts. Each
+// flows/routes.json; a screen type's module, definition and texts are its row of the screen
+// table (src/ui/screens/screenTable.ts, read by screenTable.mjs). Each
 // language's page has its own script with its own texts' chunks (issue 30: the service sends
 // the page in the language it will choose, src/server/http/appPages.ts).
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse as parsePattern } from "regexparam";
-import { groupKey, readRootTextSets, readScreenEntries } from "./textSets.mjs";
+import { readScreenTable } from "./screenTable.mjs";
+import { groupKey } from "./textSets.mjs";
 
 /** The languages of flows/languages.json (the root registers each, scripts/build/languages.mjs). */
 function readLanguages(root) {
@@ -33,20 +35,20 @@ function textModules(root, tag) {
 
 /**
  * Screen type → its module path and the definition and text modules loaded with it, from the
- * registry entries of src/ui/screens/index.ts (read by textSets.mjs) and the composition
- * root's loaders (src/main.tsx `loadX: () => import("../flows/x.json")`). A screen's texts are
- * the table and its set's one chunk.
+ * screen table's `screens` (screenTable.mjs). A screen's texts are the table and its set's one
+ * chunk. A definition file must be one the composition root imports on demand
+ * (`rootDynamicImports`, src/main.tsx's, as the bundler resolved them): the table names the
+ * file its runtime loader imports.
  */
-function screenModules(root, texts) {
+function screenModules(screens, texts, rootDynamicImports) {
   const tags = [...texts.keys()];
-  const loaders = new Map();
-  for (const m of readFileSync(join(root, "src/main.tsx"), "utf8").matchAll(/(\w+): \(\) => import\("\.\.\/(flows\/[\w.-]+\.json)"\)/g)) loaders.set(m[1], m[2]);
   const map = new Map();
-  for (const entry of readScreenEntries(root)) {
-    const definition = entry.definition === undefined ? [] : [loaders.get(entry.definition)];
-    if (definition[0] === undefined && entry.definition !== undefined) throw new Error(`route preload: screen type ${entry.type} loads definitions.${entry.definition}, which src/main.tsx does not define as an import() of a flows file (known: ${[...loaders.keys()].join(", ")})`);
+  for (const entry of screens) {
+    if (entry.definition !== undefined && !rootDynamicImports.includes(entry.definition)) {
+      throw new Error(`route preload: screen type ${entry.type} renders from ${entry.definition} (src/ui/screens/screenTable.ts), which ${ROOT_MODULE} does not import on demand (it imports: ${rootDynamicImports.join(", ")})`);
+    }
     const textFiles = (tag) => (entry.sections === null ? [] : [texts.get(tag).table, texts.get(tag).group(entry.sections)]);
-    map.set(entry.type, { module: entry.module, definitions: definition, texts: Object.fromEntries(tags.map((tag) => [tag, textFiles(tag)])) });
+    map.set(entry.type, { module: entry.module, definitions: entry.definition === undefined ? [] : [entry.definition], texts: Object.fromEntries(tags.map((tag) => [tag, textFiles(tag)])) });
   }
   return map;
 }
@@ -90,11 +92,14 @@ function closure(byFile, file, into = new Set()) {
   return into;
 }
 
+/** The composition root, whose loaders import the screens' definition files. */
+const ROOT_MODULE = "src/main.tsx";
+
 /**
  * The inline script and the first screen's own files. `href` turns a chunk file (relative to
- * the assets folder) into its URL.
+ * the assets folder) into its URL; `dynamicImports` is each module's dynamic imports (bundleApp.mjs).
  */
-export function routePreload({ root, chunks, href }) {
+export async function routePreload({ root, chunks, href, dynamicImports }) {
   const byFile = new Map(chunks.map((c) => [c.file, c]));
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error("route preload: the bundle has no entry chunk");
@@ -103,10 +108,11 @@ export function routePreload({ root, chunks, href }) {
   const tags = languages.languages.map((l) => l.tag);
   // Each language's texts file is read once here, not once per route.
   const texts = new Map(tags.map((tag) => [tag, textModules(root, tag)]));
-  const modules = screenModules(root, texts);
+  const table = await readScreenTable(root);
+  const modules = screenModules(table.screens, texts, dynamicImports.get(ROOT_MODULE) ?? []);
   const screenModuleOf = (screen) => {
     const screenModule = modules.get(screen);
-    if (!screenModule) throw new Error(`route preload: screen type ${screen} has no lazy import in src/ui/screens/index.ts (known: ${[...modules.keys()].join(", ")})`);
+    if (!screenModule) throw new Error(`route preload: screen type ${screen} has no row in src/ui/screens/screenTable.ts (known: ${[...modules.keys()].join(", ")})`);
     return screenModule;
   };
   const chunksOf = (screen) => [chunkOfModule(screenModuleOf(screen).module), ...screenModuleOf(screen).definitions.map(chunkContaining)];
@@ -125,7 +131,7 @@ export function routePreload({ root, chunks, href }) {
   const filesOf = (chunkFiles) => [...new Set(chunkFiles.flatMap((f) => [...closure(byFile, f)]))].filter((f) => !first.has(f));
   const routes = JSON.parse(readFileSync(join(root, "flows/routes.json"), "utf8")).routes;
   const perRoute = {};
-  const rootSets = readRootTextSets(root);
+  const rootSets = table.rootSets;
   for (const route of routes) {
     const launch = route.path === "/";
     const screens = [...new Set([route.screen, ...(launch ? entryScreens(root, routes) : [])])];

@@ -10,10 +10,10 @@ import { groupKey, readTextSets } from "./textSets.mjs";
  * context they share). The composition root registers a language as
  * `() => import("../flows/texts.<lang>.json?sections")`: that module, made here, is a table
  * with
- * - `groups`: one loader per set of sections the app loads (each screen's registry entry in
- *   src/ui/screens/index.ts and the root's own `loadTexts([…])`, read by textSets.mjs), keyed
- *   by the sorted names; each group is one chunk (`?group=a,b,c`), so a screen's texts are
- *   one file;
+ * - `groups`: one loader per set of sections the app loads (each screen type's row of the
+ *   screen table, src/ui/screens/screenTable.ts, and the root's own sets, read by
+ *   textSets.mjs), keyed by the sorted names; each group is one chunk (`?group=a,b,c`), so a
+ *   screen's texts are one file;
  * - the default export: one loader per section, for a set no entry names (a screen's part
  *   loading its own, say). The runtime composes such a set from its sections: the same texts
  *   as a group would give, in more requests. Each section is a chunk (`?section=<name>`),
@@ -68,15 +68,15 @@ export const textSections = {
     const file = isAbsolute(path) || !importer ? path : resolve(dirname(importer), path);
     return file + rest;
   },
-  load(id) {
+  async load(id) {
     const query = id.indexOf("?");
     if (query < 0 || !TEXTS_FILE.test(id.slice(0, query))) return null;
     const file = id.slice(0, query);
     const rest = id.slice(query);
     const sections = readSections(file);
     if (rest === SECTIONS) {
-      // The texts file is <root>/flows/texts.<lang>.json; the sets are read from <root>'s source.
-      const sets = readTextSets(resolve(dirname(file), ".."));
+      // The texts file is <root>/flows/texts.<lang>.json; the sets are <root>'s screen table's.
+      const sets = await readTextSets(resolve(dirname(file), ".."));
       const groups = [...sets].map(([key, names]) => `${JSON.stringify(key)}: ${loader(file, GROUP + checked(file, sections, names, ` (named by the set ${key})`).join(","))}`);
       const section = `(n) => [n, () => import(${JSON.stringify(file + SECTION_LOADERS)}).then((m) => m.default[n]())]`;
       return {

@@ -60,14 +60,14 @@ export interface FlowRuntime {
   loadDevices(): Promise<DevicesFile>;
   /**
    * flows/errors.json, validated, fetched on first use: the error screen loads it with its module
-   * (src/ui/screens/index.ts); the pages that only quit with one of its codes ask when they quit.
+   * (its row of src/ui/screens/screenTable.ts); the pages that only quit with one of its codes ask when they quit.
    */
   loadErrorCatalogue(): Promise<ErrorsFile>;
-  /** flows/results.json, validated, fetched with the result screen's module (src/ui/screens/index.ts). */
+  /** flows/results.json, validated, fetched with the result screen's module (src/ui/screens/screenTable.ts). */
   loadResults(): Promise<ResultsFile>;
   /**
    * The screens' texts in the page's language, by section, fetched on first use: a screen's
-   * sections load with its module (src/ui/screens/index.ts); an unknown section rejects.
+   * sections (its row of src/ui/screens/screenTable.ts) load with its module; an unknown section rejects.
    */
   loadTexts<K extends TextSection>(sections: readonly K[]): Promise<Pick<Texts, K>>;
   /**

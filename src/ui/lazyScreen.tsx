@@ -55,21 +55,6 @@ export function withDefinition<T extends ScreenType, D>(Screen: ScreenWithDefini
   };
 }
 
-/**
- * A screen whose module, texts and definition load together: the definition reaches it through
- * the composition root (issue 15) yet downloads alongside the screen, not with the first screen
- * (index.html's route preloader asks for all three, scripts/build/routePreload.mjs).
- */
-export function lazyScreenWith<T extends ScreenType, K extends TextSection, D>(
-  loadScreen: () => Promise<ModuleReading<ScreenWithDefinition<T, D>, K>>,
-  texts: ScreenTextsLoad<K>,
-  loadDefinition: () => Promise<D>,
-): LazyScreen<T> {
-  const screen = lazyScreen(() =>
-    Promise.all([loadScreen(), texts.load(), loadDefinition()]).then(([module, loaded, definition]) => ({ default: withTexts(withDefinition(module.default, definition), loaded) })),
-  );
-  return Object.assign(screen, { textSections: texts.names });
-}
 /** What a registry entry loads with a screen: the sections it names, through the runtime. */
 export interface ScreenTextsLoad<K extends TextSection> {
   names: readonly K[];
@@ -96,7 +81,9 @@ export function withTexts<T extends ScreenType>(Screen: ScreenComponent<T>, text
 /**
  * A screen whose module and texts load together: the texts reach it through the runtime
  * (issue 15) yet download alongside the screen (index.html's route preloader asks for the
- * sections' chunks too, scripts/build/routePreload.mjs).
+ * sections' chunks too, scripts/build/routePreload.mjs). A screen that renders from a
+ * definition gets a loader that binds it (withDefinition), so the definition downloads
+ * alongside too, not with the first screen (src/ui/screens/index.ts).
  */
 export function lazyScreenWithTexts<T extends ScreenType, K extends TextSection>(
   loadScreen: () => Promise<ModuleReading<ScreenComponent<T>, K>>,

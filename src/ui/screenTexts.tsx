@@ -1,9 +1,10 @@
 /**
- * How a screen reads its texts: the sections its registry entry names (src/ui/screens/index.ts)
- * load with its module through the runtime (FlowRuntime.loadTexts), and the lazy screen
- * (./lazyScreen.tsx) hands them to the screen's tree here. A screen module exports the
- * sections it and its parts read as `SCREEN_TEXTS`; the registry entry must name them all
- * (a compile error otherwise), and `useTexts(SCREEN_TEXTS)` (./useTexts.ts, apart so that it loads
+ * How a screen reads its texts: the sections its row of the screen table names
+ * (src/ui/screens/screenTable.ts) load with its module through the runtime
+ * (FlowRuntime.loadTexts), and the lazy screen (./lazyScreen.tsx) hands them to the screen's
+ * tree here. A screen module exports its row's sections as `SCREEN_TEXTS =
+ * screenTexts("<type>", …parts' lists)` (a part's list outside the row is a compile error),
+ * and `useTexts(SCREEN_TEXTS)` (./useTexts.ts, apart so that it loads
  * with the screens rather than the first screen) types what the screen may read.
  */
 import { createContext, type ReactNode } from "react";

@@ -70,7 +70,7 @@ const FINISHER_TEXTS = textSections("common");
 /** finish / retry / quit for the screen calling it. */
 export function useFinisher(): Finisher {
   const rt = useRuntime();
-  // Every screen loads the common section (src/ui/screens/index.ts).
+  // Every screen loads the common section (COMMON_TEXTS, src/ui/screens/screenTable.ts).
   const { processing: busyText, returnUrlNotAllowed: notAllowedText } = useTexts(FINISHER_TEXTS).common;
   const api = useApi();
   useVisitRecord();

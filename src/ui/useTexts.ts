@@ -12,7 +12,7 @@ export function useTexts<K extends TextSection>(sections: TextSections<K>): Text
   if (!loaded) throw new Error("useTexts() must be used inside a screen whose texts were loaded (src/ui/lazyScreen.tsx)");
   const missing = sections.names.filter((name) => !Object.prototype.hasOwnProperty.call(loaded, name));
   if (missing.length > 0) {
-    throw new Error(`Text sections ${missing.join(", ")} were not loaded with this screen (loaded: ${Object.keys(loaded).join(", ")}); name them in its entry of src/ui/screens/index.ts`);
+    throw new Error(`Text sections ${missing.join(", ")} were not loaded with this screen (loaded: ${Object.keys(loaded).join(", ")}); name them in its row of src/ui/screens/screenTable.ts`);
   }
   return loaded as TextsOf<K>;
 }

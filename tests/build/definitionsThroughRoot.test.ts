@@ -62,7 +62,7 @@ function flowImportsUnder(dir: string): string[] {
 
 describe("definitions reach modules through the composition roots", () => {
   it("no screen imports flows/: texts, definitions and props come through the runtime and the registry", () => {
-    expect(flowImportsUnder("src/ui/screens"), "name the sections in the screen's registry entry and read them with useTexts").toEqual([]);
+    expect(flowImportsUnder("src/ui/screens"), "name the sections in the screen's row of src/ui/screens/screenTable.ts and read them with useTexts").toEqual([]);
   });
 
 

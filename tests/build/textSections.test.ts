@@ -9,26 +9,29 @@ import { textSections } from "../../scripts/build/textSections.mjs";
 import { createTextCatalogue, type LanguageLoader } from "../../src/runtime/textCatalogue";
 import type { TextSection } from "../../schemas/texts";
 
-// A root whose registry names its screens' sections and whose composition root loads a set
-// of its own, as src/ui/screens/index.ts and src/main.tsx do; main.js registers the table.
+// A root whose screen table names its screens' sections and a set the composition root loads
+// itself, as src/ui/screens/screenTable.ts does; main.js registers the texts table. The
+// table's type imports are dropped when the build imports it.
 const TEXTS = { common: { ok: "COMMON-OK" }, demo: { title: "DEMO-TITLE" }, protocol: { body: "PROTOCOL-BODY" }, login: { title: "LOGIN-TITLE" } };
-const REGISTRY = `/** An example, not an entry: \`type: lazyScreenWithTexts(() => import("./Screen"), texts("login", "demo"))\` */
-const COMMON_TEXTS = textSections("common");
-export const createScreens = (definitions) => {
-  return {
-    rootRedirect: lazyScreen(() => import("./RootRedirectScreen")),
-    demoEntry: lazyScreenWithTexts(() => import("./DemoEntryScreen"), texts("protocol", "demo")),
-    result: lazyScreenWith(() => import("./ResultScreen"), texts(), definitions.loadResults),
-  };
-};`;
+const TABLE = `import type { ScreenType } from "../../../schemas/screenProps";
+export const COMMON_TEXTS = ["common"] as const;
+export const SCREEN_TABLE = {
+  rootRedirect: { module: "RootRedirectScreen" },
+  demoEntry: { module: "DemoEntryScreen", texts: ["protocol", "demo"] },
+  result: { module: "ResultScreen", texts: [], definition: { loader: "loadResults", file: "flows/results.json" } },
+} as const satisfies Partial<Record<ScreenType, unknown>>;
+export const ROOT_TEXTS = { launchLogin: ["login"] } as const;`;
 /** A second language's page-shell texts: its table carries them (the default's are embedded apart). */
 const EN_SHELL = { titles: { faceVerification: "EN-TITLE" }, loading: "EN-LOADING", pageNotFound: "EN-404 {path}", loadFailed: { message: "EN-FAILED", reload: "EN-RELOAD" } };
 const FILES: Record<string, string> = {
   "flows/languages.json": JSON.stringify({ default: "zh-CN", languages: [{ tag: "zh-CN" }, { tag: "en" }] }),
   "flows/texts.zh-CN.json": JSON.stringify({ $schema: "./x.json", shell: { ...EN_SHELL, loading: "ZH-LOADING" }, ...TEXTS }),
   "flows/texts.en.json": JSON.stringify({ $schema: "./x.json", shell: EN_SHELL, ...TEXTS }),
-  "src/ui/screens/index.ts": REGISTRY,
-  "src/main.tsx": `const early = runtime.loadTexts(["login"]);`,
+  "src/ui/screens/screenTable.ts": TABLE,
+  "src/ui/screens/RootRedirectScreen.tsx": "",
+  "src/ui/screens/DemoEntryScreen.tsx": "",
+  "src/ui/screens/ResultScreen.tsx": "",
+  "flows/results.json": "{}",
   "main.js": `export const language = () => import("./flows/texts.zh-CN.json?sections");\nexport const english = () => import("./flows/texts.en.json?sections");`,
 };
 
@@ -72,7 +75,7 @@ async function builtLanguage() {
 }
 
 describe("the texts file in the browser bundle", () => {
-  it("makes each set of sections a registry entry or the root names one chunk, apart from the root", async () => {
+  it("makes each set of sections a row of the screen table or the root names one chunk, apart from the root", async () => {
     const demoEntry = chunkOf("?group=common,demo,protocol").code;
     for (const marker of ["COMMON-OK", "DEMO-TITLE", "PROTOCOL-BODY"]) expect(demoEntry).toContain(marker);
     expect(demoEntry).not.toContain("LOGIN-TITLE");
@@ -82,7 +85,7 @@ describe("the texts file in the browser bundle", () => {
     expect(main?.code).not.toContain("DEMO-TITLE");
     expect(chunks.map((c) => c.code).join("\n")).not.toContain("./x.json");
     const { groups } = await builtLanguage();
-    // The example in the registry's comment is no entry; the screen without texts has no set.
+    // The screen without texts has no set; one whose row names none has the common ones.
     expect(Object.keys(groups ?? {}).sort()).toEqual(["common", "common,demo,protocol", "login"]);
   });
 
@@ -118,30 +121,34 @@ describe("the texts file in the browser bundle", () => {
   });
 
   it("refuses sections and groups the file does not have, and groups not sorted, naming the known ones", async () => {
-    expect(() => textSections.load(`${textsFile()}?section=nope`)).toThrow(/no section "nope" \(known: common, demo, protocol, login\)/);
-    expect(() => textSections.load(`${textsFile()}?group=common,nope`)).toThrow(/no section "nope" \(known: common, demo, protocol, login\)/);
-    expect(() => textSections.load(`${textsFile()}?group=demo,common`)).toThrow(/not a sorted set \(expected "common,demo"\)/);
+    await expect(textSections.load(`${textsFile()}?section=nope`)).rejects.toThrow(/no section "nope" \(known: common, demo, protocol, login\)/);
+    await expect(textSections.load(`${textsFile()}?group=common,nope`)).rejects.toThrow(/no section "nope" \(known: common, demo, protocol, login\)/);
+    await expect(textSections.load(`${textsFile()}?group=demo,common`)).rejects.toThrow(/not a sorted set \(expected "common,demo"\)/);
     const language = await builtLanguage();
     await expect(createTextCatalogue({ "zh-CN": async () => language }, "zh-CN").load(["nope" as TextSection])).rejects.toThrow(/Unknown text section "nope" in zh-CN \(known: common, demo, protocol, login\)/);
   });
 
-  it("fails the build when a registry entry names a section the file does not have", async () => {
+  it("fails the build when a row names a section the file does not have", async () => {
     const other = mkdtempSync(join(tmpdir(), "text-sections-"));
     try {
-      const registry = REGISTRY.replace('texts("protocol", "demo")', 'texts("protocol", "nope")');
-      await expect(bundle(other, { ...FILES, "src/ui/screens/index.ts": registry })).rejects.toThrow(/has no section "nope" \(named by the set common,nope,protocol\) \(known: common, demo, protocol, login\)/);
+      const table = TABLE.replace('texts: ["protocol", "demo"]', 'texts: ["protocol", "nope"]');
+      await expect(bundle(other, { ...FILES, "src/ui/screens/screenTable.ts": table })).rejects.toThrow(/has no section "nope" \(named by the set common,nope,protocol\) \(known: common, demo, protocol, login\)/);
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
   });
 
-  it("fails the build when a lazy screen is not one line the reader knows, rather than leaving it without its chunk", async () => {
-    const other = mkdtempSync(join(tmpdir(), "text-sections-"));
-    try {
-      const registry = REGISTRY.replace('lazyScreenWithTexts(() => import("./DemoEntryScreen"), ', 'lazyScreenWithTexts(\n      () => import("./DemoEntryScreen"), ');
-      await expect(bundle(other, { ...FILES, "src/ui/screens/index.ts": registry })).rejects.toThrow(/has 3 lazy screens, of which 2 are one line/);
-    } finally {
-      rmSync(other, { recursive: true, force: true });
+  it("fails the build when a row names a module or a definition file that does not exist, rather than leaving its route without its preload", async () => {
+    for (const [from, to, message] of [
+      ['module: "DemoEntryScreen"', 'module: "DemoEntry"', /screen type demoEntry names the module DemoEntry, but there is no src\/ui\/screens\/DemoEntry\.tsx/],
+      ['file: "flows/results.json"', 'file: "flows/result.json"', /screen type result renders from flows\/result\.json, which does not exist/],
+    ] as const) {
+      const other = mkdtempSync(join(tmpdir(), "text-sections-"));
+      try {
+        await expect(bundle(other, { ...FILES, "src/ui/screens/screenTable.ts": TABLE.replace(from, to) })).rejects.toThrow(message);
+      } finally {
+        rmSync(other, { recursive: true, force: true });
+      }
     }
   });
 });

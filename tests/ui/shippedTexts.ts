@@ -49,7 +49,7 @@ export function shippedLanguages(): LanguageRegistry {
 }
 
 /**
- * Only the sections the screen type's registry entry loads (src/ui/screens/index.ts), as the
+ * Only the sections the screen type's registry entry loads (its row of src/ui/screens/screenTable.ts), as the
  * router gives them: a part of the screen reading a section its entry does not name fails here
  * as it would in the browser, instead of finding every section.
  */

@@ -6,16 +6,16 @@
  */
 import { lazy } from "react";
 import { useRuntime } from "../FlowProvider";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { fillText } from "./textTemplate";
 import { DemoOrderForm, ORDER_FORM_TEXTS } from "./demo/DemoOrderForm";
 import "./demo.css";
 
-/** The text sections this screen and the parts it renders show. */
+/** The text sections this screen and the parts it renders show: its row of ./screenTable.ts. */
 // DemoResult (loaded on demand) reads "demo" too; the screen tests render it with only these sections.
-export const SCREEN_TEXTS = textSections("demo", ORDER_FORM_TEXTS);
+export const SCREEN_TEXTS = screenTexts("demoEntry", ORDER_FORM_TEXTS);
 
 // Shown only when the flow returns here with a result; it reads the contract's return payload,
 // which the form the partner page opens with does not need (issue 14).

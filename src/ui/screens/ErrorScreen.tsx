@@ -1,6 +1,6 @@
 /**
  * /error and /action/error (spec §2 "Error screen"): everything shown comes from the
- * catalogue (flows/errors.json, loaded with this screen: src/ui/screens/index.ts) through resolveErrorScreen, fed the route's query values
+ * catalogue (flows/errors.json, loaded with this screen: src/ui/screens/screenTable.ts) through resolveErrorScreen, fed the route's query values
  * status, code, msg and type. Quit returns to the partner with the screen's front code;
  * retry starts the flow again from the root.
  */
@@ -12,7 +12,7 @@ import { ErrorView } from "../components/ErrorView";
 import { bindErrorButtons, resolveErrorScreen } from "../errorCatalogue";
 import { useRuntime } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useFinisher } from "../useFinisher";
 import { useTexts } from "../useTexts";
 import { useAspectRatio } from "./useAspectRatio";
@@ -24,7 +24,7 @@ function textModeOf(launch: LaunchParams): ErrorTextMode | undefined {
 }
 
 /** The catalogue's text keys name the shared buttons and the catalogue's own section. */
-export const SCREEN_TEXTS = textSections("common", "errors");
+export const SCREEN_TEXTS = screenTexts("error");
 
 export default function ErrorScreen({ query, definition }: ScreenProps<"error"> & { definition: ErrorsFile }) {
   const rt = useRuntime();

@@ -8,12 +8,12 @@
 import { HANDOFF_PHONE_COOKIE } from "../../../schemas/apiCodes";
 import { useRuntime } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useVisitRecord } from "../useFinisher";
 import { HandoffCodeForm } from "./handoff/HandoffCodeForm";
 import { HandoffOffer } from "./handoff/HandoffOffer";
 
-export const SCREEN_TEXTS = textSections("handoff");
+export const SCREEN_TEXTS = screenTexts("handoff");
 
 export default function HandoffScreen({ next }: ScreenProps<"handoff">) {
   const rt = useRuntime();

@@ -5,14 +5,14 @@
  */
 import { ErrorView } from "../components/ErrorView";
 import { useRuntime } from "../FlowProvider";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { LOGIN_TEXTS, useLaunchLogin } from "./login/useLaunchLogin";
 import "./demo/styles/login.css";
 
-/** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("login", "common", LOGIN_TEXTS);
+/** The text sections this screen and the parts it renders show: its row of ./screenTable.ts. */
+export const SCREEN_TEXTS = screenTexts("login", LOGIN_TEXTS);
 
 export default function LoginScreen({ next }: ScreenProps<"login">) {
   const rt = useRuntime();

@@ -12,7 +12,7 @@
 import { useState } from "react";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch, useRuntime, type Texts } from "../FlowProvider";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { useFinisher } from "../useFinisher";
@@ -20,8 +20,8 @@ import { createPathHistory } from "../pathHistory";
 import { allowsAuthOnlyView } from "./authOnlyView";
 import { fillText } from "./textTemplate";
 
-/** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("protocol", "common");
+/** The text sections this screen and the parts it renders show: its row of ./screenTable.ts. */
+export const SCREEN_TEXTS = screenTexts("protocol");
 
 type ProtocolTexts = Texts["protocol"];
 

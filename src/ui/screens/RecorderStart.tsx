@@ -39,8 +39,8 @@ import { useAttempt } from "./useAttempt";
 import type { AttemptNext } from "./attemptExit";
 import "./recording.css";
 
-/** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout", "common");
+/** The text sections this part and the parts it renders show (its screens' rows must include them, ./screenTable.ts). */
+export const RECORDER_START_TEXTS = textSections("recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout", "common");
 
 interface RecorderStartProps {
   copy: RecorderCopy;
@@ -57,7 +57,7 @@ interface RecorderStartProps {
 
 export function RecorderStart({ copy, badge, audio, liveMode, will, next }: RecorderStartProps) {
   const launch = useLaunch();
-  const texts = useTexts(SCREEN_TEXTS);
+  const texts = useTexts(RECORDER_START_TEXTS);
   const finisher = useFinisher();
   const actions = liveMode === "action" ? actionCodesOf(launch) : [];
   const attempt = useAttempt({ page: "recording", liveMode, will, audio, actions }, next);

@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState } from "react";
 import { isWillMode } from "../../domain/modes";
 import { useFlowNavigate, useLaunch, useRuntime, useToast } from "../FlowProvider";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useTexts } from "../useTexts";
 import { usePrefetchGuidance } from "./recording/guidance/usePrefetchGuidance";
 import { Illustration } from "../components/illustrations";
@@ -29,8 +29,8 @@ import { SplashStep } from "./SplashStep";
 import { checkItemsOf, prePictureCount, recordOutcomeOf, showsSplash } from "../../flow/startPlan";
 import { loadCameraCheck, type CameraCheck } from "../../flow/cameraCheck";
 
-/** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("start", "protocol", "prePictures", "splash", "authorization", "actions", "common");
+/** The text sections this screen and the parts it renders show: its row of ./screenTable.ts. */
+export const SCREEN_TEXTS = screenTexts("start");
 
 type Eligibility = "checking" | "allowed";
 

@@ -13,7 +13,7 @@
  */
 import { useLaunch } from "../FlowProvider";
 import type { ScreenProps } from "../screenContract";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useTexts } from "../useTexts";
 import { useFinisher } from "../useFinisher";
 import { RealtimeStage } from "./realtime/RealtimeStage";
@@ -22,8 +22,8 @@ import { recorderCopyOf } from "./recorderCopy";
 import { selectRealtimePage } from "../../flow/attempt/realtimePage";
 import { useAttempt } from "./useAttempt";
 
-/** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
+/** The text sections this screen and the parts it renders show: its row of ./screenTable.ts. */
+export const SCREEN_TEXTS = screenTexts("trtcRecord");
 
 export default function TrtcRecordScreen({ props, next }: ScreenProps<"trtcRecord">) {
   const launch = useLaunch();

@@ -10,14 +10,14 @@ import type { CameraEligibility } from "../../device/eligibility";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useRuntime, useToast, type Texts } from "../FlowProvider";
 import { loadCameraCheck } from "../../flow/cameraCheck";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useTexts } from "../useTexts";
 import { useFinisher } from "../useFinisher";
 import { quitWithStatusCode } from "../quitWithStatusCode";
 import type { ScreenProps } from "../screenContract";
 
-/** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("uaDetect", "common");
+/** The text sections this screen and the parts it renders show: its row of ./screenTable.ts. */
+export const SCREEN_TEXTS = screenTexts("uaDetect");
 
 type Detection = { decision: CameraEligibility; device: ParsedDevice };
 

@@ -4,15 +4,15 @@
  */
 import { isWillMode, liveModeOf, type LiveMode } from "../../domain/modes";
 import { useLaunch } from "../FlowProvider";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
-import { RecorderStart, SCREEN_TEXTS as RECORDER_START_TEXTS } from "./RecorderStart";
+import { RecorderStart, RECORDER_START_TEXTS } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";
 import { needsMicrophone } from "../../flow/startPlan";
 
-/** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("recorder", RECORDER_START_TEXTS);
+/** The text sections this screen and the parts it renders show: its row of ./screenTable.ts. */
+export const SCREEN_TEXTS = screenTexts("verify", RECORDER_START_TEXTS);
 
 export default function VerifyScreen({ props, next }: ScreenProps<"verify">) {
   const launch = useLaunch();

@@ -7,15 +7,15 @@
 import { liveModeOf } from "../../domain/modes";
 import { Illustration } from "../components/illustrations";
 import { useFlowNavigate, useLaunch } from "../FlowProvider";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useTexts } from "../useTexts";
 import type { ScreenProps } from "../screenContract";
 import { useVisitRecord } from "../useFinisher";
-import { RecorderStart, SCREEN_TEXTS as RECORDER_START_TEXTS } from "./RecorderStart";
+import { RecorderStart, RECORDER_START_TEXTS } from "./RecorderStart";
 import { recorderCopyOf } from "./recorderCopy";
 
-/** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("willDegrade", "recorder", RECORDER_START_TEXTS);
+/** The text sections this screen and the parts it renders show: its row of ./screenTable.ts. */
+export const SCREEN_TEXTS = screenTexts("willDegrade", RECORDER_START_TEXTS);
 
 function Transition({ onContinue }: { onContinue(): void }) {
   const texts = useTexts(SCREEN_TEXTS);

@@ -11,7 +11,7 @@
  * threshold (2) the websocket is given up and the user continues on plain recording.
  */
 import { useLaunch } from "../FlowProvider";
-import { textSections } from "../texts";
+import { screenTexts } from "../texts";
 import { useTexts } from "../useTexts";
 import { useFinisher } from "../useFinisher";
 import { RealtimeStage } from "./realtime/RealtimeStage";
@@ -21,8 +21,8 @@ import { selectRealtimePage } from "../../flow/attempt/realtimePage";
 import { useAttempt } from "./useAttempt";
 import type { ScreenProps } from "../screenContract";
 
-/** The text sections this screen and the parts it renders show. */
-export const SCREEN_TEXTS = textSections("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout", "common");
+/** The text sections this screen and the parts it renders show: its row of ./screenTable.ts. */
+export const SCREEN_TEXTS = screenTexts("wsRecord");
 
 export default function WsRecordScreen({ next }: ScreenProps<"wsRecord">) {
   const launch = useLaunch();

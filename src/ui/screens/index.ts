@@ -1,48 +1,72 @@
 /**
- * Screen types → screens loaded on demand (src/ui/lazyScreen.tsx). The `satisfies` makes a
- * screen type without a screen, a stray one, or a screen taking another type's props
- * (ScreenProps<T>) a compile error; routes.json is checked against SCREEN_TYPES and each
- * type's props schema (schemas/screenProps.ts) at build time.
+ * Screen types → screens loaded on demand (src/ui/lazyScreen.tsx), each with the texts and the
+ * definition its row of ./screenTable.ts names. The `satisfies` below makes a screen type
+ * without a module, a stray one, a module whose screen takes another type's props
+ * (ScreenProps<T>) or not its row's definition, or whose SCREEN_TEXTS reads past its row, a
+ * compile error; routes.json is checked against SCREEN_TYPES and each type's props schema
+ * (schemas/screenProps.ts) at build time.
  */
+import type { ComponentType } from "react";
 import type { FlowRuntime } from "../../runtime/runtime";
-import { lazyScreen, lazyScreenWith, lazyScreenWithTexts, type LazyScreen, type ScreenTextsLoad } from "../lazyScreen";
-import { textSections, type TextSection } from "../texts";
+import { lazyScreen, lazyScreenWithTexts, withDefinition, type LazyScreen, type ScreenTextsLoad } from "../lazyScreen";
+import type { ScreenProps } from "../screenContract";
+import { screenTexts, type TextSection, type TextSections } from "../texts";
+import { SCREEN_TABLE, type DefinitionLoader, type ScreenTypeWithTexts, type SectionsOf } from "./screenTable";
 import type { ScreenType } from "./screenTypes";
 
 /** The definitions and texts screens load with their modules: the composition root's loaders (the runtime's). */
-export type ScreenDefinitions = Pick<FlowRuntime, "loadErrorCatalogue" | "loadResults" | "loadTexts">;
+export type ScreenDefinitions = Pick<FlowRuntime, DefinitionLoader | "loadTexts">;
 
-/**
- * Sections every screen gets besides its own: the shared buttons, and the finisher's busy
- * toast (src/ui/useFinisher.ts), which any part of a screen may use.
- */
-const COMMON_TEXTS = textSections("common");
-
-/**
- * Each entry is one line `type: lazyScreenWithTexts(() => import("./Screen"), texts("start", "actions"))`,
- * `lazyScreenWith(() => import("./Screen"), texts(…), definitions.loadX)` for a screen that also
- * renders from a definition, or `lazyScreen(() => import("./Screen"))` for one without texts:
- * routePreload.mjs reads these lines to preload a route's chunks. `texts` names the sections
- * the screen module's SCREEN_TEXTS reads (a compile error when one is missing).
- */
-export const createScreens = (definitions: ScreenDefinitions) => {
-  const texts = <K extends TextSection>(...names: K[]): ScreenTextsLoad<K | "common"> => {
-    const sections = textSections<K | "common">(COMMON_TEXTS, ...names);
-    return { names: sections.names, load: () => definitions.loadTexts(sections.names) };
-  };
-  return {
-    rootRedirect: lazyScreen(() => import("./RootRedirectScreen")),
-    start: lazyScreenWithTexts(() => import("./StartScreen"), texts("start", "protocol", "prePictures", "splash", "authorization", "actions")),
-    login: lazyScreenWithTexts(() => import("./LoginScreen"), texts("login")),
-    uaDetect: lazyScreenWithTexts(() => import("./UaDetectScreen"), texts("uaDetect")),
-    verify: lazyScreenWithTexts(() => import("./VerifyScreen"), texts("recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
-    result: lazyScreenWith(() => import("./ResultScreen"), texts("results", "failCodes", "handoff"), definitions.loadResults),
-    error: lazyScreenWith(() => import("./ErrorScreen"), texts("errors"), definitions.loadErrorCatalogue),
-    demoEntry: lazyScreenWithTexts(() => import("./DemoEntryScreen"), texts("demo")),
-    protocol: lazyScreenWithTexts(() => import("./ProtocolScreen"), texts("protocol")),
-    trtcRecord: lazyScreenWithTexts(() => import("./TrtcRecordScreen"), texts("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
-    willDegrade: lazyScreenWithTexts(() => import("./WillDegradeScreen"), texts("willDegrade", "recorder", "light", "capture", "guidance", "actions", "verifying", "verifySteps", "recordTimeout")),
-    handoff: lazyScreenWithTexts(() => import("./HandoffScreen"), texts("handoff")),
-    wsRecord: lazyScreenWithTexts(() => import("./WsRecordScreen"), texts("recorder", "light", "realtime", "actions", "capture", "verifying", "verifySteps", "recordTimeout")),
-  } satisfies { [T in ScreenType]: LazyScreen<T> };
+type Table = typeof SCREEN_TABLE;
+/** The definition a screen type's row names, as its runtime loader gives it (never: none). */
+type DefinitionOf<T extends ScreenType> = Table[T] extends { definition: { loader: infer L extends DefinitionLoader } } ? Awaited<ReturnType<FlowRuntime[L]>> : never;
+/** What a screen type's module must export: a screen of its props (and its row's definition), reading its row's sections. */
+type ScreenModuleOf<T extends ScreenType> = {
+  default: ComponentType<ScreenProps<T> & ([DefinitionOf<T>] extends [never] ? unknown : { definition: DefinitionOf<T> })>;
+  SCREEN_TEXTS?: TextSections<T extends ScreenTypeWithTexts ? SectionsOf<T> : never>;
 };
+
+/**
+ * Each screen type's module, imported by a literal path so that the bundler makes each screen
+ * a chunk of its own; tests/ui/screenTable.test.ts checks each is the module its row names.
+ */
+export const SCREEN_MODULES = {
+  rootRedirect: () => import("./RootRedirectScreen"),
+  start: () => import("./StartScreen"),
+  login: () => import("./LoginScreen"),
+  uaDetect: () => import("./UaDetectScreen"),
+  verify: () => import("./VerifyScreen"),
+  result: () => import("./ResultScreen"),
+  error: () => import("./ErrorScreen"),
+  demoEntry: () => import("./DemoEntryScreen"),
+  protocol: () => import("./ProtocolScreen"),
+  trtcRecord: () => import("./TrtcRecordScreen"),
+  willDegrade: () => import("./WillDegradeScreen"),
+  handoff: () => import("./HandoffScreen"),
+  wsRecord: () => import("./WsRecordScreen"),
+} satisfies { [T in ScreenType]: () => Promise<ScreenModuleOf<T>> };
+
+/** A row as the registry reads it (the page's copy of the table has no module names: scripts/build/screenTable.mjs). */
+type RowRead = { readonly module?: string; readonly texts?: readonly TextSection[]; readonly definition?: { readonly loader: DefinitionLoader } };
+
+/**
+ * The registry: per screen type its module, with its row's texts (and definition) loading
+ * alongside. Built from the table, so an entry cannot load other sections than its row's.
+ */
+export function createScreens(definitions: ScreenDefinitions): { readonly [T in ScreenType]: LazyScreen<T> } {
+  const entry = (type: ScreenType): LazyScreen => {
+    const row: RowRead = SCREEN_TABLE[type];
+    // SCREEN_MODULES' `satisfies` checked each module against its own type; here they are one list.
+    const load = SCREEN_MODULES[type] as () => Promise<ScreenModuleOf<ScreenType> & { default: ComponentType<ScreenProps & { definition: unknown }> }>;
+    if (!row.texts) return lazyScreen(load);
+    const { names } = screenTexts(type as ScreenTypeWithTexts);
+    const texts: ScreenTextsLoad<SectionsOf<ScreenTypeWithTexts>> = { names, load: () => definitions.loadTexts(names) };
+    const definition = row.definition && definitions[row.definition.loader];
+    // A definition loads with the module, bound to its screen (the router passes none).
+    const module = definition ? () => Promise.all([load(), definition()]).then(([m, d]) => ({ default: withDefinition(m.default, d) })) : load;
+    return lazyScreenWithTexts(module, texts);
+  };
+  // The module map's keys, not SCREEN_TYPES: that import would bring the props schemas into the first screen.
+  const types = Object.keys(SCREEN_MODULES) as ScreenType[];
+  return Object.fromEntries(types.map((type) => [type, entry(type)])) as { [T in ScreenType]: LazyScreen<T> };
+}
