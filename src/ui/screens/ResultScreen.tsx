@@ -3,6 +3,7 @@
  * route's props say success or fail and plain or action mode, the launch says what was
  * checked (will, face or live) and whether the action pages serve silent liveness (texts of its own). Finish hands the stored result values back to the partner.
  */
+import { HANDOFF_PHONE_COOKIE } from "../../../schemas/apiCodes";
 import type { ResultsFile } from "../../../schemas/results";
 import { storedValueSchemas, type ResultValues } from "../../../schemas/session";
 import type { ReturnValues } from "../../finish/returnUrl";
@@ -43,6 +44,15 @@ export default function ResultScreen({ props, definition }: ScreenProps<"result"
   const stored = rt.storage.getParsed("resultValues", storedValueSchemas.resultValues);
   const noRetry = rt.storage.getParsed("noRetry", storedValueSchemas.noRetry) ?? false;
   const screen = resolveResultScreen({ outcome, variant: resultVariantOf(mode, launch), kind: resultKindOf(launch), canRetry: !noRetry }, definition, texts);
+  // A phone continuing a computer's check (issue 32) hands nothing back: once the order is over
+  // (a pass, or a failure it cannot retry) it says so and sends the user back to the computer.
+  if (rt.cookies.get(HANDOFF_PHONE_COOKIE) === "1" && (outcome === "success" || noRetry)) {
+    return (
+      <div className="ff-screen" data-outcome={outcome} data-handoff="phone">
+        <ResultView outcome={outcome} title={texts.handoff.phoneDoneTitle} tips={texts.handoff.phoneDoneText} buttons={[]} />
+      </div>
+    );
+  }
   const buttons = bindResultButtons(screen.buttons, {
     finish: () => void finisher.finish(returnValuesOf(stored)),
     retry: () => finisher.retry(),
