@@ -81,7 +81,9 @@ export function registerHandoffRoutes(app: FastifyInstance, ctx: ServiceContext,
       link,
       code: groupedCode(secrets.code),
       codeUrl: `${ctx.publicOrigin()}/m`,
-      qrSvg: await QRCode.toString(link, { type: "svg", errorCorrectionLevel: "M", margin: 2 }),
+      // The SVG paints its own white ground and the 4-module quiet zone scanners expect
+      // (ISO/IEC 18004), whatever the page's theme: a dark theme must not reach the code.
+      qrSvg: await QRCode.toString(link, { type: "svg", errorCorrectionLevel: "M", margin: 4, color: { dark: "#000000", light: "#ffffff" } }),
       expiresAt: new Date(expiresAt).toISOString(),
     };
   });
