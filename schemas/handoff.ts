@@ -69,8 +69,13 @@ export const handoffStatusQuerySchema = z.object({
 
 /** `POST /api/v1/handoff/code`: a phone typed the short code. */
 export const handoffCodeRequestSchema = z.object({ code: handoffCodeSchema });
-/** Where the phone goes next: its start page, as a path on the service's origin. */
-export const handoffClaimSchema = z.object({ next: z.string().check(z.regex(/^\/\?/)) });
+/**
+ * `POST /api/v1/handoff/open`: the phone's page opens the link's handoff. The link's GET only
+ * leads to that page (a messaging app's link preview fetches links: a GET must not use one up).
+ */
+export const handoffOpenRequestSchema = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/)) });
+/** Where the phone goes next: its start page, or (a link that opens no handoff) its error screen. */
+export const handoffClaimSchema = z.object({ next: z.string().check(z.regex(/^\/(\?|#\/error\?status=handoff(Used|Expired)$)/)) });
 export type HandoffClaim = z.infer<typeof handoffClaimSchema>;
 
 /** The analytics event the service records at each step of a handoff (the staff dashboard counts them). */

@@ -4,7 +4,8 @@
  *   cancelled; a QR code of the link drawn here as SVG, so the page carries no QR library.
  * - `GET /api/v1/handoff/:id?waitMs=&state=` (the desktop): a long poll of the phone's progress.
  * - `POST /api/v1/handoff/:id/cancel` (the desktop): the handoff ends, and so does its phone's session.
- * - `GET /m/:token`: the phone's link. `GET /m`: where a phone types the code (the page's screen).
+ * - `GET /m/:token`: the phone's link, leading to the page, which opens it with
+ *   `POST /api/v1/handoff/open` (a GET uses nothing up). `GET /m`: where a phone types the code.
  * - `POST /api/v1/handoff/code`: the phone typed the code.
  *
  * Refused: a phone's session asking for a handoff, a launch or app that does not offer it, a
@@ -16,7 +17,7 @@ import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
 import { API_ERROR_CODES } from "../../../schemas/api";
 import type { DevicesFile } from "../../../schemas/devices";
-import { handoffCodeRequestSchema, handoffIdSchema, handoffStatusQuerySchema, type HandoffClaim, type HandoffOffer, type HandoffStatus } from "../../../schemas/handoff";
+import { handoffCodeRequestSchema, handoffIdSchema, handoffOpenRequestSchema, handoffStatusQuerySchema, type HandoffClaim, type HandoffOffer, type HandoffStatus } from "../../../schemas/handoff";
 import { handoffPolicyOf } from "../../domain/handoffPolicy";
 import { requireSession } from "../auth/session";
 import type { ServiceContext } from "../context";
@@ -110,11 +111,17 @@ export function registerHandoffRoutes(app: FastifyInstance, ctx: ServiceContext,
     return handoffStatusOf(ctx, fresh, (await ctx.store.orders.get(order.orderNo)) ?? order);
   });
 
+  // The link only leads to the page that opens it: link previews in messaging apps GET the
+  // links people send, and a GET that claimed the handoff would leave the phone a used link.
   app.get<{ Params: { token: string } }>("/m/:token", { preHandler: limiters.login }, async (request, reply) => {
     const token = request.params.token;
-    const handoff = TOKEN_PATTERN.test(token) ? await ctx.store.handoffs.byTokenHash(hashSecret(token)) : null;
-    const entry = await enterPhone(ctx, request, reply, handoff, recordStep);
-    return reply.redirect(entry.ok ? entry.next : phoneRefusalPath(entry.status), 303);
+    return reply.redirect(TOKEN_PATTERN.test(token) ? `/#/handoff?open=${token}` : phoneRefusalPath("handoffExpired"), 303);
+  });
+
+  app.post("/api/v1/handoff/open", { preHandler: limiters.login }, async (request, reply): Promise<HandoffClaim> => {
+    const { token } = parseOr400(handoffOpenRequestSchema, request.body, "token");
+    const entry = await enterPhone(ctx, request, reply, await ctx.store.handoffs.byTokenHash(hashSecret(token)), recordStep);
+    return { next: entry.ok ? entry.next : phoneRefusalPath(entry.status) };
   });
 
   app.get("/m", { preHandler: limiters.login }, async (_request, reply) => reply.redirect("/#/handoff", 303));

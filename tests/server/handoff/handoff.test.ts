@@ -39,10 +39,16 @@ async function offer(desktop: Browser): Promise<HandoffOffer> {
 }
 
 /** A device opening a link: where the service sends it. */
+/** A phone following a link: its GET leads to the page, whose POST opens the handoff; where the phone goes next. */
 async function open(device: Browser, link: string): Promise<string> {
   const response = await device.fetch(link, { redirect: "manual" });
   expect(response.status).toBe(303);
-  return response.headers.get("location") ?? "";
+  const page = response.headers.get("location") ?? "";
+  const token = /^\/#\/handoff\?open=([A-Za-z0-9_-]{22})$/.exec(page)?.[1];
+  if (token === undefined) return page;
+  const opened = await device.request("POST", "/api/v1/handoff/open", { token });
+  expect(opened.status).toBe(200);
+  return (opened.json as { next: string }).next;
 }
 
 async function status(desktop: Browser, id: string) {
@@ -90,6 +96,20 @@ describe("a handoff opened by a phone", () => {
     expect(await open(new Browser(service.baseUrl, PHONE_UA), handoff.link)).toBe("/#/error?status=handoffUsed");
     expect(await open(new Browser(service.baseUrl, PHONE_UA), `${service.baseUrl}/m/${"A".repeat(22)}`)).toBe("/#/error?status=handoffExpired");
     expect(await handoffSteps()).toEqual(["offered", "opened"]);
+  });
+
+  it("a link preview's GET (a messaging app fetching the link it was sent) uses nothing up: the phone still opens it", async () => {
+    const { desktop } = await desktopWithOrder();
+    const handoff = await offer(desktop);
+    const previewer = new Browser(service.baseUrl, "facebookexternalhit/1.1");
+    for (let i = 0; i < 3; i++) {
+      const response = await previewer.fetch(handoff.link, { redirect: "manual" });
+      expect(response.status).toBe(303);
+      expect(previewer.cookies.size).toBe(0);
+    }
+    expect((await status(desktop, handoff.id)).state).toBe("waiting");
+    expect(await open(new Browser(service.baseUrl, PHONE_UA), handoff.link)).toMatch(/^\/\?.*#\/$/);
+    expect((await status(desktop, handoff.id)).state).toBe("connected");
   });
 
   it("refuses the phone the return address, the signed result and a handoff of its own", async () => {

@@ -3,7 +3,9 @@
  * (the service's `/m` leads here). The service opens the handoff for this phone and names its start page,
  * which is loaded afresh so the page reads the order's launch parameters from its address.
  */
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import * as z from "zod/mini";
+import { handoffOpenRequestSchema } from "../../../../schemas/handoff";
 import { API_ERROR_CODES } from "../../../../schemas/apiCodes";
 import { ApiError } from "../../../api/apiError";
 import { useRuntime } from "../../FlowProvider";
@@ -14,6 +16,13 @@ import "./handoff.css";
 
 export const CODE_TEXTS = textSections("handoff");
 
+/** The link's token, when the service's `/m/<token>` led here (`#/handoff?open=<token>`). */
+function linkToken(hash: string): string | undefined {
+  const asked = { token: new URLSearchParams(hash.split("?")[1] ?? "").get("open") ?? undefined };
+  const parsed = z.safeParse(handoffOpenRequestSchema, asked);
+  return parsed.success ? parsed.data.token : undefined;
+}
+
 export function HandoffCodeForm() {
   const rt = useRuntime();
   const handoff = useMemo(() => createHandoffApi(rt.storage), [rt]);
@@ -21,6 +30,21 @@ export function HandoffCodeForm() {
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const token = useMemo(() => linkToken(rt.win.location.hash), [rt]);
+
+  // A followed link is opened here, by the page, not by the link's GET (which a messaging
+  // app's preview may send): the service names the phone's start page or the refusal's screen.
+  useEffect(() => {
+    if (token === undefined) return;
+    setBusy(true);
+    handoff.open(token).then(
+      ({ next }) => rt.win.location.replace(next),
+      () => {
+        setProblem(texts.codeFailed);
+        setBusy(false);
+      },
+    );
+  }, [handoff, rt, token, texts.codeFailed]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

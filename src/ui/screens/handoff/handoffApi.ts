@@ -23,6 +23,8 @@ export interface HandoffApi {
   cancel(id: string): Promise<HandoffStatus>;
   /** A phone typed the code: the service opens the handoff for it and names its start page. */
   code(code: string): Promise<HandoffClaim>;
+  /** The phone's link was followed: the service opens its handoff, or names the refusal's screen. */
+  open(token: string): Promise<HandoffClaim>;
 }
 
 export function createHandoffApi(storage: Pick<KycStorage, "getParsed">, fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)): HandoffApi {
@@ -49,5 +51,6 @@ export function createHandoffApi(storage: Pick<KycStorage, "getParsed">, fetchIm
     },
     cancel: (id) => send(`${at(id)}/cancel`, {}, handoffStatusSchema),
     code: (code) => send("/api/v1/handoff/code", { code }, handoffClaimSchema),
+    open: (token) => send("/api/v1/handoff/open", { token }, handoffClaimSchema),
   };
 }
