@@ -14,17 +14,13 @@ import type { FastifyInstance } from "fastify";
 import { API_ERROR_CODES, loginRequestSchema, type LoginResponse } from "../../../schemas/api";
 import { analyticsTokenForSession } from "../analytics/analyticsToken";
 import { newSession, sessionOfRequest, setSessionCookies } from "../auth/session";
-import { acceptedSecrets, activeApp } from "../apps";
 import type { ServiceContext } from "../context";
-import { HttpError, parseOr400 } from "../http/errors";
+import { parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
 import { orderConfigOf } from "../orders/orderConfig";
 import { answerLanguage } from "../languages";
-import { refuseIfPurged } from "../orders/lockOpenOrder";
-import { launchMacMatches, parseLaunchToken } from "../signing/launch";
+import { inspectLaunch, launchUsedError } from "../launch/inspectLaunch";
 import type { SessionRecord } from "../store/sessions";
-
-const invalid = (why: string) => new HttpError(400, API_ERROR_CODES.launchInvalid, `launch link invalid: ${why}`);
 
 /** The parsed launch parameters as the flat string record the signature was computed over. */
 function paramsOf(body: Record<string, unknown>): Record<string, string> {
@@ -36,36 +32,10 @@ function paramsOf(body: Record<string, unknown>): Record<string, string> {
 export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
   app.post("/api/v1/login", { preHandler: limiters.login }, async (request, reply) => {
     const body = parseOr400(loginRequestSchema, request.body, "launch parameters", API_ERROR_CODES.launchInvalid);
-    const token = parseLaunchToken(body.sign);
-    if (token === null) throw invalid("malformed sign");
-    const launch = await ctx.store.launches.get(token.nonce);
-    if (launch === null) throw invalid("unknown launch");
-    const order = await ctx.store.orders.get(launch.orderNo);
-    // A disabled app's links no longer log in (apps.ts); during a secret rotation, links signed
-    // with the previous secret still do until its end.
-    const appRecord = order ? await activeApp(ctx.store, order.appId) : null;
-    if (order === null || appRecord === null) throw invalid("unknown order or disabled app");
     // `cookieless` is the page's own request, not a launch parameter: the partner never signed it.
     const { cookieless, ...launchFields } = body;
-    const params = paramsOf(launchFields);
-    const signed = acceptedSecrets(appRecord, ctx.clock.now()).some((secret) => launchMacMatches(secret, params, token));
-    if (!signed || params.order_no !== order.orderNo) {
-      throw invalid("signature does not match the parameters");
-    }
-    // From here on the launch is genuine: refusals carry the order's return address so the
-    // user can still go back to the partner (spec §8 exitException: "quit if url known").
-    const genuine = { returnUrl: order.returnUrl };
+    const { launch, order } = await inspectLaunch(ctx, body.sign, paramsOf(launchFields));
     const now = ctx.clock.now();
-    // The partner holds the secret, so it could sign the same nonce with any expiry: the one
-    // the service stored when it issued the launch (60 s to a day) is the one that counts.
-    if (token.expiresAtSec * 1000 !== launch.expiresAt) throw invalid("the expiry is not the one the launch was issued with");
-    if (launch.expiresAt <= now) {
-      throw new HttpError(410, API_ERROR_CODES.launchExpired, "the launch link has expired", genuine);
-    }
-    if (order.state === "passed" || order.state === "failed") {
-      throw new HttpError(409, API_ERROR_CODES.orderFinished, "this verification is already finished", genuine);
-    }
-    refuseIfPurged(order, genuine);
 
     const current = await sessionOfRequest(ctx, request);
     let session: SessionRecord;
@@ -81,7 +51,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
         await tx.orders.transition(order.orderNo, ["created"], "in_progress", now);
         return true;
       });
-      if (!claimed) throw new HttpError(409, API_ERROR_CODES.launchUsed, "this launch link was already used", genuine);
+      if (!claimed) throw launchUsedError(order);
       await ctx.store.sessions.deleteExpired(now);
       setSessionCookies(reply, created.token, order.orderNo, created.record.expiresAt, ctx.publicOrigin());
       session = created.record;

@@ -5,7 +5,7 @@ import * as z from "zod";
 import type { Sql } from "./sql";
 import { jsonColumn, parseRow } from "./json";
 
-interface LaunchRecord {
+export interface LaunchRecord {
   nonce: string;
   orderNo: string;
   /** The launch parameters that were signed (kept for audit and re-checks). */
