@@ -20,6 +20,11 @@ import { precompress } from "./scripts/build/compress.mjs";
 import { routePreload } from "./scripts/build/routePreload.mjs";
 import { sizeReport } from "./scripts/build/sizeReport.mjs";
 import { bundleWorkspacePackages } from "./scripts/build/workspacePackages.mjs";
+import { createHash } from "node:crypto";
+
+/** The app's file naming its lazy style sheets' hashes (read by src/server/http/inlineStyles.ts). */
+const STYLE_HASHES_FILE = "style-hashes.json";
+const sha256Source = (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 const root = dirname(fileURLToPath(import.meta.url));
 const out = join(root, "dist");
@@ -72,7 +77,12 @@ async function buildServer() {
     outdir: join(out, "server"),
     outExtension: { ".js": ".mjs" },
     packages: "external",
-    plugins: [bundleWorkspacePackages(root)],
+    // The service renders a launch's first page from the app's own screens (src/ssr): their
+    // styles are the page's (inlined by the service), the texts every language's whole file, and
+    // the environment the page's own, baked alike.
+    loader: { ".css": "empty" },
+    define: { __FACEFLOW_ENV__: JSON.stringify(environment), __FACEFLOW_GRAY_VERSION__: JSON.stringify(grayVersion) },
+    plugins: [bundleWorkspacePackages(root), allTextsGalleryPlugin(root)],
     sourcemap: true,
     logLevel: "error",
   });
@@ -128,7 +138,7 @@ const faceAssets = copyFaceAssets({ root, appOut });
 const toHref = (f) => "/" + relative(appOut, join(root, f)).split("\\").join("/");
 const assetsDir = join(appOut, "assets");
 const assetHref = (file) => `/assets/${file}`;
-const { chunks, css, entryInline, dynamicImports } = await bundleApp({
+const { chunks, css, entryInline, lazySheets, dynamicImports } = await bundleApp({
   root,
   assetsDir,
   href: assetHref,
@@ -153,6 +163,8 @@ writeAppPages({
   scripts: preload.scripts,
   firstScreenCode: preload.firstScreen.map((file) => readFileSync(join(assetsDir, file), "utf8")).join("\n"),
 });
+// The lazy screens' <style> sheets by hash, for the service's CSP (src/server/http/inlineStyles.ts).
+writeFileSync(join(appOut, STYLE_HASHES_FILE), JSON.stringify({ lazySheets: lazySheets.map(sha256Source) }, null, 2) + "\n");
 await buildGallery();
 await buildServer();
 const precompressed = await precompress(appOut);

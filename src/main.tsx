@@ -1,50 +1,32 @@
 /**
- * Composition root: the only place where definitions, registries and the window meet.
- * Flow files were validated and cross-checked by build.mjs before they were embedded here,
- * which is why they are typed by their schemas without being parsed again in the browser.
+ * Composition root: the only place in the browser where definitions, registries and the window
+ * meet (./boot/appDefinitions.ts holds the definitions, shared with the service's renderer of a
+ * launch's first page, src/ssr). A page the service rendered is hydrated, not rendered again.
  */
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import routesJson from "../flows/routes.json";
-import entryJson from "../flows/entry.json";
-import guardJson from "../flows/guard.json";
-import appsJson from "../flows/apps.json";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import analyticsJson from "../flows/analytics.json";
-import captureJson from "../flows/capture.json";
 import { defaultShell, languages, texts } from "virtual:faceflow-languages";
-import themesJson from "../themes/themes.json";
 import type { AnalyticsFile } from "../schemas/analytics";
-import type { AppsFile } from "../schemas/apps";
-import type { CaptureFile } from "../schemas/capture";
 import type { DevicesFile } from "../schemas/devices";
 import type { ErrorsFile } from "../schemas/errors";
 import type { ResultsFile } from "../schemas/results";
-import type { RoutesFile } from "../schemas/routes";
-import type { EntryFile, GuardFile } from "../schemas/rules";
-import type { ThemesFile } from "../schemas/themes";
 import { startAnalytics } from "./analytics/startAnalytics";
-import { createCaptureKindRegistry } from "./capture/kinds/registry";
-import { shippedCaptureKinds } from "./capture/kinds/shipped";
-import { createEngine } from "./engine/engine";
-import { createEngineRegistries } from "./engine/builtins";
-import { FlowProvider } from "./ui/FlowProvider";
-import { decide, FlowRouter } from "./ui/FlowRouter";
+import { apps, capture, createAppEngine, createCaptureHandlers, themes, validated } from "./boot/appDefinitions";
+import { serverRenderedPage } from "./boot/serverRendered";
+import { decide, performEffects } from "./ui/FlowRouter";
 import { splitHash } from "./runtime/hashLocation";
 import { resolveRoute } from "./ui/resolveRoute";
 import { nextOf } from "./flow/next";
-import { Loading } from "./ui/Loading";
-import { LoadFailed } from "./ui/LoadFailed";
 import { createFlowRuntime, resolveEnvironment } from "./runtime/runtime";
 import { applyLanguage } from "./runtime/language";
 import { createScreens } from "./ui/screens";
 import { ROOT_TEXTS } from "./ui/screens/screenTable";
-import type { ScreenType } from "./ui/screens/screenTypes";
 import { applyTheme } from "./ui/theme";
-import { ToastHost } from "./ui/ToastHost";
+import { AppTree } from "./ui/AppTree";
+import { firstPageOf } from "./ui/firstPage";
 import { afterFirstScreen } from "./ui/afterFirstScreen";
 import { earlyLoginAnswered } from "./boot/earlyLogin";
 import { reportDeviceStats } from "./ui/reportDeviceStats";
-import { Wrapper } from "./ui/Wrapper";
 import "./ui/app.css";
 import "./ui/components/components.css";
 import "./ui/screens/screens.css";
@@ -52,32 +34,8 @@ import "./ui/screens/screens.css";
 declare const __FACEFLOW_ENV__: string | undefined;
 declare const __FACEFLOW_GRAY_VERSION__: string | undefined;
 
-/**
- * A definition file that build.mjs has already parsed by its schema and cross-checked. Route
- * props follow the same pattern: validated per screen type, cast once by the router
- * (src/ui/screenContract.ts routeProps).
- */
-const validated = <T,>(json: unknown): T => json as T;
-
-const apps = validated<AppsFile>(appsJson);
-const themes = validated<ThemesFile>(themesJson);
-const capture = validated<CaptureFile>(captureJson);
-const engine = createEngine(
-  {
-    routes: validated<RoutesFile>(routesJson),
-    entry: validated<EntryFile>(entryJson),
-    guard: validated<GuardFile>(guardJson),
-    apps,
-    themes,
-    // The source language's titles: the engine checks route title keys against them; every other
-    // language has the same keys (npm run validate). The router shows the page's language's.
-    titles: defaultShell.titles,
-  },
-  createEngineRegistries(),
-);
-// The capture kinds, tried in capture.json's mode order; each kind's handler loads only when a
-// page first asks for it (real-time video's SDK is large).
-const captureHandlers = createCaptureKindRegistry(shippedCaptureKinds(), capture);
+const engine = createAppEngine(defaultShell.titles);
+const captureHandlers = createCaptureHandlers();
 const runtime = createFlowRuntime({
   win: window,
   engine,
@@ -132,55 +90,49 @@ const login =
 
 const loadDebugConsole = () => import("vconsole").then((m) => new m.default());
 
-function renderApp(): void {
-  const shell = runtime.shell;
-  createRoot(document.getElementById("root") as HTMLElement).render(
-    <StrictMode>
-      <FlowProvider runtime={runtime}>
-        <Wrapper loadDebugConsole={loadDebugConsole}>
-          <LoadFailed
-            texts={shell.loadFailed}
-            onError={(error) => runtime.stats.record("screenFailed", { message: String(error).slice(0, 200) })}
-            reload={() => window.location.reload()}
-          >
-            <FlowRouter screens={SCREENS} fallback={<Loading text={shell.loading} />} />
-          </LoadFailed>
-          <ToastHost />
-        </Wrapper>
-      </FlowProvider>
-    </StrictMode>,
-  );
-}
+/** The page the service rendered into #root, if it did (src/ssr); read before anything renders. */
+const served = serverRenderedPage(document);
 
 /**
- * The screen the router will show first: the first decision, followed through its redirects
- * (decide() only reads; the router performs the redirects and their effects itself). The page's
- * first decision is reused while the login has not moved the page.
+ * Renders the app, or hydrates the page the service rendered when the first page is that page in
+ * the same language: then the HTML on screen is already this render's, and React only attaches
+ * to it. Any other first page (the login said something else, a reload with this browser's own
+ * stored login) replaces the served HTML with a fresh render.
  */
-function firstScreen(): ScreenType | null {
-  const here = splitHash(window.location.hash);
-  let decision = here.path === firstPage.path && here.search === firstPage.search && login === null ? firstDecision : decide(runtime, here.path, here.search);
-  for (let hop = 0; hop < 4; hop++) {
-    if (decision.kind === "render") return decision.route.screen as ScreenType;
-    if (decision.kind !== "redirect") return null;
-    const next = splitHash(decision.to);
-    decision = decide(runtime, next.path, next.search);
+function renderApp(first: ReturnType<typeof firstPageOf>): void {
+  const container = document.getElementById("root") as HTMLElement;
+  const tree = <AppTree runtime={runtime} screens={SCREENS} loadDebugConsole={loadDebugConsole} />;
+  if (served !== null && first !== null && served.page === first.to && served.language === runtime.language.tag) {
+    // The router's redirects up to this page, done here so its first render is the page itself.
+    performEffects(runtime, first.effects);
+    runtime.location.navigate(first.to, { replace: true });
+    hydrateRoot(container, tree, {
+      // A mismatch React recovered from by rendering again: a fault of ours, counted, never shown.
+      onRecoverableError: (error) => runtime.stats.record("hydrationMismatch", { page: first.to, message: String(error).slice(0, 200) }),
+    });
+    runtime.stats.record("hydrated", { page: first.to });
+    return;
   }
-  return null;
+  if (served !== null) {
+    runtime.stats.record("serverPageReplaced", { served: served.page, page: first?.to ?? "", language: runtime.language.tag });
+    container.replaceChildren();
+  }
+  createRoot(container).render(tree);
 }
 
 /**
  * The first render waits for the first page's screen module (index.html's route preloader
  * asked for it with the page, so it arrives while this chunk runs): rendered with its module
  * in memory, the page needs no loading fallback and no second render. Nothing shows meanwhile
- * but the page's own loading indicator, which is what the fallback would show.
+ * but the page's own loading indicator, which is what the fallback would show (or the page the
+ * service rendered, which the render then hydrates).
  */
 function renderFirstScreen(): void {
-  const screen = firstScreen();
+  const first = firstPageOf(runtime, window.location.hash);
   // The page's language's shell texts (titles, loading, load failed) come with its texts table,
   // preloaded by index.html alongside the screen's module.
-  const module = screen === null ? Promise.resolve() : SCREENS[screen].preload().catch(() => undefined);
-  void Promise.all([module, runtime.shellReady]).then(renderApp);
+  const module = first === null ? Promise.resolve() : SCREENS[first.screen].preload().catch(() => undefined);
+  void Promise.all([module, runtime.shellReady]).then(() => renderApp(first));
 }
 
 /**
@@ -189,16 +141,19 @@ function renderFirstScreen(): void {
  * whichever is first. An answer sends the app straight to where it leads (the start page, or
  * the error screen) without rendering the login page and a redirect first, which costs a slow
  * phone most of a second; a slower one is awaited on the login page, which listens to the same
- * attempt. Offline (no target) or a failed import: the router sends the page to /login as usual.
+ * attempt. A page the service rendered waits for the answer in any case: the user is reading
+ * the page it will most likely lead to. Offline (no target) or a failed import: the router
+ * sends the page to /login as usual.
  */
 async function startOnLaunch(): Promise<void> {
   if (login === null) return;
-  const loginPageReady = earlyLoginAnswered(window)
-    ? new Promise<undefined>(() => undefined) // the answer is here: nothing to race
-    : SCREENS.login.preload().then(
-        () => undefined,
-        () => undefined,
-      );
+  const loginPageReady =
+    earlyLoginAnswered(window) || served !== null
+      ? new Promise<undefined>(() => undefined) // the answer is here, or the served page stays while it comes
+      : SCREENS.login.preload().then(
+          () => undefined,
+          () => undefined,
+        );
   const target = await Promise.race([login.catch(() => null), loginPageReady]);
   if (typeof target === "string" && target !== firstPage.path) runtime.location.navigate(target, { replace: true });
 }

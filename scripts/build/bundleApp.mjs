@@ -75,13 +75,14 @@ function inlineEntryFacade(chunks, codes, assetsDir, href) {
  */
 export async function bundleApp({ root, assetsDir, target, define, href }) {
   const cssFiles = [];
+  const lazySheets = [];
   const dynamicImports = new Map();
   const bundle = await rolldown({
     input: { main: join(root, "src/main.tsx") },
     platform: "browser",
     preserveEntrySignatures: false,
     transform: { jsx: "react-jsx", target, define: { "process.env.NODE_ENV": '"production"', ...define } },
-    plugins: [stripSpecText, browserScreenTable(root), textSections, languagesPlugin(root), collectCss(root, cssFiles), recordDynamicImports(root, dynamicImports)],
+    plugins: [stripSpecText, browserScreenTable(root), textSections, languagesPlugin(root), collectCss(root, cssFiles, lazySheets), recordDynamicImports(root, dynamicImports)],
     // vconsole (the opt-in debug console) uses direct eval; it is never on a user's path.
     onLog(level, log, handler) {
       if (log.code === "EVAL" && /vconsole/.test(log.id ?? log.message)) return;
@@ -120,5 +121,5 @@ export async function bundleApp({ root, assetsDir, target, define, href }) {
     }));
   const css = await bundleCss(root, cssFiles, assetsDir);
   const codes = new Map(output.filter((o) => o.type === "chunk").map((c) => [c.fileName, c.code]));
-  return { ...inlineEntryFacade(chunks, codes, assetsDir, href), css: css ? relative(assetsDir, css) : null, dynamicImports };
+  return { ...inlineEntryFacade(chunks, codes, assetsDir, href), css: css ? relative(assetsDir, css) : null, lazySheets: [...new Set(lazySheets)].sort(), dynamicImports };
 }

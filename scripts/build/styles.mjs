@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
  * screen's chunk runs (src/ui/injectStyle.ts), so the first screen does not wait for the
  * recording pages' styles, and a screen's styles are in place before it renders.
  */
-export function collectCss(root, files) {
+export function collectCss(root, files, lazySheets = []) {
   const LAZY = "\0lazy-css:";
   return {
     name: "collect-css",
@@ -25,6 +25,8 @@ export function collectCss(root, files) {
       if (!id.startsWith(LAZY)) return null;
       const result = await esbuild({ entryPoints: [id.slice(LAZY.length)], bundle: true, minify: true, write: false, logLevel: "error" });
       const css = result.outputFiles[0]?.text.trim() ?? "";
+      // Each sheet's text, for the CSP's style hashes (the service allows exactly these <style>s).
+      lazySheets.push(css);
       const inject = JSON.stringify(join(root, "src/ui/injectStyle.ts"));
       return { code: `import { injectStyle } from ${inject};\ninjectStyle(${JSON.stringify(css)});`, moduleType: "js" };
     },

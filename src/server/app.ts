@@ -12,6 +12,8 @@ import checksJson from "../../flows/checks.json";
 import staffJson from "../../flows/staff.json";
 import languagesJson from "../../flows/languages.json";
 import devicesJson from "../../flows/devices.json";
+import themesJson from "../../themes/themes.json";
+import { themesFileSchema } from "../../schemas/themes";
 import { devicesFileSchema } from "../../schemas/devices";
 import { createHandoffRecorder } from "./handoff/handoffEvents";
 import { registerHandoffRoutes, type HandoffSettings } from "./handoff/handoffRoutes";
@@ -29,6 +31,7 @@ import { createRateLimitHooks, DEFAULT_RATE_LIMITS, installSecurity, type RateLi
 import { installCompression } from "./http/compression";
 import { appInlineScriptSources } from "./http/inlineScripts";
 import { serveApp } from "./http/staticApp";
+import { createLaunchPages } from "./ssr/launchPage";
 import { maxBase64Chars, type ServerLimits } from "./limits";
 import { availableParallelism } from "node:os";
 import { resolveFfmpeg } from "./media/decode/ffmpegBinary";
@@ -290,7 +293,7 @@ async function registerApi(
   registerHandoffRoutes(app, ctx, limiters, { ...devicesFileSchema.parse(devicesJson).phoneHandoff, ...options.handoff }, createHandoffRecorder(ctx, factsOf));
   registerMediaRetention(app, ctx, mediaRetentionFromEnv(process.env));
   registerWebhooks(app, ctx, webhookSettings(process.env, options.environment === "release", options.webhooks));
-  await serveApp(app, options.appDir, ctx.languages.file);
+  await serveApp(app, options.appDir, ctx.languages.file, createLaunchPages(ctx, options.appDir, ctx.languages.file, themesFileSchema.parse(themesJson)));
 }
 
 function timerClock(clock: Clock): StreamClock {

@@ -61,7 +61,7 @@ export function decide(rt: FlowRuntime, path: string, search: string): Decision 
   }
 }
 
-function performEffects(rt: FlowRuntime, effects: EngineEffect[]): void {
+export function performEffects(rt: FlowRuntime, effects: EngineEffect[]): void {
   for (const e of effects) {
     if (e.kind === "stat") rt.stats.record(e.name, e.data);
     else if (e.kind === "cacheAuthCode" && storedValueSchemas.wxAuthCode.safeParse(e.code).success) rt.storage.setJSON("wxAuthCode", e.code);
@@ -97,7 +97,10 @@ function PageMounted(props: { route: RouteDef; query: Record<string, string>; st
 
 export function FlowRouter({ screens, fallback }: { screens: ScreenComponents; fallback: ReactNode }) {
   const rt = useRuntime();
-  const hash = useSyncExternalStore(rt.location.subscribe, () => rt.win.location.hash);
+  const readHash = () => rt.win.location.hash;
+  // The service renders a launch's first page with its window's hash set to that page (src/ssr),
+  // and the page hydrates only when its own hash is the same (src/main.tsx).
+  const hash = useSyncExternalStore(rt.location.subscribe, readHash, readHash);
   const redirects = useRef(0);
   const pagesShown = useRef(0);
   // The first page's load time counts from the browser's navigation start (it includes

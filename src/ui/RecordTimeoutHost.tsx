@@ -38,7 +38,8 @@ class NothingOnError extends Component<{ children: ReactNode }, { failed: boolea
 
 export function RecordTimeoutHost() {
   const controller = useRecordTimeout();
-  const content = useSyncExternalStore(controller.subscribe, controller.state);
+  // No modal on a page the service rendered (src/ssr): the same state on both sides.
+  const content = useSyncExternalStore(controller.subscribe, controller.state, controller.state);
   return (
     <div className="ff-record-timeout" data-open={content ? "true" : "false"}>
       {content && (

@@ -10,18 +10,18 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { useRuntime } from "./FlowProvider";
 
-/** a11y.css's .ff-sr-only, inline: this region is on the first screen, where a stylesheet import would add a module to its bundle. */
-const SCREEN_READER_ONLY = { position: "absolute", width: 1, height: 1, margin: -1, overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" } as const;
-
 const Toast = lazy(() => import("./components/Toast").then((m) => ({ default: m.Toast })));
 
 export function ToastHost() {
   const rt = useRuntime();
-  const state = useSyncExternalStore(rt.toastChanges.subscribe, () => rt.toast.state());
+  const read = () => rt.toast.state();
+  // The service renders the first page with the same (empty) toast state (src/ssr).
+  const state = useSyncExternalStore(rt.toastChanges.subscribe, read, read);
   const said = state.visible ? state.msg : "";
   return (
     <>
-      <p style={SCREEN_READER_ONLY} role="status" aria-live="polite" aria-atomic="true" data-channel="toast">
+      {/* app.css's .ff-toast-region (a11y.css's .ff-sr-only, which is not on the first screen): a class, not a style attribute, which the CSP's style hashes would refuse in a page the service renders. */}
+      <p className="ff-toast-region" role="status" aria-live="polite" aria-atomic="true" data-channel="toast">
         {state.type === "error" ? "" : said}
       </p>
       {(state.visible || state.msg !== "") && (

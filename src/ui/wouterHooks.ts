@@ -14,8 +14,9 @@ export function wouterHooks(location: HashLocation): WouterHooks {
   const pathSnapshot = () => location.current().path;
   const searchSnapshot = () => location.current().search;
   return {
-    hook: () => [useSyncExternalStore(location.subscribe, pathSnapshot), location.navigate],
-    searchHook: () => useSyncExternalStore(location.subscribe, searchSnapshot),
+    // The same snapshot on the server (src/ssr: its window's hash is the page it renders).
+    hook: () => [useSyncExternalStore(location.subscribe, pathSnapshot, pathSnapshot), location.navigate],
+    searchHook: () => useSyncExternalStore(location.subscribe, searchSnapshot, searchSnapshot),
     hrefs: (href) => "#" + href,
   };
 }

@@ -16,6 +16,7 @@ import * as z from "zod/mini";
 import type { LanguagesFile } from "../../../schemas/languages";
 import { pickLanguage } from "../../domain/languageMatch";
 import { acceptedTags } from "./acceptLanguage";
+import type { LaunchPages } from "../ssr/launchPage";
 
 /** The built page of a language: the default's is index.html, so a static host serves it as is. */
 export function appPageFile(languages: LanguagesFile, tag: string): string {
@@ -38,11 +39,13 @@ export function appPageFor(languages: LanguagesFile, query: unknown, acceptLangu
  * host would serve it: that page works in every language the build knew, its texts a request
  * later. The service says so at start, naming the pages to build.
  */
-export function registerAppPages(app: FastifyInstance, appDir: string, languages: LanguagesFile): void {
+export function registerAppPages(app: FastifyInstance, appDir: string, languages: LanguagesFile, launchPages: LaunchPages | null = null): void {
   const built = new Set(languages.languages.map((l) => appPageFile(languages, l.tag)).filter((file) => existsSync(join(appDir, file))));
   const missing = languages.languages.map((l) => appPageFile(languages, l.tag)).filter((file) => !built.has(file));
   if (missing.length > 0) app.log.warn({ appDir, missing }, "the built app has no page for some listed languages: they get index.html until npm run build");
-  const page = (request: FastifyRequest, reply: FastifyReply) => {
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A signed launch's first page, rendered by the service (issue 33), when it can be.
+    if (launchPages !== null && (await launchPages.send(request, reply))) return reply;
     // Caches keep one copy per language the header asks for.
     reply.header("vary", "accept-language");
     const file = appPageFor(languages, request.query, request.headers["accept-language"]);

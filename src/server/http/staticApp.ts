@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { API_ERROR_CODES } from "../../../schemas/api";
 import type { LanguagesFile } from "../../../schemas/languages";
 import { registerAppPages } from "./appPages";
+import type { LaunchPages } from "../ssr/launchPage";
 import { HttpError } from "./errors";
 
 const COMPRESSED_COPY = /\.(br|gz)$/;
@@ -51,7 +52,7 @@ function setHeaders(reply: FastifyReply, servedPath: string): void {
   if (!DOCUMENT.test(path) && !WORKER.test(path)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
 }
 
-export async function serveApp(app: FastifyInstance, appDir: string | undefined, languages: LanguagesFile): Promise<void> {
+export async function serveApp(app: FastifyInstance, appDir: string | undefined, languages: LanguagesFile, launchPages: LaunchPages | null = null): Promise<void> {
   if (appDir === undefined || !existsSync(join(appDir, "index.html"))) {
     // Without a build the API still works (tests, partner integration); say why / is empty.
     app.get("/", async () => {
@@ -71,5 +72,5 @@ export async function serveApp(app: FastifyInstance, appDir: string | undefined,
     allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
     setHeaders: (reply, path) => setHeaders(reply, path),
   });
-  registerAppPages(app, appDir, languages);
+  registerAppPages(app, appDir, languages, launchPages);
 }

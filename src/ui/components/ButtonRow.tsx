@@ -3,6 +3,8 @@
  * (filled) one, a second is outlined. Shared by the error, result and failure views so all
  * pages place and style their buttons the same way.
  */
+import { useHydrated } from "../useHydrated";
+
 export interface ViewButton {
   label: string;
   onClick: () => void;
@@ -11,6 +13,8 @@ export interface ViewButton {
 }
 
 export function ButtonRow({ buttons }: { buttons: readonly ViewButton[] }) {
+  // Disabled while a page the service rendered waits for its script (../useHydrated.ts).
+  const hydrated = useHydrated();
   if (buttons.length === 0) return null;
   const anyLead = buttons.some((b) => b.lead);
   return (
@@ -21,6 +25,7 @@ export function ButtonRow({ buttons }: { buttons: readonly ViewButton[] }) {
           type="button"
           className={(anyLead ? button.lead : index === 0) ? "ff-btn ff-btn--primary" : "ff-btn ff-btn--secondary"}
           onClick={button.onClick}
+          disabled={!hydrated}
         >
           {button.label}
         </button>

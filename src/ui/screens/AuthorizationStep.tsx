@@ -4,6 +4,7 @@
  * agreement. Agreeing continues; declining hands the user back to the partner.
  */
 import { Illustration } from "../components/illustrations";
+import { useHydrated } from "../useHydrated";
 import type { TextsOf } from "../FlowProvider";
 import { fillText } from "./textTemplate";
 
@@ -18,6 +19,8 @@ interface AuthorizationStepProps {
 }
 
 export function AuthorizationStep({ corp, will, texts, protocolHref, onAgree, onDecline }: AuthorizationStepProps) {
+  // Grey while a page the service rendered waits for its script (../useHydrated.ts).
+  const hydrated = useHydrated();
   const t = texts.authorization;
   const items = will ? [t.itemFace, t.itemVoice, t.itemRetention] : [t.itemFace, t.itemRetention];
   return (
@@ -38,10 +41,10 @@ export function AuthorizationStep({ corp, will, texts, protocolHref, onAgree, on
         </section>
       </div>
       <div className="ff-buttons ff-buttons--2">
-        <button type="button" className="ff-btn ff-btn--primary" onClick={onAgree}>
+        <button type="button" className="ff-btn ff-btn--primary" onClick={onAgree} disabled={!hydrated}>
           {t.agree}
         </button>
-        <button type="button" className="ff-btn ff-btn--secondary" onClick={onDecline}>
+        <button type="button" className="ff-btn ff-btn--secondary" onClick={onDecline} disabled={!hydrated}>
           {t.decline}
         </button>
       </div>

@@ -4,6 +4,7 @@
  * named by its label and the agreement's title together (我已阅读并同意《用户协议授权书》).
  */
 import { useId, type Ref } from "react";
+import { useHydrated } from "../useHydrated";
 
 interface ConsentTickProps {
   checked: boolean;
@@ -17,6 +18,8 @@ interface ConsentTickProps {
 
 export function ConsentTick({ checked, onChange, prefix, linkText, href, boxRef }: ConsentTickProps) {
   const id = useId();
+  // Server-rendered HTML cannot take the tick yet (../useHydrated.ts).
+  const hydrated = useHydrated();
   return (
     <div className="ff-consent">
       <input
@@ -25,6 +28,7 @@ export function ConsentTick({ checked, onChange, prefix, linkText, href, boxRef 
         className="ff-consent__box"
         type="checkbox"
         checked={checked}
+        disabled={!hydrated}
         aria-labelledby={`${id}-label ${id}-link`}
         onChange={(e) => onChange(e.target.checked)}
       />

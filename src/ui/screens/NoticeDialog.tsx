@@ -5,9 +5,12 @@
  * notice only asks to be read.
  */
 import { useId, useRef } from "react";
+import { useHydrated } from "../useHydrated";
 import { useDialogFocus } from "../useDialogFocus";
 
 export function NoticeDialog({ title, text, confirm, onConfirm }: { title: string; text: string; confirm: string; onConfirm: () => void }) {
+  // Grey while a page the service rendered waits for its script (../useHydrated.ts).
+  const hydrated = useHydrated();
   const titleId = useId();
   const textId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -20,7 +23,7 @@ export function NoticeDialog({ title, text, confirm, onConfirm }: { title: strin
         </h2>
         <p id={textId} className="ff-modal__text ff-notice__text">{text}</p>
         <div className="ff-modal__actions">
-          <button type="button" className="ff-modal__btn ff-modal__btn--right ff-notice__confirm" onClick={onConfirm}>
+          <button type="button" className="ff-modal__btn ff-modal__btn--right ff-notice__confirm" onClick={onConfirm} disabled={!hydrated}>
             {confirm}
           </button>
         </div>

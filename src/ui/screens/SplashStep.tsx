@@ -3,6 +3,7 @@
  * about to happen, who asked for it (protocol_corp_name, as text) and one button to begin.
  */
 import type { TextsOf } from "../FlowProvider";
+import { useHydrated } from "../useHydrated";
 import { fillText } from "./textTemplate";
 
 function SplashArt() {
@@ -31,6 +32,8 @@ interface SplashStepProps {
 }
 
 export function SplashStep({ will, corp, texts, onNext }: SplashStepProps) {
+  // Grey while a page the service rendered waits for its script (../useHydrated.ts).
+  const hydrated = useHydrated();
   const t = texts.splash;
   const points = [t.point1, t.point2, t.point3];
   return (
@@ -51,7 +54,7 @@ export function SplashStep({ will, corp, texts, onNext }: SplashStepProps) {
         </div>
       </div>
       <div className="ff-buttons ff-buttons--1">
-        <button type="button" className="ff-btn ff-btn--primary" onClick={onNext}>
+        <button type="button" className="ff-btn ff-btn--primary" onClick={onNext} disabled={!hydrated}>
           {t.next}
         </button>
       </div>

@@ -19,6 +19,7 @@ import { usePrefetchGuidance } from "./recording/guidance/usePrefetchGuidance";
 import { Illustration } from "../components/illustrations";
 import type { ScreenProps } from "../screenContract";
 import { useFinisher } from "../useFinisher";
+import { useHydrated } from "../useHydrated";
 import { authLevelOf } from "./authLevel";
 import { AuthorizationStep } from "./AuthorizationStep";
 import { CheckList } from "./CheckList";
@@ -52,6 +53,8 @@ export default function StartScreen({ route, props, next, query }: ScreenProps<"
   // check allows it (a blocked browser is sent to /uaDetect by the check itself).
   const [waiting, setWaiting] = useState(false);
   const [ticked, setTicked] = useState(false);
+  // The page the service rendered (src/ssr) works once its script runs: grey until then.
+  const hydrated = useHydrated();
   const consentBox = useRef<HTMLInputElement>(null);
   const [popupOpen, setPopupOpen] = useState(Boolean(launch.popup_context?.trim()));
   // A desktop may continue on a phone (issue 32): decided with the camera check, in its lazy module.
@@ -149,14 +152,14 @@ export default function StartScreen({ route, props, next, query }: ScreenProps<"
           <ConsentTick boxRef={consentBox} checked={ticked} onChange={setTicked} prefix={texts.start.consentPrefix} linkText={texts.start.consentLink} href={protocolHref} />
         )}
         <div className="ff-buttons ff-buttons--1">
-          <button type="button" className="ff-btn ff-btn--primary" disabled={waiting && eligibility === "checking"} onClick={start}>
+          <button type="button" className="ff-btn ff-btn--primary" disabled={!hydrated || (waiting && eligibility === "checking")} onClick={start}>
             {waiting && eligibility === "checking" ? texts.start.checkingBrowser : texts.start.startButton}
           </button>
         </div>
         {phoneOffer === "noCamera" && <p className="ff-start__intro">{texts.start.phoneNoCamera}</p>}
         {phoneOffer !== "none" && (
           <div className="ff-buttons ff-buttons--1">
-            <button type="button" className="ff-btn ff-btn--secondary" data-phone-offer={phoneOffer} onClick={() => navigate(next("handoff"))}>
+            <button type="button" className="ff-btn ff-btn--secondary" data-phone-offer={phoneOffer} onClick={() => navigate(next("handoff"))} disabled={!hydrated}>
               {texts.start.phoneOffer}
             </button>
           </div>

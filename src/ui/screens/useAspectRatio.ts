@@ -10,6 +10,14 @@ function aspectRatioOf(win: Pick<Window, "innerHeight" | "innerWidth">): number 
   return win.innerWidth > 0 ? win.innerHeight / win.innerWidth : Number.POSITIVE_INFINITY;
 }
 
+/**
+ * The shape a page the service renders assumes (src/ssr: it cannot see the screen): a phone held
+ * upright, the flow's usual case. A page hydrating from it takes the window's own shape right
+ * after, as React re-renders a store whose client value differs from the server's.
+ */
+const SERVER_ASPECT_RATIO = 16 / 9;
+const serverAspectRatio = () => SERVER_ASPECT_RATIO;
+
 export function useAspectRatio(): number {
   const { win } = useRuntime();
   const subscribe = useCallback(
@@ -23,5 +31,5 @@ export function useAspectRatio(): number {
     },
     [win],
   );
-  return useSyncExternalStore(subscribe, () => aspectRatioOf(win));
+  return useSyncExternalStore(subscribe, () => aspectRatioOf(win), serverAspectRatio);
 }

@@ -1,0 +1,53 @@
+/**
+ * What `POST /api/v1/login` would answer a launch now, worked out without answering it: the
+ * service renders a launch's first page from it (./launchPage.ts), and a GET must never use a
+ * launch up (messaging apps fetch the links people send to preview them). The checks are the
+ * login's own (../launch/inspectLaunch.ts); nothing is written.
+ */
+import type { FastifyRequest } from "fastify";
+import { API_ERROR_CODES, loginRequestSchema } from "../../../schemas/api";
+import type { LaunchLoginAnswer } from "../../ssr/renderLaunchPage";
+import { sessionOfRequest } from "../auth/session";
+import type { ServiceContext } from "../context";
+import { HttpError } from "../http/errors";
+import { inspectLaunch } from "../launch/inspectLaunch";
+import { answerLanguage } from "../languages";
+import { orderConfigOf } from "../orders/orderConfig";
+import { parseLaunchToken } from "../signing/launch";
+
+/**
+ * The login's answer for the launch query `search` (the page URL's, as the page reads it), or
+ * null when it cannot be told here: a launch another session used, which may be this very
+ * browser reloading the page without cookies (its login is in its own storage): the page then
+ * renders itself, as without this.
+ */
+export async function launchAnswer(ctx: ServiceContext, request: FastifyRequest, search: Record<string, string>): Promise<LaunchLoginAnswer | null> {
+  // The page parses the query by the same schema and refuses a link that fails without asking.
+  const parsed = loginRequestSchema.safeParse(search);
+  if (!parsed.success) return { kind: "refused", status: 400, code: API_ERROR_CODES.launchInvalid, message: "launch link invalid: the query does not parse" };
+  const { cookieless: _pageOwn, ...fields } = parsed.data;
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) if (typeof value === "string") params[key] = value;
+  const token = parseLaunchToken(parsed.data.sign);
+  // A browser that logged in with this launch keeps its login in its storage: its page goes on
+  // from there whatever the launch's state now, and so does this render.
+  const current = await sessionOfRequest(ctx, request);
+  let genuine: Awaited<ReturnType<typeof inspectLaunch>>;
+  try {
+    genuine = await inspectLaunch(ctx, parsed.data.sign, params);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (current !== null && token !== null && current.session.launchNonce === token.nonce) return null;
+    return { kind: "refused", status: error.statusCode, code: error.code, message: error.message, ...(error.returnUrl !== undefined ? { returnUrl: error.returnUrl } : {}) };
+  }
+  const { launch, order } = genuine;
+  const sameBrowser = current !== null && current.session.launchNonce === launch.nonce;
+  if (launch.usedAt !== null && !sameBrowser) return null;
+  const verified = await ctx.store.attempts.countVerified(order.orderNo);
+  return {
+    kind: "accepted",
+    orderNo: order.orderNo,
+    returnUrl: order.returnUrl,
+    config: orderConfigOf(order, ctx.limits, verified, answerLanguage(ctx.languages, undefined, order.launchOptions.lang), ctx.trtc, ctx.checks),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * A signed launch's first page, rendered by the service (issue 33). For `GET /?…&sign=…` the
+ * service works out what the login would answer (./launchAnswer.ts: reads only, so a link
+ * preview never uses the launch up), renders the page that answer leads to with the app's own
+ * screens (src/ssr/renderLaunchPage.tsx), and sends it inside the built page of its language,
+ * with the stylesheet inline so the first paint needs this HTML alone. The page's scripts are
+ * the built page's, unchanged: the early login still goes out as the page is parsed, and the app
+ * hydrates this HTML when its own first page is the same (src/main.tsx).
+ *
+ * Its CSP allows exactly its inline styles, by hash (./../http/inlineStyles.ts), instead of the
+ * 'unsafe-inline' the other pages keep for the real-time SDK and the debug console, which set
+ * style attributes of their own: so a launch that will use either is not rendered here.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { LanguagesFile } from "../../../schemas/languages";
+import type { ThemesFile } from "../../../schemas/themes";
+import { SERVED_LANGUAGE_ATTRIBUTE, SERVED_PAGE_ATTRIBUTE } from "../../boot/serverRendered";
+import { isCookieLessMode, parseQuery } from "../../session/query";
+import type { RenderedLaunchPage } from "../../ssr/renderLaunchPage";
+import { escapeHtml } from "../admin/staffPage";
+import type { ServiceContext } from "../context";
+import { acceptedTags } from "../http/acceptLanguage";
+import { appPageFile } from "../http/appPages";
+import { appInlineStyleSources, pageStyles, type PageStyles } from "../http/inlineStyles";
+import { launchAnswer } from "./launchAnswer";
+
+/** A built page cut around its root element, whose loading box the rendered page replaces. */
+interface PageTemplate {
+  head: string;
+  tail: string;
+}
+
+const ROOT_OPEN = '<div id="root">';
+
+/** The built page `html` around its root: the root is the body's first element and ends before the noscript. */
+function templateOf(file: string, html: string): PageTemplate {
+  const open = html.indexOf(ROOT_OPEN);
+  const close = html.indexOf("<noscript>", open);
+  if (open < 0 || close < 0 || html.indexOf(ROOT_OPEN, open + 1) >= 0) throw new Error(`${file}: expected one ${ROOT_OPEN} before a <noscript>`);
+  return { head: html.slice(0, open), tail: html.slice(close) };
+}
+
+/** The page's CSP with style-src naming exactly its inline styles. */
+export function withStrictStyles(policy: string, sources: readonly string[]): string {
+  return policy
+    .split(";")
+    .map((directive) => (directive.trim().startsWith("style-src ") ? `style-src 'self' ${sources.join(" ")}` : directive.trim()))
+    .join(";");
+}
+
+export interface LaunchPages {
+  /** The rendered page for this request, sent; false when the request is not one (the caller sends the built page). */
+  send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
+
+/** Launch pages over the built app in `appDir`; null without a build (the API alone). */
+export function createLaunchPages(ctx: ServiceContext, appDir: string | undefined, languages: LanguagesFile, themes: ThemesFile): LaunchPages | null {
+  const styles = pageStyles(appDir, themes);
+  if (appDir === undefined || styles === null) return null;
+  const templates = new Map<string, PageTemplate>();
+  for (const { tag } of languages.languages) {
+    const file = appPageFile(languages, tag);
+    if (existsSync(join(appDir, file))) templates.set(tag, templateOf(file, readFileSync(join(appDir, file), "utf8")));
+  }
+  const styleSources = appInlineStyleSources(appDir, themes);
+  // Loaded on the first launch: React's server renderer and the screens are not needed before.
+  let renderer: Promise<typeof import("../../ssr/renderLaunchPage")> | null = null;
+  const load = () => (renderer ??= import("../../ssr/renderLaunchPage"));
+
+  return {
+    async send(request, reply) {
+      const query = request.url.indexOf("?");
+      const search = parseQuery(query < 0 ? "" : request.url.slice(query));
+      if (!isCookieLessMode(search)) return false;
+      const answer = await launchAnswer(ctx, request, search);
+      if (answer === null) return false;
+      const { renderLaunchPage } = await load();
+      const rendered = await renderLaunchPage({
+        url: `${request.protocol}://${request.host}${request.url}`,
+        userAgent: request.headers["user-agent"] ?? "",
+        languages: acceptedTags(request.headers["accept-language"]),
+        now: ctx.clock.now(),
+        login: answer,
+      });
+      const template = rendered ? templates.get(rendered.language) : undefined;
+      if (!rendered || !template || rendered.realtime || rendered.debugConsole) return false;
+      const policy = reply.getHeader("content-security-policy");
+      if (typeof policy === "string") reply.header("content-security-policy", withStrictStyles(policy, styleSources));
+      // Made for this launch, this browser and now: never stored by a cache.
+      reply.header("cache-control", "no-store");
+      reply.header("vary", "accept-language, cookie");
+      reply.type("text/html; charset=utf-8");
+      await reply.send(pageHtml(template, styles, rendered));
+      return true;
+    },
+  };
+}
+
+function pageHtml(template: PageTemplate, styles: PageStyles, page: RenderedLaunchPage): string {
+  const themeRule = styles.themeRules.get(page.theme);
+  if (themeRule === undefined) throw new Error(`no theme rule for "${page.theme}"`);
+  const head = template.head
+    .replace(styles.link, `<style>${styles.sheet}</style>\n    <style>${themeRule}</style>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace("<body>", page.bodyClass === null ? "<body>" : `<body class="${escapeHtml(page.bodyClass)}">`);
+  const root = `<div id="root" ${SERVED_PAGE_ATTRIBUTE}="${escapeHtml(page.page)}" ${SERVED_LANGUAGE_ATTRIBUTE}="${escapeHtml(page.language)}">${page.markup}</div>\n    `;
+  return head + root + template.tail;
+}
