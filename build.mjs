@@ -38,8 +38,10 @@ const appOut = join(out, "app");
 // language choice, and the route preloader's per-language text chunks (0.4 KB) come with it.
 // Issue 30 took the other languages' shell texts and preloads off each page's first screen
 // (0.6 KB), which made room for issue 32's /handoff route, launch parameter and error codes
-// under the same ceiling.
-const FIRST_SCREEN_CEILING = 97 * 1024;
+// under the same ceiling. Raised to 97.5 KB with issue 33: hydrating the page the service rendered
+// (the served page's attributes parsed, the first page's redirects followed before the first
+// render, the tree shared with the service) added 0.4 KB, 99,315 bytes against 98,886.
+const FIRST_SCREEN_CEILING = 97.5 * 1024;
 
 const BROWSER_TARGET = ["es2020", "chrome80", "safari15", "ios15"];
 // The page's report environment. Unset, it is release (spec §6; flows/apps.json
