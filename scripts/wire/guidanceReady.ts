@@ -80,6 +80,8 @@ export async function guidanceReadyRun(browser: Browser, base: string, readFirst
     if (readFirst) await prefetchDone(page, pending, () => asked);
     await start.click();
     await page.waitForURL(/#\/action\/vertify$/, { timeout: 60_000 });
+    // Silent mode warns of its light challenge before recording; the user reads it and goes on.
+    await page.getByRole("button", { name: benchText("light.noticeContinue") }).click({ timeout: 60_000 });
     await page.getByRole("button", { name: benchText("capture.startRecord") }).click();
     await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, CAMERA_READY_MEASURE, { timeout: 60_000 });
     cameraOpened = true;
