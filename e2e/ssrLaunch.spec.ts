@@ -101,7 +101,7 @@ test("a tampered link's served error screen hydrates the same way, and its exit 
   expect(tampered).not.toBe(launchUrl);
   const { page, errors } = await openServed(browser, "en", tampered);
   await expect(page.locator("#root")).toHaveAttribute("data-ssr-page", "/error?code=400101");
-  await expect(page.getByRole("button", { name: textsOf("en").common.exit })).toBeEnabled();
+  await expect(page.getByRole("button", { name: textsOf("en").common.quit })).toBeEnabled();
   expect(await sameHeading(page)).toBe(true);
   // The login refused the link (its console error is the refusal's, not React's).
   expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);

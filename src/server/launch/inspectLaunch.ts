@@ -16,6 +16,13 @@ import type { LaunchRecord } from "../store/launches";
 
 const invalid = (why: string) => new HttpError(400, API_ERROR_CODES.launchInvalid, `launch link invalid: ${why}`);
 
+/** Parsed launch parameters as the flat string record the signature was computed over. */
+export function signedParamsOf(fields: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) if (typeof value === "string") out[key] = value;
+  return out;
+}
+
 /** A launch whose signature held and which may still log in (unless another session used it). */
 export interface GenuineLaunch {
   launch: LaunchRecord;

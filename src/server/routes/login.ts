@@ -1,7 +1,7 @@
 /**
  * `POST /api/v1/login`: the browser hands over the launch parameters it was opened with.
  *
- * Checked in this order, so a tampered link always reads as "link invalid" (400101) even when
+ * Checked in this order (../launch/inspectLaunch.ts, shared with the service-rendered launch page), so a tampered link always reads as "link invalid" (400101) even when
  * it is also old or used: token well-formed, launch known, signature over every parameter,
  * the token's expiry the one issued (then expiry: LAUNCH_EXPIRED), order still open
  * (ORDER_FINISHED), single use (LAUNCH_USED). The same browser logging in again with the same
@@ -19,22 +19,15 @@ import { parseOr400 } from "../http/errors";
 import type { RateLimitHooks } from "../http/security";
 import { orderConfigOf } from "../orders/orderConfig";
 import { answerLanguage } from "../languages";
-import { inspectLaunch, launchUsedError } from "../launch/inspectLaunch";
+import { inspectLaunch, launchUsedError, signedParamsOf } from "../launch/inspectLaunch";
 import type { SessionRecord } from "../store/sessions";
-
-/** The parsed launch parameters as the flat string record the signature was computed over. */
-function paramsOf(body: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body)) if (typeof value === "string") out[key] = value;
-  return out;
-}
 
 export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, limiters: RateLimitHooks): void {
   app.post("/api/v1/login", { preHandler: limiters.login }, async (request, reply) => {
     const body = parseOr400(loginRequestSchema, request.body, "launch parameters", API_ERROR_CODES.launchInvalid);
     // `cookieless` is the page's own request, not a launch parameter: the partner never signed it.
     const { cookieless, ...launchFields } = body;
-    const { launch, order } = await inspectLaunch(ctx, body.sign, paramsOf(launchFields));
+    const { launch, order } = await inspectLaunch(ctx, body.sign, signedParamsOf(launchFields));
     const now = ctx.clock.now();
 
     const current = await sessionOfRequest(ctx, request);

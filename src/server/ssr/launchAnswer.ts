@@ -10,7 +10,7 @@ import type { LaunchLoginAnswer } from "../../ssr/renderLaunchPage";
 import { sessionOfRequest } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
-import { inspectLaunch } from "../launch/inspectLaunch";
+import { inspectLaunch, signedParamsOf } from "../launch/inspectLaunch";
 import { answerLanguage } from "../languages";
 import { orderConfigOf } from "../orders/orderConfig";
 import { parseLaunchToken } from "../signing/launch";
@@ -26,8 +26,7 @@ export async function launchAnswer(ctx: ServiceContext, request: FastifyRequest,
   const parsed = loginRequestSchema.safeParse(search);
   if (!parsed.success) return { kind: "refused", status: 400, code: API_ERROR_CODES.launchInvalid, message: "launch link invalid: the query does not parse" };
   const { cookieless: _pageOwn, ...fields } = parsed.data;
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields)) if (typeof value === "string") params[key] = value;
+  const params = signedParamsOf(fields);
   const token = parseLaunchToken(parsed.data.sign);
   // A browser that logged in with this launch keeps its login in its storage: its page goes on
   // from there whatever the launch's state now, and so does this render.
