@@ -69,9 +69,16 @@ async function validate() {
 
 async function buildServer() {
   // The service, its verification worker thread (started by src/server/verify/workerPool.ts
-  // from the file next to main.mjs) and its probe process (src/server/media/probe/probeClient.ts).
+  // from the file next to main.mjs), its probe process (src/server/media/probe/probeClient.ts)
+  // and its renderer of a launch's first page (src/server/ssr/launchRenderer.ts).
   await build({
-    entryPoints: { main: join(root, "src/server/main.ts"), verifyWorker: join(root, "src/server/verify/worker.ts"), probeProcess: join(root, "src/server/media/probe/probeProcess.ts") },
+    entryPoints: {
+      main: join(root, "src/server/main.ts"),
+      verifyWorker: join(root, "src/server/verify/worker.ts"),
+      probeProcess: join(root, "src/server/media/probe/probeProcess.ts"),
+      // The browser's screens, for the service to render a launch's first page (src/ssr).
+      renderLaunch: join(root, "src/ssr/renderLaunchPage.tsx"),
+    },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -79,9 +86,9 @@ async function buildServer() {
     outdir: join(out, "server"),
     outExtension: { ".js": ".mjs" },
     packages: "external",
-    // The service renders a launch's first page from the app's own screens (src/ssr): their
-    // styles are the page's (inlined by the service), the texts every language's whole file, and
-    // the environment the page's own, baked alike.
+    // The renderer runs the app's own screens (src/ssr): their styles are the page's (inlined by
+    // the service), the texts every language's whole file, and the environment the page's own,
+    // baked alike.
     loader: { ".css": "empty" },
     define: { __FACEFLOW_ENV__: JSON.stringify(environment), __FACEFLOW_GRAY_VERSION__: JSON.stringify(grayVersion) },
     plugins: [bundleWorkspacePackages(root), allTextsGalleryPlugin(root)],

@@ -1,17 +1,32 @@
 /**
  * Composition root: the only place in the browser where definitions, registries and the window
- * meet (./boot/appDefinitions.ts holds the definitions, shared with the service's renderer of a
- * launch's first page, src/ssr). A page the service rendered is hydrated, not rendered again.
+ * meet. Flow files were validated and cross-checked by build.mjs before they were embedded here,
+ * which is why they are typed by their schemas without being parsed again in the browser. A
+ * launch's first page the service rendered (src/ssr, the same tree) is hydrated, not rendered again.
  */
 import { createRoot, hydrateRoot } from "react-dom/client";
+import routesJson from "../flows/routes.json";
+import entryJson from "../flows/entry.json";
+import guardJson from "../flows/guard.json";
+import appsJson from "../flows/apps.json";
 import analyticsJson from "../flows/analytics.json";
+import captureJson from "../flows/capture.json";
+import themesJson from "../themes/themes.json";
 import { defaultShell, languages, texts } from "virtual:faceflow-languages";
 import type { AnalyticsFile } from "../schemas/analytics";
+import type { AppsFile } from "../schemas/apps";
+import type { CaptureFile } from "../schemas/capture";
+import type { RoutesFile } from "../schemas/routes";
+import type { EntryFile, GuardFile } from "../schemas/rules";
+import type { ThemesFile } from "../schemas/themes";
 import type { DevicesFile } from "../schemas/devices";
 import type { ErrorsFile } from "../schemas/errors";
 import type { ResultsFile } from "../schemas/results";
 import { startAnalytics } from "./analytics/startAnalytics";
-import { apps, capture, createAppEngine, createCaptureHandlers, themes, validated } from "./boot/appDefinitions";
+import { createCaptureKindRegistry } from "./capture/kinds/registry";
+import { shippedCaptureKinds } from "./capture/kinds/shipped";
+import { createEngine } from "./engine/engine";
+import { createEngineRegistries } from "./engine/builtins";
 import { serverRenderedPage } from "./boot/serverRendered";
 import { decide, performEffects } from "./ui/FlowRouter";
 import { splitHash } from "./runtime/hashLocation";
@@ -34,8 +49,34 @@ import "./ui/screens/screens.css";
 declare const __FACEFLOW_ENV__: string | undefined;
 declare const __FACEFLOW_GRAY_VERSION__: string | undefined;
 
-const engine = createAppEngine(defaultShell.titles);
-const captureHandlers = createCaptureHandlers();
+/**
+ * A definition file that build.mjs has already parsed by its schema and cross-checked. Route
+ * props follow the same pattern: validated per screen type, cast once by the router
+ * (src/ui/screenContract.ts routeProps).
+ */
+const validated = <T,>(json: unknown): T => json as T;
+
+const apps = validated<AppsFile>(appsJson);
+const themes = validated<ThemesFile>(themesJson);
+const capture = validated<CaptureFile>(captureJson);
+// The same engine and capture kinds as the service's renderer of a launch's first page
+// (src/ssr/renderLaunchPage.tsx), from the same files, so the page it renders is this one's.
+const engine = createEngine(
+  {
+    routes: validated<RoutesFile>(routesJson),
+    entry: validated<EntryFile>(entryJson),
+    guard: validated<GuardFile>(guardJson),
+    apps,
+    themes,
+    // The source language's titles: the engine checks route title keys against them; every other
+    // language has the same keys (npm run validate). The router shows the page's language's.
+    titles: defaultShell.titles,
+  },
+  createEngineRegistries(),
+);
+// The capture kinds, tried in capture.json's mode order; each kind's handler loads only when a
+// page first asks for it (real-time video's SDK is large).
+const captureHandlers = createCaptureKindRegistry(shippedCaptureKinds(), capture);
 const runtime = createFlowRuntime({
   win: window,
   engine,

@@ -22,7 +22,7 @@
 import type { EarlyLoginAnswer } from "../../schemas/earlyLogin";
 import { LOGIN_PATH } from "../api/paths";
 import { canKeepCookies } from "../session/cookieProbe";
-import { isCookieLessMode, parseQuery } from "../session/query";
+import { isCookieLessMode, parseQuery } from "../domain/launchQuery";
 
 /** The window property the answer waits under (an EarlyLoginSlot). */
 export const EARLY_LOGIN_KEY = "__faceflowEarlyLogin";

@@ -23,7 +23,7 @@ import { createStatsRecorder, type StatsRecorder } from "../analytics/statsRecor
 import { deriveCacheId } from "../session/cacheId";
 import { createCookieJar, type CookieJar } from "../session/cookies";
 import { cookieDomainFor, launchCookieValue, syncLaunchCookies } from "../session/launchCookies";
-import { hasOwn } from "../session/query";
+import { hasOwn } from "../domain/launchQuery";
 import { FINISHED_URL, isCookieLessMode, isFinished, parseQuery, readLaunch, type LaunchIssue } from "../session/launchParams";
 import type { SessionStateStore } from "../session/sessionState";
 import { createKycStorage, type KycStorage } from "../session/storage";

@@ -31,7 +31,8 @@ import { createRateLimitHooks, DEFAULT_RATE_LIMITS, installSecurity, type RateLi
 import { installCompression } from "./http/compression";
 import { appInlineScriptSources } from "./http/inlineScripts";
 import { serveApp } from "./http/staticApp";
-import { createLaunchPages } from "./ssr/launchPage";
+import { createLaunchPages, type LaunchRenderer } from "./ssr/launchPage";
+import { bundledLaunchRenderer } from "./ssr/launchRenderer";
 import { maxBase64Chars, type ServerLimits } from "./limits";
 import { availableParallelism } from "node:os";
 import { resolveFfmpeg } from "./media/decode/ffmpegBinary";
@@ -96,6 +97,12 @@ export interface BuildAppOptions {
   mediaStoreConfig?: MediaStoreConfig;
   /** Built browser app (dist/app); without it `/` answers 503 APP_NOT_BUILT. */
   appDir?: string;
+  /**
+   * Renders a signed launch's first page (issue 33; src/server/ssr/launchPage.ts). Default: the
+   * renderer bundled beside the service (dist/server/renderLaunch.mjs), none when the service runs
+   * from its sources (tests pass src/ssr/renderLaunchPage.tsx's); null: never render one.
+   */
+  launchRenderer?: LaunchRenderer | null;
   /** "release" refuses the built-in demo secret. */
   environment?: string;
   /** Apps from env/config; TIDA0001 here replaces the demo secret. */
@@ -293,7 +300,7 @@ async function registerApi(
   registerHandoffRoutes(app, ctx, limiters, { ...devicesFileSchema.parse(devicesJson).phoneHandoff, ...options.handoff }, createHandoffRecorder(ctx, factsOf));
   registerMediaRetention(app, ctx, mediaRetentionFromEnv(process.env));
   registerWebhooks(app, ctx, webhookSettings(process.env, options.environment === "release", options.webhooks));
-  await serveApp(app, options.appDir, ctx.languages.file, createLaunchPages(ctx, options.appDir, ctx.languages.file, themesFileSchema.parse(themesJson)));
+  await serveApp(app, options.appDir, ctx.languages.file, createLaunchPages(ctx, options.appDir, ctx.languages.file, themesFileSchema.parse(themesJson), options.launchRenderer === undefined ? bundledLaunchRenderer() : options.launchRenderer));
 }
 
 function timerClock(clock: Clock): StreamClock {

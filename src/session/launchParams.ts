@@ -8,11 +8,11 @@
  */
 import { LAUNCH_KEYS, launchParamsSchema, PERSISTENT_LAUNCH_KEYS, type LaunchKey, type LaunchParams } from "../../schemas/launch";
 import { storedValueSchemas } from "../../schemas/session";
-import { hasOwn, isCookieLessMode, type Query } from "./query";
+import { hasOwn, isCookieLessMode, type Query } from "../domain/launchQuery";
 import type { CookieJar } from "./cookies";
 import { describeIssue, type KycStorage } from "./storage";
 
-export { isCookieLessMode, parseQuery } from "./query";
+export { isCookieLessMode, parseQuery } from "../domain/launchQuery";
 
 export interface LaunchIssue {
   /** The launch parameter at fault, e.g. `live_type`. */

@@ -4,6 +4,9 @@
  * request (./serverWindow.ts), rendered by React's server renderer. The browser hydrates the
  * HTML when its own first page is the same page in the same language (src/main.tsx renderApp).
  *
+ * The service loads this module from its own bundle (build.mjs: dist/server/renderLaunch.mjs) and
+ * speaks to it through schemas/launchPage.ts: it imports no browser code itself.
+ *
  * The login is not performed: the service says what it would answer (src/server/ssr), and the
  * browser's own login code (logInWithLaunch) turns that answer into the stored state and the
  * page, as it will in the browser with the real answer. Nothing here writes anything anywhere:
@@ -11,7 +14,19 @@
  */
 import { renderToString } from "react-dom/server";
 import { languages as languagesFile, texts as allTexts } from "virtual:faceflow-all-texts";
-import type { LoginResponse, OrderConfig } from "../../schemas/api";
+import routesJson from "../../flows/routes.json";
+import entryJson from "../../flows/entry.json";
+import guardJson from "../../flows/guard.json";
+import appsJson from "../../flows/apps.json";
+import captureJson from "../../flows/capture.json";
+import themesJson from "../../themes/themes.json";
+import type { LoginResponse } from "../../schemas/api";
+import type { AppsFile } from "../../schemas/apps";
+import type { CaptureFile } from "../../schemas/capture";
+import { launchPageInputSchema, type LaunchLoginAnswer, type RenderedLaunchPage } from "../../schemas/launchPage";
+import type { RoutesFile } from "../../schemas/routes";
+import type { EntryFile, GuardFile } from "../../schemas/rules";
+import type { ThemesFile } from "../../schemas/themes";
 import type { DevicesFile } from "../../schemas/devices";
 import type { ErrorsFile } from "../../schemas/errors";
 import type { ResultsFile } from "../../schemas/results";
@@ -20,7 +35,10 @@ import devicesJson from "../../flows/devices.json";
 import errorsJson from "../../flows/errors.json";
 import resultsJson from "../../flows/results.json";
 import { ApiError } from "../api/apiError";
-import { apps, capture, createAppEngine, createCaptureHandlers, themes, validated } from "../boot/appDefinitions";
+import { createCaptureKindRegistry } from "../capture/kinds/registry";
+import { shippedCaptureKinds } from "../capture/kinds/shipped";
+import { createEngine } from "../engine/engine";
+import { createEngineRegistries } from "../engine/builtins";
 import { describePageView } from "../engine/afterNavigation";
 import { nextOf } from "../flow/next";
 import { splitHash } from "../runtime/hashLocation";
@@ -41,36 +59,25 @@ import { serverWindow, type ServerPage } from "./serverWindow";
 declare const __FACEFLOW_ENV__: string | undefined;
 declare const __FACEFLOW_GRAY_VERSION__: string | undefined;
 
-/** What the service's login would answer this launch now (src/server/ssr/launchAnswer.ts). */
-export type LaunchLoginAnswer =
-  | { kind: "accepted"; orderNo: string; returnUrl: string; config: OrderConfig }
-  | { kind: "refused"; status: number; code: string; message: string; returnUrl?: string };
-
-export interface LaunchPageInput extends Omit<ServerPage, "hash"> {
-  login: LaunchLoginAnswer;
-}
-
-export interface RenderedLaunchPage {
-  /** The root's HTML. */
-  markup: string;
-  /** The hash page rendered ("/h5pre", "/error?code=400101"): the page hydrates only on the same one. */
-  page: string;
-  language: string;
-  /** The document's title as the page would set it, and the theme (its id in themes.json, its body class). */
-  title: string;
-  theme: string;
-  bodyClass: string | null;
-  /**
-   * The launch goes on to a real-time page (its SDK sets style attributes of its own), or the
-   * page opens the debug console (likewise): the service then sends the page unrendered, under
-   * the CSP that allows them (src/server/ssr/launchPage.ts).
-   */
-  realtime: boolean;
-  debugConsole: boolean;
-}
-
-const engine = createAppEngine(allTexts[languagesFile.default]?.shell.titles ?? missingDefault());
-const captureHandlers = createCaptureHandlers();
+/** Definition files build.mjs has parsed by their schemas and cross-checked (as src/main.tsx says). */
+const validated = <T,>(json: unknown): T => json as T;
+const apps = validated<AppsFile>(appsJson);
+const themes = validated<ThemesFile>(themesJson);
+const capture = validated<CaptureFile>(captureJson);
+// The browser's engine and capture kinds from the same files (src/main.tsx), so the page decided
+// here is the one the browser will decide.
+const engine = createEngine(
+  {
+    routes: validated<RoutesFile>(routesJson),
+    entry: validated<EntryFile>(entryJson),
+    guard: validated<GuardFile>(guardJson),
+    apps,
+    themes,
+    titles: (allTexts[languagesFile.default] ?? missingDefault()).shell.titles,
+  },
+  createEngineRegistries(),
+);
+const captureHandlers = createCaptureKindRegistry(shippedCaptureKinds(), capture);
 
 function missingDefault(): never {
   throw new Error(`flows/languages.json's default "${languagesFile.default}" has no texts file`);
@@ -148,7 +155,9 @@ async function afterLogin(rt: FlowRuntime, answer: LaunchLoginAnswer): Promise<v
  * The launch's first page, rendered; null when the page is not one to render here (a full
  * redirect out of the app, a definition loop): the browser then renders it as without this.
  */
-export async function renderLaunchPage(input: LaunchPageInput): Promise<RenderedLaunchPage | null> {
+export async function renderLaunchPage(request: unknown): Promise<RenderedLaunchPage | null> {
+  // The service's request, parsed like any boundary's (schemas/launchPage.ts).
+  const input = launchPageInputSchema.parse(request);
   const rt = runtimeFor({ ...input, hash: "#/" });
   await afterLogin(rt, input.login);
   const first = firstPageOf(rt, rt.win.location.hash);

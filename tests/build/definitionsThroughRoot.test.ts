@@ -13,11 +13,10 @@ import { describe, expect, it } from "vitest";
 const ROOT = process.cwd();
 
 /**
- * The composition roots: the browser's (with the definitions it shares with the service's
- * renderer of a launch page), the gallery's, the renderer's, and the service's (with its worker
- * start-up).
+ * The composition roots: the browser's, the gallery's, the renderer of a launch's first page
+ * (the browser's tree on the service), and the service's (with its worker start-up).
  */
-const COMPOSITION_ROOTS = [/^src\/main\.tsx$/, /^src\/boot\/appDefinitions\.ts$/, /^src\/ssr\/renderLaunchPage\.tsx$/, /^src\/gallery\//, /^src\/server\/app\.ts$/, /^src\/server\/main\.ts$/, /^src\/server\/verify\/worker\.ts$/];
+const COMPOSITION_ROOTS = [/^src\/main\.tsx$/, /^src\/ssr\/renderLaunchPage\.tsx$/, /^src\/gallery\//, /^src\/server\/app\.ts$/, /^src\/server\/main\.ts$/, /^src\/server\/verify\/worker\.ts$/];
 
 /** Every definition file a module's source imports, statically or with import(), as a path from the repository root. */
 export function definitionImports(file: string, source: string): string[] {

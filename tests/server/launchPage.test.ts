@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ERROR_CODES } from "../../schemas/api";
 import textsZh from "../../flows/texts.zh-CN.json";
 import textsEn from "../../flows/texts.en.json";
+import { renderLaunchPage } from "../../src/ssr/renderLaunchPage";
 import { writeAppPagesFixture } from "./appPagesFixture";
 import { Browser, launchParams, orderRequest, startService, testClock, type Service } from "./harness";
 
@@ -41,7 +42,8 @@ beforeAll(async () => {
   writeFileSync(join(appDir, "assets/main-TESTCSS1.css"), CSS);
   writeFileSync(join(appDir, "style-hashes.json"), JSON.stringify({ lazySheets: [] }));
   writeAppPagesFixture(appDir, PAGE);
-  service = await startService({ appDir, clock });
+  // The renderer the built service loads from its bundle, here from its source.
+  service = await startService({ appDir, clock, launchRenderer: renderLaunchPage });
 });
 afterAll(async () => {
   await service.close();

@@ -16,11 +16,16 @@ import * as z from "zod/mini";
 import type { LanguagesFile } from "../../../schemas/languages";
 import { pickLanguage } from "../../domain/languageMatch";
 import { acceptedTags } from "./acceptLanguage";
-import type { LaunchPages } from "../ssr/launchPage";
 
 /** The built page of a language: the default's is index.html, so a static host serves it as is. */
 export function appPageFile(languages: LanguagesFile, tag: string): string {
   return tag === languages.default ? "index.html" : `index.${tag}.html`;
+}
+
+/** A signed launch's first page rendered by the service (../ssr/launchPage.ts), which `/` sends when it can. */
+export interface LaunchPages {
+  /** The rendered page for this request, sent; false when the request is not one (the caller sends the built page). */
+  send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 /** Only `lang` matters here; the launch's other parameters are the page's to parse. */

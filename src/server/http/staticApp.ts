@@ -20,8 +20,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { API_ERROR_CODES } from "../../../schemas/api";
 import type { LanguagesFile } from "../../../schemas/languages";
-import { registerAppPages } from "./appPages";
-import type { LaunchPages } from "../ssr/launchPage";
+import { registerAppPages, type LaunchPages } from "./appPages";
 import { HttpError } from "./errors";
 
 const COMPRESSED_COPY = /\.(br|gz)$/;

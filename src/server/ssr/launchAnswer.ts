@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import { API_ERROR_CODES, loginRequestSchema } from "../../../schemas/api";
-import type { LaunchLoginAnswer } from "../../ssr/renderLaunchPage";
+import type { LaunchLoginAnswer } from "../../../schemas/launchPage";
 import { sessionOfRequest } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";

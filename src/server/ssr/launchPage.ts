@@ -13,16 +13,15 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { LanguagesFile } from "../../../schemas/languages";
 import type { ThemesFile } from "../../../schemas/themes";
-import { SERVED_LANGUAGE_ATTRIBUTE, SERVED_PAGE_ATTRIBUTE } from "../../boot/serverRendered";
-import { isCookieLessMode, parseQuery } from "../../session/query";
-import type { RenderedLaunchPage } from "../../ssr/renderLaunchPage";
+import { launchRenderSchema, type LaunchPageInput, type RenderedLaunchPage } from "../../../schemas/launchPage";
+import { SERVED_LANGUAGE_ATTRIBUTE, SERVED_PAGE_ATTRIBUTE } from "../../../schemas/servedPage";
+import { isCookieLessMode, parseQuery } from "../../domain/launchQuery";
 import { escapeHtml } from "../admin/staffPage";
 import type { ServiceContext } from "../context";
 import { acceptedTags } from "../http/acceptLanguage";
-import { appPageFile } from "../http/appPages";
+import { appPageFile, type LaunchPages } from "../http/appPages";
 import { appInlineStyleSources, pageStyles, type PageStyles } from "../http/inlineStyles";
 import { launchAnswer } from "./launchAnswer";
 
@@ -50,24 +49,28 @@ export function withStrictStyles(policy: string, sources: readonly string[]): st
     .join(";");
 }
 
-export interface LaunchPages {
-  /** The rendered page for this request, sent; false when the request is not one (the caller sends the built page). */
-  send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
-}
+/**
+ * The renderer: src/ssr/renderLaunchPage.tsx's `renderLaunchPage`, which the service loads from
+ * its bundle (./launchRenderer.ts) and tests import; its answer is parsed here.
+ */
+export type LaunchRenderer = (input: LaunchPageInput) => Promise<unknown>;
 
-/** Launch pages over the built app in `appDir`; null without a build (the API alone). */
-export function createLaunchPages(ctx: ServiceContext, appDir: string | undefined, languages: LanguagesFile, themes: ThemesFile): LaunchPages | null {
+/** Launch pages over the built app in `appDir`; null without a build (the API alone) or a renderer. */
+export function createLaunchPages(
+  ctx: ServiceContext,
+  appDir: string | undefined,
+  languages: LanguagesFile,
+  themes: ThemesFile,
+  render: LaunchRenderer | null,
+): LaunchPages | null {
   const styles = pageStyles(appDir, themes);
-  if (appDir === undefined || styles === null) return null;
+  if (appDir === undefined || styles === null || render === null) return null;
   const templates = new Map<string, PageTemplate>();
   for (const { tag } of languages.languages) {
     const file = appPageFile(languages, tag);
     if (existsSync(join(appDir, file))) templates.set(tag, templateOf(file, readFileSync(join(appDir, file), "utf8")));
   }
   const styleSources = appInlineStyleSources(appDir, themes);
-  // Loaded on the first launch: React's server renderer and the screens are not needed before.
-  let renderer: Promise<typeof import("../../ssr/renderLaunchPage")> | null = null;
-  const load = () => (renderer ??= import("../../ssr/renderLaunchPage"));
 
   return {
     async send(request, reply) {
@@ -76,14 +79,15 @@ export function createLaunchPages(ctx: ServiceContext, appDir: string | undefine
       if (!isCookieLessMode(search)) return false;
       const answer = await launchAnswer(ctx, request, search);
       if (answer === null) return false;
-      const { renderLaunchPage } = await load();
-      const rendered = await renderLaunchPage({
+      const rendered = launchRenderSchema.parse(
+        await render({
         url: `${request.protocol}://${request.host}${request.url}`,
         userAgent: request.headers["user-agent"] ?? "",
         languages: acceptedTags(request.headers["accept-language"]),
         now: ctx.clock.now(),
-        login: answer,
-      });
+          login: answer,
+        }),
+      );
       const template = rendered ? templates.get(rendered.language) : undefined;
       if (!rendered || !template || rendered.realtime || rendered.debugConsole) return false;
       const policy = reply.getHeader("content-security-policy");

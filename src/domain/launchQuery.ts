@@ -1,5 +1,6 @@
 /**
- * The page URL's query as launch parameters arrive in it (spec §3). No zod and no other
+ * The page URL's query as launch parameters arrive in it (spec §3), read alike by the page and by
+ * the service, which renders a launch's first page (src/server/ssr). No zod and no other
  * import here: index.html's early login (src/boot/earlyLogin.ts) reads the query with these
  * same functions before any module has loaded, so both agree on what a launch is.
  */
