@@ -120,15 +120,24 @@ describe("a signed launch's first page", () => {
     expect((login.json as { code?: string }).code).toBe(API_ERROR_CODES.launchExpired);
   });
 
-  it("of a launch another browser used is not rendered; the browser that used it gets its page back", async () => {
+  it("of a launch another browser used is its used screen; the browser that used it gets its page back", async () => {
     const url = await launch({ liveType: "1" });
     const owner = new Browser(service.baseUrl);
-    expect((await owner.login(launchParams(url))).status).toBe(200);
+    expect((await owner.request("POST", "/api/v1/login", { ...launchParams(url), cookieless: false })).status).toBe(200);
     const stranger = await get(url);
-    expect(servedPage(stranger.html)).toBeUndefined();
-    expect(stranger.html).toContain('<div id="root"><div class="ff-loading"');
+    const [served] = servedPage(stranger.html) ?? [];
+    expect(served).toMatch(/^\/error\?status=/);
+    expect((await new Browser(service.baseUrl).login(launchParams(url))).json).toMatchObject({ code: API_ERROR_CODES.launchUsed });
     const again = await owner.fetch(url, { headers: { "accept-language": "zh-CN" } });
     expect(servedPage(await again.text())).toEqual(["/h5pre", "zh-CN"]);
+  });
+
+  it("of a launch a cookie-less browser used is not rendered: that browser, reloading, carries no session to be known by", async () => {
+    const url = await launch({ liveType: "1" });
+    expect((await new Browser(service.baseUrl).request("POST", "/api/v1/login", { ...launchParams(url), cookieless: true })).status).toBe(200);
+    const reload = await get(url);
+    expect(servedPage(reload.html)).toBeUndefined();
+    expect(reload.html).toContain('<div id="root"><div class="ff-loading"');
   });
 
   it("takes no markup from the query: a launch parameter shows as text", async () => {

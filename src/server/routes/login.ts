@@ -39,7 +39,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: ServiceContext, li
       const created = newSession(ctx, order.orderNo, launch.nonce);
       // markUsed is one conditional UPDATE, so of two instances given the same launch at once one claims it.
       const claimed = await ctx.store.transaction(async (tx) => {
-        if (!(await tx.launches.markUsed(launch.nonce, created.record.sessionHash, now))) return false;
+        if (!(await tx.launches.markUsed(launch.nonce, created.record.sessionHash, now, cookieless === true))) return false;
         await tx.sessions.insert(created.record);
         await tx.orders.transition(order.orderNo, ["created"], "in_progress", now);
         return true;

@@ -10,16 +10,16 @@ import type { LaunchLoginAnswer } from "../../../schemas/launchPage";
 import { sessionOfRequest } from "../auth/session";
 import type { ServiceContext } from "../context";
 import { HttpError } from "../http/errors";
-import { inspectLaunch, signedParamsOf } from "../launch/inspectLaunch";
+import { inspectLaunch, launchUsedError, signedParamsOf } from "../launch/inspectLaunch";
 import { answerLanguage } from "../languages";
 import { orderConfigOf } from "../orders/orderConfig";
 import { parseLaunchToken } from "../signing/launch";
 
 /**
  * The login's answer for the launch query `search` (the page URL's, as the page reads it), or
- * null when it cannot be told here: a launch another session used, which may be this very
- * browser reloading the page without cookies (its login is in its own storage): the page then
- * renders itself, as without this.
+ * null when it cannot be told here: a launch a cookie-less login used (or one used before that
+ * was kept), which may be this very browser reloading the page, its login in its own storage
+ * and no session the service could know it by: the page then renders itself, as without this.
  */
 export async function launchAnswer(ctx: ServiceContext, request: FastifyRequest, search: Record<string, string>): Promise<LaunchLoginAnswer | null> {
   // The page parses the query by the same schema and refuses a link that fails without asking.
@@ -41,7 +41,12 @@ export async function launchAnswer(ctx: ServiceContext, request: FastifyRequest,
   }
   const { launch, order } = genuine;
   const sameBrowser = current !== null && current.session.launchNonce === launch.nonce;
-  if (launch.usedAt !== null && !sameBrowser) return null;
+  if (launch.usedAt !== null && !sameBrowser) {
+    // A browser that keeps cookies and used the launch would have sent its session: this is another.
+    if (launch.usedCookieless !== false) return null;
+    const used = launchUsedError(order);
+    return { kind: "refused", status: used.statusCode, code: used.code, message: used.message, returnUrl: order.returnUrl };
+  }
   const verified = await ctx.store.attempts.countVerified(order.orderNo);
   return {
     kind: "accepted",

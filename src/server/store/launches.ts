@@ -15,6 +15,13 @@ export interface LaunchRecord {
   usedAt: number | null;
   /** Hash of the session that used it, so the same browser may log in again. */
   usedBySession: string | null;
+  /**
+   * Whether the login that used it was cookie-less (the page could not keep cookies): such a
+   * browser, reloading the launch, carries no session the service could know it by, so the
+   * service does not render it the "used" screen (src/server/ssr/launchAnswer.ts). Null while
+   * unused, and for launches used before this was kept.
+   */
+  usedCookieless: boolean | null;
 }
 
 const launchRow = z
@@ -26,6 +33,8 @@ const launchRow = z
     created_at: z.number().int(),
     used_at: z.number().int().nullable(),
     used_by_session: z.string().nullable(),
+    // Absent from rows of a store before migration 18 (PostgreSQL 12): read as unknown.
+    used_cookieless: z.number().int().nullable().optional(),
   })
   .transform((r): LaunchRecord => ({
     nonce: r.nonce,
@@ -35,13 +44,14 @@ const launchRow = z
     createdAt: r.created_at,
     usedAt: r.used_at,
     usedBySession: r.used_by_session,
+    usedCookieless: r.used_cookieless === null || r.used_cookieless === undefined ? null : r.used_cookieless === 1,
   }));
 
 export interface LaunchesRepo {
-  insert(launch: Omit<LaunchRecord, "usedAt" | "usedBySession">): Promise<void>;
+  insert(launch: Omit<LaunchRecord, "usedAt" | "usedBySession" | "usedCookieless">): Promise<void>;
   get(nonce: string): Promise<LaunchRecord | null>;
   /** Mark used by a session; false when somebody used it first (one UPDATE: atomic across instances). */
-  markUsed(nonce: string, sessionHash: string, now: number): Promise<boolean>;
+  markUsed(nonce: string, sessionHash: string, now: number, cookieless: boolean): Promise<boolean>;
 }
 
 export function createLaunchesRepo(sql: Sql): LaunchesRepo {
@@ -54,8 +64,8 @@ export function createLaunchesRepo(sql: Sql): LaunchesRepo {
       );
     },
     get: async (nonce) => parseRow("launches", launchRow, await sql.get("SELECT * FROM launches WHERE nonce = ?", [nonce])),
-    markUsed: async (nonce, sessionHash, now) =>
-      (await sql.run("UPDATE launches SET used_at = ?, used_by_session = ? WHERE nonce = ? AND used_at IS NULL", [now, sessionHash, nonce]))
+    markUsed: async (nonce, sessionHash, now, cookieless) =>
+      (await sql.run("UPDATE launches SET used_at = ?, used_by_session = ?, used_cookieless = ? WHERE nonce = ? AND used_at IS NULL", [now, sessionHash, cookieless ? 1 : 0, nonce]))
         .changes === 1,
   };
 }

@@ -474,4 +474,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN handoff_id TEXT;
     `,
   },
+  {
+    version: 18,
+    name: "launch used cookie-less",
+    // Whether the login that used a launch was cookie-less (issue 33): the service renders a
+    // launch's first page, and a launch used by a browser that keeps cookies, asked for without
+    // that browser's session, is shown its "used" screen; a cookie-less browser reloading it
+    // carries no session, so its launch is left to the page. Null: used before this was kept.
+    sql: `
+      ALTER TABLE launches ADD COLUMN used_cookieless INTEGER;
+    `,
+  },
 ];

@@ -60,10 +60,12 @@ export function storeContract(engine: StoreEngine): void {
     it("lets one of two instances use a launch, never both", async () => {
       await a.orders.insert(order("O1"));
       await a.launches.insert({ nonce: "n1", orderNo: "O1", params: { order_no: "O1" }, expiresAt: 2e12, createdAt: 1 });
-      const claims = await Promise.all([a.launches.markUsed("n1", "sa", 5), b.launches.markUsed("n1", "sb", 5)]);
+      const claims = await Promise.all([a.launches.markUsed("n1", "sa", 5, false), b.launches.markUsed("n1", "sb", 5, true)]);
       expect(claims.filter(Boolean)).toHaveLength(1);
       const used = await a.launches.get("n1");
       expect(used?.usedBySession).toBe(claims[0] ? "sa" : "sb");
+      // The winner's kind of login is kept with it (the rendered launch page reads it).
+      expect(used?.usedCookieless).toBe(!claims[0]);
     });
 
     it("accepts a partner nonce once across instances", async () => {

@@ -438,4 +438,14 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN handoff_id TEXT;
     `,
   },
+  {
+    version: 12,
+    name: "launch used cookie-less",
+    // SQLite migration 18. Whether the login that used a launch was cookie-less (issue 33): the
+    // service renders a launch's "used" screen only to a browser it could otherwise know by its
+    // session (src/server/ssr/launchAnswer.ts). Null: used before this was kept.
+    sql: `
+      ALTER TABLE launches ADD COLUMN used_cookieless INTEGER;
+    `,
+  },
 ];
