@@ -11,6 +11,10 @@ import type { Texts } from "../schemas/texts";
 import type { ThemeId } from "../schemas/themes";
 import { createLaunch } from "./signedLaunch";
 
+const themes = JSON.parse(readFileSync(new URL("../themes/themes.json", import.meta.url), "utf8")) as { themes: Record<string, { tokens: { primary: string } }> };
+/** The default theme's primary colour (#rrggbb), which the start button wears. */
+const DEFAULT_PRIMARY = themes.themes[""]?.tokens.primary ?? "";
+
 const textsOf = (tag: string): Texts => JSON.parse(readFileSync(new URL(`../flows/texts.${tag}.json`, import.meta.url), "utf8")) as Texts;
 
 /** Notes the served heading before any script of the app can have run, and every console error. */
@@ -78,9 +82,11 @@ test("the served page is readable with every script of the app refused: the HTML
   const texts = textsOf("zh-CN");
   await expect(page.locator("#root h1")).toHaveText(texts.start.title);
   await expect(page.getByRole("button", { name: texts.start.startButton })).toBeDisabled();
-  // The inline stylesheet applies (the CSP allows it by hash): the primary button is the theme's colour.
-  const background = await page.getByRole("button", { name: texts.start.startButton }).evaluate((b) => getComputedStyle(b).display);
-  expect(background).not.toBe("inline-block");
+  // The inline stylesheet and theme apply (the CSP allows them by hash): the primary button wears
+  // the theme's primary colour, and the page is drawn at full opacity, not waiting for a fade-in.
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(DEFAULT_PRIMARY.slice(i, i + 2), 16));
+  await expect(page.getByRole("button", { name: texts.start.startButton })).toHaveCSS("background-color", `rgb(${r}, ${g}, ${b})`);
+  await expect(page.locator(".ff-wrapper")).toHaveCSS("opacity", "1");
   expect(refused).toEqual([]);
   await context.close();
 });

@@ -28,6 +28,7 @@ import { shippedCaptureKinds } from "./capture/kinds/shipped";
 import { createEngine } from "./engine/engine";
 import { createEngineRegistries } from "./engine/builtins";
 import { serverRenderedPage } from "./boot/serverRendered";
+import { SERVED_LANGUAGE_ATTRIBUTE, SERVED_PAGE_ATTRIBUTE } from "../schemas/servedPage";
 import { decide, performEffects } from "./ui/FlowRouter";
 import { splitHash } from "./runtime/hashLocation";
 import { resolveRoute } from "./ui/resolveRoute";
@@ -156,6 +157,8 @@ function renderApp(first: ReturnType<typeof firstPageOf>): void {
   }
   if (served !== null) {
     runtime.stats.record("serverPageReplaced", { served: served.page, page: first?.to ?? "", language: runtime.language.tag });
+    // No longer the served page: the fresh render fades in as any other (app.css).
+    for (const name of [SERVED_PAGE_ATTRIBUTE, SERVED_LANGUAGE_ATTRIBUTE]) container.removeAttribute(name);
     container.replaceChildren();
   }
   createRoot(container).render(tree);

@@ -17,11 +17,13 @@ export interface WatchedWindow {
 }
 
 /**
- * An enabled, visible button: what a user can press. A server-rendered page's buttons are sent
+ * An enabled, visible button: what a user can press, laid out and drawn at an opacity of at least
+ * one half (a page fading in shows it from then). A server-rendered page's buttons are sent
  * `disabled` until React hydrates and wires their handlers, so they count only from then.
  */
 export const WATCH_FIRST_BUTTON = `(() => {
-  const seen = () => [...document.querySelectorAll("button")].some((b) => !b.disabled && b.getClientRects().length > 0);
+  const opacity = (el) => { let o = 1; for (let e = el; e && e.nodeType === 1; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o; };
+  const seen = () => [...document.querySelectorAll("button")].some((b) => !b.disabled && b.getClientRects().length > 0 && opacity(b) >= 0.5);
   const check = () => {
     if (window.__firstButton !== undefined) return true;
     if (!seen()) return false;
@@ -30,13 +32,17 @@ export const WATCH_FIRST_BUTTON = `(() => {
   };
   const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
   observer.observe(document, { subtree: true, childList: true, attributes: true });
+  // A fade-in changes no node while it runs: look again every frame until the button is seen.
+  const poll = () => { if (!check()) requestAnimationFrame(poll); };
+  requestAnimationFrame(poll);
   if (check()) observer.disconnect();
   document.addEventListener("DOMContentLoaded", () => { if (check()) observer.disconnect(); }, { once: true });
 })();`;
 
 /**
- * A readable heading: an `h1` with non-empty text that is in the document and has client rects
- * (laid out, not display:none). Every distinct text is noted, so a launch's login heading and
+ * A readable heading: an `h1` with non-empty text that is in the document, has client rects
+ * (laid out, not display:none) and is drawn at an opacity of at least one half (a page that
+ * fades in is readable once it has). Every distinct text is noted, so a launch's login heading and
  * its start page's heading both show. That is the primary figure; but a heading parsed before a
  * render-blocking stylesheet has arrived has rects and is not painted yet, so each noted heading
  * is also given an `elementtiming` attribute (unless it has one) and Chromium's Element Timing
@@ -49,16 +55,23 @@ export const WATCH_FIRST_BUTTON = `(() => {
 export const WATCH_HEADINGS = `(() => {
   const headings = (window.__headings = []);
   const seen = new Set();
+  // Shown, not only laid out: faceflow's client-rendered pages fade in (app.css .ff-wrapper), so
+  // the opacity the heading is drawn with, its own times its ancestors', must be at least one half.
+  const opacity = (el) => { let o = 1; for (let e = el; e && e.nodeType === 1; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o; };
   const check = () => {
     for (const h of document.getElementsByTagName("h1")) {
       const text = (h.textContent || "").trim();
-      if (text === "" || seen.has(text) || h.getClientRects().length === 0) continue;
+      if (text === "" || seen.has(text) || h.getClientRects().length === 0 || opacity(h) < 0.5) continue;
       seen.add(text);
       if (!h.hasAttribute("elementtiming")) h.setAttribute("elementtiming", "bench-h1-" + headings.length);
       headings.push({ text: text.slice(0, 80), ms: performance.now(), id: h.getAttribute("elementtiming"), paintMs: null });
     }
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  // A fade-in changes no node while it runs: look again every frame for the first minute.
+  const started = performance.now();
+  const poll = () => { check(); if (performance.now() - started < 60000) requestAnimationFrame(poll); };
+  requestAnimationFrame(poll);
   check();
   document.addEventListener("DOMContentLoaded", check, { once: true });
   new PerformanceObserver((list) => {

@@ -1,6 +1,6 @@
 /**
- * Root wrapper of spec §2: `ready` turns true 500 ms after mount (the content fades in
- * rather than flashing while the first screen settles); the hidden debug console loads
+ * Root wrapper of spec §2: `ready` turns true 500 ms after mount (a flag only: the page shows as
+ * it mounts, app.css, and a page the service rendered shows before); the hidden debug console loads
  * lazily, once, by itself in dev/local/sit/noidno and, for the debug app id, after 10
  * clicks on the wrapper each within 500 ms of the previous one. It also holds the app's one
  * record-timeout modal (spec §2: global), so it is the same element on every capture page.
