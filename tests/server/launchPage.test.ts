@@ -140,6 +140,16 @@ describe("a signed launch's first page", () => {
     expect(reload.html).toContain('<div id="root"><div class="ff-loading"');
   });
 
+  it("of a link carrying its own `cookieless` is the start page: the page replaces it with its own and logs in", async () => {
+    for (const value of ["true", "false", ""]) {
+      const url = `${await launch({ liveType: "1" })}&cookieless=${value}`;
+      const page = await get(url);
+      expect(servedPage(page.html)).toEqual(["/h5pre", "zh-CN"]);
+      const { cookieless: _inUrl, ...params } = launchParams(url);
+      expect((await new Browser(service.baseUrl).request("POST", "/api/v1/login", { ...params, cookieless: false })).status).toBe(200);
+    }
+  });
+
   it("takes no markup from the query: a launch parameter shows as text", async () => {
     const url = await launch({ liveType: "1", launch: { popup_context: '<img src=x onerror="alert(1)">' } });
     const page = await get(url);
