@@ -6,6 +6,7 @@
  * page's CSP allows exactly its own inline styles.
  */
 import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -148,6 +149,24 @@ describe("a signed launch's first page", () => {
       const { cookieless: _inUrl, ...params } = launchParams(url);
       expect((await new Browser(service.baseUrl).request("POST", "/api/v1/login", { ...params, cookieless: false })).status).toBe(200);
     }
+  });
+
+  it("under a Host no browser sends is the built page, not a server error, and the launch stays unused", async () => {
+    const url = await launch({ liveType: "1" });
+    const { pathname, search } = new URL(url);
+    for (const host of ["a b", '"><script>alert(1)</script>', "", "%3Cx%3E", "example.com:99999", "x/y?z#w"]) {
+      const answer = await new Promise<{ status: number; html: string }>((resolve, reject) => {
+        const req = httpRequest(`${service.baseUrl}${pathname}${search}`, { setHost: false, headers: { host, "accept-language": "zh-CN" } }, (res) => {
+          let html = "";
+          res.setEncoding("utf8").on("data", (chunk: string) => (html += chunk)).on("end", () => resolve({ status: res.statusCode ?? 0, html }));
+        });
+        req.on("error", reject).end();
+      });
+      expect(answer.status).toBe(200);
+      expect(servedPage(answer.html), host).toBeUndefined();
+      expect(answer.html).not.toContain("<script>alert(1)");
+    }
+    expect((await new Browser(service.baseUrl).login(launchParams(url))).status).toBe(200);
   });
 
   it("takes no markup from the query: a launch parameter shows as text", async () => {
