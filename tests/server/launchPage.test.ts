@@ -18,7 +18,8 @@ import { renderLaunchPage } from "../../src/ssr/renderLaunchPage";
 import { writeAppPagesFixture } from "./appPagesFixture";
 import { Browser, launchParams, orderRequest, startService, testClock, type Service } from "./harness";
 
-const CSS = ".ff-main{display:block}";
+// "$'" and "$&" mean something to String.prototype.replace: the sheet must be inlined as its file says.
+const CSS = `.ff-main{display:block}.ff-price::before{content:"$'$&"}`;
 const PAGE = `<!doctype html>
 <html lang="zh-CN">
   <head>

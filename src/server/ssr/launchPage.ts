@@ -123,10 +123,11 @@ export function createLaunchPages(
 function pageHtml(template: PageTemplate, styles: PageStyles, page: RenderedLaunchPage): string {
   const themeRule = styles.themeRules.get(page.theme);
   if (themeRule === undefined) throw new Error(`no theme rule for "${page.theme}"`);
+  // Replaced by functions: a replacement string would read "$&", "$'" and the like in a sheet or a title as patterns.
   const head = template.head
-    .replace(styles.link, `<style>${styles.sheet}</style>\n    <style>${themeRule}</style>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace("<body>", page.bodyClass === null ? "<body>" : `<body class="${escapeHtml(page.bodyClass)}">`);
+    .replace(styles.link, () => `<style>${styles.sheet}</style>\n    <style>${themeRule}</style>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace("<body>", () => (page.bodyClass === null ? "<body>" : `<body class="${escapeHtml(page.bodyClass)}">`));
   const root = `<div id="root" ${SERVED_PAGE_ATTRIBUTE}="${escapeHtml(page.page)}" ${SERVED_LANGUAGE_ATTRIBUTE}="${escapeHtml(page.language)}">${page.markup}</div>\n    `;
   return head + root + template.tail;
 }
