@@ -6,6 +6,7 @@
  * page's CSP allows exactly its own inline styles.
  */
 import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +18,8 @@ import { renderLaunchPage } from "../../src/ssr/renderLaunchPage";
 import { writeAppPagesFixture } from "./appPagesFixture";
 import { Browser, launchParams, orderRequest, startService, testClock, type Service } from "./harness";
 
-const CSS = ".ff-main{display:block}";
+// "$'" and "$&" mean something to String.prototype.replace: the sheet must be inlined as its file says.
+const CSS = `.ff-main{display:block}.ff-price::before{content:"$'$&"}`;
 const PAGE = `<!doctype html>
 <html lang="zh-CN">
   <head>
@@ -138,6 +140,34 @@ describe("a signed launch's first page", () => {
     const reload = await get(url);
     expect(servedPage(reload.html)).toBeUndefined();
     expect(reload.html).toContain('<div id="root"><div class="ff-loading"');
+  });
+
+  it("of a link carrying its own `cookieless` is the start page: the page replaces it with its own and logs in", async () => {
+    for (const value of ["true", "false", ""]) {
+      const url = `${await launch({ liveType: "1" })}&cookieless=${value}`;
+      const page = await get(url);
+      expect(servedPage(page.html)).toEqual(["/h5pre", "zh-CN"]);
+      const { cookieless: _inUrl, ...params } = launchParams(url);
+      expect((await new Browser(service.baseUrl).request("POST", "/api/v1/login", { ...params, cookieless: false })).status).toBe(200);
+    }
+  });
+
+  it("under a Host no browser sends is the built page, not a server error, and the launch stays unused", async () => {
+    const url = await launch({ liveType: "1" });
+    const { pathname, search } = new URL(url);
+    for (const host of ["a b", '"><script>alert(1)</script>', "", "%3Cx%3E", "example.com:99999", "x/y?z#w"]) {
+      const answer = await new Promise<{ status: number; html: string }>((resolve, reject) => {
+        const req = httpRequest(`${service.baseUrl}${pathname}${search}`, { setHost: false, headers: { host, "accept-language": "zh-CN" } }, (res) => {
+          let html = "";
+          res.setEncoding("utf8").on("data", (chunk: string) => (html += chunk)).on("end", () => resolve({ status: res.statusCode ?? 0, html }));
+        });
+        req.on("error", reject).end();
+      });
+      expect(answer.status).toBe(200);
+      expect(servedPage(answer.html), host).toBeUndefined();
+      expect(answer.html).not.toContain("<script>alert(1)");
+    }
+    expect((await new Browser(service.baseUrl).login(launchParams(url))).status).toBe(200);
   });
 
   it("takes no markup from the query: a launch parameter shows as text", async () => {

@@ -23,7 +23,10 @@ import { parseLaunchToken } from "../signing/launch";
  */
 export async function launchAnswer(ctx: ServiceContext, request: FastifyRequest, search: Record<string, string>): Promise<LaunchLoginAnswer | null> {
   // The page parses the query by the same schema and refuses a link that fails without asking.
-  const parsed = loginRequestSchema.safeParse(search);
+  // A `cookieless` in the URL is not the launch's: the page puts its own in its place
+  // (launchLogin.ts), so it is left out here, or a link carrying one would be rendered refused.
+  const { cookieless: _inUrl, ...query } = search;
+  const parsed = loginRequestSchema.safeParse(query);
   if (!parsed.success) return { kind: "refused", status: 400, code: API_ERROR_CODES.launchInvalid, message: "launch link invalid: the query does not parse" };
   const { cookieless: _pageOwn, ...fields } = parsed.data;
   const params = signedParamsOf(fields);

@@ -13,6 +13,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { FastifyRequest } from "fastify";
 import type { LanguagesFile } from "../../../schemas/languages";
 import type { ThemesFile } from "../../../schemas/themes";
 import { launchRenderSchema, type LaunchPageInput, type RenderedLaunchPage } from "../../../schemas/launchPage";
@@ -39,6 +40,22 @@ function templateOf(file: string, html: string): PageTemplate {
   const close = html.indexOf("<noscript>", open);
   if (open < 0 || close < 0 || html.indexOf(ROOT_OPEN, open + 1) >= 0) throw new Error(`${file}: expected one ${ROOT_OPEN} before a <noscript>`);
   return { head: html.slice(0, open), tail: html.slice(close) };
+}
+
+/** A Host as browsers send it: a name or an IP literal, and a port. */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::[0-9]{1,5})?$/;
+
+/**
+ * The URL the browser asked for, as its page will read it; null for a Host or protocol no browser
+ * sends (a client writing its own headers): that request gets the built page like any other.
+ */
+function requestUrl(request: FastifyRequest): string | null {
+  if (!HOST.test(request.host) || (request.protocol !== "http" && request.protocol !== "https")) return null;
+  try {
+    return new URL(request.url, `${request.protocol}://${request.host}`).href;
+  } catch {
+    return null; // a port past 65535
+  }
 }
 
 /** The page's CSP with style-src naming exactly its inline styles. */
@@ -76,15 +93,16 @@ export function createLaunchPages(
     async send(request, reply) {
       const query = request.url.indexOf("?");
       const search = parseQuery(query < 0 ? "" : request.url.slice(query));
-      if (!isCookieLessMode(search)) return false;
+      const url = requestUrl(request);
+      if (!isCookieLessMode(search) || url === null) return false;
       const answer = await launchAnswer(ctx, request, search);
       if (answer === null) return false;
       const rendered = launchRenderSchema.parse(
         await render({
-        url: `${request.protocol}://${request.host}${request.url}`,
-        userAgent: request.headers["user-agent"] ?? "",
-        languages: acceptedTags(request.headers["accept-language"]),
-        now: ctx.clock.now(),
+          url,
+          userAgent: request.headers["user-agent"] ?? "",
+          languages: acceptedTags(request.headers["accept-language"]),
+          now: ctx.clock.now(),
           login: answer,
         }),
       );
@@ -105,10 +123,11 @@ export function createLaunchPages(
 function pageHtml(template: PageTemplate, styles: PageStyles, page: RenderedLaunchPage): string {
   const themeRule = styles.themeRules.get(page.theme);
   if (themeRule === undefined) throw new Error(`no theme rule for "${page.theme}"`);
+  // Replaced by functions: a replacement string would read "$&", "$'" and the like in a sheet or a title as patterns.
   const head = template.head
-    .replace(styles.link, `<style>${styles.sheet}</style>\n    <style>${themeRule}</style>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace("<body>", page.bodyClass === null ? "<body>" : `<body class="${escapeHtml(page.bodyClass)}">`);
+    .replace(styles.link, () => `<style>${styles.sheet}</style>\n    <style>${themeRule}</style>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace("<body>", () => (page.bodyClass === null ? "<body>" : `<body class="${escapeHtml(page.bodyClass)}">`));
   const root = `<div id="root" ${SERVED_PAGE_ATTRIBUTE}="${escapeHtml(page.page)}" ${SERVED_LANGUAGE_ATTRIBUTE}="${escapeHtml(page.language)}">${page.markup}</div>\n    `;
   return head + root + template.tail;
 }
