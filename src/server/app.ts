@@ -300,7 +300,16 @@ async function registerApi(
   registerHandoffRoutes(app, ctx, limiters, { ...devicesFileSchema.parse(devicesJson).phoneHandoff, ...options.handoff }, createHandoffRecorder(ctx, factsOf));
   registerMediaRetention(app, ctx, mediaRetentionFromEnv(process.env));
   registerWebhooks(app, ctx, webhookSettings(process.env, options.environment === "release", options.webhooks));
-  await serveApp(app, options.appDir, ctx.languages.file, createLaunchPages(ctx, options.appDir, ctx.languages.file, themesFileSchema.parse(themesJson), options.launchRenderer === undefined ? bundledLaunchRenderer() : options.launchRenderer));
+  const launchPages = createLaunchPages(
+    ctx,
+    options.appDir,
+    ctx.languages.file,
+    themesFileSchema.parse(themesJson),
+    options.launchRenderer === undefined ? bundledLaunchRenderer() : options.launchRenderer,
+    // Rendered launch pages count per address like the page's session reads.
+    rateLimits.session,
+  );
+  await serveApp(app, options.appDir, ctx.languages.file, launchPages);
 }
 
 function timerClock(clock: Clock): StreamClock {

@@ -183,3 +183,19 @@ describe("a signed launch's first page", () => {
     expect(page.csp).toContain("'unsafe-inline'");
   });
 });
+
+describe("rendered launch pages past an address's budget", () => {
+  it("are the built page, not a 429: the page works the same, and the render's cost stops", async () => {
+    const tight = await startService({ appDir, launchRenderer: renderLaunchPage, rateLimits: { session: { max: 2, timeWindowMs: 60_000 } } });
+    try {
+      const url = (await tight.partner.createOrder(orderRequest(tight, { actions: undefined, liveType: "1" }))).launchUrl;
+      const pages = [];
+      for (let i = 0; i < 3; i++) pages.push(await get(url));
+      expect(pages.map((p) => p.status)).toEqual([200, 200, 200]);
+      expect(pages.map((p) => servedPage(p.html)?.[0])).toEqual(["/h5pre", "/h5pre", undefined]);
+      expect(pages[2]?.html).toContain('<div id="root"><div class="ff-loading"');
+    } finally {
+      await tight.close();
+    }
+  });
+});

@@ -12,7 +12,9 @@
  * preloader, allowed by its hash: inlineScripts.ts), plus 'wasm-unsafe-eval' for the
  * WebAssembly face-guidance models and blob: workers; connections to our own origin and its
  * WebSocket, plus whatever a deployment adds (e.g. the real-time video cloud). Inline styles
- * stay allowed: React and the theme tokens set style attributes.
+ * stay allowed on these pages: the real-time SDK and the debug console set style attributes of
+ * their own. A signed launch's first page the service renders allows only its own inline styles,
+ * by hash (../ssr/launchPage.ts, inlineStyles.ts).
  */
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";

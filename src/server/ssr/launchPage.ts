@@ -24,6 +24,7 @@ import type { ServiceContext } from "../context";
 import { acceptedTags } from "../http/acceptLanguage";
 import { appPageFile, type LaunchPages } from "../http/appPages";
 import { appInlineStyleSources, pageStyles, type PageStyles } from "../http/inlineStyles";
+import type { RateLimit } from "../http/security";
 import { launchAnswer } from "./launchAnswer";
 
 /** A built page cut around its root element, whose loading box the rendered page replaces. */
@@ -79,6 +80,7 @@ export function createLaunchPages(
   languages: LanguagesFile,
   themes: ThemesFile,
   render: LaunchRenderer | null,
+  budget: RateLimit,
 ): LaunchPages | null {
   const styles = pageStyles(appDir, themes);
   if (appDir === undefined || styles === null || render === null) return null;
@@ -95,6 +97,10 @@ export function createLaunchPages(
       const search = parseQuery(query < 0 ? "" : request.url.slice(query));
       const url = requestUrl(request);
       if (!isCookieLessMode(search) || url === null) return false;
+      // A render reads the store and takes a couple of milliseconds of the event loop: past its
+      // budget an address gets the built page, which costs nothing and works the same, not a 429.
+      const { count } = await ctx.store.rateCounters.hit(`launchPage|${request.ip}`, 1, budget.timeWindowMs, ctx.clock.now());
+      if (count > budget.max) return false;
       const answer = await launchAnswer(ctx, request, search);
       if (answer === null) return false;
       const rendered = launchRenderSchema.parse(
