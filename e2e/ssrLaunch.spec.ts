@@ -113,3 +113,23 @@ test("a tampered link's served error screen hydrates the same way, and its exit 
   expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
   await page.context().close();
 });
+
+test("a launch link reloaded on a later page never flashes the start page: the served page stays hidden until the app shows the hash's page", async ({ browser, baseURL }) => {
+  const { launchUrl } = await createLaunch(baseURL ?? "", { returnUrl: `${baseURL}/#/entry` });
+  const context = await browser.newContext({ locale: "zh-CN" });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const root = document.getElementById("root");
+      const h1 = root?.querySelector("h1");
+      (window as unknown as { __atParse?: unknown }).__atParse = { stale: root?.hasAttribute("data-ssr-stale"), shown: h1 ? getComputedStyle(h1).visibility : "none" };
+    });
+  });
+  await page.goto(`${launchUrl}#/protocol`);
+  expect(await page.evaluate(() => (window as unknown as { __atParse?: unknown }).__atParse)).toEqual({ stale: true, shown: "hidden" });
+  // The app renders the page the hash names (whatever its guard makes of it) and shows it.
+  await expect(page.locator("#root")).not.toHaveAttribute("data-ssr-stale", "");
+  await expect(page.locator("#root h1").first()).toBeVisible();
+  await expect(page.locator("#root h1").first()).not.toHaveText(textsOf("zh-CN").start.title);
+  await context.close();
+});

@@ -9,6 +9,8 @@ import * as z from "zod/mini";
 /** The root's attributes naming the rendered page and its language. */
 export const SERVED_PAGE_ATTRIBUTE = "data-ssr-page";
 export const SERVED_LANGUAGE_ATTRIBUTE = "data-ssr-lang";
+/** Set on the root by the page's guard when the URL's hash names another page (src/server/ssr/staleGuard.ts). */
+export const SERVED_STALE_ATTRIBUTE = "data-ssr-stale";
 
 /** A hash page as the flow names it ("/h5pre", "/error?code=400101"). */
 export const hashPageSchema = z.string().check(z.regex(/^\/[^#\s]*$/));

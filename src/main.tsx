@@ -28,7 +28,7 @@ import { shippedCaptureKinds } from "./capture/kinds/shipped";
 import { createEngine } from "./engine/engine";
 import { createEngineRegistries } from "./engine/builtins";
 import { serverRenderedPage } from "./boot/serverRendered";
-import { SERVED_LANGUAGE_ATTRIBUTE, SERVED_PAGE_ATTRIBUTE } from "../schemas/servedPage";
+import { SERVED_LANGUAGE_ATTRIBUTE, SERVED_PAGE_ATTRIBUTE, SERVED_STALE_ATTRIBUTE } from "../schemas/servedPage";
 import { decide, performEffects } from "./ui/FlowRouter";
 import { splitHash } from "./runtime/hashLocation";
 import { resolveRoute } from "./ui/resolveRoute";
@@ -144,6 +144,8 @@ const served = serverRenderedPage(document);
 function renderApp(first: ReturnType<typeof firstPageOf>): void {
   const container = document.getElementById("root") as HTMLElement;
   const tree = <AppTree runtime={runtime} screens={SCREENS} loadDebugConsole={loadDebugConsole} />;
+  // The served page's guard hid it if the URL's hash named another page: the app shows its own now.
+  container.removeAttribute(SERVED_STALE_ATTRIBUTE);
   if (served !== null && first !== null && served.page === first.to && served.language === runtime.language.tag) {
     // The router's redirects up to this page, done here so its first render is the page itself.
     performEffects(runtime, first.effects);

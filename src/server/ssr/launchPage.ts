@@ -26,6 +26,7 @@ import { appPageFile, type LaunchPages } from "../http/appPages";
 import { appInlineStyleSources, pageStyles, type PageStyles } from "../http/inlineStyles";
 import type { RateLimit } from "../http/security";
 import { launchAnswer } from "./launchAnswer";
+import { STALE_GUARD_SCRIPT, STALE_GUARD_SOURCE } from "./staleGuard";
 
 /** A built page cut around its root element, whose loading box the rendered page replaces. */
 interface PageTemplate {
@@ -59,11 +60,16 @@ function requestUrl(request: FastifyRequest): string | null {
   }
 }
 
-/** The page's CSP with style-src naming exactly its inline styles. */
-export function withStrictStyles(policy: string, sources: readonly string[]): string {
+/** The page's CSP: style-src naming exactly its inline styles, script-src its stale guard too. */
+export function launchPagePolicy(policy: string, styleSources: readonly string[]): string {
   return policy
     .split(";")
-    .map((directive) => (directive.trim().startsWith("style-src ") ? `style-src 'self' ${sources.join(" ")}` : directive.trim()))
+    .map((directive) => directive.trim())
+    .map((directive) => {
+      if (directive.startsWith("style-src ")) return `style-src 'self' ${styleSources.join(" ")}`;
+      if (directive.startsWith("script-src ")) return `${directive} ${STALE_GUARD_SOURCE}`;
+      return directive;
+    })
     .join(";");
 }
 
@@ -115,7 +121,7 @@ export function createLaunchPages(
       const template = rendered ? templates.get(rendered.language) : undefined;
       if (!rendered || !template || rendered.realtime || rendered.debugConsole) return false;
       const policy = reply.getHeader("content-security-policy");
-      if (typeof policy === "string") reply.header("content-security-policy", withStrictStyles(policy, styleSources));
+      if (typeof policy === "string") reply.header("content-security-policy", launchPagePolicy(policy, styleSources));
       // Made for this launch, this browser and now: never stored by a cache.
       reply.header("cache-control", "no-store");
       reply.header("vary", "accept-language, cookie");
@@ -134,6 +140,6 @@ function pageHtml(template: PageTemplate, styles: PageStyles, page: RenderedLaun
     .replace(styles.link, () => `<style>${styles.sheet}</style>\n    <style>${themeRule}</style>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace("<body>", () => (page.bodyClass === null ? "<body>" : `<body class="${escapeHtml(page.bodyClass)}">`));
-  const root = `<div id="root" ${SERVED_PAGE_ATTRIBUTE}="${escapeHtml(page.page)}" ${SERVED_LANGUAGE_ATTRIBUTE}="${escapeHtml(page.language)}">${page.markup}</div>\n    `;
+  const root = `<div id="root" ${SERVED_PAGE_ATTRIBUTE}="${escapeHtml(page.page)}" ${SERVED_LANGUAGE_ATTRIBUTE}="${escapeHtml(page.language)}">${page.markup}</div>\n    <script>${STALE_GUARD_SCRIPT}</script>\n    `;
   return head + root + template.tail;
 }
