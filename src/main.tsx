@@ -14,19 +14,10 @@ import captureJson from "../flows/capture.json";
 import themesJson from "../themes/themes.json";
 import { defaultShell, languages, texts } from "virtual:faceflow-languages";
 import type { AnalyticsFile } from "../schemas/analytics";
-import type { AppsFile } from "../schemas/apps";
-import type { CaptureFile } from "../schemas/capture";
-import type { RoutesFile } from "../schemas/routes";
-import type { EntryFile, GuardFile } from "../schemas/rules";
-import type { ThemesFile } from "../schemas/themes";
 import type { DevicesFile } from "../schemas/devices";
 import type { ErrorsFile } from "../schemas/errors";
 import type { ResultsFile } from "../schemas/results";
 import { startAnalytics } from "./analytics/startAnalytics";
-import { createCaptureKindRegistry } from "./capture/kinds/registry";
-import { shippedCaptureKinds } from "./capture/kinds/shipped";
-import { createEngine } from "./engine/engine";
-import { createEngineRegistries } from "./engine/builtins";
 import { serverRenderedPage } from "./boot/serverRendered";
 import { SERVED_LANGUAGE_ATTRIBUTE, SERVED_PAGE_ATTRIBUTE, SERVED_STALE_ATTRIBUTE } from "../schemas/servedPage";
 import { decide, performEffects } from "./ui/FlowRouter";
@@ -34,6 +25,7 @@ import { splitHash } from "./runtime/hashLocation";
 import { resolveRoute } from "./ui/resolveRoute";
 import { nextOf } from "./flow/next";
 import { createFlowRuntime, resolveEnvironment } from "./runtime/runtime";
+import { flowDefinitions, validated } from "./runtime/flowDefinitions";
 import { applyLanguage } from "./runtime/language";
 import { createScreens } from "./ui/screens";
 import { ROOT_TEXTS } from "./ui/screens/screenTable";
@@ -50,34 +42,12 @@ import "./ui/screens/screens.css";
 declare const __FACEFLOW_ENV__: string | undefined;
 declare const __FACEFLOW_GRAY_VERSION__: string | undefined;
 
-/**
- * A definition file that build.mjs has already parsed by its schema and cross-checked. Route
- * props follow the same pattern: validated per screen type, cast once by the router
- * (src/ui/screenContract.ts routeProps).
- */
-const validated = <T,>(json: unknown): T => json as T;
-
-const apps = validated<AppsFile>(appsJson);
-const themes = validated<ThemesFile>(themesJson);
-const capture = validated<CaptureFile>(captureJson);
-// The same engine and capture kinds as the service's renderer of a launch's first page
-// (src/ssr/renderLaunchPage.tsx), from the same files, so the page it renders is this one's.
-const engine = createEngine(
-  {
-    routes: validated<RoutesFile>(routesJson),
-    entry: validated<EntryFile>(entryJson),
-    guard: validated<GuardFile>(guardJson),
-    apps,
-    themes,
-    // The source language's titles: the engine checks route title keys against them; every other
-    // language has the same keys (npm run validate). The router shows the page's language's.
-    titles: defaultShell.titles,
-  },
-  createEngineRegistries(),
+// The same definitions, engine and capture kinds as the service's renderer of a launch's first
+// page (src/ssr/renderLaunchPage.tsx), so the page it renders is this one's.
+const { apps, themes, capture, engine, captureHandlers } = flowDefinitions(
+  { routes: routesJson, entry: entryJson, guard: guardJson, apps: appsJson, themes: themesJson, capture: captureJson },
+  defaultShell.titles,
 );
-// The capture kinds, tried in capture.json's mode order; each kind's handler loads only when a
-// page first asks for it (real-time video's SDK is large).
-const captureHandlers = createCaptureKindRegistry(shippedCaptureKinds(), capture);
 const runtime = createFlowRuntime({
   win: window,
   engine,

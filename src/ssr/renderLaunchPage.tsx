@@ -21,12 +21,7 @@ import appsJson from "../../flows/apps.json";
 import captureJson from "../../flows/capture.json";
 import themesJson from "../../themes/themes.json";
 import type { LoginResponse } from "../../schemas/api";
-import type { AppsFile } from "../../schemas/apps";
-import type { CaptureFile } from "../../schemas/capture";
 import { launchPageInputSchema, type LaunchLoginAnswer, type RenderedLaunchPage } from "../../schemas/launchPage";
-import type { RoutesFile } from "../../schemas/routes";
-import type { EntryFile, GuardFile } from "../../schemas/rules";
-import type { ThemesFile } from "../../schemas/themes";
 import type { DevicesFile } from "../../schemas/devices";
 import type { ErrorsFile } from "../../schemas/errors";
 import type { ResultsFile } from "../../schemas/results";
@@ -35,14 +30,11 @@ import devicesJson from "../../flows/devices.json";
 import errorsJson from "../../flows/errors.json";
 import resultsJson from "../../flows/results.json";
 import { ApiError } from "../api/apiError";
-import { createCaptureKindRegistry } from "../capture/kinds/registry";
-import { shippedCaptureKinds } from "../capture/kinds/shipped";
-import { createEngine } from "../engine/engine";
-import { createEngineRegistries } from "../engine/builtins";
 import { describePageView } from "../engine/afterNavigation";
 import { nextOf } from "../flow/next";
 import { splitHash } from "../runtime/hashLocation";
 import { createFlowRuntime, resolveEnvironment, type FlowRuntime } from "../runtime/runtime";
+import { flowDefinitions, validated } from "../runtime/flowDefinitions";
 import type { LanguageRegistry } from "../runtime/language";
 import type { SectionLoaders } from "../runtime/textCatalogue";
 import { AppTree } from "../ui/AppTree";
@@ -59,25 +51,12 @@ import { serverWindow, type ServerPage } from "./serverWindow";
 declare const __FACEFLOW_ENV__: string | undefined;
 declare const __FACEFLOW_GRAY_VERSION__: string | undefined;
 
-/** Definition files build.mjs has parsed by their schemas and cross-checked (as src/main.tsx says). */
-const validated = <T,>(json: unknown): T => json as T;
-const apps = validated<AppsFile>(appsJson);
-const themes = validated<ThemesFile>(themesJson);
-const capture = validated<CaptureFile>(captureJson);
-// The browser's engine and capture kinds from the same files (src/main.tsx), so the page decided
-// here is the one the browser will decide.
-const engine = createEngine(
-  {
-    routes: validated<RoutesFile>(routesJson),
-    entry: validated<EntryFile>(entryJson),
-    guard: validated<GuardFile>(guardJson),
-    apps,
-    themes,
-    titles: (allTexts[languagesFile.default] ?? missingDefault()).shell.titles,
-  },
-  createEngineRegistries(),
+// The browser's definitions, engine and capture kinds from the same files (src/main.tsx), so the
+// page decided here is the one the browser will decide.
+const { apps, themes, capture, engine, captureHandlers } = flowDefinitions(
+  { routes: routesJson, entry: entryJson, guard: guardJson, apps: appsJson, themes: themesJson, capture: captureJson },
+  (allTexts[languagesFile.default] ?? missingDefault()).shell.titles,
 );
-const captureHandlers = createCaptureKindRegistry(shippedCaptureKinds(), capture);
 
 function missingDefault(): never {
   throw new Error(`flows/languages.json's default "${languagesFile.default}" has no texts file`);
