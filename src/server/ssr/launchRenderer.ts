@@ -11,7 +11,8 @@ import type { LaunchRenderer } from "./launchPage";
 /** The bundled renderer next to this module, or null where there is none (the service run from its sources). */
 export function bundledLaunchRenderer(): LaunchRenderer | null {
   const file = new URL("./renderLaunch.mjs", import.meta.url);
-  if (!existsSync(fileURLToPath(file))) return null;
+  // Not a file (the service's modules loaded by a test's DOM environment): no bundle beside them.
+  if (file.protocol !== "file:" || !existsSync(fileURLToPath(file))) return null;
   let loaded: Promise<LaunchRenderer> | null = null;
   const load = async (): Promise<LaunchRenderer> => {
     // React's server renderer picks its development build unless NODE_ENV says production: the
