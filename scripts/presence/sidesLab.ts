@@ -14,9 +14,11 @@
  *
  * Usage: npx tsx scripts/presence/sidesLab.ts collect subject|print [dim|indoor|bright] <n> <out.jsonl>
  *        npx tsx scripts/presence/sidesLab.ts judge <file.jsonl>...
- * Env: LAB_SEED (the first take's seed, then one more a take), LAB_ACTION, LAB_MODE; for judge,
+ * Env: LAB_SEED (the first take's seed, then one more a take), LAB_ACTION, LAB_MODE, LAB_PERSON
+ * (the subject's face, "person1".."person6"; person6 by default); for judge,
  * LAB_HIRES=1 to judge the patches measured on frames decoded at twice the width (kept with each
- * take) and LAB_VERBOSE=1 to print every take's shape figures, not only the unexpected verdicts.
+ * take), LAB_VERBOSE=1 to print every take's shape figures, not only the unexpected verdicts, and
+ * LAB_THRESHOLDS='{"minCentreOverEdges":0}' to judge with some light thresholds changed.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,7 +34,7 @@ import { createLocalMediaStore } from "../../src/server/media/store/localMediaSt
 import { drawLightChallenge } from "../../src/server/light/drawLight";
 import { analyseFrames } from "../../src/server/verify/analyseFrames";
 import { createCheckPlan } from "../../src/server/verify/checks/checkPlan";
-import { judgeLight } from "../../src/server/verify/checks/liveness/lightCheck";
+import { judgeLight, LIGHT_DEFAULTS, lightThresholdsSchema } from "../../src/server/verify/checks/liveness/lightCheck";
 import { createServerCheckRegistry } from "../../src/server/verify/checks/registry";
 import { createMediaVerifierDeps } from "../../src/server/verify/mediaVerifierDeps";
 import { faceAt } from "../../src/server/verify/signals/faceBetween";
@@ -147,9 +149,10 @@ async function collect(kind: "subject" | "print", lighting: LightingPreset, n: n
       if (kind === "subject") {
         mode = (process.env.LAB_MODE ?? "action") as AttackMode;
         const actions = mode === "action" ? [action] : [];
-        const clip = await renderTake({ dir, name: `take${i}`, mode, actions, digits: null, light, startMs, lighting, seed });
+        const person = process.env.LAB_PERSON;
+        const clip = await renderTake({ dir, name: `take${i}`, mode, actions, digits: null, light, startMs, lighting, seed, ...(person ? { person } : {}) });
         ({ file, seconds } = clip);
-        label = `subject ${mode} ${actions.join("+")} ${lighting} seed ${seed}`;
+        label = `subject ${mode} ${actions.join("+")} ${lighting}${person ? ` ${person}` : ""} seed ${seed}`;
       } else {
         // Prints in turn: held still, warped as a shake, warped as a nod; the six people in turn.
         const warp = (["still", "shake", "nod"] as const)[i % 3]!;
@@ -194,29 +197,34 @@ const pct = (v: number | null) => (v === null ? "-" : `${(v * 100).toFixed(1)}%`
 
 function judge(files: readonly string[]): void {
   const takes = files.flatMap((f) => readFileSync(f, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as KeptTake));
-  const tally = new Map<string, { n: number; passed: number; codes: Map<string, number>; share: number[] }>();
+  const thresholds = lightThresholdsSchema.parse({ ...LIGHT_DEFAULTS, ...(JSON.parse(process.env.LAB_THRESHOLDS ?? "{}") as object) });
+  const tally = new Map<string, { n: number; passed: number; codes: Map<string, number>; share: number[]; edges: number[] }>();
   for (const take of takes) {
     // LAB_HIRES=1: the skin patches as measured at twice the width.
     const signals = process.env.LAB_HIRES ? take.signals.map((s, i) => ({ ...s, skin: take.hiRes[i] ?? null })) : take.signals;
-    const { outcome, figures } = judgeLight(signals, take.light, take.shown);
+    const { outcome, figures } = judgeLight(signals, take.light, take.shown, thresholds);
     const group = take.label.replace(/ seed \d+$/, "").replace(/ person\d$/, "");
-    const row = tally.get(group) ?? { n: 0, passed: 0, codes: new Map<string, number>(), share: [] as number[] };
+    const row = tally.get(group) ?? { n: 0, passed: 0, codes: new Map<string, number>(), share: [] as number[], edges: [] as number[] };
     row.n++;
     // The sides' response over the centre's: 1 for a flat picture, about 0.55 for a face (cos 57°); refused above 0.8.
     if (figures.centreResponse && figures.sidesResponse !== null) row.share.push(figures.sidesResponse / figures.centreResponse);
+    // The counted edge patches' over the centre's (lightEdges.ts): about 0.3-0.6 for a face, 1 for a flat picture.
+    if (figures.centreResponse && figures.edgesResponse !== null) row.edges.push(figures.edgesResponse / figures.centreResponse);
     if (outcome.passed) row.passed++;
     else row.codes.set(outcome.failCode ?? "?", (row.codes.get(outcome.failCode ?? "?") ?? 0) + 1);
     tally.set(group, row);
     if (process.env.LAB_VERBOSE || (take.kind === "subject") !== outcome.passed) {
       const ratio = figures.centreResponse !== null && figures.sidesResponse ? (figures.centreResponse / figures.sidesResponse).toFixed(2) : "-";
-      console.log(`${take.label}: ${outcome.passed ? "pass" : `FAIL ${outcome.failCode}`} ratio ${ratio} | ${outcome.detail.replace(/^.*?(centre \d)/, "$1").slice(0, 260)}`);
+      const edges = figures.centreResponse && figures.edgesResponse !== null ? (figures.edgesResponse / figures.centreResponse).toFixed(2) : "-";
+      console.log(`${take.label}: ${outcome.passed ? "pass" : `FAIL ${outcome.failCode}`} ratio ${ratio} edges/centre ${edges} | ${outcome.detail.replace(/^.*?(edges -?\d|centre \d)/, "$1").slice(0, 300)}`);
     }
   }
-  console.log("\ngroup | n | light passed | refused by | sides/centre: mean ± sd, over 0.8 (flat) of shape-judged");
+  console.log("\ngroup | n | light passed | refused by | sides/centre: mean ± sd, over 0.8 (flat) of shape-judged | edges/centre: min-max of edge-judged");
   for (const [group, row] of tally) {
     const mean = row.share.reduce((a, b) => a + b, 0) / Math.max(1, row.share.length);
     const sd = Math.sqrt(row.share.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, row.share.length - 1));
-    console.log(`${group} | ${row.n} | ${row.passed} | ${[...row.codes].map(([c, k]) => `${c}×${k}`).join(", ")} | ${mean.toFixed(2)} ± ${sd.toFixed(2)}, ${row.share.filter((v) => v > 1 / 1.25).length} of ${row.share.length}`);
+    const edges = row.edges.length ? `${Math.min(...row.edges).toFixed(2)}-${Math.max(...row.edges).toFixed(2)} of ${row.edges.length}` : "-";
+    console.log(`${group} | ${row.n} | ${row.passed} | ${[...row.codes].map(([c, k]) => `${c}×${k}`).join(", ")} | ${mean.toFixed(2)} ± ${sd.toFixed(2)}, ${row.share.filter((v) => v > 1 / 1.25).length} of ${row.share.length} | ${edges}`);
   }
 }
 

@@ -13,6 +13,13 @@
  * - sideLeft/Right: 85% of the way from the nose tip to the cheek edge, 0.15 lower, radius
  *   0.08 — the outer cheek near the silhouette, turned about 55-60° away (an ellipse's normal
  *   at 0.85 of its half-width), small so it does not spill into hair or background.
+ * - browEdgeLeft/Right: on the forehead patch's line (0.55 half-widths above the eye line,
+ *   along the cheek-to-cheek axis), 0.75 half-widths out, radius 0.075 — the forehead's outer
+ *   edge above the brow's tail, where it turns toward the temple: an adult forehead is about
+ *   three quarters as broad as the face at its cheek edges (least frontal breadth about 11 cm,
+ *   bizygomatic about 14), so 0.75 lies just inside it. Further out (0.9) lies on the
+ *   silhouette, hair or the wall on many faces, where a print cut to the face's outline would
+ *   show the wall too.
  *
  * Only these landmarks are used (not whole mesh polygons) so a mesh a frame or two stale (the
  * service reuses the nearest analysed frame's mesh) still lands each patch on the same skin.
@@ -20,7 +27,7 @@
 import { MESH, MESH_POINTS } from "../../../domain/face/geometry";
 import type { FaceObservation, Point } from "../../../domain/face/types";
 
-export const SKIN_REGIONS = ["forehead", "noseBridge", "cheekLeft", "cheekRight", "sideLeft", "sideRight"] as const;
+export const SKIN_REGIONS = ["forehead", "noseBridge", "cheekLeft", "cheekRight", "sideLeft", "sideRight", "browEdgeLeft", "browEdgeRight"] as const;
 export type SkinRegion = (typeof SKIN_REGIONS)[number];
 
 export interface Disc {
@@ -62,18 +69,22 @@ export function skinDiscs(face: FaceObservation): Record<SkinRegion, Disc> | nul
   const axes = faceAxes(mesh);
   if (!axes) return null;
   const at = (i: number): Point => mesh[i] as Point;
-  const { down, halfWidth } = axes;
+  const { across, down, halfWidth } = axes;
   const shift = (p: Point, k: number): Point => ({ x: p.x + down.x * k, y: p.y + down.y * k });
   const disc = (p: Point, r: number): Disc => ({ cx: p.x, cy: p.y, r: r * halfWidth });
   const eyes = mid(at(MESH.eyeOuterLeft), at(MESH.eyeOuterRight));
   const nose = at(MESH.noseTip);
+  const brow = shift(eyes, -0.55);
+  const along = (k: number): Point => ({ x: brow.x + across.x * k, y: brow.y + across.y * k });
   return {
-    forehead: disc(shift(eyes, -0.55), 0.2),
+    forehead: disc(brow, 0.2),
     noseBridge: disc(lerp(eyes, nose, 0.45), 0.1),
     cheekLeft: disc(shift(lerp(nose, at(MESH.cheekLeft), 0.5), 0.1), 0.15),
     cheekRight: disc(shift(lerp(nose, at(MESH.cheekRight), 0.5), 0.1), 0.15),
     sideLeft: disc(shift(lerp(nose, at(MESH.cheekLeft), 0.85), 0.15), 0.08),
     sideRight: disc(shift(lerp(nose, at(MESH.cheekRight), 0.85), 0.15), 0.08),
+    browEdgeLeft: disc(along(-0.75), 0.075),
+    browEdgeRight: disc(along(0.75), 0.075),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIGHT_DEFAULTS, judgeLight, lightThresholdsSchema } from "../../../../src/server/verify/checks/liveness/lightCheck";
+import { flatStep } from "../../../../src/server/verify/checks/liveness/lightEdges";
 import { lightTimeline } from "../../../../src/server/verify/checks/liveness/lightTimeline";
 import { SERVER_CHECKS } from "../../../../src/server/verify/checks/registry";
 import type { SkinColour } from "../../../../src/server/verify/signals/frameSignals";
@@ -8,6 +9,8 @@ import { FLAT_FACING, LIVE_FACING, liveSubject, randomChallenge, recordSubject }
 const issued = randomChallenge(11);
 const other = randomChallenge(12);
 const judge = (frames: ReturnType<typeof recordSubject>, shown: { index: number; atMs: number }[] = []) => judgeLight(frames, issued, shown);
+/** The first shape cue alone (the centre over the two sides), the edges' cue switched off. */
+const SIDES_ALONE = { ...LIGHT_DEFAULTS, minEdgeStep: 0, minCentreOverEdges: 0 };
 
 describe("judgeLight (synthetic subjects)", () => {
   it("has defaults its schema accepts", () => {
@@ -153,7 +156,7 @@ describe("judgeLight: side patches jittering over the skin's shading", () => {
     // position term on these signals, at the flat bound alone: live 17 of 20, flat pictures 8 of
     // 20 passed; with it 20 and 2.
     const jitter = { px: 1, shade: [0.12, 0.2, 0.3] as [number, number, number] };
-    const boundAlone = { ...LIGHT_DEFAULTS, flatErrorMargin: 0 };
+    const boundAlone = { ...SIDES_ALONE, flatErrorMargin: 0 };
     let live = 0;
     let flat = 0;
     for (let seed = 1; seed <= 20; seed++) {
@@ -177,11 +180,71 @@ describe("judgeLight: side patches jittering over the skin's shading", () => {
       const judged = judgeLight(flat, attempt, []);
       if (judged.outcome.passed) atDefaults++;
       else if (judged.outcome.failCode === "1030") expect(judged.outcome.detail).toContain("too bright here");
-      if (judgeLight(flat, attempt, [], { ...LIGHT_DEFAULTS, flatErrorMargin: 0 }).outcome.passed) boundAlone++;
+      if (judgeLight(flat, attempt, [], { ...SIDES_ALONE, flatErrorMargin: 0 }).outcome.passed) boundAlone++;
     }
     // Measured: 6 of 20 passed at the bound alone, none 1.5 standard errors below it.
     expect(boundAlone).toBeGreaterThanOrEqual(4);
     expect(atDefaults).toBe(0);
+  });
+});
+
+describe("judgeLight: the face's edges (the second shape cue)", () => {
+  // A print's dark patches (hair over the cheeks, a photo taken in a dim room) lose the screen's
+  // answer to quantisation and the encoder: screen-lit SYNTHETIC prints' patches a flat picture
+  // would move by under 2 levels answered a median 0.56 of the centre (sidesLab.ts). Modelled
+  // here as a print whose dark patches face the screen at half: what a face's sides do. A room
+  // where the centre answers about 15%, as the lab's bright takes; hair at a twentieth of the
+  // skin's albedo, where a flat picture's step is about 2 levels, the skin's about 8.
+  const darkSides = { sideLeft: 0.05, sideRight: 0.05 };
+  const room = { ambient: 6 };
+  const printWith = (seed: number, dark: Partial<Record<"sideLeft" | "sideRight" | "browEdgeLeft" | "browEdgeRight", number>>) =>
+    recordSubject(liveSubject(issued, { ...room, seed, facing: { ...FLAT_FACING, ...Object.fromEntries(Object.keys(dark).map((r) => [r, 0.5])) }, darker: dark }));
+
+  it("fails (1031) a flat print whose dark sides answer less than its centre, which the sides alone pass, by its forehead's edges", () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const frames = printWith(seed, darkSides);
+      const alone = judgeLight(frames, issued, [], SIDES_ALONE);
+      expect(alone.outcome, alone.outcome.detail).toMatchObject({ passed: true });
+      const { outcome, figures } = judge(frames);
+      expect(outcome, outcome.detail).toMatchObject({ passed: false, failCode: "1031" });
+      expect(outcome.detail).toContain("face's edges as on its centre");
+      // Only the bright edges counted: the forehead's, answering as the centre does.
+      expect(outcome.detail).toContain("on 2 of 4 patches");
+      expect(figures.edgesResponse! / figures.centreResponse!).toBeGreaterThan(0.9);
+    }
+  });
+
+  it("does not tell (1030, come closer) a print whose edges are all too dark to carry the screen's light, which counting them would pass", () => {
+    for (const seed of [1, 2, 3]) {
+      const frames = printWith(seed, { ...darkSides, browEdgeLeft: 0.05, browEdgeRight: 0.05 });
+      const { outcome } = judge(frames);
+      expect(outcome, outcome.detail).toMatchObject({ passed: false, failCode: "1030" });
+      expect(outcome.detail).toContain("come closer");
+      expect(outcome.detail).toContain("on 0 of 4 patches");
+      expect(judgeLight(frames, issued, [], { ...LIGHT_DEFAULTS, minEdgeStep: 0 }).outcome.passed).toBe(true);
+    }
+  });
+
+  it("passes a live face whose sides are dark (a shadow, a beard), on its forehead's edges", () => {
+    for (const seed of [1, 2, 3]) {
+      const { outcome } = judge(recordSubject(liveSubject(issued, { ...room, seed, darker: darkSides })));
+      expect(outcome, outcome.detail).toMatchObject({ passed: true });
+      expect(outcome.detail).toContain("on 2 of 4 patches");
+    }
+  });
+
+  it("counts a patch by the 8-bit step a flat picture's light would make there, through the sRGB curve's slope", () => {
+    const encoded = (l: number) => 255 * (l <= 0.0031308 ? 12.92 * l : 1.055 * l ** (1 / 2.4) - 0.055);
+    for (const level of [0.002, 0.02, 0.2, 0.6]) {
+      // A small change of the light: the encoded step is the curve's slope times it.
+      const exact = encoded(level * 1.01) - encoded(level);
+      expect(flatStep([level, level, level], 0.01)).toBeCloseTo(exact, 2);
+    }
+    // The same screen light makes fewer levels on a darker patch: a grey of 0.2 moved by 10% steps
+    // about 5.7 levels, half as bright (in shadow) about 4.3.
+    expect(flatStep([0.2, 0.2, 0.2], 0.1)).toBeCloseTo(5.73, 1);
+    expect(flatStep([0.1, 0.1, 0.1], 0.1)).toBeCloseTo(4.29, 1);
+    expect(flatStep([0.2, 0.2, 0.2], -0.1)).toBe(0);
   });
 });
 

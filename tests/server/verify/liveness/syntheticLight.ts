@@ -35,8 +35,10 @@ export interface Subject {
   delayMs: number;
   /** Room light, in units of the screen's full light on a point facing it (dim 0.5, indoor 3, bright 12). */
   ambient: number;
-  /** How much each region faces the screen (a live face: centre 1, cheeks 0.85, sides 0.55; a flat picture: all 1). */
+  /** How much each region faces the screen (a live face: centre 1, cheeks 0.85, sides and the forehead's edges 0.55; a flat picture: all 1). */
   facing: Record<SkinRegion, number>;
+  /** Patches darker than the skin by these factors of its albedo (hair over a cheek, a shadow; default 1). */
+  darker?: Partial<Record<SkinRegion, number>>;
   /** The wall's share of the face's screen light (far wall: 0.02). */
   wallShare: number;
   /** The face's response to the screen, 0 for a face that does not reflect it (a screen's picture playing something else). */
@@ -61,8 +63,8 @@ export interface Subject {
   sideJitter?: { px: number; shade: Rgb };
 }
 
-export const LIVE_FACING: Record<SkinRegion, number> = { forehead: 0.95, noseBridge: 1, cheekLeft: 0.85, cheekRight: 0.85, sideLeft: 0.55, sideRight: 0.55 };
-export const FLAT_FACING: Record<SkinRegion, number> = { forehead: 1, noseBridge: 1, cheekLeft: 1, cheekRight: 1, sideLeft: 1, sideRight: 1 };
+export const LIVE_FACING: Record<SkinRegion, number> = { forehead: 0.95, noseBridge: 1, cheekLeft: 0.85, cheekRight: 0.85, sideLeft: 0.55, sideRight: 0.55, browEdgeLeft: 0.55, browEdgeRight: 0.55 };
+export const FLAT_FACING: Record<SkinRegion, number> = { forehead: 1, noseBridge: 1, cheekLeft: 1, cheekRight: 1, sideLeft: 1, sideRight: 1, browEdgeLeft: 1, browEdgeRight: 1 };
 
 export const liveSubject = (shows: LightChallenge, over: Partial<Subject> = {}): Subject => ({
   shows,
@@ -84,9 +86,9 @@ export const liveSubject = (shows: LightChallenge, over: Partial<Subject> = {}):
 
 const SKIN_ALBEDO: Rgb = [0.55, 0.35, 0.27];
 const WALL_ALBEDO: Rgb = [0.3, 0.32, 0.3];
-const PIXELS: Record<SkinRegion, number> = { forehead: 150, noseBridge: 40, cheekLeft: 90, cheekRight: 90, sideLeft: 25, sideRight: 25 };
+const PIXELS: Record<SkinRegion, number> = { forehead: 150, noseBridge: 40, cheekLeft: 90, cheekRight: 90, sideLeft: 25, sideRight: 25, browEdgeLeft: 23, browEdgeRight: 23 };
 /** Where each patch lies in a 320x240 frame, the face 128 pixels wide at its centre (a still head: the patches stay put). */
-const PLACES: Record<SkinRegion, { x: number; y: number }> = { forehead: { x: 160, y: 85 }, noseBridge: { x: 160, y: 112 }, cheekLeft: { x: 128, y: 135 }, cheekRight: { x: 192, y: 135 }, sideLeft: { x: 106, y: 140 }, sideRight: { x: 214, y: 140 } };
+const PLACES: Record<SkinRegion, { x: number; y: number }> = { forehead: { x: 160, y: 85 }, noseBridge: { x: 160, y: 112 }, cheekLeft: { x: 128, y: 135 }, cheekRight: { x: 192, y: 135 }, sideLeft: { x: 106, y: 140 }, sideRight: { x: 214, y: 140 }, browEdgeLeft: { x: 112, y: 85 }, browEdgeRight: { x: 208, y: 85 } };
 
 export function recordSubject(s: Subject): FrameSignals[] {
   const timeline = lightTimeline(s.shows, [], 0);
@@ -116,7 +118,8 @@ export function recordSubject(s: Subject): FrameSignals[] {
     const l = light(atMs);
     const drift = 1 + s.drift * Math.sin((2 * Math.PI * atMs) / 5000);
     const lit = (albedo: Rgb, facing: number, noise: number): Rgb => albedo.map((a, c) => a * (s.ambient + l[c]! * facing) * gain * drift * (1 + noise * n())) as Rgb;
-    const region = (r: SkinRegion): SkinColour => ({ rgb: lit(SKIN_ALBEDO, s.facing[r] * s.faceLit, s.noise * Math.sqrt(100 / PIXELS[r])), pixels: PIXELS[r], ...PLACES[r] });
+    const albedo = (r: SkinRegion): Rgb => SKIN_ALBEDO.map((a) => a * (s.darker?.[r] ?? 1)) as Rgb;
+    const region = (r: SkinRegion): SkinColour => ({ rgb: lit(albedo(r), s.facing[r] * s.faceLit, s.noise * Math.sqrt(100 / PIXELS[r])), pixels: PIXELS[r], ...PLACES[r] });
     const skin = Object.fromEntries((Object.keys(PIXELS) as SkinRegion[]).map((r) => [r, region(r)])) as Record<SkinRegion, SkinColour>;
     if (s.sideJitter) {
       for (const [side, outward] of [["sideLeft", -1], ["sideRight", 1]] as const) {

@@ -11,7 +11,8 @@ describe("measureFrame (synthetic drawn face)", () => {
     const s = measure(scene());
     expect(s.skin).not.toBeNull();
     for (const [region, c] of Object.entries(s.skin ?? {})) {
-      expect(c.pixels, region).toBeGreaterThan(region.startsWith("side") ? 15 : 30);
+      // The sides and the forehead's edges are small patches (radius 0.08 and 0.075 half-widths).
+      expect(c.pixels, region).toBeGreaterThan(region.startsWith("side") || region.startsWith("browEdge") ? 15 : 30);
       // Skin albedo 0.62/0.4/0.3 under ambient 0.4: red above green above blue, as skin is.
       expect(c.rgb[0], region).toBeGreaterThan(c.rgb[1]);
       expect(c.rgb[1], region).toBeGreaterThan(c.rgb[2]);
@@ -34,17 +35,20 @@ describe("measureFrame (synthetic drawn face)", () => {
     for (let c = 0; c < 3; c++) expect(twice[c]! / once[c]!).toBeCloseTo(2, 1);
   });
 
-  it("sees the screen's light more at the face's centre than at its sides, and evenly on a flat picture", () => {
+  it("sees the screen's light more at the face's centre than at its sides and its forehead's edges, and evenly on a flat picture", () => {
     const response = (flat: boolean) => {
       const off = measure(scene({ flat }));
       const on = measure(scene({ flat, screen: [0.3, 0.3, 0.3] }));
-      const rel = (r: "noseBridge" | "sideLeft" | "sideRight") => luma(on.skin![r].rgb) / luma(off.skin![r].rgb) - 1;
-      return { centre: rel("noseBridge"), sides: (rel("sideLeft") + rel("sideRight")) / 2 };
+      const rel = (r: "noseBridge" | "sideLeft" | "sideRight" | "browEdgeLeft" | "browEdgeRight") => luma(on.skin![r].rgb) / luma(off.skin![r].rgb) - 1;
+      return { centre: rel("noseBridge"), sides: (rel("sideLeft") + rel("sideRight")) / 2, browEdges: (rel("browEdgeLeft") + rel("browEdgeRight")) / 2 };
     };
     const live = response(false);
     expect(live.centre / live.sides).toBeGreaterThan(1.3);
+    // The forehead's edges turn away too (the drawing's normal there: about 0.55 of the centre's facing).
+    expect(live.centre / live.browEdges).toBeGreaterThan(1.3);
     const flat = response(true);
     expect(flat.centre / flat.sides).toBeCloseTo(1, 1);
+    expect(flat.centre / flat.browEdges).toBeCloseTo(1, 1);
   });
 
   it("measures the sensor noise it was given, and none on a noiseless flat drawing", () => {

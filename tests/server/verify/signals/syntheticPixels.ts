@@ -52,7 +52,10 @@ const toByte = (linear: number): number => {
 
 /** The albedo at a point of the face drawing (face units) and whether it is skin-like. */
 function albedo(fx: number, fy: number, s: Scene): [number, number, number] | null {
-  const inFace = (fx / 1.05) ** 2 + ((fy - 0.3) / 1.45) ** 2 <= 1;
+  // An ellipse below the cheek line; above it a squarer outline (exponent 4), as a forehead is
+  // about as broad as the face at its temples, not tapering to a point.
+  const power = fy < 0.3 ? 4 : 2;
+  const inFace = Math.abs(fx / 1.05) ** power + Math.abs((fy - 0.3) / 1.45) ** power <= 1;
   const skin = s.other ? OTHER_SKIN : SKIN;
   if (!s.other && fy < -1.1 && Math.abs(fx) < 1.1 && (fx / 1.1) ** 2 + ((fy + 0.3) / 1.3) ** 2 <= 1.05) return HAIR;
   if (!inFace) return null;

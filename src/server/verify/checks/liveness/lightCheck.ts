@@ -19,6 +19,9 @@
  *     wall, so the skin's relative response must clearly exceed the background's; and a face
  *     curves away, so its centre (facing the screen) responds more than its sides (turned ~55-60°,
  *     Lambert's cos ≈ 0.5-0.6), where a flat print or a screen lit by our screen responds evenly.
+ *     The face's edges (outer cheeks, forehead's outer edges) must answer below the centre
+ *     too, counted only where a flat picture's answer would survive 8-bit video (lightEdges.ts):
+ *     a print's dark sides lose the screen's answer to the encoder and pass for a face's.
  *     Judged on the frames where the head holds still. Where the screen is the room's only
  *     light, ambient and screen light fall alike and the ratio tends to 1: see
  *     docs/presentationAttacks.md.
@@ -30,6 +33,7 @@ import { VERIFY_CODES } from "../../../media/verifyCodes";
 import type { FrameSignals, RegionColour, Rgb } from "../../signals/frameSignals";
 import type { SkinRegion } from "../../signals/faceRegions";
 import { chroma, detrended, following, levelsOf, meanOf, relativeSeries, weightedMean } from "./lightSeries";
+import { edgesResponse } from "./lightEdges";
 import { centrePatch, regionResponse, type Judged, type ShapeFrames } from "./lightShape";
 import { lightAt, lightTimeline, type LightTimeline } from "./lightTimeline";
 import { transitionsFollowed } from "./lightTransitions";
@@ -70,6 +74,12 @@ export const lightThresholdsSchema = z.strictObject({
   sidesErrorMargin: ratio,
   /** ... and before the lower bound: below it by less, the shape is not told ("too bright here", 1030). */
   flatErrorMargin: ratio,
+  /** The edges (lightEdges.ts): a patch counts where a flat picture lit like the centre would move its luma by at least this many 8-bit levels. */
+  minEdgeStep: ratio,
+  /** The centre's response over the counted edge patches': at least this ... */
+  minCentreOverEdges: ratio,
+  /** ... with the edges raised by this many standard errors (below the bound by less: 1030, not told). */
+  edgesErrorMargin: ratio,
   /** Frames judged for the face's shape: the head turning (yaw) and nodding (pitch, src/domain/face/geometry.ts figures) slower than these a second. */
   restYawPerSecond: ratio,
   restPitchPerSecond: ratio,
@@ -150,6 +160,26 @@ export const LIGHT_DEFAULTS: LightThresholds = {
   // with their fit's position term: 40 of 40 passed at 1.5 (36 at 2). docs/presentationAttacks.md,
   // "2026-11-29, sides".
   flatErrorMargin: 1.5,
+  // A screen-lit print's patches answer as its centre where a flat picture's step there is 4
+  // levels or more (median 0.96-0.99 of the centre, lower decile 0.70-0.85); under 2 levels a
+  // median of 0.56, its dark sides passing for a face's (SYNTHETIC prints, sidesLab.ts). Prints
+  // passing the light check at floors 0, 2, 3, 4 and 5, on two collections of the same 66 prints:
+  // 3, 2, 0, 0, 0 and 4, 1, 1, 0, 0 (docs/presentationAttacks.md, "2026-11-29, second shape
+  // cue"). Honest SYNTHETIC takes' largest step: 4.6 and more in the bright room (centre
+  // 12-15%), 12.8 indoor, 33 dim: the bright room is where the floor is near, and coming closer,
+  // or less room light, is what raises the step.
+  minEdgeStep: 4,
+  // The edges turn well away on a face (measured, counted patches: honest SYNTHETIC takes
+  // 0.21-0.71 of the centre over dim, indoor and bright rooms and two faces, 280 takes);
+  // screen-lit prints reaching this cue answer about as their centre does (0.75-1.04). 1.25
+  // (0.8), the sides' own bound: the prints' lowest lie just below it and are refused by the
+  // margin. At 1.4, 3 and 1 honest takes more are refused in the two collections.
+  minCentreOverEdges: 1.25,
+  // As flatErrorMargin: the edges below the bound by less than this many errors do not tell the
+  // shape (1030). Prints passing at 0, 1, 1.5 and 2 errors: none in the first collection, 1, 1,
+  // 0, 0 in the second (a print at 0.75 ± 0.05 of the centre); at 2 and 3 errors, 1 and 3, then
+  // 0 and 2 honest takes more refused: a narrow window, measured on both sides.
+  edgesErrorMargin: 1.5,
   // Yaw is the nose tip's place between the cheek edges (-1..1), about 0.04 a degree; a shake
   // of ±30° in 1.1 s peaks near 7 a second, the mesh's jitter on a still head is about 0.15.
   // Pitch: a nod of 0.05-0.09 in 0.9 s peaks near 0.3 a second, jitter about 0.04. A head
@@ -184,6 +214,8 @@ export interface LightFigures {
   backgroundResponse: number | null;
   centreResponse: number | null;
   sidesResponse: number | null;
+  /** The counted edge patches' response (lightEdges.ts); null when not judged or none counted. */
+  edgesResponse: number | null;
 }
 
 /** The pixel-weighted mean colour of some regions. */
@@ -196,7 +228,7 @@ const SKIN: SkinRegion[] = ["forehead", "noseBridge", "cheekLeft", "cheekRight"]
 const SIDES: SkinRegion[] = ["sideLeft", "sideRight"];
 
 export function judgeLight(signals: readonly FrameSignals[], challenge: LightChallenge | null, shown: LightShown, t: LightThresholds = LIGHT_DEFAULTS): { outcome: Outcome; figures: LightFigures } {
-  const figures: LightFigures = { anchor: null, lagMs: null, judged: 0, inside: 0, correlation: null, transitions: { seen: 0, followed: 0 }, response: null, backgroundResponse: null, centreResponse: null, sidesResponse: null };
+  const figures: LightFigures = { anchor: null, lagMs: null, judged: 0, inside: 0, correlation: null, transitions: { seen: 0, followed: 0 }, response: null, backgroundResponse: null, centreResponse: null, sidesResponse: null, edgesResponse: null };
   const fail = (code: (typeof VERIFY_CODES)[keyof typeof VERIFY_CODES], detail: string) => ({ outcome: failed("light", code, detail), figures });
   if (challenge === null) return fail(VERIFY_CODES.lightNotIssued, "This mode shows a light challenge, but none was issued for the attempt.");
   const timeline = lightTimeline(challenge, shown, t.shownToleranceMs);
@@ -338,7 +370,21 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   if (centre < t.minCentreOverSides * (side + t.flatErrorMargin * sidesError)) {
     return fail(VERIFY_CODES.lightTooWeak, `The screen's light on the face's sides was too weak against their noise to tell a face from a flat picture (the sides at most ${pct(centre / t.minCentreOverSides - t.flatErrorMargin * sidesError)} needed): too bright here, or come closer to the screen: ${shape}.`);
   }
-  return { outcome: pass("light", `The face followed this attempt's light: ${said}; ${shape}.`), figures };
+  const edges = edgesResponse(shapeFrames, centre, t.minEdgeStep);
+  figures.edgesResponse = edges.response;
+  const edgeShape = `edges ${edges.response === null ? "unmeasured" : `${pct(edges.response)} ±${pct(edges.error)}`} on ${edges.counted} of ${edges.judged} patches (where a flat picture would move by ${t.minEdgeStep} levels or more; the largest ${edges.largestStep.toFixed(1)}); centre at least ${t.minCentreOverEdges}x the edges raised by ${t.edgesErrorMargin} errors; ${shape}`;
+  // A patch too dark to carry a flat picture's answer is no evidence either way (a print's dark
+  // sides answer less than its centre): with none left, the shape is not told.
+  if (edges.response === null) {
+    return fail(VERIFY_CODES.lightTooWeak, `The screen's light at the face's edges was too faint in the picture to tell a face from a flat picture: too bright here, or come closer to the screen (${edgeShape}).`);
+  }
+  if (centre < t.minCentreOverEdges * edges.response) {
+    return fail(VERIFY_CODES.lightNotFaceShaped, `The light fell on the face's edges as on its centre, as on a flat picture, not a face turning away there: ${edgeShape}.`);
+  }
+  if (centre < t.minCentreOverEdges * (edges.response + t.edgesErrorMargin * edges.error)) {
+    return fail(VERIFY_CODES.lightTooWeak, `The screen's light at the face's edges was too weak against their noise to tell a face from a flat picture: too bright here, or come closer to the screen (${edgeShape}).`);
+  }
+  return { outcome: pass("light", `The face followed this attempt's light: ${said}; ${edgeShape}.`), figures };
 }
 
 const pct = (v: number | null) => (v === null ? "unmeasured" : `${(v * 100).toFixed(1)}%`);
