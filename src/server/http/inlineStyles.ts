@@ -47,12 +47,10 @@ export function pageStyles(appDir: string | undefined, themes: ThemesFile): Page
 }
 
 /**
- * style-src's sources for the built app: its inline sheet, every theme's rule and the lazy
- * screens' sheets. Without a build, none (the API alone needs no styles).
+ * style-src's sources for the built app in `appDir` whose styles are `styles` (read once, by
+ * pageStyles): its inline sheet, every theme's rule and the lazy screens' sheets.
  */
-export function appInlineStyleSources(appDir: string | undefined, themes: ThemesFile): string[] {
-  const styles = pageStyles(appDir, themes);
-  if (appDir === undefined || styles === null) return [];
+export function inlineStyleSources(appDir: string, styles: PageStyles): string[] {
   const file = join(appDir, "style-hashes.json");
   // An app built before the lazy sheets were listed: its recording pages would lose their styles.
   if (!existsSync(file)) throw new Error(`${file} is missing: rebuild the app (npm run build) so the CSP can name its style sheets`);

@@ -23,7 +23,7 @@ import { escapeHtml } from "../admin/staffPage";
 import type { ServiceContext } from "../context";
 import { acceptedTags } from "../http/acceptLanguage";
 import { appPageFile, type LaunchPages } from "../http/appPages";
-import { appInlineStyleSources, pageStyles, type PageStyles } from "../http/inlineStyles";
+import { inlineStyleSources, pageStyles, type PageStyles } from "../http/inlineStyles";
 import type { RateLimit } from "../http/security";
 import { launchAnswer } from "./launchAnswer";
 import { STALE_GUARD_SCRIPT, STALE_GUARD_SOURCE } from "./staleGuard";
@@ -95,7 +95,7 @@ export function createLaunchPages(
     const file = appPageFile(languages, tag);
     if (existsSync(join(appDir, file))) templates.set(tag, templateOf(file, readFileSync(join(appDir, file), "utf8")));
   }
-  const styleSources = appInlineStyleSources(appDir, themes);
+  const styleSources = inlineStyleSources(appDir, styles);
 
   return {
     async send(request, reply) {
