@@ -10,6 +10,7 @@ import type { ActionCode, AttackMode, OpenAttempt, OrderSpec, Verdict } from "./
 import { randomTempo, reencodeH264, reTempo, reVoice, spliceVideo } from "./mediaTools";
 import { type createPhotoLibrary } from "./photoFrames";
 import { SPEECH_KINDS, speechOverPhoto, STILL_KINDS, stillPhoto, warpedPhoto, type PhotoTake } from "./photoMedia";
+import { movedOnto } from "./forgedReport";
 import { lightStartMs, submit, type Submission } from "./submission";
 import { renderTake, takeSubmission, type SubjectTake } from "./subjectMedia";
 
@@ -202,6 +203,19 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
         },
       });
     }
+    // 5b. The same, its client's report forged: this attempt's changes reported where the video's
+    // changes stepping the same way came (forgedReport.ts).
+    cases.push({
+      family: "preparedVideo", mode: "silent", channel: "upload", kind: "other attempt's light, report forged",
+      async run(ctx, name) {
+        const other = await ctx.open({ mode: "silent" });
+        const attempt = await ctx.open({ mode: "silent" });
+        if (!attempt.light || !other.light) throw new Error("silent mode issued no light");
+        const take: SubjectTake = { dir: ctx.dir, name, mode: "silent", actions: [], digits: null, light: other.light, startMs: lightStartMs(), lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
+        const clip = await renderTake(take);
+        return submit(ctx.base, attempt, await takeSubmission(clip, take, attempt.light, "upload", movedOnto(attempt.light, other.light, take.startMs)));
+      },
+    });
     // 6. A splice: another face model in place of the subject for about a fifth of the recording.
     cases.push({
       family: "splice", mode: "silent", channel: "upload", kind: "another person",

@@ -5,7 +5,7 @@
  * will question, lit by a light sequence shown from `startMs`. The bona fide rows use it with
  * the attempt's own challenge; the replay, prepared-video and splice families misuse it.
  */
-import type { LightChallenge } from "../../schemas/lightChallenge";
+import type { LightChallenge, LightShown } from "../../schemas/lightChallenge";
 import { makeSpeechWav, speechTimingOf } from "../../tests/fixtures/mediaMaker";
 import type { LightingPreset } from "../../tests/fixtures/synth/lighting";
 import { makeSubjectClip, type SubjectClip, type SubjectScriptSpec } from "../../tests/fixtures/synth/subjectClip";
@@ -76,8 +76,10 @@ export async function takeSubmission(
   take: Pick<SubjectTake, "mode" | "actions" | "startMs" | "dir">,
   reported: LightChallenge | null,
   channel: "upload" | "stream",
+  /** A report of its own instead of the honest page's times for `reported` (forgedReport.ts). */
+  forged?: LightShown,
 ): Promise<Submission> {
-  const light = lightShownFor(reported, take.startMs, clip.seconds);
+  const light = forged ? forged.filter((s) => s.atMs < clip.seconds * 1000) : lightShownFor(reported, take.startMs, clip.seconds);
   if (channel === "stream") return streamOf(await jpegFrames(clip.file, MEDIA_FPS, take.dir), light, take.mode);
   return { kind: "upload", file: clip.file, durationMs: Math.round(clip.seconds * 1000), prompts: promptsFor(take.mode, take.actions), light };
 }
