@@ -25,10 +25,10 @@
  * 32 copies correlated at 0.979 at least; 28 pairs of takes of other digits at 0.732 at most
  * (in decibels floored 40 dB down the copies fell to 0.963 and the takes rose to 0.825; over
  * 67 ms steps, the mouth's grid, copies fell to 0.860). Measured again with the coarse-then-fine
- * search (other seeds): 15 copies 0.977-0.996, 10 pairs of other digits up to 0.839. So
- * VOICE_CORRELATION 0.9 leaves 0.08 under the copies and only 0.06 over the honest tail, which is
- * why the voice decides only where the frames agree and the mouths, if they moved, are alike
- * too (compareFingerprints.ts). Real retakes are not measured here; a person's syllables vary more than espeak's.
+ * search (other seeds): 15 copies 0.977-0.996, 10 pairs of other digits up to 0.839; the attack
+ * bench once matched two honest takes of other digits at 0.92. So VOICE_CORRELATION 0.95 leaves
+ * 0.027 under the copies and 0.014 over the highest honest retake (0.936), and the voice decides
+ * only where the frames agree and the mouths, if they moved, are alike too (compareFingerprints.ts). Real retakes are not measured here; a person's syllables vary more than espeak's.
  */
 import { VOICE_STEP_MS } from "../../../../schemas/mediaFingerprint";
 import { KEY_BASES, syllableKeys, tempoSyllableKeys, widerSyllableKeys } from "./syllableKeys";
@@ -53,8 +53,14 @@ const WINDOW_MS = 133;
  */
 const VOICE_SCALE: SeriesScale = { stepMs: VOICE_STEP_MS, minSpread: TOP / 10, peak: TOP / 20, maxMedianDiff: TOP / 10, minPeaks: 3, coarse: 4 };
 
-/** Voices this alike are one take's where the frames agree on half the slots too (compareFingerprints.ts). */
-export const VOICE_CORRELATION = 0.9;
+/**
+ * Voices this alike are one take's where the frames agree on half the slots too
+ * (compareFingerprints.ts). Copies measured 0.977-0.999 (47, trimmed and re-pitched,
+ * voiceLab.ts); SYNTHETIC retakes of the same four digits up to 0.936, and one honest number take
+ * of the attack bench matched another of other digits at 0.92 with 63% of the frames alike (the
+ * same face in the same room: what a user's own retake is too), refused as a replay at 0.9.
+ */
+export const VOICE_CORRELATION = 0.95;
 /**
  * Voices this alike are one take's whatever the picture where the mouths correlate at 0.85 too
  * (compareFingerprints.ts): copies 0.979 at least, SYNTHETIC retakes of the same four digits up
