@@ -10,11 +10,12 @@
  * 6 bits off slot for slot and never aligned; another picture 15-50 bits.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaFingerprintSchema, type MediaFingerprint } from "../../../schemas/mediaFingerprint";
+import { MOUTH_STEP_MS, mediaFingerprintSchema, type MediaFingerprint } from "../../../schemas/mediaFingerprint";
 import { bandKeys, MAX_KEYS } from "../../../src/server/verify/fingerprint/bandKeys";
 import { matchFingerprints, MAX_FRAME_BITS } from "../../../src/server/verify/fingerprint/compareFingerprints";
 import { computeFingerprint } from "../../../src/server/verify/fingerprint/computeFingerprint";
 import { hammingDistance } from "../../../src/server/verify/fingerprint/frameHash";
+import { mouthSeries } from "../../../src/server/verify/fingerprint/mouthSeries";
 import { faceFrameRgba } from "../../fixtures/faceImage";
 import { makeClip, makeSpeechWav, makeTempDir, removeTempDir } from "../../fixtures/mediaMaker";
 import { fingerprintOf, makeSwayingFaceClip, transformClip, type Transform } from "./fingerprintMedia";
@@ -53,6 +54,18 @@ describe("a different recording is not taken for it", () => {
     expect(matchFingerprints(other, original)).toBeNull();
     expect(matchFingerprints(original, other)).toBeNull();
   }, 60_000);
+
+  it("one face filmed twice in one place, its lips moving otherwise: frames alike with the same motion are not one recording where the lips differ (a user's own retake)", () => {
+    // The mouth's opening (the dark share) rising at each syllable, on the fingerprint's 67 ms grid.
+    const lips = (syllablesMs: number[]) =>
+      mouthSeries(Array.from({ length: 46 }, (_, i) => ({ atMs: i * MOUTH_STEP_MS, dark: 0.02 + 0.1 * Math.max(...syllablesMs.map((at) => Math.exp(-(((i * MOUTH_STEP_MS - at) / 90) ** 2)))) })), 0);
+    const said = lips([400, 900, 1350, 1900, 2400]);
+    const retake = lips([300, 1000, 1300, 2100, 2500]);
+    expect(matchFingerprints({ ...original, mouth: retake }, { ...original, mouth: said })).toBeNull();
+    // The same lips: one recording. Without lips on one side the frames and motion decide, as for a silent take.
+    expect(matchFingerprints({ ...original, mouth: said }, { ...original, mouth: said })).not.toBeNull();
+    expect(matchFingerprints(original, { ...original, mouth: said })).not.toBeNull();
+  });
 
   it("another picture (the test pattern)", async () => {
     const pattern = await fingerprintOf(await makeClip({ dir, video: "testsrc", audio: null, seconds: 3, container: "webm-vp8", fps: 10 }));

@@ -239,10 +239,20 @@ function compareAudio(a: string, b: string, offset: number): AudioVerdict {
   return "differs";
 }
 
-/** The alignment at which the frames agree, with motion or sound that agrees there, or null. */
+/**
+ * The alignment at which the frames agree, with motion or sound that agrees there, or null.
+ * Where both mouths moved (speech), they must be alike as well (MOUTH_WITH_VOICE): one person
+ * filmed twice in one place gives the same picture, and a voice reading digits at an even pace
+ * moves it at about the same moments, but the lips do not repeat. The attack bench refused an
+ * honest SYNTHETIC number take as another's replay on "91% of the frames alike, with the same
+ * motion" (the same face in the same room reading other digits, as a user's own retake is);
+ * a replay's mouths correlate 0.88 and up (trimmed copies), retakes' 0.835 at most.
+ */
 function alignFramesAndSound(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan): FingerprintMatch | null {
   const match = alignFrames(plan);
   if (match === null) return null;
+  const mouths = a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null;
+  if (mouths !== null && mouths.correlation < MOUTH_WITH_VOICE) return null;
   const audio = a.audio !== null && b.audio !== null ? compareAudio(a.audio, b.audio, match.offset) : "uninformative";
   if (audio === "differs") return null;
   // A still picture matches on the video alone whatever the take: it needs speech that agrees.
