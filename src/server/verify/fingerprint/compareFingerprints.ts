@@ -29,7 +29,7 @@ import { GAP_HASH } from "./computeFingerprint";
 import { alignMouth, MOUTH_ALONE_CORRELATION, mouthsMatch } from "./mouthSeries";
 import { REPLAY_DEFAULTS, type ReplayThresholds } from "./replayThresholds";
 import { matchAtTempo } from "./tempoMatch";
-import { matchVoice, VOICE_WITH_MOUTH_CORRELATION } from "./voiceSeries";
+import { alignVoice, matchVoice, VOICE_CORRELATION, VOICE_WITH_MOUTH_CORRELATION } from "./voiceSeries";
 
 export const MAX_FRAME_BITS = 2;
 /** Slot-to-slot changes beyond what re-encoding explains (more than MAX_FRAME_BITS) a recording needs to be judged on its video: a pattern, not one cut. */
@@ -246,13 +246,19 @@ function compareAudio(a: string, b: string, offset: number): AudioVerdict {
  * moves it at about the same moments, but the lips do not repeat. The attack bench refused an
  * honest SYNTHETIC number take as another's replay on "91% of the frames alike, with the same
  * motion" (the same face in the same room reading other digits, as a user's own retake is);
- * a replay's mouths correlate 0.88 and up (trimmed copies), retakes' 0.835 at most.
+ * a replay's mouths correlate 0.88 and up (trimmed copies), retakes' 0.835 at most. Where both
+ * voices were heard they must be alike as well (VOICE_CORRELATION): the frames path is what
+ * finds a copy as sent or re-encoded, whose voice is its original's (0.98 and up), and a copy
+ * re-dubbed over the same picture is found by its mouth or refused by lip-sync.
  */
 function alignFramesAndSound(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan): FingerprintMatch | null {
   const match = alignFrames(plan);
   if (match === null) return null;
   const mouths = a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null;
   if (mouths !== null && mouths.correlation < MOUTH_WITH_VOICE) return null;
+  // So with voices: a mouth too faint to measure (a bright room) leaves the voice to say it.
+  const voices = a.voice && b.voice ? alignVoice(a.voice, b.voice) : null;
+  if (voices !== null && voices.correlation < VOICE_CORRELATION) return null;
   const audio = a.audio !== null && b.audio !== null ? compareAudio(a.audio, b.audio, match.offset) : "uninformative";
   if (audio === "differs") return null;
   // A still picture matches on the video alone whatever the take: it needs speech that agrees.
