@@ -368,7 +368,7 @@ describe("(h) one recording at a time", () => {
     const { base, created, browser } = await freshOrder(NUMBER);
     const forms = await Promise.all([uploadForm(clip.face as Buffer, extra), uploadForm(clip.faceMp4 as Buffer, { ...extra, mimeType: "video/mp4" })]);
     const answers = await Promise.all(forms.map((form) => browser.upload(form)));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.map((a) => a.status).sort(), JSON.stringify(answers.map((a) => a.json))).toEqual([200, 409]);
     const job = await runner.nth(base);
     const finish = async () => {
       job.resolve({ passed: false, code: "1021", liveRate: 80, willCode: null, faceCode: "0", similarity: null, checks: [{ name: "voice", passed: false, detail: "no voice" }] });
