@@ -30,19 +30,26 @@ export function storeRecording(media: MediaStore, orderNo: string, seq: number, 
 
 /**
  * Stores the device's evidence frames, kept beside the recording for staff, and returns the
- * keys it wrote. Every put is settled before this returns or throws; when one fails, the frames
- * this call wrote are deleted again and only those: two uploads answering the same digits share
- * an attempt, and the loser must not delete the winner's frames.
+ * keys it wrote. Two uploads answering the same digits share an attempt: the first frame is
+ * stored alone first, as the claim (a put never overwrites, so one upload wins it and the
+ * other stops there with MediaExistsError, writing nothing). Put all at once, one upload could
+ * win frame 00 and the other frame 01, and both were refused (a full test run under load).
+ * The rest are settled before this returns or throws; when one fails, the frames this call
+ * wrote are deleted again, and only those.
  */
-export async function storeEvidence(media: MediaStore, orderNo: string, seq: number, frames: readonly { jpeg: Uint8Array }[]): Promise<string[]> {
+export async function storeEvidence(media: Pick<MediaStore, "put" | "delete">, orderNo: string, seq: number, frames: readonly { jpeg: Uint8Array }[]): Promise<string[]> {
   const prefix = evidencePrefix(orderNo, seq);
   const keys = frames.map((_, i) => `${prefix}/${String(i).padStart(2, "0")}.jpg`);
-  const settled = await Promise.allSettled(
-    frames.map((f, i) => media.put(keys[i]!, Buffer.from(f.jpeg.buffer, f.jpeg.byteOffset, f.jpeg.byteLength), { contentType: "image/jpeg" })),
-  );
+  const put = (i: number) => {
+    const f = frames[i]!;
+    return media.put(keys[i]!, Buffer.from(f.jpeg.buffer, f.jpeg.byteOffset, f.jpeg.byteLength), { contentType: "image/jpeg" });
+  };
+  if (frames.length === 0) return [];
+  await put(0);
+  const settled = await Promise.allSettled(frames.slice(1).map((_, i) => put(i + 1)));
   const failed = settled.find((s) => s.status === "rejected");
   if (failed) {
-    await Promise.all(keys.filter((_, i) => settled[i]?.status === "fulfilled").map((key) => media.delete(key)));
+    await Promise.all(keys.filter((_, i) => i === 0 || settled[i - 1]?.status === "fulfilled").map((key) => media.delete(key)));
     throw failed.reason;
   }
   return keys;
