@@ -26,10 +26,11 @@
 import { AUDIO_WORD_CHARS, FINGERPRINT_STEP_MS, FRAME_HASH_CHARS, type MediaFingerprint } from "../../../../schemas/mediaFingerprint";
 import { SILENT_WORD } from "./audioSignature";
 import { GAP_HASH } from "./computeFingerprint";
-import { alignMouth, MOUTH_ALONE_CORRELATION, mouthsMatch } from "./mouthSeries";
+import { alignMouth, MOUTH_ALONE_CORRELATION, mouthsMatch, type MouthMatch } from "./mouthSeries";
 import { REPLAY_DEFAULTS, type ReplayThresholds } from "./replayThresholds";
 import { matchAtTempo } from "./tempoMatch";
-import { alignVoice, matchVoice, VOICE_CORRELATION, VOICE_WITH_MOUTH_CORRELATION } from "./voiceSeries";
+import type { SeriesMatch } from "./syllableSeries";
+import { alignVoice, VOICE_CORRELATION, VOICE_WITH_MOUTH_CORRELATION, voicesMatch } from "./voiceSeries";
 
 export const MAX_FRAME_BITS = 2;
 /** Slot-to-slot changes beyond what re-encoding explains (more than MAX_FRAME_BITS) a recording needs to be judged on its video: a pattern, not one cut. */
@@ -186,13 +187,14 @@ function alignFrames(plan: FramePlan): FingerprintMatch | null {
  * not alike enough: on a trimmed copy the mesh placed the mouth on other frames (mouths down to
  * 0.879), while the voice is measured on the samples (voiceSeries.ts).
  */
-function alignSyllables(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan): FingerprintMatch | null {
-  const mouths = a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null;
+function alignSyllables(syllables: Syllables, plan: FramePlan): FingerprintMatch | null {
+  const { mouths } = syllables;
   const mouth = mouths !== null && mouthsMatch(mouths) ? mouths : null;
   // Mouths that moved and are not alike enough to be one take's keep the voice from deciding
   // alone: four digits read again in one voice can fall as before (SYNTHETIC retakes of the same
   // digits up to 0.936, voiceLab.ts), while their mouths stayed under 0.8 and copies' over 0.87.
-  const voice = a.voice && b.voice && (mouths === null || mouths.correlation >= MOUTH_WITH_VOICE) ? matchVoice(a.voice, b.voice) : null;
+  const voices = mouths === null || mouths.correlation >= MOUTH_WITH_VOICE ? syllables.voices() : null;
+  const voice = voices !== null && voicesMatch(voices) ? voices : null;
   for (const [of, found] of [["mouth", mouth], ["voice", voice]] as const) {
     if (found === null) continue;
     const around = Math.round(found.shiftMs / FINGERPRINT_STEP_MS);
@@ -251,19 +253,37 @@ function compareAudio(a: string, b: string, offset: number): AudioVerdict {
  * finds a copy as sent or re-encoded, whose voice is its original's (0.98 and up), and a copy
  * re-dubbed over the same picture is found by its mouth or refused by lip-sync.
  */
-function alignFramesAndSound(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan): FingerprintMatch | null {
+function alignFramesAndSound(a: MediaFingerprint, b: MediaFingerprint, plan: FramePlan, syllables: Syllables): FingerprintMatch | null {
   const match = alignFrames(plan);
   if (match === null) return null;
-  const mouths = a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null;
-  if (mouths !== null && mouths.correlation < MOUTH_WITH_VOICE) return null;
-  // So with voices: a mouth too faint to measure (a bright room) leaves the voice to say it.
-  const voices = a.voice && b.voice ? alignVoice(a.voice, b.voice) : null;
-  if (voices !== null && voices.correlation < VOICE_CORRELATION) return null;
   const audio = a.audio !== null && b.audio !== null ? compareAudio(a.audio, b.audio, match.offset) : "uninformative";
   if (audio === "differs") return null;
   // A still picture matches on the video alone whatever the take: it needs speech that agrees.
   if (!match.onMotion && audio !== "agrees") return null;
+  const { mouths } = syllables;
+  if (mouths !== null && mouths.correlation < MOUTH_WITH_VOICE) return null;
+  // So with voices: a mouth too faint to measure (a bright room) leaves the voice to say it.
+  const voices = syllables.voices();
+  if (voices !== null && voices.correlation < VOICE_CORRELATION) return null;
   return match;
+}
+
+/**
+ * The two recordings' mouths and voices aligned, each worked out once a comparison: the
+ * syllables' test and the frames' both ask, and an alignment searches every shift over ±3 s
+ * (on the main thread, for each of up to 80 candidates). The voice only where asked.
+ */
+interface Syllables {
+  mouths: MouthMatch | null;
+  voices(): SeriesMatch | null;
+}
+
+function syllablesOf(a: MediaFingerprint, b: MediaFingerprint): Syllables {
+  let voices: SeriesMatch | null | undefined;
+  return {
+    mouths: a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null,
+    voices: () => (voices === undefined ? (voices = a.voice && b.voice ? alignVoice(a.voice, b.voice) : null) : voices),
+  };
 }
 
 /**
@@ -275,7 +295,8 @@ export function matchFingerprints(a: MediaFingerprint, b: MediaFingerprint, t: R
   if (a.version !== b.version) return null;
   const plan = framePlan(split(a.frames, FRAME_HASH_CHARS), split(b.frames, FRAME_HASH_CHARS));
   if (plan === null) return null;
-  const atOneTempo = alignSyllables(a, b, plan) ?? alignFramesAndSound(a, b, plan);
+  const syllables = syllablesOf(a, b);
+  const atOneTempo = alignSyllables(syllables, plan) ?? alignFramesAndSound(a, b, plan, syllables);
   if (atOneTempo !== null) return atOneTempo;
   const tempo = matchAtTempo(a, b, t);
   if (tempo === null) return null;

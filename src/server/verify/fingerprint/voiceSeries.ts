@@ -104,6 +104,9 @@ export const alignVoiceAtTempo = (a: string, b: string, range: TempoRange): Temp
 /** The alignment at which two voice series may be one take's (VOICE_CORRELATION), or null. */
 export const matchVoice = (a: string, b: string): SeriesMatch | null => matchSeries(a, b, VOICE_SCALE, VOICE_CORRELATION);
 
+/** Whether an alignment of alignVoice is one matchVoice would give (for a caller that has it already). */
+export const voicesMatch = (m: SeriesMatch): boolean => m.correlation >= VOICE_CORRELATION && m.medianDiff <= VOICE_SCALE.maxMedianDiff;
+
 /** Steps of the voice's grid in one of the keys' (67 ms, the mouth's). */
 const PER_KEY_STEP = 4;
 
