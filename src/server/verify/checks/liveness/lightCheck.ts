@@ -34,7 +34,7 @@ import type { FrameSignals, RegionColour, Rgb } from "../../signals/frameSignals
 import type { SkinRegion } from "../../signals/faceRegions";
 import { chroma, detrended, following, levelsOf, meanOf, relativeSeries, weightedMean } from "./lightSeries";
 import { edgesResponse } from "./lightEdges";
-import { centrePatch, regionResponse, type Judged, type ShapeFrames } from "./lightShape";
+import { centrePatch, regionResponse, type Judged, type RegionResponse, type ShapeFrames } from "./lightShape";
 import { lightAt, lightTimeline, type LightTimeline } from "./lightTimeline";
 import { transitionsFollowed } from "./lightTransitions";
 
@@ -349,7 +349,14 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   // lights its sides by cos(a+θ) and cos(a-θ), whose mean is cos(a)·cos(θ), while its centre
   // gets cos(θ): the ratio stays 1/cos(a) for a small rest turn. Weighed by pixels, the side
   // turned toward the camera (and the screen) would count for more.
-  const perSideOf = SIDES.map((r) => regionResponse(shapeFrames, (s) => s.skin[r]));
+  // Each patch fitted once: the sides are judged below, then again among the edges.
+  const fitted = new Map<SkinRegion, RegionResponse>();
+  const responseOf = (region: SkinRegion): RegionResponse => {
+    const known = fitted.get(region) ?? regionResponse(shapeFrames, (s) => s.skin[region]);
+    fitted.set(region, known);
+    return known;
+  };
+  const perSideOf = SIDES.map(responseOf);
   const judgedShape = [centreOf, ...perSideOf];
   if (judgedShape.some((r) => r.response === null)) {
     return fail(VERIFY_CODES.lightNotFaceShaped, `Not judged: the head held still, showing the centre, left and right of the face, in ${judgedShape.map((r) => r.frames).join(", ")} frames of ${idx.length}, too few or while the colours did not change (at least ${t.minShapeFrames} each needed; turning under ${t.restYawPerSecond} and nodding under ${t.restPitchPerSecond} a second, turned at most ${t.restYawFromMedian} from the median); ${said}.`);
@@ -376,7 +383,7 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   if (centre < t.minCentreOverSides * (side + t.flatErrorMargin * sidesError)) {
     return fail(VERIFY_CODES.lightTooWeak, `The screen's light on the face's sides was too weak against their noise to tell a face from a flat picture (the sides at most ${pct(centre / t.minCentreOverSides - t.flatErrorMargin * sidesError)} needed): too bright here, or come closer to the screen: ${shape}.`);
   }
-  const edges = edgesResponse(shapeFrames, centre, t.minEdgeStep);
+  const edges = edgesResponse(responseOf, centre, t.minEdgeStep);
   figures.edgesResponse = edges.response;
   const edgeShape = `edges ${edges.response === null ? "unmeasured" : `${pct(edges.response)} ±${pct(edges.error)}`} on ${edges.counted} of ${edges.judged} patches (where a flat picture would move by ${t.minEdgeStep} levels or more; the largest ${edges.largestStep.toFixed(1)}); centre at least ${t.minCentreOverEdges}x the edges raised by ${t.edgesErrorMargin} errors; ${shape}`;
   // A patch too dark to carry a flat picture's answer is no evidence either way (a print's dark

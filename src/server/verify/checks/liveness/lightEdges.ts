@@ -19,12 +19,12 @@
  * Figures: docs/presentationAttacks.md, "2026-11-29, second shape cue".
  */
 import type { SkinRegion } from "../../signals/faceRegions";
-import type { Rgb, SkinColour } from "../../signals/frameSignals";
-import { levelsOf } from "./lightSeries";
-import { regionResponse, type Judged, type ShapeFrames } from "./lightShape";
+import type { Rgb } from "../../signals/frameSignals";
+import type { RegionResponse } from "./lightShape";
 
 /** The edge patches, each judged on its own. */
 export const EDGE_REGIONS = ["sideLeft", "sideRight", "browEdgeLeft", "browEdgeRight"] as const satisfies readonly SkinRegion[];
+export type EdgeRegion = (typeof EDGE_REGIONS)[number];
 
 export interface EdgesResponse {
   /** The counted patches' response, each weighed by the inverse of its variance; null when none counted. */
@@ -54,20 +54,21 @@ export function flatStep(rgb: Rgb, response: number): number {
   return 255 * slope * Math.max(0, response);
 }
 
-/** The edges' response against the centre's `centre` (lightCheck.ts judges the ratio). */
-export function edgesResponse(frames: ShapeFrames, centre: number, minEdgeStep: number): EdgesResponse {
+/**
+ * The edges' response against the centre's `centre` (lightCheck.ts judges the ratio), each edge
+ * patch's own response from `responseOf` (lightCheck.ts has the sides' already).
+ */
+export function edgesResponse(responseOf: (region: EdgeRegion) => RegionResponse, centre: number, minEdgeStep: number): EdgesResponse {
   let weights = 0;
   let sum = 0;
   let counted = 0;
   let judged = 0;
   let largestStep = 0;
   for (const region of EDGE_REGIONS) {
-    const pick = (s: Judged): SkinColour => s.skin[region];
-    const r = regionResponse(frames, pick);
+    const r = responseOf(region);
     if (r.response === null) continue;
     judged++;
-    const level = levelsOf(frames.judged.filter((i) => pick(frames.faces[i]!).pixels > 0).map((i) => pick(frames.faces[i]!).rgb));
-    const step = flatStep(level, centre);
+    const step = flatStep(r.level, centre);
     largestStep = Math.max(largestStep, step);
     if (step < minEdgeStep) continue;
     // An error of zero (a fit on few points) would take every weight: a tenth of a percent at least.

@@ -29,6 +29,8 @@ export interface RegionResponse {
   error: number;
   /** Still frames that showed the patch. */
   frames: number;
+  /** The patch's mean linear colour over the judged frames that showed it (lightEdges.ts weighs its step by it). */
+  level: Rgb;
 }
 
 export interface ShapeFrames {
@@ -66,9 +68,10 @@ export function regionResponse(frames: ShapeFrames, colour: (s: Judged) => SkinC
   const shown = frames.judged.filter((i) => colour(faces[i]!).pixels > 0);
   const still = shown.map((i) => frames.resting.has(i));
   const count = still.filter(Boolean).length;
-  if (count < frames.minShapeFrames) return { response: null, error: 0, frames: count };
-  const at = shown.map((i) => faces[i]!.atMs);
   const colours = shown.map((i) => colour(faces[i]!).rgb);
+  const level = levelsOf(colours);
+  if (count < frames.minShapeFrames) return { response: null, error: 0, frames: count, level };
+  const at = shown.map((i) => faces[i]!.atMs);
   // In hue, like the follow test (the weights put the sides' faint blue in its place).
   const xs = relativeSeries(at, colours, frames.baselineHalfMs).map((x) => chroma(x, frames.skinLevels));
   const expected = shown.map((i) => chroma(frames.lightOn(i), frames.skinLevels));
@@ -78,8 +81,7 @@ export function regionResponse(frames: ShapeFrames, colour: (s: Judged) => SkinC
     return c.x * across.x + c.y * across.y;
   });
   const fit = following(at, xs, expected, frames.baselineHalfMs, [...frames.pose(shown), place], still);
-  const levels = levelsOf(colours);
-  return { response: weightedMean(fit.slope, levels), error: weightedMean(fit.slopeError, levels) ?? Infinity, frames: count };
+  return { response: weightedMean(fit.slope, level), error: weightedMean(fit.slopeError, level) ?? Infinity, frames: count, level };
 }
 
 /** The face's centre as one patch: forehead and nose bridge, their colours and places weighed by their pixels. */
