@@ -15,6 +15,9 @@ import type { CreateOrderRequest, UploadGuidance } from "../../schemas/api";
 import { faceFrameRgba, faceJpeg, plainJpeg } from "../fixtures/faceImage";
 import { makeClip, makeSpeechWav, makeTempDir, removeTempDir, type ClipOptions } from "../fixtures/mediaMaker";
 import { synthTake, takeUpload } from "../fixtures/synthTake";
+import type { LightChallenge, LightShown } from "../../schemas/lightChallenge";
+import { movedOnto } from "../../scripts/attacks/forgedReport";
+import { lightShownFor } from "../../scripts/attacks/submission";
 import {
   awaitVerdict,
   Browser,
@@ -302,6 +305,26 @@ describe("(g, i) the client sets no result; the partner is told what ran", () =>
     // The list is signed: leaving a check out breaks the signature.
     const fewer = { ...payload, checks: (payload.checks ?? "").split(",").filter((c) => c !== "liveness").join(",") };
     expect(service.partner.verifyReturn(fewer).valid).toBe(false);
+  }, 300_000);
+
+  it("a prepared video (the SYNTHETIC live subject answering another order's light) is refused on the light, its report honest or forged: each change moved onto the video's, or the sequence started 2 s late", async () => {
+    const other = await loggedIn(SILENT);
+    const theirs = await other.browser.light();
+    const video = await synthTake({ dir, mode: "silent", challenge: theirs, seed: 6102 });
+    const reports: ((ours: LightChallenge) => LightShown)[] = [
+      (ours) => lightShownFor(ours, 0, video.seconds),
+      (ours) => movedOnto(ours, theirs, 0),
+      (ours) => lightShownFor(ours, 2000, video.seconds + 2),
+    ];
+    for (const report of reports) {
+      const { browser } = await loggedIn(SILENT);
+      const ours = await browser.light();
+      const upload = await browser.upload(await uploadForm(video.bytes, { ...takeUpload(video), light: report(ours).filter((s) => s.atMs < video.seconds * 1000 + 2000) }));
+      expect(upload.status, JSON.stringify(upload.json)).toBe(200);
+      const judged = await awaitVerdict(browser, upload.json);
+      expect(judged.outcome.passed).toBe(false);
+      expect(check(judged, "light")?.passed, check(judged, "light")?.detail).toBe(false);
+    }
   }, 300_000);
 });
 
