@@ -210,6 +210,13 @@ export const captureFileSchema = z.strictObject({
       silent: z.nullable(durationRangeSchema),
       /** Will mode's maximum (the spec has only a minimum); null for none. */
       willMaxMs: z.nullable(ms),
+      /**
+       * Action mode showing the light challenge: the first action is prompted this long after
+       * recording starts, and the window's maxima grow by as much. The face's shape under the
+       * screen's light is judged on frames where the head holds still (lightCheck.ts); a head
+       * shake filling a 3 s take leaves too few of them in a bright room.
+       */
+      actionLightLeadMs: ms,
     }),
   }),
   /** Upload sizes in KB (1024 bytes), spec §5. */

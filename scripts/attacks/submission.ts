@@ -10,6 +10,9 @@ import type { SubjectAction } from "../../tests/fixtures/synth/subjectScript";
 import { streamFrames, uploadRecording, type ActionCode, type AttackMode, type OpenAttempt, type Verdict } from "./attemptClient";
 import { containerOfFile, mimeTypeOf } from "./mediaTools";
 import { readFile } from "node:fs/promises";
+import * as z from "zod/mini";
+import { captureFileSchema } from "../../schemas/capture";
+import { readFlowJson } from "../flowFiles";
 
 export type Submission =
   | { kind: "upload"; file: string; durationMs: number; prompts: CapturePrompt[]; light: LightShown }
@@ -20,17 +23,25 @@ export const ACTION_NAMES: Record<ActionCode, SubjectAction> = { "1": "shake", "
 /** Frames a second of every made recording and stream: the service's light and lip checks sample at 15. */
 export const MEDIA_FPS = 15;
 
+/**
+ * Action mode shows the light (flows/checks.json), and the page holds its first action prompt for
+ * this lead-in while the head is still (capture.json `ours.actionLightLeadMs`, recordingPlan.ts),
+ * its window longer by as much.
+ */
+export const ACTION_LEAD_MS = z.parse(captureFileSchema, readFlowJson("flows/capture.json")).durationMs.ours.actionLightLeadMs;
+
 /** Recording length per mode: inside each mode's duration window (flows/capture.json) with room to spare. */
 export function secondsFor(mode: AttackMode, actions: readonly ActionCode[]): number {
-  if (mode === "action") return actions.length > 1 ? 4.6 : 2.8;
+  if (mode === "action") return (actions.length > 1 ? 4.6 : 2.8) + ACTION_LEAD_MS / 1000;
   return 4;
 }
 
 /** When the page put each action prompt up, and when a person (or a warp) starts to act on it. */
 export function actionTimes(actions: readonly ActionCode[]): { prompt: number; act: number }[] {
-  // One action: prompt at 0.3 s, acted 0.15-0.6 s later (a person's reaction time varies that
-  // much); two: the second prompt after the first action ended.
-  return actions.map((_, i) => ({ prompt: 300 + i * 2100, act: 450 + i * 2100 + Math.round(Math.random() * 450) }));
+  // One action: prompt after the lead-in (0.3 s later than the page's, a busy page), acted
+  // 0.15-0.6 s later (a person's reaction time varies that much); two: the second prompt after
+  // the first action ended.
+  return actions.map((_, i) => ({ prompt: ACTION_LEAD_MS + 300 + i * 2100, act: ACTION_LEAD_MS + 450 + i * 2100 + Math.round(Math.random() * 450) }));
 }
 
 /** The prompts an honest page reports for `mode`. */

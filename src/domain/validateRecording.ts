@@ -31,6 +31,8 @@ export interface ValidateRecordingInput {
   will: boolean;
   /** Action codes asked for, in order. */
   actions: string[];
+  /** The recording showed the light challenge (action mode's window is longer then). */
+  light: boolean;
   platform: Platform;
   limits: CaptureFile;
 }
@@ -41,22 +43,28 @@ type ValidateRecordingResult = { ok: true } | { ok: false; status: ErrorStatus; 
  * The recording window of a check: the spec's bounds (spec §5) with faceflow's additions
  * (capture.json `durationMs.ours`), without tolerance. Will mode uses the will window whatever
  * the live type, up to our maximum; action mode the longer maximum when more than one action
- * is asked; silent mode, when capture.json sets no window, only needs a positive duration
- * (min 0, max null). The service uses this same function (src/server/media/captureLimits.ts).
- * Also what the recording screen counts down from.
- * @example durationWindow(capture, "action", false, ["1", "2"]) // { min: 1000, max: 5000 }
+ * is asked, and longer by `ours.actionLightLeadMs` when the light challenge is shown (`light`:
+ * the attempt shows it); silent mode, when capture.json sets no window, only needs a positive
+ * duration (min 0, max null). The service uses this same function
+ * (src/server/media/captureLimits.ts). Also what the recording screen counts down from.
+ * @example durationWindow(capture, "action", false, ["1", "2"], false) // { min: 1000, max: 5000 }
  */
-export function durationWindow(limits: Pick<CaptureFile, "durationMs">, liveMode: LiveMode, will: boolean, actions: readonly string[]): DurationRange {
+export function durationWindow(limits: Pick<CaptureFile, "durationMs">, liveMode: LiveMode, will: boolean, actions: readonly string[], light: boolean): DurationRange {
   const d = limits.durationMs;
   if (will) return { min: d.will.min, max: d.ours.willMaxMs };
   switch (liveMode) {
     case "number":
       return d.number;
     case "action":
-      return { min: d.action.min, max: actions.length > 1 ? d.action.maxMultipleActions : d.action.max };
+      return { min: d.action.min, max: (actions.length > 1 ? d.action.maxMultipleActions : d.action.max) + promptLeadMs(limits, liveMode, will, light) };
     case "silent":
       return d.ours.silent ?? { min: 0, max: null };
   }
+}
+
+/** How long after recording starts the first action is prompted (capture.json `ours.actionLightLeadMs`): action mode showing the light, else 0. */
+export function promptLeadMs(limits: Pick<CaptureFile, "durationMs">, liveMode: LiveMode, will: boolean, light: boolean): number {
+  return liveMode === "action" && !will && light ? limits.durationMs.ours.actionLightLeadMs : 0;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -86,7 +94,7 @@ export function validateRecording(input: ValidateRecordingInput): ValidateRecord
   }
 
   if (input.durationMs !== null) {
-    const window = durationWindow(limits, input.liveMode, input.will, input.actions);
+    const window = durationWindow(limits, input.liveMode, input.will, input.actions, input.light);
     const tolerance = limits.durationMs.toleranceMs;
     const d = input.durationMs;
     if (d <= 0 || d < window.min - tolerance) {

@@ -24,8 +24,8 @@ interface OrderKind {
 }
 
 /** The limits as the client sees them in the order config. */
-export function uploadLimitsFor(limits: ServerLimits, order: OrderKind): UploadLimits {
-  const range = durationRangeFor(limits, { liveType: order.liveType, actions: order.actions, will: order.will !== null });
+export function uploadLimitsFor(limits: ServerLimits, order: OrderKind, light: boolean): UploadLimits {
+  const range = durationRangeFor(limits, { liveType: order.liveType, actions: order.actions, will: order.will !== null, light });
   const kb = (platform: Platform) => sizeRangeFor(limits, platform).min;
   return {
     durationMs: { min: range?.min ?? 0, max: range?.max ?? null },

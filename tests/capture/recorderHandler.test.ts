@@ -201,17 +201,23 @@ describe("recording format", () => {
 
 describe("recording plan", () => {
   it("stops a little inside the window and lets the user stop a little after its minimum", () => {
-    expect(recordingPlan({ window: { min: 2000, max: 5000 }, actions: [], will: false })).toEqual({ autoStopMs: 4750, earliestStopMs: 2200, promptsAtMs: [], answerAtMs: null });
+    expect(recordingPlan({ window: { min: 2000, max: 5000 }, actions: [], will: false, leadMs: 0 })).toEqual({ autoStopMs: 4750, earliestStopMs: 2200, promptsAtMs: [], answerAtMs: null });
   });
 
   it("spreads the actions over the recording and keeps the last one on screen before stop is allowed", () => {
-    expect(recordingPlan({ window: { min: 1000, max: 5000 }, actions: ["2", "3"], will: false })).toEqual({ autoStopMs: 4750, earliestStopMs: 3375, promptsAtMs: [0, 2375], answerAtMs: null });
-    expect(recordingPlan({ window: { min: 1000, max: 3000 }, actions: ["1"], will: false })).toMatchObject({ autoStopMs: 2750, earliestStopMs: 1200, promptsAtMs: [0] });
+    expect(recordingPlan({ window: { min: 1000, max: 5000 }, actions: ["2", "3"], will: false, leadMs: 0 })).toEqual({ autoStopMs: 4750, earliestStopMs: 3375, promptsAtMs: [0, 2375], answerAtMs: null });
+    expect(recordingPlan({ window: { min: 1000, max: 3000 }, actions: ["1"], will: false, leadMs: 0 })).toMatchObject({ autoStopMs: 2750, earliestStopMs: 1200, promptsAtMs: [0] });
+  });
+
+  it("with the light shown, holds the first action for the lead-in and keeps the last one on screen before stop is allowed", () => {
+    // The window is longer by the lead (durationWindow): the action gets the time it had without the light.
+    expect(recordingPlan({ window: { min: 1000, max: 4000 }, actions: ["1"], will: false, leadMs: 1000 })).toEqual({ autoStopMs: 3750, earliestStopMs: 2000, promptsAtMs: [1000], answerAtMs: null });
+    expect(recordingPlan({ window: { min: 1000, max: 6000 }, actions: ["1", "4"], will: false, leadMs: 1000 })).toMatchObject({ autoStopMs: 5750, promptsAtMs: [1000, 3375], earliestStopMs: 4375 });
   });
 
   it("in will mode gives each action two seconds, then the answer", () => {
-    expect(recordingPlan({ window: { min: 1000, max: 30000 }, actions: ["2", "3"], will: true })).toEqual({ autoStopMs: 29750, earliestStopMs: 6000, promptsAtMs: [0, 2000], answerAtMs: 4000 });
-    expect(recordingPlan({ window: { min: 1000, max: 30000 }, actions: [], will: true })).toMatchObject({ earliestStopMs: 2000, answerAtMs: 0 });
+    expect(recordingPlan({ window: { min: 1000, max: 30000 }, actions: ["2", "3"], will: true, leadMs: 0 })).toEqual({ autoStopMs: 29750, earliestStopMs: 6000, promptsAtMs: [0, 2000], answerAtMs: 4000 });
+    expect(recordingPlan({ window: { min: 1000, max: 30000 }, actions: [], will: true, leadMs: 0 })).toMatchObject({ earliestStopMs: 2000, answerAtMs: 0 });
   });
 });
 

@@ -141,7 +141,7 @@ describe("what a real-time page shows", () => {
   const prepared = (digits: string | null): AttemptAction => ({
     type: "prepared",
     kind: "websocket",
-    request: captureRequestOf({ liveMode: "number", will: false, audio: false, actions: [], digits, question: null, facing: "user", limits: shippedCapture }),
+    request: captureRequestOf({ liveMode: "number", will: false, audio: false, actions: [], digits, question: null, facing: "user", limits: shippedCapture, light: null }),
     guidance: false,
     cameraSwitch: false,
   });

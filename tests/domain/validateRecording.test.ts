@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import captureJson from "../../flows/capture.json";
-import { durationWindow, validateRecording, type ValidateRecordingInput } from "../../src/domain/validateRecording";
+import { durationWindow, promptLeadMs, validateRecording, type ValidateRecordingInput } from "../../src/domain/validateRecording";
 import type { LiveMode } from "../../src/domain/modes";
 import { durationRangeFor } from "../../src/server/media/captureLimits";
 import { captureFileSchema, type CaptureFile } from "../../schemas/capture";
@@ -24,6 +24,7 @@ function input(overrides: Partial<ValidateRecordingInput> = {}): ValidateRecordi
     liveMode: "number",
     will: false,
     actions: [],
+    light: false,
     platform: "android",
     limits,
     ...overrides,
@@ -52,18 +53,30 @@ describe("the shipped limits (spec §5)", () => {
 
 describe("durationWindow", () => {
   it("gives each mode its window", () => {
-    expect(durationWindow(limits, "number", false, [])).toEqual({ min: 2000, max: 5000 });
-    expect(durationWindow(limits, "action", false, ["2"])).toEqual({ min: 1000, max: 3000 });
-    expect(durationWindow(limits, "action", false, ["2", "3"])).toEqual({ min: 1000, max: 5000 });
-    expect(durationWindow(limits, "silent", false, [])).toEqual(limits.durationMs.ours.silent);
+    expect(durationWindow(limits, "number", false, [], false)).toEqual({ min: 2000, max: 5000 });
+    expect(durationWindow(limits, "action", false, ["2"], false)).toEqual({ min: 1000, max: 3000 });
+    expect(durationWindow(limits, "action", false, ["2", "3"], false)).toEqual({ min: 1000, max: 5000 });
+    expect(durationWindow(limits, "silent", false, [], false)).toEqual(limits.durationMs.ours.silent);
     const will = { min: limits.durationMs.will.min, max: limits.durationMs.ours.willMaxMs };
-    expect(durationWindow(limits, "number", true, [])).toEqual(will);
-    expect(durationWindow(limits, "action", true, ["1", "2"])).toEqual(will);
+    expect(durationWindow(limits, "number", true, [], false)).toEqual(will);
+    expect(durationWindow(limits, "action", true, ["1", "2"], false)).toEqual(will);
+  });
+
+  it("lengthens only action mode's window by the light's lead-in when the light is shown", () => {
+    const lead = limits.durationMs.ours.actionLightLeadMs;
+    expect(lead).toBeGreaterThan(0);
+    expect(durationWindow(limits, "action", false, ["1"], true)).toEqual({ min: 1000, max: 3000 + lead });
+    expect(durationWindow(limits, "action", false, ["1", "4"], true)).toEqual({ min: 1000, max: 5000 + lead });
+    // Silent mode shows the light from the start and has no action to hold; will mode's window is long already.
+    expect(durationWindow(limits, "silent", false, [], true)).toEqual(limits.durationMs.ours.silent);
+    expect(durationWindow(limits, "action", true, ["1"], true)).toEqual({ min: limits.durationMs.will.min, max: limits.durationMs.ours.willMaxMs });
+    expect(promptLeadMs(limits, "action", false, true)).toBe(lead);
+    expect([promptLeadMs(limits, "action", false, false), promptLeadMs(limits, "action", true, true), promptLeadMs(limits, "silent", false, true)]).toEqual([0, 0, 0]);
   });
 
   it("gives silent mode only a lower bound of 0 when capture.json sets no window", () => {
     const open: CaptureFile = { ...limits, durationMs: { ...limits.durationMs, ours: { ...limits.durationMs.ours, silent: null } } };
-    expect(durationWindow(open, "silent", false, [])).toEqual({ min: 0, max: null });
+    expect(durationWindow(open, "silent", false, [], false)).toEqual({ min: 0, max: null });
   });
 
   it("agrees with the window the service enforces for every mode", () => {
@@ -73,8 +86,10 @@ describe("durationWindow", () => {
       for (const will of [false, true]) for (const actions of [[], ["1"], ["1", "4"]]) cases.push([mode, will, actions]);
     }
     for (const [mode, will, actions] of cases) {
-      const server = durationRangeFor(limits, { liveType: liveTypes[mode], will, actions });
-      expect({ mode, will, actions, window: durationWindow(limits, mode, will, actions) }).toEqual({ mode, will, actions, window: server });
+      for (const light of [false, true]) {
+        const server = durationRangeFor(limits, { liveType: liveTypes[mode], will, actions, light });
+        expect({ mode, will, actions, light, window: durationWindow(limits, mode, will, actions, light) }).toEqual({ mode, will, actions, light, window: server });
+      }
     }
   });
 });

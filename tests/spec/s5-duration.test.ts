@@ -19,10 +19,10 @@ const limits = z.parse(captureFileSchema, captureJson);
 const TOL = limits.durationMs.toleranceMs;
 
 /** The page's verdict on a recording of `ms` (size and type fine). */
-function page(ms: number, mode: LiveMode, will: boolean, actions: string[]): "ok" | "short" | "long" {
+function page(ms: number, mode: LiveMode, will: boolean, actions: string[], light = false): "ok" | "short" | "long" {
   const r = validateRecording({
     kind: "recorder", blob: new Blob([new Uint8Array(200 * 1024)], { type: "video/webm" }), mimeType: "video/webm",
-    durationMs: ms, liveMode: mode, will, actions, platform: "android", limits,
+    durationMs: ms, liveMode: mode, will, actions, light, platform: "android", limits,
   });
   return r.ok ? "ok" : r.status === "shortException" ? "short" : r.status === "longException" ? "long" : (() => { throw new Error(r.status); })();
 }
@@ -37,10 +37,10 @@ function service(ms: number, kind: RecordingKind): "ok" | "short" | "long" {
 const LIVE_TYPE = { number: "1", action: "2", silent: "3" } as const;
 
 /** Verdicts at min-tol-1, min-tol, max+tol, max+tol+1 from the page and from the service. */
-function atBounds(min: number, max: number, mode: LiveMode, will: boolean, actions: string[]) {
-  const kind: RecordingKind = { liveType: LIVE_TYPE[mode], actions, will };
+function atBounds(min: number, max: number, mode: LiveMode, will: boolean, actions: string[], light = false) {
+  const kind: RecordingKind = { liveType: LIVE_TYPE[mode], actions, will, light };
   const points = [min - TOL - 1, min - TOL, max + TOL, max + TOL + 1];
-  return { page: points.map((ms) => page(ms, mode, will, actions)), service: points.map((ms) => service(ms, kind)) };
+  return { page: points.map((ms) => page(ms, mode, will, actions, light)), service: points.map((ms) => service(ms, kind)) };
 }
 const EXPECTED = { page: ["short", "ok", "ok", "long"], service: ["short", "ok", "ok", "long"] };
 
@@ -52,7 +52,8 @@ describe("spec §5: recording durations, the spec's apart from ours", () => {
     expect(limits.durationMs.will).toEqual({ min: 1000 });
     expect(Object.keys(limits.durationMs).sort()).toEqual(["action", "number", "ours", "toleranceMs", "will"]);
     // Ours, named as such: silent 1-5 s and a will maximum of 30 s; 300 ms for container timestamps.
-    expect(limits.durationMs.ours).toEqual({ silent: { min: 1000, max: 5000 }, willMaxMs: 30_000 });
+    // And a second before the first action while the light is shown (the face's shape is judged still).
+    expect(limits.durationMs.ours).toEqual({ silent: { min: 1000, max: 5000 }, willMaxMs: 30_000, actionLightLeadMs: 1000 });
     expect(TOL).toBe(300);
   });
 
@@ -64,7 +65,12 @@ describe("spec §5: recording durations, the spec's apart from ours", () => {
     expect(atBounds(1000, 3000, "action", false, ["1"])).toEqual(EXPECTED);
     expect(atBounds(1000, 5000, "action", false, ["1", "2"])).toEqual(EXPECTED);
     // The tolerance is ours: 0.7 s passes for an action, deliberately (docs/differencesFromSpec.md).
-    expect([page(700, "action", false, ["1"]), service(700, { liveType: "2", actions: ["1"], will: false })]).toEqual(["ok", "ok"]);
+    expect([page(700, "action", false, ["1"]), service(700, { liveType: "2", actions: ["1"], will: false, light: false })]).toEqual(["ok", "ok"]);
+  });
+
+  it("action with the light shown, 1-4 s and 1-6 s (ours: the still lead-in): page and service agree at every bound", () => {
+    expect(atBounds(1000, 4000, "action", false, ["1"], true)).toEqual(EXPECTED);
+    expect(atBounds(1000, 6000, "action", false, ["1", "2"], true)).toEqual(EXPECTED);
   });
 
   it("will at least 1 s (our maximum 30 s), whatever the live type: page and service agree", () => {

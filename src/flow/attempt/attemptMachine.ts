@@ -58,7 +58,7 @@ export function createAttemptMachine(deps: AttemptDeps, options: AttemptOptions)
     const ready = await policy.prepare(deps, options);
     if (!ready.ok) return leave(ready.exit);
     session.factory = ready.factory;
-    const request = captureRequestOf({ ...options, digits: ready.digits, question: ready.question, facing: store.getState().facing, limits: deps.limits });
+    const request = captureRequestOf({ ...options, digits: ready.digits, question: ready.question, facing: store.getState().facing, limits: deps.limits, light: null });
     // Reduced motion (or a kind that cannot show colours): the alternative at once, no notice, no colours.
     const first = firstLightStep(ready.light);
     dispatch({ type: "prepared", kind: ready.kind, request, guidance: ready.guidance, cameraSwitch: cameraSwitchOf(ready.kind), light: first.step });

@@ -5,7 +5,8 @@
  */
 import type { CaptureFile } from "../../../schemas/capture";
 import type { CameraFacing, CaptureRequest } from "../../capture/contract";
-import { durationWindow } from "../../domain/validateRecording";
+import type { LightChallenge } from "../../../schemas/lightChallenge";
+import { durationWindow, promptLeadMs } from "../../domain/validateRecording";
 import type { LiveMode } from "../../domain/modes";
 
 /**
@@ -25,11 +26,14 @@ interface CaptureRequestInput {
   /** The camera chosen on the page (front unless the user switched). */
   facing: CameraFacing;
   limits: CaptureFile;
+  /** The colour sequence the page shows while recording; null before it is fetched, or in a mode without it. */
+  light: LightChallenge | null;
 }
 
 export function captureRequestOf(input: CaptureRequestInput): CaptureRequest {
   const actions = input.liveMode === "action" ? [...input.actions] : [];
-  const window = durationWindow(input.limits, input.liveMode, input.will, actions);
+  const shown = input.light !== null;
+  const window = durationWindow(input.limits, input.liveMode, input.will, actions, shown);
   return {
     liveMode: input.liveMode,
     will: input.will,
@@ -39,5 +43,7 @@ export function captureRequestOf(input: CaptureRequestInput): CaptureRequest {
     durationMs: { min: window.min, max: window.max ?? Math.max(window.min, OPEN_ENDED_RECORDING_MS) },
     audio: input.audio,
     facing: input.facing,
+    light: input.light,
+    promptLeadMs: promptLeadMs(input.limits, input.liveMode, input.will, shown),
   };
 }

@@ -32,7 +32,7 @@ export interface LightChooser {
 export function createLightChooser(ctx: LightChooserContext): LightChooser {
   const { deps } = ctx;
   const alternativeRequest = (asked: CaptureRequest, digits: string): CaptureRequest =>
-    captureRequestOf({ liveMode: "number", will: ctx.options.will, audio: true, actions: [], digits, question: asked.question, facing: ctx.state().facing, limits: deps.limits });
+    captureRequestOf({ liveMode: "number", will: ctx.options.will, audio: true, actions: [], digits, question: asked.question, facing: ctx.state().facing, limits: deps.limits, light: null });
 
   const fetch = (choice: LightChoice) => {
     const asked = ctx.state().request;
@@ -42,7 +42,11 @@ export function createLightChooser(ctx: LightChooserContext): LightChooser {
     void fetchLightRoute(deps, choice).then(
       (fetched) => {
         if (!ctx.isLive()) return;
-        if (fetched.route === "light") return ctx.dispatch({ type: "lightChosen", route: "light", request: { ...asked, light: fetched.light } });
+        if (fetched.route === "light") {
+          // The window and the first prompt follow the light (an action take's still lead-in).
+          const request = captureRequestOf({ ...asked, limits: deps.limits, light: fetched.light });
+          return ctx.dispatch({ type: "lightChosen", route: "light", request });
+        }
         ctx.dispatch({ type: "lightChosen", route: "alternative", request: alternativeRequest(asked, fetched.digits) });
       },
       (error: unknown) => {

@@ -83,6 +83,7 @@ export function checkRecordingBeforeUpload(recording: Recording, request: Captur
     liveMode: request.liveMode,
     will: request.will,
     actions: request.actions,
+    light: Boolean(request.light),
     platform: deps.platform,
     limits: deps.limits,
   });

@@ -17,6 +17,8 @@ export interface RecordingKind {
   will: boolean;
   /** Requested action codes (action mode). */
   actions: readonly string[];
+  /** The attempt shows the light challenge (action mode's window is longer then). */
+  light: boolean;
 }
 
 const LIVE_MODES = { "1": "number", "2": "action", "3": "silent" } as const satisfies Record<LiveType, LiveMode>;
@@ -28,7 +30,7 @@ const LIVE_MODES = { "1": "number", "2": "action", "3": "silent" } as const sati
  */
 export function durationRangeFor(limits: Pick<CaptureFile, "durationMs">, kind: RecordingKind): DurationRange | null {
   if (!kind.will && kind.liveType === "3" && limits.durationMs.ours.silent === null) return null;
-  return durationWindow(limits, LIVE_MODES[kind.liveType], kind.will, kind.actions);
+  return durationWindow(limits, LIVE_MODES[kind.liveType], kind.will, kind.actions, kind.light);
 }
 
 /** Accepted upload size in bytes for a platform: its minimum up to the "zip size". */

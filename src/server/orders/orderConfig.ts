@@ -37,7 +37,8 @@ export function orderConfigOf(order: OrderRecord, limits: ServerLimits, attempts
     splashPage: o.splash_page === "1" || order.will !== null,
     protocolCorpName: o.protocol_corp_name ?? DEFAULT_PROTOCOL_CORP_NAME,
     popupContext: o.popup_context ?? null,
-    limits: uploadLimitsFor(limits, order),
+    // The light's window: the page shows the light unless its user opts out (number mode then, its own window).
+    limits: uploadLimitsFor(limits, order, lightModes(checks, order.liveType, order.will !== null)),
     prePictures: { ...limits.prePictures[kind] },
     attempts: { max: order.maxAttempts, used: attemptsUsed, left: Math.max(0, order.maxAttempts - attemptsUsed) },
     guidance: order.guidance,

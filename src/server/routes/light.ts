@@ -22,7 +22,7 @@ import type { OrderRecord } from "../store/orders";
 
 /** How long the sequence must last: the mode's longest recording plus the duration tolerance. */
 export function lightCoverMs(limits: ServerLimits, order: Pick<OrderRecord, "liveType" | "actions" | "will">): number {
-  const range = durationRangeFor(limits, { liveType: order.liveType, actions: order.actions, will: order.will !== null });
+  const range = durationRangeFor(limits, { liveType: order.liveType, actions: order.actions, will: order.will !== null, light: true });
   return (range?.max ?? limits.verification.limits.maxDurationMs) + limits.durationMs.toleranceMs;
 }
 

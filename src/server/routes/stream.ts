@@ -102,7 +102,7 @@ export function registerStreamRoute(app: FastifyInstance, ctx: ServiceContext, l
       if (opened === "light") return { ok: false, code: API_ERROR_CODES.lightRequired, message: "fetch the light (GET /api/v1/light) before streaming" };
       const dir = `${order.orderNo}/${opened.attempt.seq}-stream`;
       const judgedAs = opened.attempt.liveType ?? order.liveType;
-      const range = durationRangeFor(ctx.limits, { liveType: judgedAs, actions: judgedAs === order.liveType ? order.actions : [], will: order.will !== null });
+      const range = durationRangeFor(ctx.limits, { liveType: judgedAs, actions: judgedAs === order.liveType ? order.actions : [], will: order.will !== null, light: opened.attempt.light !== null });
       const maxDurationMs = (range?.max ?? ctx.limits.verification.limits.maxDurationMs) + ctx.limits.durationMs.toleranceMs;
       return { ok: true, order: { order, attempt: opened.attempt, attemptId: opened.attempt.id, seq: opened.attempt.seq, dir, spool: createFrameSpool(ctx.media, dir), frames: [], maxDurationMs } };
     };

@@ -109,7 +109,7 @@ export async function queueRecording(ctx: ServiceContext, order: OrderRecord, us
   const attempt = await attemptFor(ctx, order);
   const platform = platformOf(userAgent);
   const judgedAs = attempt.liveType ?? order.liveType;
-  const kind = { liveType: judgedAs, actions: judgedAs === order.liveType ? order.actions : [], will: order.will !== null };
+  const kind = { liveType: judgedAs, actions: judgedAs === order.liveType ? order.actions : [], will: order.will !== null, light: attempt.light !== null };
 
   let stored: StoredMedia | null = null;
   let evidence: string[] = [];

@@ -17,7 +17,7 @@ import {
 import { selectNeeds, selectRecordingStage, selectShowsNeeds } from "../../../src/flow/attempt/selectors";
 import { ACTION_REQUEST, event, NUMBER_REQUEST, recordingFor, shown, stateAfter, zh } from "./viewStates";
 
-const plan = recordingPlan({ window: NUMBER_REQUEST.durationMs, actions: [], will: false });
+const plan = recordingPlan({ window: NUMBER_REQUEST.durationMs, actions: [], will: false, leadMs: 0 });
 
 describe("the recording page's foot", () => {
   it("is a disabled 正在准备… while the page prepares", () => {

@@ -20,11 +20,11 @@ function recording(probe: Partial<MediaProbe> = {}, bytes = 400 * KB): SourceFac
 }
 const stream = (frames: number, durationMs: number, bytes = 300 * KB): SourceFacts => ({ kind: "frames", frames, durationMs, bytes });
 
-const NUMBER: RecordingKind = { liveType: "1", actions: [], will: false };
-const ONE_ACTION: RecordingKind = { liveType: "2", actions: ["1"], will: false };
-const TWO_ACTIONS: RecordingKind = { liveType: "2", actions: ["1", "2"], will: false };
-const SILENT: RecordingKind = { liveType: "3", actions: [], will: false };
-const WILL: RecordingKind = { liveType: "3", actions: [], will: true };
+const NUMBER: RecordingKind = { liveType: "1", actions: [], will: false, light: false };
+const ONE_ACTION: RecordingKind = { liveType: "2", actions: ["1"], will: false, light: false };
+const TWO_ACTIONS: RecordingKind = { liveType: "2", actions: ["1", "2"], will: false, light: false };
+const SILENT: RecordingKind = { liveType: "3", actions: [], will: false, light: false };
+const WILL: RecordingKind = { liveType: "3", actions: [], will: true, light: false };
 
 const duration = (ms: number, kind: RecordingKind) => checkDuration(recording({ durationMs: ms }), kind, limits);
 
@@ -59,6 +59,9 @@ describe("checkDuration", () => {
 
   it("uses each mode's window: action (longer with several actions), silent, will", () => {
     expect(duration(3800, ONE_ACTION)).toMatchObject({ passed: false, failCode: "1004" });
+    // An attempt that showed the light: a second longer, for the still lead-in before the action.
+    expect(duration(3800, { ...ONE_ACTION, light: true }).passed).toBe(true);
+    expect(duration(4400, { ...ONE_ACTION, light: true })).toMatchObject({ passed: false, failCode: "1004" });
     expect(duration(3800, TWO_ACTIONS).passed).toBe(true);
     expect(duration(600, SILENT)).toMatchObject({ passed: false, failCode: "1003" });
     expect(duration(5400, SILENT)).toMatchObject({ passed: false, failCode: "1004" });

@@ -170,6 +170,9 @@ describe("face guidance on the recording page", () => {
       { durationMs: 2800 },
     );
     const now = () => view.container.querySelector(".ff-rec-actions__now")?.textContent;
+    // Guidance's first action waits for the recorder's first prompt (at once without the light's lead-in).
+    expect(now()).toBeUndefined();
+    act(() => handler.emit({ type: "prompt", actionIndex: 0 }));
     push(frames.filter((f) => f.atMs < 600), t + 1);
     expect(now()).toBe("第 1/2 个动作请眨眼");
     // The recorder's own timed prompt is not what the page shows in a guided recording.

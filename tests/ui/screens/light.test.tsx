@@ -48,8 +48,8 @@ function reducedMotion(on: boolean) {
   window.matchMedia = vi.fn((query: string) => ({ matches: on && query === "(prefers-reduced-motion: reduce)", media: query }) as unknown as MediaQueryList);
 }
 
-function page(light: NonNullable<OrderConfig["light"]>) {
-  const flow = setupFlow({ url: SILENT, mediaDevices: { getUserMedia: vi.fn() } });
+function page(light: NonNullable<OrderConfig["light"]>, url = SILENT) {
+  const flow = setupFlow({ url, mediaDevices: { getUserMedia: vi.fn() } });
   const handlers = scriptedHandlers();
   flow.rt.captureHandlers = handlers.registry;
   const service = fakeApi();
@@ -124,6 +124,22 @@ describe("the light challenge on the recording page", () => {
       { index: 2, atMs: 933 },
       { index: 3, atMs: 1316 },
     ]);
+  });
+
+  it("action mode: the first action waits for a still lead-in while the colours show, and the window is longer by it", async () => {
+    const { handlers, view } = page({ required: true, alternative: "1" }, "/?url=https%3A%2F%2Fp.example%2Fback&order_no=O-1&live_type=2&traditional_action=1#/action/vertify");
+    fireEvent.click(await view.findByRole("button", { name: CONTINUE }));
+    fireEvent.click(await view.findByRole("button", { name: "开始录制" }));
+    const handler = handlers.last();
+    // flows/capture.json: one action 1-3 s, and a second more before it while the light shows.
+    expect(handler.request).toMatchObject({ liveMode: "action", actions: ["1"], light: CHALLENGE, promptLeadMs: 1000, durationMs: { min: 1000, max: 4000 } });
+    act(() => handler.emit({ type: "recording", elapsedMs: 0 }));
+    const prompt = () => view.container.querySelector(".ff-rec-actions")?.textContent ?? "";
+    expect(prompt()).toContain("请看着屏幕，保持不动");
+    expect(view.container.querySelector("[data-action-code]")).toBeNull();
+    act(() => handler.emit({ type: "prompt", actionIndex: 0 }));
+    expect(view.container.querySelector("[data-action-code]")?.getAttribute("data-action-code")).toBe("1");
+    expect(prompt()).not.toContain("保持不动");
   });
 
   it("a browser asking for reduced motion takes the alternative at once: digits to read, no notice, no light, no overlay", async () => {

@@ -74,6 +74,8 @@ describe("number mode (/vertify)", () => {
       durationMs: { min: 2000, max: 5000 },
       audio: true,
       facing: "user",
+      light: null,
+      promptLeadMs: 0,
     });
 
     act(() => handler.emit({ type: "preview", stream: previewStream() }));

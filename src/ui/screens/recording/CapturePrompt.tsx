@@ -61,7 +61,8 @@ function Actions({ actions, actionIndex, recording, texts }: Pick<CapturePromptP
   return (
     <div className="ff-rec-actions">
       {current === undefined ? (
-        <p className="ff-rec-prompt__label">{t.actionsLabel}</p>
+        // Recording before the first prompt: the light's still lead-in (recordingPlan.ts).
+        <p className="ff-rec-prompt__label">{recording ? t.actionLead : t.actionsLabel}</p>
       ) : (
         // data-action-code names the asked action for a machine reading the page (the e2e
         // synthetic camera answers it: e2e/synthCamera.ts DEFAULT_CUE); keyed by step so each
@@ -107,6 +108,7 @@ function Question({ question, nod, answering, texts }: Pick<CapturePromptProps, 
 export function promptAnnouncement(props: CapturePromptProps): Announcement | null {
   const t = props.texts.capture;
   if (props.will && props.answering) return { text: props.nod ? t.willNod : t.willAnswer };
+  if (props.liveMode === "action" && props.recording && props.actionIndex < 0) return { text: t.actionLead };
   if (props.liveMode === "action" && props.recording && props.actionIndex >= 0) {
     const current = props.actions[props.actionIndex];
     if (current !== undefined) {

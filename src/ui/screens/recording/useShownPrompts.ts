@@ -3,7 +3,8 @@
  * (capture/promptLog.ts), for the upload's `meta.prompts`.
  *
  * The action shown while recording is face guidance's in a guided recording (each action
- * once the one before it was seen done) and the recorder's timed prompt otherwise; this is
+ * once the one before it was seen done, the first at the recorder's first prompt) and the
+ * recorder's timed prompt otherwise; this is
  * the one place that chooses, so the page shows and reports the same action. The times are
  * taken in effects, right after React put the prompt on screen. The digits and the will
  * question are on screen before recording starts, so they are at 0.
@@ -29,7 +30,9 @@ export function useShownPrompts(options: { now(): number; phase: AttemptPhase; r
   const log = useRef<PromptLog | null>(null);
   if (log.current === null) log.current = createPromptLog(options.now);
   const recording = phase.name === "recording";
-  const actionIndex = !recording ? -1 : guidance.guided && guidance.actionIndex !== null ? guidance.actionIndex : phase.actionIndex;
+  // Guidance's action only once the recorder's first prompt came: with the light shown, action
+  // mode holds its first prompt for a lead-in while the head holds still (recordingPlan.ts).
+  const actionIndex = !recording || phase.actionIndex < 0 ? -1 : guidance.guided && guidance.actionIndex !== null ? guidance.actionIndex : phase.actionIndex;
   const previousPhase = useRef<AttemptPhase["name"]>(phase.name);
 
   // Declared before the action effect: React runs a component's effects in order, so a

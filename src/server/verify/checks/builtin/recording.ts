@@ -8,7 +8,7 @@ import { checkDuration, checkFrameRate, checkMedia, checkSize } from "../recordi
 import { VERIFY_CODES } from "../../../media/verifyCodes";
 import { judged, omitted, type ServerCheck } from "../serverCheck";
 
-const kindOf = (ask: VerifyAsk): RecordingKind => ({ liveType: ask.liveType, actions: ask.actions, will: ask.will !== null });
+const kindOf = (ask: VerifyAsk): RecordingKind => ({ liveType: ask.liveType, actions: ask.actions, will: ask.will !== null, light: ask.light !== null });
 
 export const RECORDING_CHECKS: Readonly<Record<string, ServerCheck>> = {
   media: {
