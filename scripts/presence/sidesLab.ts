@@ -179,7 +179,7 @@ async function collect(kind: "subject" | "print", lighting: LightingPreset, n: n
       const kept: KeptTake = { label, kind, light, shown: lightShownFor(light, startMs, seconds), signals: analysed.signals.map((s) => ({ ...s, crop: null })), hiRes };
       appendFileSync(out, `${JSON.stringify(kept)}\n`);
       const { outcome, figures } = judgeLight(kept.signals, light, kept.shown);
-      console.log(`${label}: ${outcome.passed ? "pass" : `FAIL ${outcome.failCode}`} (${faces}/${analysed.frames.length} faces) centre ${pct(figures.centreResponse)} sides ${pct(figures.sidesResponse)} ${basename(file)}`);
+      console.log(`${label}: ${outcome.passed ? "pass" : `FAIL ${outcome.failCode}`} (${faces}/${analysed.frames.length} faces) centre ${pct(figures.centreResponse)} edges/centre ${figures.edgesOverCentre?.toFixed(2) ?? "-"} ${basename(file)}`);
       rmSync(file, { force: true });
     }
   } finally {
@@ -198,33 +198,30 @@ const pct = (v: number | null) => (v === null ? "-" : `${(v * 100).toFixed(1)}%`
 function judge(files: readonly string[]): void {
   const takes = files.flatMap((f) => readFileSync(f, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as KeptTake));
   const thresholds = lightThresholdsSchema.parse({ ...LIGHT_DEFAULTS, ...(JSON.parse(process.env.LAB_THRESHOLDS ?? "{}") as object) });
-  const tally = new Map<string, { n: number; passed: number; codes: Map<string, number>; share: number[]; edges: number[] }>();
+  const tally = new Map<string, { n: number; passed: number; codes: Map<string, number>; edges: number[] }>();
   for (const take of takes) {
     // LAB_HIRES=1: the skin patches as measured at twice the width.
     const signals = process.env.LAB_HIRES ? take.signals.map((s, i) => ({ ...s, skin: take.hiRes[i] ?? null })) : take.signals;
     const { outcome, figures } = judgeLight(signals, take.light, take.shown, thresholds);
     const group = take.label.replace(/ seed \d+$/, "").replace(/ person\d$/, "");
-    const row = tally.get(group) ?? { n: 0, passed: 0, codes: new Map<string, number>(), share: [] as number[], edges: [] as number[] };
+    const row = tally.get(group) ?? { n: 0, passed: 0, codes: new Map<string, number>(), edges: [] as number[] };
     row.n++;
-    // The sides' response over the centre's: 1 for a flat picture, about 0.55 for a face (cos 57°); refused above 0.8.
-    if (figures.centreResponse && figures.sidesResponse !== null) row.share.push(figures.sidesResponse / figures.centreResponse);
-    // The counted edge patches' over the centre's (lightEdges.ts): about 0.3-0.6 for a face, 1 for a flat picture.
-    if (figures.centreResponse && figures.edgesResponse !== null) row.edges.push(figures.edgesResponse / figures.centreResponse);
+    // The counted edges' over the centre's (lightEdges.ts): about 0.3-0.6 for a face, 1 for a flat picture; refused above 0.77.
+    if (figures.edgesOverCentre !== null) row.edges.push(figures.edgesOverCentre);
     if (outcome.passed) row.passed++;
     else row.codes.set(outcome.failCode ?? "?", (row.codes.get(outcome.failCode ?? "?") ?? 0) + 1);
     tally.set(group, row);
     if (process.env.LAB_VERBOSE || (take.kind === "subject") !== outcome.passed) {
-      const ratio = figures.centreResponse !== null && figures.sidesResponse ? (figures.centreResponse / figures.sidesResponse).toFixed(2) : "-";
-      const edges = figures.centreResponse && figures.edgesResponse !== null ? (figures.edgesResponse / figures.centreResponse).toFixed(2) : "-";
-      console.log(`${take.label}: ${outcome.passed ? "pass" : `FAIL ${outcome.failCode}`} ratio ${ratio} edges/centre ${edges} | ${outcome.detail.replace(/^.*?(edges -?\d|centre \d)/, "$1").slice(0, 300)}`);
+      const edges = figures.edgesOverCentre?.toFixed(2) ?? "-";
+      console.log(`${take.label}: ${outcome.passed ? "pass" : `FAIL ${outcome.failCode}`} edges/centre ${edges} | ${outcome.detail.replace(/^.*?(centre -?\d)/, "$1").slice(0, 300)}`);
     }
   }
-  console.log("\ngroup | n | light passed | refused by | sides/centre: mean ± sd, over 0.8 (flat) of shape-judged | edges/centre: min-max of edge-judged");
+  console.log("\ngroup | n | light passed | refused by | edges/centre: mean ± sd, min-max of edge-judged");
   for (const [group, row] of tally) {
-    const mean = row.share.reduce((a, b) => a + b, 0) / Math.max(1, row.share.length);
-    const sd = Math.sqrt(row.share.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, row.share.length - 1));
-    const edges = row.edges.length ? `${Math.min(...row.edges).toFixed(2)}-${Math.max(...row.edges).toFixed(2)} of ${row.edges.length}` : "-";
-    console.log(`${group} | ${row.n} | ${row.passed} | ${[...row.codes].map(([c, k]) => `${c}×${k}`).join(", ")} | ${mean.toFixed(2)} ± ${sd.toFixed(2)}, ${row.share.filter((v) => v > 1 / 1.25).length} of ${row.share.length} | ${edges}`);
+    const mean = row.edges.reduce((a, b) => a + b, 0) / Math.max(1, row.edges.length);
+    const sd = Math.sqrt(row.edges.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, row.edges.length - 1));
+    const edges = row.edges.length ? `${mean.toFixed(2)} ± ${sd.toFixed(2)}, ${Math.min(...row.edges).toFixed(2)}-${Math.max(...row.edges).toFixed(2)} of ${row.edges.length}` : "-";
+    console.log(`${group} | ${row.n} | ${row.passed} | ${[...row.codes].map(([c, k]) => `${c}×${k}`).join(", ")} | ${edges}`);
   }
 }
 

@@ -28,7 +28,7 @@ describe("judgeLight on measured pixels", { timeout: 60_000 }, () => {
   it("passes the curved drawn face lit by this attempt's sequence", () => {
     const { outcome, figures } = judgeLight(record({}), challenge, []);
     expect(outcome, outcome.detail).toMatchObject({ passed: true });
-    expect(figures.centreResponse! / figures.sidesResponse!).toBeGreaterThan(1.4);
+    expect(figures.edgesOverCentre!).toBeLessThan(1 / 1.4);
   });
 
   it("fails (1031) the same drawing on a flat sheet, and (1029) a face lit by another sequence", () => {

@@ -31,6 +31,8 @@ export interface RegionResponse {
   frames: number;
   /** The patch's mean linear colour over the judged frames that showed it (lightEdges.ts weighs its step by it). */
   level: Rgb;
+  /** Each channel's response and its standard error (null where the channel did not switch on the still frames, or too few to tell). */
+  channels: ({ response: number; error: number } | null)[];
 }
 
 export interface ShapeFrames {
@@ -70,7 +72,7 @@ export function regionResponse(frames: ShapeFrames, colour: (s: Judged) => SkinC
   const count = still.filter(Boolean).length;
   const colours = shown.map((i) => colour(faces[i]!).rgb);
   const level = levelsOf(colours);
-  if (count < frames.minShapeFrames) return { response: null, error: 0, frames: count, level };
+  if (count < frames.minShapeFrames) return { response: null, error: 0, frames: count, level, channels: [null, null, null] };
   const at = shown.map((i) => faces[i]!.atMs);
   // In hue, like the follow test (the weights put the sides' faint blue in its place).
   const xs = relativeSeries(at, colours, frames.baselineHalfMs).map((x) => chroma(x, frames.skinLevels));
@@ -81,7 +83,11 @@ export function regionResponse(frames: ShapeFrames, colour: (s: Judged) => SkinC
     return c.x * across.x + c.y * across.y;
   });
   const fit = following(at, xs, expected, frames.baselineHalfMs, [...frames.pose(shown), place], still);
-  return { response: weightedMean(fit.slope, level), error: weightedMean(fit.slopeError, level) ?? Infinity, frames: count, level };
+  const channels = fit.slope.map((response, c) => {
+    const error = fit.slopeError[c];
+    return response === null || error === null || error === undefined ? null : { response, error };
+  });
+  return { response: weightedMean(fit.slope, level), error: weightedMean(fit.slopeError, level) ?? Infinity, frames: count, level, channels };
 }
 
 /** The face's centre as one patch: forehead and nose bridge, their colours and places weighed by their pixels. */
