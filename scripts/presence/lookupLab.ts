@@ -47,6 +47,8 @@ export interface LookupSummary {
   copies: number;
   /** Copies whose original some lookup of the family returned. */
   found: Record<string, number>;
+  /** Copies some lookup of the family shares a key with the original's stored keys (besides the band keys' family, the syllables'). */
+  shared: Record<string, number>;
   foundByAny: number;
   /** Honest takes matched to another take (refused as a replay). */
   takesRefused: number;
@@ -71,7 +73,7 @@ export async function reportLookups(runs: readonly (readonly LabPrint[])[], verb
     }
   }
   const takes = stored.filter((s) => s.print.copyOf === undefined);
-  const summary: LookupSummary = { copies: 0, found: { band: 0, mouth: 0, voice: 0 }, foundByAny: 0, takesRefused: 0, takes: takes.length };
+  const summary: LookupSummary = { copies: 0, found: { band: 0, mouth: 0, voice: 0 }, shared: { band: 0, mouth: 0, voice: 0 }, foundByAny: 0, takesRefused: 0, takes: takes.length };
   const bounds = { exceptAttemptId: 0, ...LOOKUP_BOUNDS };
   for (const [r, prints] of runs.entries()) {
     for (const copy of prints) {
@@ -81,15 +83,18 @@ export async function reportLookups(runs: readonly (readonly LabPrint[])[], verb
       if (original === undefined) throw new Error(`${copy.label}: no take ${copy.copyOf} in run ${r}`);
       summary.copies += 1;
       const families = new Set<string>();
+      const sharing = new Set<string>();
       const cells: string[] = [];
-      for (const lookup of replayLookups(copy.fingerprint, t)) {
+      for (const lookup of replayLookups(copy.fingerprint)) {
         const keys = lookup.keys();
         const shared = keys.filter((k) => original.keys.has(k)).length;
         const rank = keys.length === 0 ? -1 : (await repo.candidates(keys, { ...bounds, exceptAttemptId: self.id })).findIndex((c) => c.attemptId === original.id);
         if (rank >= 0) families.add(familyOf(lookup.name));
+        if (shared > 0) sharing.add(familyOf(lookup.name));
         cells.push(`${lookup.name} ${shared}/${keys.length} ${rank >= 0 ? `#${rank + 1}` : "-"}`);
       }
       for (const family of families) summary.found[family] = (summary.found[family] ?? 0) + 1;
+      for (const family of sharing) summary.shared[family] = (summary.shared[family] ?? 0) + 1;
       if (families.size > 0) summary.foundByAny += 1;
       if (verbose) console.log(`${copy.label.padEnd(60)} ${families.size > 0 ? "FOUND" : "MISSED"}  ${cells.join(" | ")}`);
     }
@@ -100,7 +105,7 @@ export async function reportLookups(runs: readonly (readonly LabPrint[])[], verb
   for (const take of takes) {
     const seen = new Set<number>();
     const matched: string[] = [];
-    for (const lookup of replayLookups(take.print.fingerprint, t)) {
+    for (const lookup of replayLookups(take.print.fingerprint)) {
       const started = performance.now();
       const keys = lookup.keys();
       keyMs += performance.now() - started;
@@ -121,7 +126,8 @@ export async function reportLookups(runs: readonly (readonly LabPrint[])[], verb
   }
   db.close();
   console.log(
-    `lookups: ${summary.foundByAny}/${summary.copies} copies found their original (band ${summary.found.band}, mouth ${summary.found.mouth}, voice ${summary.found.voice}); ` +
+    `lookups: ${summary.foundByAny}/${summary.copies} copies found their original (band ${summary.found.band}, mouth ${summary.found.mouth}, voice ${summary.found.voice}; ` +
+      `sharing a key: band ${summary.shared.band}, mouth ${summary.shared.mouth}, voice ${summary.shared.voice}); ` +
       `${summary.takesRefused}/${summary.takes} honest takes matched another take; ${(compared / Math.max(1, takes.length)).toFixed(1)} candidates compared a take; ` +
       `keys ${(keyMs / Math.max(1, takes.length)).toFixed(1)} ms a take`,
   );

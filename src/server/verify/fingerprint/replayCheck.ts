@@ -18,9 +18,9 @@ import { VERIFY_CODES } from "../../media/verifyCodes";
 import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprints";
 import { bandKeys } from "./bandKeys";
 import { describeMatch, matchFingerprints } from "./compareFingerprints";
-import { mouthKeys, mouthQueryKeys, mouthTempoKeys } from "./mouthSeries";
+import { mouthKeys, mouthQueryKeys, mouthShapeKeys, mouthShapeQueryKeys } from "./mouthSeries";
 import type { ReplayThresholds } from "./replayThresholds";
-import { voiceKeys, voiceQueryKeys, voiceTempoKeys } from "./voiceSeries";
+import { voiceKeys, voiceQueryKeys, voiceShapeKeys, voiceShapeQueryKeys } from "./voiceSeries";
 
 export const REPLAY_CHECK = "replay";
 /** Recordings compared per lookup, the ones sharing the most keys: a replay shares nearly all of its own. */
@@ -45,12 +45,13 @@ export interface ReplaySubject {
 
 /** The keys a recording is stored under: its frames' band keys, its mouth's and its voice's syllable keys. */
 export function storedKeys(fingerprint: MediaFingerprint): number[] {
-  return [...bandKeys(fingerprint), ...mouthKeys(fingerprint.mouth ?? ""), ...voiceKeys(fingerprint.voice ?? "")];
+  const [mouth, voice] = [fingerprint.mouth ?? "", fingerprint.voice ?? ""];
+  return [...bandKeys(fingerprint), ...mouthKeys(mouth), ...voiceKeys(voice), ...mouthShapeKeys(mouth), ...voiceShapeKeys(voice)];
 }
 
 /** One lookup of the replay check: the keys it asks for (made only when it is reached). */
 export interface ReplayLookup {
-  name: "band" | "mouth" | "voice" | "mouth wider" | "voice wider" | "mouth tempo" | "voice tempo";
+  name: "band" | "mouth" | "voice" | "mouth wider" | "voice wider" | "voice shape" | "mouth shape";
   keys: () => number[];
 }
 
@@ -62,15 +63,14 @@ export interface ReplayLookup {
  * the picture cannot move); then only the keys they would have with a peak or two a step off
  * (syllableKeys.ts), which common rhythms of speech share far more often: in a large store their
  * scan may be filled before the original's rows are read, so they come last and never crowd the
- * exact ones out. Last of all, the keys a copy played faster or slower would have (syllableKeys.ts
- * tempoSyllableKeys): hundreds a recording, the widest net, and seldom needed (a copy that was
- * not mirrored or cropped is found by its frames' keys).
+ * exact ones out. Last of all, the syllables' shapes (shapeKeys.ts), which a copy played faster
+ * or slower keeps and any tempo leaves alike: the widest net, the voice's (its peaks are the
+ * sharper) before the mouth's.
  */
-export function replayLookups(fingerprint: MediaFingerprint, t: ReplayThresholds): ReplayLookup[] {
-  const range = { slowest: t.slowestTempo, fastest: t.fastestTempo };
+export function replayLookups(fingerprint: MediaFingerprint): ReplayLookup[] {
   const mouth = fingerprint.mouth ?? "";
   const voice = fingerprint.voice ?? "";
-  // A still mouth or a silent voice has no syllables: no wider or tempo keys are made for it.
+  // A still mouth or a silent voice has no syllables: no wider keys are made for it.
   const hasMouth = () => mouthKeys(mouth).length > 0;
   const hasVoice = () => voiceKeys(voice).length > 0;
   return [
@@ -79,8 +79,8 @@ export function replayLookups(fingerprint: MediaFingerprint, t: ReplayThresholds
     { name: "voice", keys: () => voiceKeys(voice) },
     { name: "mouth wider", keys: () => (hasMouth() ? mouthQueryKeys(mouth) : []) },
     { name: "voice wider", keys: () => (hasVoice() ? voiceQueryKeys(voice) : []) },
-    { name: "mouth tempo", keys: () => (hasMouth() ? mouthTempoKeys(mouth, range) : []) },
-    { name: "voice tempo", keys: () => (hasVoice() ? voiceTempoKeys(voice, range) : []) },
+    { name: "voice shape", keys: () => voiceShapeQueryKeys(voice) },
+    { name: "mouth shape", keys: () => mouthShapeQueryKeys(mouth) },
   ];
 }
 
@@ -107,7 +107,7 @@ export async function findReplay(fingerprints: FingerprintsRepo, t: ReplayThresh
   };
   let found: FoundReplay | null = null;
   if (lookUp) {
-    for (const lookup of replayLookups(subject.fingerprint, t)) {
+    for (const lookup of replayLookups(subject.fingerprint)) {
       if (found !== null) break;
       const wanted = lookup.keys();
       if (wanted.length > 0) found = firstMatch(await fingerprints.candidates(wanted, options));
