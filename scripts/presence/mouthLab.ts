@@ -8,13 +8,14 @@
  * 0.8-1.25, its pitch kept or moved, also trimmed, mirrored and cropped), and every take against
  * every other take. Prints, for each pair, the mouths' best correlation and median difference
  * (and at the tempo found, where the tempo search ran), the mouth index keys they share and
- * whether the fingerprints match.
+ * whether the fingerprints match; then whether each tempo copy's index lookups return its
+ * original at all (lookupLab.ts).
  *
  * Usage: npx tsx scripts/presence/mouthLab.ts
  * Env: MOUTH_TAKES (4), MOUTH_DIGITS ("1234": every take reads the same digits, the hardest
  * case for telling retakes from replays; "random": digits of each take's own), MOUTH_REPLAYS=0
  * to compare the takes only (=tempo: the tempo copies alone), LAB_SEED (the first take's seed; 700), MOUTH_TEMPOS (4: tempo copies
- * a take), MOUTH_SAVE (a JSON file to write every fingerprint to, for working on the comparison
+ * a take), MOUTH_PAIRS=0 to skip comparing every take with every other, MOUTH_SAVE (a JSON file to write every fingerprint to, for working on the comparison
  * without rendering again).
  */
 import { execFile } from "node:child_process";
@@ -40,6 +41,7 @@ import { verifyMedia } from "../../src/server/verify/verifyMedia";
 import { readFlowJson } from "../flowFiles";
 import { randomTempo, reTempo } from "../attacks/mediaTools";
 import { renderTake } from "../attacks/subjectMedia";
+import { type LabPrint, reportLookups } from "./lookupLab";
 
 const run = promisify(execFile);
 const takes = Number(process.env.MOUTH_TAKES ?? 4);
@@ -118,7 +120,7 @@ function compare(label: string, a: MediaFingerprint, b: MediaFingerprint): void 
 const tempoCopies = (k: number) =>
   Array.from({ length: tempos }, (_, c) => ({ tempo: randomTempo(), keepPitch: Math.random() < 0.5, trimS: c % 2 === 1 ? 0.05 + Math.random() * 0.25 : 0, mirrorCrop: (c + k) % 3 === 2 }));
 
-const saved: { label: string; take: number; fingerprint: MediaFingerprint }[] = [];
+const saved: LabPrint[] = [];
 
 try {
   const prints: MediaFingerprint[] = [];
@@ -137,12 +139,14 @@ try {
       const made = await reTempo(clip.file, dir, `take${k}-tempo${c}`, clip.seconds, copy);
       const label = `take ${seed} at tempo ×${copy.tempo.toFixed(3)}${copy.keepPitch ? "" : " re-pitched"}${copy.trimS > 0 ? `, trimmed ${Math.round(copy.trimS * 1000)} ms` : ""}${copy.mirrorCrop ? ", mirrored" : ""}`;
       const print = await fingerprint(made.file);
-      saved.push({ label: `copy of ${label}`, take: k, fingerprint: print });
+      saved.push({ label: `copy of ${label}`, take: k, copyOf: k, fingerprint: print });
       compare(label, print, original);
     }
   }
   if (process.env.MOUTH_SAVE) writeFileSync(process.env.MOUTH_SAVE, JSON.stringify(saved));
-  for (let i = 0; i < prints.length; i++) for (let j = i + 1; j < prints.length; j++) compare(`take ${firstSeed + i} vs take ${firstSeed + j}`, prints[i]!, prints[j]!);
+  // Whether each tempo copy's lookups return its original at all (lookupLab.ts): found or not, the comparison above never ran in the service otherwise.
+  if (saved.some((p) => p.copyOf !== undefined)) await reportLookups([saved]);
+  if (process.env.MOUTH_PAIRS !== "0") for (let i = 0; i < prints.length; i++) for (let j = i + 1; j < prints.length; j++) compare(`take ${firstSeed + i} vs take ${firstSeed + j}`, prints[i]!, prints[j]!);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

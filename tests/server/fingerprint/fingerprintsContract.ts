@@ -3,8 +3,9 @@
  * engine (fingerprints.test.ts on SQLite, fingerprints.pg.test.ts on PostgreSQL): a stored
  * recording is found again through its band keys by another attempt's lookup, never by its own;
  * a lookup returns at most its limit, most keys shared first; a second insert for an attempt
- * changes nothing; the retention job's purge removes fingerprints judged before its cutoff, and
- * with them what a later lookup could find.
+ * changes nothing; a copy played at another tempo with its picture mirrored is found by the
+ * keys its voice's syllables were stored under (shapeKeys.ts); the retention job's purge
+ * removes fingerprints judged before its cutoff, and with them what a later lookup could find.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MediaFingerprint } from "../../../schemas/mediaFingerprint";
@@ -14,8 +15,10 @@ import type { Store } from "../../../src/server/store";
 import { bandKeys } from "../../../src/server/verify/fingerprint/bandKeys";
 import { findReplay, judgeReplay } from "../../../src/server/verify/fingerprint/replayCheck";
 import { replayThresholdsOf } from "../../../src/server/verify/fingerprint/replayThresholds";
+import { voiceSeries } from "../../../src/server/verify/fingerprint/voiceSeries";
 import { shippedChecks } from "../verify/shippedChecks";
 import { orderRecord, type StoreEngine } from "../store/engines";
+import { mouthOf, onsets, speech } from "./syntheticSpeech";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2030, 5, 1);
@@ -84,6 +87,26 @@ export function fingerprintsContract(engine: StoreEngine): void {
       const w = await attemptOf("ORDER_W");
       const failedOnItsOwn = { passed: false, code: "1015", faceCode: "1015", fingerprint: fp, checks: [{ name: "face", passed: false, detail: "" }] };
       expect(await judgeReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_W", attemptId: w, now: NOW }, failedOnItsOwn)).toMatchObject({ passed: false, code: "1015" });
+    });
+
+    it("finds a copy played faster, trimmed and mirrored (every frame hash moved) through its voice's shape keys, and says at what speed", async () => {
+      const words = onsets(16, 3);
+      const speaking = (syllables: number[], o: { f0: number; seed: number; syllableMs?: number; openMs?: number }, frames: string): MediaFingerprint => ({
+        version: 1,
+        frames,
+        audio: null,
+        mouth: mouthOf(syllables, o.openMs),
+        voice: voiceSeries(speech(syllables, o)),
+      });
+      const original = speaking(words, { f0: 180, seed: 1 }, fingerprint(21).frames);
+      // 1.22 times as fast, its first 210 ms cut, re-pitched, the picture another's (mirrored).
+      const copy = speaking(words.map((t) => t / 1.22 - 210), { f0: 180 * 1.22, seed: 2, syllableMs: 160 / 1.22, openMs: 180 / 1.22 }, fingerprint(22).frames);
+      const x = await attemptOf("ORDER_X");
+      await findReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_X", attemptId: x, fingerprint: original, now: NOW - DAY });
+      const y = await attemptOf("ORDER_Y");
+      const found = await findReplay(store.fingerprints, REPLAY, { orderNo: "ORDER_Y", attemptId: y, fingerprint: copy, now: NOW });
+      expect(found?.original.orderNo).toBe("ORDER_X");
+      expect(found?.how).toMatch(/played 1\.2\d times as fast/);
     });
 
     it("lets two copies judged at once on two instances not miss each other: the second lookup waits for the first's insert", async () => {

@@ -31,7 +31,8 @@
  * A still mouth (spread under 0.02: closed, its dark share is about 0) says nothing.
  */
 import { MOUTH_STEP_MS } from "../../../../schemas/mediaFingerprint";
-import { KEY_BASES, syllableKeys, tempoSyllableKeys, widerSyllableKeys } from "./syllableKeys";
+import { SHAPE_BASES, SHAPE_BIN, shapeKeys, shapeQueryKeys } from "./shapeKeys";
+import { KEY_BASES, syllableKeys, widerSyllableKeys } from "./syllableKeys";
 import { alignAtGivenTempo, alignAtTempo, finePeaks, type TempoMatch, type TempoRange } from "./tempoSeries";
 import { alignSeries, GAP_STEP, matchSeries, parseSeries, peaksOf, type SeriesMatch, type SeriesScale, syllables, toByte } from "./syllableSeries";
 
@@ -133,6 +134,11 @@ export const mouthKeys = (series: string): number[] => syllableKeys(peaksOfMouth
 /** The keys to look a mouth up by after its own: one or two peaks a step off (syllableKeys.ts). */
 export const mouthQueryKeys = (series: string): number[] => widerSyllableKeys(peaksOfMouth(series), KEY_BASES.mouth);
 
-/** The keys to look a mouth up by as a copy played faster or slower (syllableKeys.ts tempoSyllableKeys). */
-export const mouthTempoKeys = (series: string, range: TempoRange): number[] =>
-  tempoSyllableKeys(finePeaks(Float64Array.from(syllables(parseSeries(series), MOUTH_STEP_MS), (v) => v ?? NaN), MOUTH_SCALE.peak), KEY_BASES.mouth, range);
+/** The mouth's syllables' peaks at a part of a step (tempoSeries.ts finePeaks). */
+const finePeaksOfMouth = (series: string) => finePeaks(Float64Array.from(syllables(parseSeries(series), MOUTH_STEP_MS), (v) => v ?? NaN), MOUTH_SCALE.peak);
+
+/** The tempo-proof keys a mouth is stored under (shapeKeys.ts): a copy played faster or slower keeps most of them. */
+export const mouthShapeKeys = (series: string): number[] => shapeKeys(finePeaksOfMouth(series), SHAPE_BASES.mouth, SHAPE_BIN.mouth);
+
+/** The keys to look a mouth up by as a copy at any tempo (shapeKeys.ts). */
+export const mouthShapeQueryKeys = (series: string): number[] => shapeQueryKeys(finePeaksOfMouth(series), SHAPE_BASES.mouth, SHAPE_BIN.mouth);

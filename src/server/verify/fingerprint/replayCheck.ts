@@ -18,9 +18,9 @@ import { VERIFY_CODES } from "../../media/verifyCodes";
 import type { FingerprintsRepo, StoredFingerprint } from "../../store/fingerprints";
 import { bandKeys } from "./bandKeys";
 import { describeMatch, matchFingerprints } from "./compareFingerprints";
-import { mouthKeys, mouthQueryKeys, mouthTempoKeys } from "./mouthSeries";
+import { mouthKeys, mouthQueryKeys, mouthShapeKeys, mouthShapeQueryKeys } from "./mouthSeries";
 import type { ReplayThresholds } from "./replayThresholds";
-import { voiceKeys, voiceQueryKeys, voiceTempoKeys } from "./voiceSeries";
+import { voiceKeys, voiceQueryKeys, voiceShapeKeys, voiceShapeQueryKeys } from "./voiceSeries";
 
 export const REPLAY_CHECK = "replay";
 /** Recordings compared per lookup, the ones sharing the most keys: a replay shares nearly all of its own. */
@@ -43,16 +43,57 @@ export interface ReplaySubject {
   now: number;
 }
 
+/** The keys a recording is stored under: its frames' band keys, its mouth's and its voice's syllable keys. */
+export function storedKeys(fingerprint: MediaFingerprint): number[] {
+  const [mouth, voice] = [fingerprint.mouth ?? "", fingerprint.voice ?? ""];
+  return [...bandKeys(fingerprint), ...mouthKeys(mouth), ...voiceKeys(voice), ...mouthShapeKeys(mouth), ...voiceShapeKeys(voice)];
+}
+
+/** One lookup of the replay check: the keys it asks for (made only when it is reached). */
+export interface ReplayLookup {
+  name: "band" | "mouth" | "voice" | "mouth wider" | "voice wider" | "voice shape" | "mouth shape";
+  keys: () => number[];
+}
+
+/**
+ * The lookups of a recording, in the order findReplay runs them (each with a scan of its own).
+ * The syllables' keys apart from the band keys: they find a copy whose picture moved every
+ * frame hash (mirrored, cropped), and the speech patterns many recordings share cannot push the
+ * frames' candidates out of the band keys' scan. The mouth's exact keys, then the voice's (which
+ * the picture cannot move); then only the keys they would have with a peak or two a step off
+ * (syllableKeys.ts), which common rhythms of speech share far more often: in a large store their
+ * scan may be filled before the original's rows are read, so they come last and never crowd the
+ * exact ones out. Last of all, the syllables' shapes (shapeKeys.ts), which a copy played faster
+ * or slower keeps and any tempo leaves alike: the widest net, the voice's (its peaks are the
+ * sharper) before the mouth's.
+ */
+export function replayLookups(fingerprint: MediaFingerprint): ReplayLookup[] {
+  const mouth = fingerprint.mouth ?? "";
+  const voice = fingerprint.voice ?? "";
+  // A still mouth or a silent voice has no syllables: no wider keys are made for it.
+  const hasMouth = () => mouthKeys(mouth).length > 0;
+  const hasVoice = () => voiceKeys(voice).length > 0;
+  return [
+    { name: "band", keys: () => bandKeys(fingerprint) },
+    { name: "mouth", keys: () => mouthKeys(mouth) },
+    { name: "voice", keys: () => voiceKeys(voice) },
+    { name: "mouth wider", keys: () => (hasMouth() ? mouthQueryKeys(mouth) : []) },
+    { name: "voice wider", keys: () => (hasVoice() ? voiceQueryKeys(voice) : []) },
+    { name: "voice shape", keys: () => voiceShapeQueryKeys(voice) },
+    { name: "mouth shape", keys: () => mouthShapeQueryKeys(mouth) },
+  ];
+}
+
+/** What each lookup may return and read. */
+export const LOOKUP_BOUNDS = { limit: MAX_CANDIDATES, scanRows: SCAN_ROWS } as const;
+
 /**
  * The earlier recording `subject` replays, or null (null without looking when `lookUp` is false);
  * keeps `subject`'s fingerprint either way. Call inside the verdict's transaction.
  */
 export async function findReplay(fingerprints: FingerprintsRepo, t: ReplayThresholds, subject: ReplaySubject, lookUp = true): Promise<FoundReplay | null> {
-  const band = bandKeys(subject.fingerprint);
-  const mouth = mouthKeys(subject.fingerprint.mouth ?? "");
-  const voice = voiceKeys(subject.fingerprint.voice ?? "");
   await fingerprints.serializeLookups();
-  const options = { exceptAttemptId: subject.attemptId, limit: MAX_CANDIDATES, scanRows: SCAN_ROWS };
+  const options = { exceptAttemptId: subject.attemptId, ...LOOKUP_BOUNDS };
   // Each candidate compared once, whichever lookups find it: the comparisons run on the main thread.
   const compared = new Set<number>();
   const firstMatch = (candidates: StoredFingerprint[]): FoundReplay | null => {
@@ -66,33 +107,13 @@ export async function findReplay(fingerprints: FingerprintsRepo, t: ReplayThresh
   };
   let found: FoundReplay | null = null;
   if (lookUp) {
-    found = firstMatch(await fingerprints.candidates(band, options));
-    // The syllables' keys apart, each lookup with a scan of its own: they find a copy whose
-    // picture moved every frame hash (mirrored, cropped), and the speech patterns many
-    // recordings share cannot push the frames' candidates out of the band keys' scan. The
-    // mouth's exact keys, then the voice's (which the picture cannot move); then only the keys
-    // they would have with a peak or two a step off (syllableKeys.ts), which common rhythms of
-    // speech share far more often: in a large store their scan may be filled before the
-    // original's rows are read, so they come last and never crowd the exact ones out. Last of
-    // all, the keys a copy played faster or slower would have (syllableKeys.ts
-    // tempoSyllableKeys): hundreds a recording, the widest net, and seldom needed (a copy that
-    // was not mirrored or cropped is found by its frames' keys).
-    const range = { slowest: t.slowestTempo, fastest: t.fastestTempo };
-    const lookups = [
-      () => mouth,
-      () => voice,
-      () => (mouth.length > 0 ? mouthQueryKeys(subject.fingerprint.mouth ?? "") : []),
-      () => (voice.length > 0 ? voiceQueryKeys(subject.fingerprint.voice ?? "") : []),
-      () => (mouth.length > 0 ? mouthTempoKeys(subject.fingerprint.mouth ?? "", range) : []),
-      () => (voice.length > 0 ? voiceTempoKeys(subject.fingerprint.voice ?? "", range) : []),
-    ];
-    for (const keys of lookups) {
+    for (const lookup of replayLookups(subject.fingerprint)) {
       if (found !== null) break;
-      const wanted = keys();
+      const wanted = lookup.keys();
       if (wanted.length > 0) found = firstMatch(await fingerprints.candidates(wanted, options));
     }
   }
-  await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, [...band, ...mouth, ...voice]);
+  await fingerprints.insert({ attemptId: subject.attemptId, orderNo: subject.orderNo, judgedAt: subject.now, fingerprint: subject.fingerprint }, storedKeys(subject.fingerprint));
   return found;
 }
 

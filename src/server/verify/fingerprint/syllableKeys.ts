@@ -51,34 +51,6 @@ export function widerSyllableKeys(peaks: readonly number[], base: number): numbe
   return [...keys].filter((k) => !own.has(k));
 }
 
-/** Tempos apart in the lookup of a copy played faster or slower: over a run's span of 12-20 steps, 1% moves its last peak by a fifth of a step at most. */
-const TEMPO_STEP = 0.01;
-/**
- * Parts of a step the scaled peaks are rounded from: the copy was trimmed anywhere, so its peaks
- * sit between the original's steps. Eight phases and 1% found keys shared with their originals for
- * 14 of 16 rendered tempo copies, four phases and 1.5% for 12 (scripts/presence/mouthLab.ts).
- */
-const PHASES = [0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875];
-/** Runs a copy played at another tempo is looked up by: 4 runs, 50 tempos (0.78-1.28) and 8 phases make at most 1,600 keys, a few hundred once the same key made twice counts once. */
-const TEMPO_RUNS = 4;
-
-/**
- * The keys to look a recording up by as a copy played `slowest` to `fastest` times as fast as
- * its original (tempoSeries.ts): its `finePeaks` (in steps, at a part of a step) scaled back by
- * each tempo of a grid and rounded from a few phases, as the original's peaks were rounded to
- * its own steps. Only the lookup scales; what is stored stays exact, so an original stored
- * before this lookup existed is found too.
- */
-export function tempoSyllableKeys(finePeaks: readonly number[], base: number, range: { slowest: number; fastest: number }): number[] {
-  const own = new Set(syllableKeys(finePeaks.map(Math.round), base));
-  const keys = new Set<number>();
-  const runs = evenly(runsOf(finePeaks), TEMPO_RUNS);
-  for (let tempo = range.slowest; tempo <= range.fastest; tempo *= 1 + TEMPO_STEP) {
-    for (const phase of PHASES) for (const run of runs) keys.add(keyOf(run.map((p) => Math.round(p * tempo + phase)), base));
-  }
-  return [...keys].filter((k) => !own.has(k));
-}
-
 /** Runs of KEY_INTERVALS + 1 consecutive peaks. */
 function runsOf(peaks: readonly number[]): number[][] {
   return Array.from({ length: Math.max(0, peaks.length - KEY_INTERVALS) }, (_, k) => peaks.slice(k, k + KEY_INTERVALS + 1));

@@ -31,7 +31,8 @@
  * only where the frames agree and the mouths, if they moved, are alike too (compareFingerprints.ts). Real retakes are not measured here; a person's syllables vary more than espeak's.
  */
 import { VOICE_STEP_MS } from "../../../../schemas/mediaFingerprint";
-import { KEY_BASES, syllableKeys, tempoSyllableKeys, widerSyllableKeys } from "./syllableKeys";
+import { SHAPE_BASES, SHAPE_BIN, shapeKeys, shapeQueryKeys } from "./shapeKeys";
+import { KEY_BASES, syllableKeys, widerSyllableKeys } from "./syllableKeys";
 import { alignAtTempo, finePeaks, type TempoMatch, type TempoRange } from "./tempoSeries";
 import { alignSeries, blockMeans, matchSeries, parseSeries, peaksOf, type SeriesMatch, type SeriesScale, syllables, toByte } from "./syllableSeries";
 
@@ -122,6 +123,35 @@ export const voiceKeys = (series: string): number[] => syllableKeys(keyPeaks(ser
 /** The keys to look a voice up by after its own: one or two peaks a step off (syllableKeys.ts). */
 export const voiceQueryKeys = (series: string): number[] => widerSyllableKeys(keyPeaks(series), KEY_BASES.voice);
 
-/** The keys to look a voice up by as a copy played faster or slower (syllableKeys.ts tempoSyllableKeys), from its peaks at a part of a step. */
-export const voiceTempoKeys = (series: string, range: TempoRange): number[] =>
-  tempoSyllableKeys(finePeaks(Float64Array.from(blockMeans(syllables(parseSeries(series), VOICE_STEP_MS), PER_KEY_STEP), (v) => v ?? NaN), VOICE_SCALE.peak), KEY_BASES.voice, range);
+/** Steps of the voice's own grid either side of a syllable's peak whose loudness places it (50 ms). */
+const CENTROID_STEPS = 3;
+
+/**
+ * The voice's syllables' peaks in steps of its own grid (17 ms): found on the keys' grid
+ * (keyPeaks, at a part of a step), then placed at the centre of the loudness (squared) within
+ * 50 ms of each. The mean taken off a syllable (syllableSeries.ts syllables) spans 333 ms of the
+ * recording, more or less of the speech in a copy played slower or faster, which moved the
+ * peaks; the loudness itself a tempo only stretches. On 112 rendered tempo copies the ratio of
+ * two intervals moved by 0.16 (9 in 10) and 0.35 (49 in 50) on the logarithm placed on the keys'
+ * grid, by 0.105 and 0.15 placed so.
+ */
+function placedPeaksOfVoice(series: string): number[] {
+  const raw = parseSeries(series);
+  const found = finePeaks(Float64Array.from(blockMeans(syllables(raw, VOICE_STEP_MS), PER_KEY_STEP), (v) => v ?? NaN), VOICE_SCALE.peak);
+  return found.map((peak) => {
+    const centre = Math.round(peak * PER_KEY_STEP);
+    let [weight, sum] = [0, 0];
+    for (let i = Math.max(0, centre - CENTROID_STEPS); i <= Math.min(raw.length - 1, centre + CENTROID_STEPS); i++) {
+      const power = (raw[i] ?? 0) ** 2;
+      weight += power;
+      sum += power * i;
+    }
+    return weight > 0 ? sum / weight : peak * PER_KEY_STEP;
+  });
+}
+
+/** The tempo-proof keys a voice is stored under (shapeKeys.ts): a copy played faster or slower keeps them. */
+export const voiceShapeKeys = (series: string): number[] => shapeKeys(placedPeaksOfVoice(series), SHAPE_BASES.voice, SHAPE_BIN.voice);
+
+/** The keys to look a voice up by as a copy at any tempo (shapeKeys.ts). */
+export const voiceShapeQueryKeys = (series: string): number[] => shapeQueryKeys(placedPeaksOfVoice(series), SHAPE_BASES.voice, SHAPE_BIN.voice);
