@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServerConfig } from "../../src/server/config";
+import type { Clock } from "../../src/server/runtime";
 import { faceFrameRgba } from "../fixtures/faceImage";
 import { makeClip, makeTempDir, removeTempDir } from "../fixtures/mediaMaker";
 import { synthTake, takeUpload } from "../fixtures/synthTake";
@@ -41,6 +42,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => removeTempDir(mediaDir));
 
+/**
+ * The service's clock in the rate-limit tests: real time, begun 10 s into a 60 s window. The
+ * windows are fixed and aligned to the clock (src/server/http/rateLimitStore.ts): on the wall
+ * clock a test's requests could straddle a window's end and count from 0 again (a full run saw
+ * [400, 400, 429, 400]).
+ */
+function midWindowClock(windowMs = 60_000): Clock {
+  const start = Date.now();
+  const base = start - (start % windowMs) + 10_000;
+  return { now: () => base + (Date.now() - start) };
+}
+
 /** A pool stand-in that passes every job at once (these tests are about the HTTP surface, not the checks). */
 const passingRunner = () => manualRunner(2, () => verdict("0"));
 
@@ -49,6 +62,7 @@ describe("rate limits", () => {
   beforeAll(async () => {
     service = await startService({
       verificationRunner: passingRunner(),
+      clock: midWindowClock(),
       rateLimits: {
         login: { max: 3, timeWindowMs: 60_000 },
         partner: { max: 4, timeWindowMs: 60_000 },
@@ -92,7 +106,7 @@ describe("behind a trusted proxy (issue 18, finding 2)", () => {
   beforeAll(async () => {
     // One proxy in front, which appends the address it saw to X-Forwarded-For.
     const { trustProxy } = loadServerConfig({ FACEFLOW_TRUST_PROXY: "1" });
-    service = await startService({ trustProxy, rateLimits: { login: { max: 2, timeWindowMs: 60_000 } } });
+    service = await startService({ trustProxy, clock: midWindowClock(), rateLimits: { login: { max: 2, timeWindowMs: 60_000 } } });
   });
   afterAll(() => service.close());
 
