@@ -43,8 +43,8 @@ export interface CaptureRequest {
   facing: CameraFacing;
   /** Light modes: the colour sequence the service drew for this attempt, shown around the face while recording; absent or null: none. */
   light?: import("../../schemas/lightChallenge").LightChallenge | null;
-  /** Action mode showing the light: the first action is prompted this long after recording starts (capture.json `ours.actionLightLeadMs`); absent: at once. */
-  promptLeadMs?: number;
+  /** Action mode showing the light: the first action is prompted this long after recording starts (capture.json `ours.actionLightLeadMs`); 0 otherwise. */
+  promptLeadMs: number;
 }
 
 export type CaptureEvent =

@@ -73,7 +73,7 @@ export function createRecorderHandler(deps: CaptureDeps): CaptureHandler {
 
   /** Records until the plan, the user or a failure ends it. */
   async function record(request: CaptureRequest, onEvent: (event: CaptureEvent) => void, live: MediaStream, Recorder: MediaRecorderClass): Promise<CaptureOutcome> {
-    const plan = recordingPlan({ window: request.durationMs, actions: request.actions, will: request.will, leadMs: request.promptLeadMs ?? 0 });
+    const plan = recordingPlan({ window: request.durationMs, actions: request.actions, will: request.will, leadMs: request.promptLeadMs });
     const ended = new Promise<Interruption | null>((resolve) => {
       finishRecording = resolve;
     });

@@ -106,7 +106,7 @@ export function createWebsocketHandlerWith(deps: CaptureDeps, env: WebsocketHand
     onEvent({ type: "cameraReady", atMs: deps.now() });
 
     // The same timeline as the recorder's: prompts in turn, automatic stop near the maximum.
-    const plan = recordingPlan({ window: request.durationMs, actions: request.actions, will: request.will, leadMs: request.promptLeadMs ?? 0 });
+    const plan = recordingPlan({ window: request.durationMs, actions: request.actions, will: request.will, leadMs: request.promptLeadMs });
     const expectedFrames = Math.max(1, Math.round((plan.autoStopMs / 1000) * env.settings.framesPerSecond));
     // The device as the flow knows it now (spec §3), sent with the stream's start; the stream goes without it if it cannot be built.
     const deviceInfo = await deps.describeDevice?.().catch(() => undefined);

@@ -116,7 +116,7 @@ function setup(metadata: Metadata = { duration: 3.2 }) {
   return { handler, inputs, videos, url, timers, begin, outcome: () => outcome, fireTimeout: () => [...timers.values()].forEach((run) => run()) };
 }
 
-const REQUEST: CaptureRequest = { liveMode: "number", will: false, digits: "1234", actions: [], question: null, durationMs: { min: 2000, max: 5000 }, audio: true, facing: "user" };
+const REQUEST: CaptureRequest = { liveMode: "number", will: false, digits: "1234", actions: [], question: null, durationMs: { min: 2000, max: 5000 }, audio: true, facing: "user", promptLeadMs: 0 };
 const file = (type = "video/mp4") => new File([new Uint8Array(80 * 1024)], "VID_0001.mp4", { type });
 
 describe("file input handler", () => {

@@ -21,6 +21,7 @@ const silent: CaptureRequest = {
   durationMs: { min: 1000, max: 3000 },
   audio: false,
   facing: "user",
+  promptLeadMs: 0,
 };
 
 async function streamOnce(lightShown?: (startMs: number) => LightShown) {

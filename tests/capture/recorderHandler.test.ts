@@ -163,9 +163,9 @@ function setup(options: SetupOptions = {}) {
   return { clock, camera, getUserMedia, made, document, speech, handler, events, begin, outcome: () => outcome };
 }
 
-const NUMBER: CaptureRequest = { liveMode: "number", will: false, digits: "1234", actions: [], question: null, durationMs: { min: 2000, max: 5000 }, audio: true, facing: "user" };
-const ACTIONS: CaptureRequest = { liveMode: "action", will: false, digits: null, actions: ["2", "3"], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" };
-const WILL: CaptureRequest = { liveMode: "action", will: true, digits: null, actions: ["4"], question: "您是否自愿办理？", durationMs: { min: 1000, max: 30000 }, audio: true, facing: "user" };
+const NUMBER: CaptureRequest = { liveMode: "number", will: false, digits: "1234", actions: [], question: null, durationMs: { min: 2000, max: 5000 }, audio: true, facing: "user", promptLeadMs: 0 };
+const ACTIONS: CaptureRequest = { liveMode: "action", will: false, digits: null, actions: ["2", "3"], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user", promptLeadMs: 0 };
+const WILL: CaptureRequest = { liveMode: "action", will: true, digits: null, actions: ["4"], question: "您是否自愿办理？", durationMs: { min: 1000, max: 30000 }, audio: true, facing: "user", promptLeadMs: 0 };
 
 const types = (events: CaptureEvent[]) => events.map((e) => (e.type === "countdown" ? `countdown ${e.secondsLeft}` : e.type === "prompt" ? `prompt ${e.actionIndex}` : e.type));
 

@@ -33,6 +33,7 @@ const number: CaptureRequest = {
   durationMs: { min: 2000, max: 5000 },
   audio: true,
   facing: "user",
+  promptLeadMs: 0,
 };
 
 /** A module namespace shaped like trtc-sdk-v5's (a UMD default export), recording every call. */

@@ -77,7 +77,7 @@ describe("websocket handler with the real streaming endpoint", () => {
     // Silent mode shows the light challenge: the page fetches it (opening the attempt) before it streams.
     await api.light();
     const outcome = await handler.start(
-      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false, facing: "user" },
+      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false, facing: "user", promptLeadMs: 0 },
       (event) => events.push(event),
     );
 
@@ -129,7 +129,7 @@ describe("websocket handler with the real streaming endpoint", () => {
       },
     );
     const outcome = await handler.start(
-      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false, facing: "user" },
+      { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 1600 }, audio: false, facing: "user", promptLeadMs: 0 },
       () => undefined,
     );
     expect(outcome).toEqual({ kind: "failed", status: "401Exception" });

@@ -32,6 +32,7 @@ const silent: CaptureRequest = {
   durationMs: { min: 1000, max: 3000 },
   audio: false,
   facing: "user",
+  promptLeadMs: 0,
 };
 
 function setUp(script: ServiceScript = {}, overrides: Partial<WebsocketHandlerEnv> = {}) {

@@ -24,6 +24,7 @@ const action: CaptureRequest = {
   durationMs: { min: 1000, max: 3000 },
   audio: false,
   facing: "user",
+  promptLeadMs: 0,
 };
 
 type Answer = Record<string, unknown>;

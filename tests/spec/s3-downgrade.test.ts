@@ -20,7 +20,7 @@ import { captureDeps, fakeApi, manualClock, orderConfig } from "../capture/webso
 
 type Failed = Extract<CaptureOutcome, { kind: "failed" }>;
 const THRESHOLD = 2;
-const request: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" };
+const request: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user", promptLeadMs: 0 };
 const unused = () => {
   throw new Error("not reached");
 };

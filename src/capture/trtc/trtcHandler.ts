@@ -160,7 +160,7 @@ export function createTrtcHandlerWith(deps: CaptureDeps, env: TrtcHandlerEnv): C
     onEvent: (event: CaptureEvent) => void,
     Recorder: MediaRecorderClass,
   ): Promise<void> {
-    const plan = recordingPlan({ window: request.durationMs, actions: request.actions, will: request.will, leadMs: request.promptLeadMs ?? 0 });
+    const plan = recordingPlan({ window: request.durationMs, actions: request.actions, will: request.will, leadMs: request.promptLeadMs });
     let recording: StreamRecording;
     try {
       recording = startStreamRecording({

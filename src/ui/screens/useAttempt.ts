@@ -101,7 +101,7 @@ export function useAttempt(options: AttemptOptions, next: AttemptNext): Attempt 
   });
   const state = useSyncExternalStore(machine.subscribe, machine.getState);
   const { request } = state;
-  const plan = useMemo(() => (request ? recordingPlan({ window: request.durationMs, actions: request.actions, will: options.will, leadMs: request.promptLeadMs ?? 0 }) : null), [request, options.will]);
+  const plan = useMemo(() => (request ? recordingPlan({ window: request.durationMs, actions: request.actions, will: options.will, leadMs: request.promptLeadMs }) : null), [request, options.will]);
 
   const preview = useCameraPreview({ win: rt.win, frameWaitMs: rt.capture.waveTimeoutMs, onStall: machine.stalled });
   const now = () => rt.win.performance.now();

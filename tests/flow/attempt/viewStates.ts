@@ -18,6 +18,7 @@ export const NUMBER_REQUEST: CaptureRequest = {
   durationMs: { min: 3000, max: 8000 },
   audio: true,
   facing: "user",
+  promptLeadMs: 0,
 };
 
 export const ACTION_REQUEST: CaptureRequest = { ...NUMBER_REQUEST, liveMode: "action", digits: null, actions: ["1", "2"], audio: false };

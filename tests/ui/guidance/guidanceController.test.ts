@@ -82,7 +82,7 @@ function setUp(options: { requested?: boolean; autoStop?: boolean; request?: Par
     onChange: (view) => views.push(view),
     onDone,
   });
-  const request: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user", ...options.request };
+  const request: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user", promptLeadMs: 0, ...options.request };
   const video = {} as HTMLVideoElement;
   return {
     fake,
@@ -120,7 +120,7 @@ describe("guidance controller: hints on the live preview", () => {
 
   it("does nothing when the order turned guidance off, and uploads without a report", async () => {
     const t = setUp({ requested: false });
-    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" }, true);
+    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user", promptLeadMs: 0 }, true);
     await t.controller.ready();
     expect(t.views).toEqual([]);
     expect(await t.controller.settle()).toEqual({ kind: "upload", evidence: undefined });
@@ -191,7 +191,7 @@ describe("guidance controller: a guided recording", () => {
   });
 });
 
-const SILENT: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" };
+const SILENT: CaptureRequest = { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user", promptLeadMs: 0 };
 
 describe("guidance controller: while the face files load", () => {
   it("shows the percent arrived as it rises, then starting, then runs; the iris model only for a blink", async () => {
@@ -295,7 +295,7 @@ describe("guidance controller: when guidance cannot run", () => {
     vi.useFakeTimers();
     try {
       const t = setUp();
-      t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" }, true);
+      t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user", promptLeadMs: 0 }, true);
       let released = false;
       void t.controller.ready().then(() => (released = true));
       await vi.advanceTimersByTimeAsync(FACE.guidance.loadTimeoutMs - 1);
@@ -313,7 +313,7 @@ describe("guidance controller: when guidance cannot run", () => {
 
   it("a recording that started while guidance was still loading goes unguided", async () => {
     const t = setUp();
-    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user" }, true);
+    t.controller.attach({} as HTMLVideoElement, { liveMode: "silent", will: false, digits: null, actions: [], question: null, durationMs: { min: 1000, max: 5000 }, audio: false, facing: "user", promptLeadMs: 0 }, true);
     t.controller.recordingStarted();
     expect(t.view()?.guided ?? false).toBe(false);
     expect(await t.controller.settle()).toMatchObject({ kind: "upload", evidence: { report: { status: "unavailable", reason: "load" } } });
