@@ -27,6 +27,8 @@
  * at unchanged thresholds).
  */
 
+import { evenly } from "./syllableKeys";
+
 /** Peaks a key spans: three ratios. Number takes have 4-8 syllable peaks in their voice. */
 export const SHAPE_PEAKS = 4;
 /** Bins of each ratio's logarithm, centred on 1 (equal intervals); ratios beyond the outer bins fall in them. */
@@ -102,10 +104,4 @@ export function shapeQueryKeys(peaks: readonly number[], base: number, bin: numb
 
 function product(choices: readonly number[][]): number[][] {
   return choices.reduce<number[][]>((out, options) => out.flatMap((prefix) => options.map((o) => [...prefix, o])), [[]]);
-}
-
-/** At most `max` of `items`, spread evenly over them. */
-function evenly<T>(items: readonly T[], max: number): T[] {
-  if (items.length <= max) return [...items];
-  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)]!);
 }

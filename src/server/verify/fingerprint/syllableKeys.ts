@@ -74,8 +74,8 @@ function movedByAStep(run: readonly number[]): number[][] {
   return out;
 }
 
-/** At most `max` of `items`, spread evenly over them. */
-function evenly<T>(items: readonly T[], max: number): T[] {
+/** At most `max` of `items`, spread evenly over them (shapeKeys.ts bounds its keys alike). */
+export function evenly<T>(items: readonly T[], max: number): T[] {
   if (items.length <= max) return [...items];
   return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)]!);
 }

@@ -264,5 +264,8 @@ export function alignSeries(a: string, b: string, scale: SeriesScale): SeriesMat
 /** The alignment at which two series may be one take's (`minCorrelation`), or null. */
 export function matchSeries(a: string, b: string, scale: SeriesScale, minCorrelation: number): SeriesMatch | null {
   const best = alignSeries(a, b, scale);
-  return best !== null && best.correlation >= minCorrelation && best.medianDiff <= scale.maxMedianDiff ? best : null;
+  return best !== null && seriesMatch(best, scale, minCorrelation) ? best : null;
 }
+
+/** Whether an alignment of alignSeries is one take's: matchSeries's test, for a caller that aligned already. */
+export const seriesMatch = (m: SeriesMatch, scale: SeriesScale, minCorrelation: number): boolean => m.correlation >= minCorrelation && m.medianDiff <= scale.maxMedianDiff;

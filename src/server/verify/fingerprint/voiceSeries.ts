@@ -34,7 +34,7 @@ import { VOICE_STEP_MS } from "../../../../schemas/mediaFingerprint";
 import { SHAPE_BASES, SHAPE_BIN, shapeKeys, shapeQueryKeys } from "./shapeKeys";
 import { KEY_BASES, syllableKeys, widerSyllableKeys } from "./syllableKeys";
 import { alignAtTempo, finePeaks, type TempoMatch, type TempoRange } from "./tempoSeries";
-import { alignSeries, blockMeans, matchSeries, parseSeries, peaksOf, type SeriesMatch, type SeriesScale, syllables, toByte } from "./syllableSeries";
+import { alignSeries, blockMeans, matchSeries, parseSeries, peaksOf, seriesMatch, type SeriesMatch, type SeriesScale, syllables, toByte } from "./syllableSeries";
 
 const SAMPLE_RATE = 16_000;
 /** 60 s of steps, as the schema bounds it. */
@@ -106,7 +106,7 @@ export const alignVoiceAtTempo = (a: string, b: string, range: TempoRange): Temp
 export const matchVoice = (a: string, b: string): SeriesMatch | null => matchSeries(a, b, VOICE_SCALE, VOICE_CORRELATION);
 
 /** Whether an alignment of alignVoice is one matchVoice would give (for a caller that has it already). */
-export const voicesMatch = (m: SeriesMatch): boolean => m.correlation >= VOICE_CORRELATION && m.medianDiff <= VOICE_SCALE.maxMedianDiff;
+export const voicesMatch = (m: SeriesMatch): boolean => seriesMatch(m, VOICE_SCALE, VOICE_CORRELATION);
 
 /** Steps of the voice's grid in one of the keys' (67 ms, the mouth's). */
 const PER_KEY_STEP = 4;

@@ -74,7 +74,7 @@ export const lightThresholdsSchema = z.strictObject({
   minCentreOverEdges: ratio,
   /** ... with the edges raised by this many standard errors (below the bound by less: 1030, not told) ... */
   edgesErrorMargin: ratio,
-  /** ... and at most this, with the edges lowered by as many errors (a highlight on the centre alone is not a face either). */
+  /** ... and at most this, with the edges raised by as many errors (a highlight on the centre alone is not a face either). */
   maxCentreOverEdges: ratio,
   /** Frames judged for the face's shape: the head turning (yaw) and nodding (pitch, src/domain/face/geometry.ts figures) slower than these a second. */
   restYawPerSecond: ratio,
@@ -330,7 +330,7 @@ export function judgeLight(signals: readonly FrameSignals[], challenge: LightCha
   figures.edgesOverCentre = edges.ratio;
   const bg = figures.backgroundResponse;
   const bound = 1 / t.minCentreOverEdges;
-  const edgeShape = `skin ${pct(figures.response)}, background ${pct(bg)} (skin at least ${t.minOverBackground}x); centre ${pct(centre)} on ${resting.length} resting frames; edges ${edges.ratio === null ? "unmeasured" : `${edges.ratio.toFixed(2)} ±${edges.error.toFixed(2)} of the centre`} on ${edges.counted} colour channels of ${edges.judged} patches (where a flat picture would move by ${t.minEdgeStep} levels or more; the largest ${edges.largestStep.toFixed(1)}); at most ${bound.toFixed(2)} with ${t.edgesErrorMargin} errors added, at least ${(1 / t.maxCentreOverEdges).toFixed(2)} with as many taken`;
+  const edgeShape = `skin ${pct(figures.response)}, background ${pct(bg)} (skin at least ${t.minOverBackground}x); centre ${pct(centre)} on ${resting.length} resting frames; edges ${edges.ratio === null ? "unmeasured" : `${edges.ratio.toFixed(2)} ±${edges.error.toFixed(2)} of the centre`} on ${edges.counted} colour channels of ${edges.judged} patches (where a flat picture would move by ${t.minEdgeStep} levels or more; the largest ${edges.largestStep.toFixed(1)}); at most ${bound.toFixed(2)} with ${t.edgesErrorMargin} errors added, at least ${(1 / t.maxCentreOverEdges).toFixed(2)} with as many added`;
   if (figures.response < t.minOverBackground * bg) {
     return fail(VERIFY_CODES.lightNotFaceShaped, `The light reached the whole scene as much as the face: ${edgeShape}.`);
   }

@@ -25,8 +25,6 @@ export type Judged = FrameSignals & { skin: Record<SkinRegion, SkinColour> };
 export interface RegionResponse {
   /** The patch's change per full channel switch, relative to its level, in hue; null when judged on too few still frames. */
   response: number | null;
-  /** The response's standard error from the fit's residuals. */
-  error: number;
   /** Still frames that showed the patch. */
   frames: number;
   /** The patch's mean linear colour over the judged frames that showed it (lightEdges.ts weighs its step by it). */
@@ -72,7 +70,7 @@ export function regionResponse(frames: ShapeFrames, colour: (s: Judged) => SkinC
   const count = still.filter(Boolean).length;
   const colours = shown.map((i) => colour(faces[i]!).rgb);
   const level = levelsOf(colours);
-  if (count < frames.minShapeFrames) return { response: null, error: 0, frames: count, level, channels: [null, null, null] };
+  if (count < frames.minShapeFrames) return { response: null, frames: count, level, channels: [null, null, null] };
   const at = shown.map((i) => faces[i]!.atMs);
   // In hue, like the follow test (the weights put the sides' faint blue in its place).
   const xs = relativeSeries(at, colours, frames.baselineHalfMs).map((x) => chroma(x, frames.skinLevels));
@@ -87,7 +85,7 @@ export function regionResponse(frames: ShapeFrames, colour: (s: Judged) => SkinC
     const error = fit.slopeError[c];
     return response === null || error === null || error === undefined ? null : { response, error };
   });
-  return { response: weightedMean(fit.slope, level), error: weightedMean(fit.slopeError, level) ?? Infinity, frames: count, level, channels };
+  return { response: weightedMean(fit.slope, level), frames: count, level, channels };
 }
 
 /** The face's centre as one patch: forehead and nose bridge, their colours and places weighed by their pixels. */
