@@ -309,8 +309,9 @@ export const captureFileSchema = z.strictObject({
     /**
      * By a light mode's live type: the live type a user takes who must not see flashing light
      * (reduced motion, or their choice on the notice), "1" being number mode with its lip-sync
-     * check. A live type not named here has no alternative, and such a user cannot be verified
-     * by light; they are never passed without a check.
+     * check, judged without the light even where number mode shows it ("1": "1"). A live type
+     * not named here has no alternative, and such a user cannot be verified by light; they are
+     * never passed without a check.
      */
     alternative: z.partialRecord(z.enum(["1", "2", "3"]), z.literal("1")),
   }),

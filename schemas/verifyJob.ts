@@ -44,6 +44,12 @@ const verifyAskSchema = z.object({
   light: z._default(z.nullable(lightChallengeSchema), null),
   /** When the page says each colour went up (an anchor for the light check's search, never a verdict). */
   lightShown: z._default(lightShownSchema, []),
+  /**
+   * The attempt took the light's alternative route (a user who must not see flashing light):
+   * judged by its live type's checks without "light" (checkPlan.ts). Only the service sets it,
+   * from the attempt it opened for that route.
+   */
+  lightAlternative: z._default(z.boolean(), false),
 });
 export type VerifyAsk = z.infer<typeof verifyAskSchema>;
 

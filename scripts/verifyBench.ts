@@ -63,7 +63,7 @@ async function costRows(dir: string): Promise<CostRow[]> {
   rows.push({
     label: "still photo",
     file: still.file,
-    ask: { liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light, lightShown: lightShownFor(light, 200, CLIP_SECONDS) },
+    ask: { liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light, lightShown: lightShownFor(light, 200, CLIP_SECONDS), lightAlternative: false },
     referencePhoto: null,
     expect: "fail",
   });

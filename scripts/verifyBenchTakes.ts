@@ -8,7 +8,7 @@
  *   blink among them, so the iris model runs, under the light (not a shake: the synthetic shake
  *   followed by another action is confirmed too late for the second in about a third of takes,
  *   whether the detector runs on every frame or not, so the take would not reliably pass);
- * - number: the digits read aloud in Mandarin (lip-sync), no light (number mode shows none);
+ * - number: the digits read aloud in Mandarin (lip-sync), under the light;
  * - will: the consent spoken (lip-sync), silent will order, under the light.
  * Made at run time with ffmpeg and espeak-ng; nothing is committed.
  */
@@ -17,6 +17,10 @@ import type { LightChallenge } from "../schemas/lightChallenge";
 import type { ServerLimits } from "../src/server/limits";
 import { drawLightChallenge, type RandomInt } from "../src/server/light/drawLight";
 import { lightCoverMs } from "../src/server/routes/light";
+import { lightModes } from "../src/server/light/lightModes";
+import { checksFileSchema } from "../schemas/checks";
+import * as z from "zod/mini";
+import { readFlowJson } from "./flowFiles";
 import { seededRandom } from "../tests/fixtures/synth/subjectScript";
 import { WILL_QUESTION, type ActionCode } from "./attacks/attemptClient";
 import { lightShownFor, promptsFor } from "./attacks/submission";
@@ -45,12 +49,15 @@ export interface BenchTake {
   ask: VerifyAsk;
 }
 
+/** Which modes show the light: flows/checks.json, as the service reads it. */
+const CHECKS = z.parse(checksFileSchema, readFlowJson("flows/checks.json"));
+
 /** The attempt's challenge as the service draws it: the light for modes that show it, digits for number mode. */
 export function drawChallenge(mode: CostMode, limits: ServerLimits, seed: number): { light: LightChallenge | null; digits: string | null } {
   const next = seededRandom(seed);
   const random: RandomInt = (max) => Math.floor(next() * max);
   const order = ORDERS[mode];
-  const light = mode === "number" ? null : drawLightChallenge(lightCoverMs(limits, { liveType: order.liveType, actions: [...order.actions], will: order.will && { question: order.will.question, questions: null, willType: "1" } }), random);
+  const light = !lightModes(CHECKS, order.liveType, order.will !== null) ? null : drawLightChallenge(lightCoverMs(limits, { liveType: order.liveType, actions: [...order.actions], will: order.will && { question: order.will.question, questions: null, willType: "1" } }), random);
   const digits = mode === "number" ? Array.from({ length: 4 }, () => String(random(10))).join("") : null;
   return { light, digits };
 }
@@ -92,6 +99,7 @@ export async function makeBenchTake(options: {
     requireSpeech: false,
     light: challenge.light,
     lightShown: lightShownFor(challenge.light, startMs, clip.seconds),
+    lightAlternative: false,
   };
   return { mode, file: clip.file, seconds: clip.seconds, ask };
 }

@@ -53,7 +53,7 @@ try {
       const take = { dir, name, person: photos.person(person), mode, actions: [], light: null, container: i % 2 === 0 ? "webm-vp8" : "mp4-h264" } as const;
       const sent = await speechOverPhoto(take, kind, "1234", lightStartMs());
       if (sent.kind !== "upload") throw new Error("an upload was asked for");
-      const ask: VerifyAsk = { liveType: mode === "number" ? "1" : "3", actions: [], digits: mode === "number" ? "1234" : null, will: mode === "will" ? { question: "您是否同意本次身份核验？", nod: false } : null, prompts: sent.prompts, requireSpeech: false, light: null, lightShown: [] };
+      const ask: VerifyAsk = { liveType: mode === "number" ? "1" : "3", actions: [], digits: mode === "number" ? "1234" : null, will: mode === "will" ? { question: "您是否同意本次身份核验？", nod: false } : null, prompts: sent.prompts, requireSpeech: false, light: null, lightShown: [], lightAlternative: false };
       await judge(sent.file, ask, `speech over ${person} (${kind}, ${mode})`);
     } else {
       const light = drawLightChallenge(6000);
@@ -65,7 +65,7 @@ try {
       const file = await spliceVideo(main.file, other.file, from, from + main.seconds / 5, dir, `${name}-spliced`);
       const sent = await takeSubmission({ file, seconds: main.seconds }, base, light, "upload");
       if (sent.kind !== "upload") throw new Error("an upload was asked for");
-      await judge(file, { liveType: "3", actions: [], digits: null, will: null, prompts: sent.prompts, requireSpeech: false, light, lightShown: sent.light }, `splice of ${others[i % others.length]} at ${from.toFixed(2)} s (${base.lighting})`);
+      await judge(file, { liveType: "3", actions: [], digits: null, will: null, prompts: sent.prompts, requireSpeech: false, light, lightShown: sent.light, lightAlternative: false }, `splice of ${others[i % others.length]} at ${from.toFixed(2)} s (${base.lighting})`);
     }
   }
 } finally {

@@ -82,7 +82,7 @@ try {
     const asked = process.env.LAB_OTHER_LIGHT && light ? drawLightChallenge(6000) : light;
     const sent = await takeSubmission(clip, take, asked, "upload");
     if (sent.kind !== "upload") throw new Error("an upload was asked for");
-    const ask: VerifyAsk = { liveType, actions, digits, will: mode === "will" ? { question: "您是否同意本次身份核验？", nod: false } : null, prompts: sent.prompts, requireSpeech: false, light: asked, lightShown: sent.light };
+    const ask: VerifyAsk = { liveType, actions, digits, will: mode === "will" ? { question: "您是否同意本次身份核验？", nod: false } : null, prompts: sent.prompts, requireSpeech: false, light: asked, lightShown: sent.light, lightAlternative: false };
     if (await judge(clip.file, ask)) passed++;
     if (run === 0 && process.env.LAB_PHOTO !== "0") {
       console.log(`still photo, ${mode}`);

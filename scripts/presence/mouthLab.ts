@@ -87,7 +87,7 @@ async function fingerprint(file: string): Promise<MediaFingerprint> {
   return fingerprint;
 }
 
-const ask: VerifyAsk = { liveType: "1", actions: [], digits: "1234", will: null, prompts: [{ what: "digits", atMs: 0 }], requireSpeech: false, light: null, lightShown: [] };
+const ask: VerifyAsk = { liveType: "1", actions: [], digits: "1234", will: null, prompts: [{ what: "digits", atMs: 0 }], requireSpeech: false, light: null, lightShown: [], lightAlternative: false };
 
 function compare(label: string, a: MediaFingerprint, b: MediaFingerprint): void {
   const mouth = a.mouth && b.mouth ? alignMouth(a.mouth, b.mouth) : null;

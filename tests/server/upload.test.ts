@@ -176,6 +176,10 @@ describe("POST /api/v1/upload: happy paths", () => {
     expect(early.status).toBe(409);
     expect(errorCode(early)).toBe("DIGITS_REQUIRED");
     const { digits } = (await browser.request("GET", "/api/v1/digits")).json as { digits: string };
+    // Number mode shows the light too (flows/checks.json): digits alone do not let a recording in.
+    const unlit = await browser.upload(await uploadForm(clip.faceSilence as Buffer));
+    expect(errorCode(unlit)).toBe("LIGHT_REQUIRED");
+    await browser.light();
     const state = await accepted(browser, await uploadForm(clip.faceSilence as Buffer), 1);
     // A still photo: refused first as a looped still (frozen, 1033); and nobody read them: the voice check heard no voice.
     const judged = await awaitVerdict(browser, state);

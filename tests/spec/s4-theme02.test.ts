@@ -50,13 +50,14 @@ describe("spec §4: action and silent are off for theme 02", () => {
     expect(digits.status, JSON.stringify(digits.json)).toBe(200);
     expect((digits.json as { digits: string }).digits).toMatch(/^\d{4}$/);
 
+    // Number mode shows the light (flows/checks.json), joined to the digits' attempt.
+    expect((await browser.request("GET", "/api/v1/light")).status).toBe(200);
     const upload = await browser.upload(await uploadForm(recording));
     expect(upload.status, JSON.stringify(upload.json)).toBe(200);
     const judged = await awaitVerdict(browser, upload.json);
-    // Judged as number mode: the digits' checks ran, no action check (and no light); nobody read the digits.
+    // Judged as number mode: the digits' checks ran, no action check; nobody read the digits.
     expect(checkNames(judged)).toContain("voice");
     expect(checkNames(judged)).not.toContain("actions");
-    expect(checkNames(judged)).not.toContain("light");
     expect(judged.outcome.checks.find((c) => c.name === "voice")).toMatchObject({ passed: false });
     // A still photo: the looped still (frozen, 1033) is the first failure.
     expect(judged.outcome).toMatchObject({ passed: false, code: "1033" });

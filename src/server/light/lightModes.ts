@@ -18,12 +18,12 @@ export function lightModes(checks: ChecksFile, liveType: LiveType, will: boolean
 
 /**
  * The live type a photosensitive user of a light mode takes instead (capture.json
- * light.alternative), or null: none when the mode shows no light, none named, or the named
- * one shows light itself (it would fail its own light check, 1028).
+ * light.alternative), or null: none when the mode shows no light or none is named. The route is
+ * number mode judged without the light (its digits, voice and lips, and the replay check), also
+ * when number mode itself shows light: such an attempt records that it took this route
+ * (AttemptRecord.liveType), so its verdict never waits for colours it never showed.
  */
 export function lightAlternative(checks: ChecksFile, light: CaptureFile["light"], liveType: LiveType, will: boolean): "1" | null {
   if (!lightModes(checks, liveType, will)) return null;
-  const alternative = light.alternative[liveType] ?? null;
-  if (alternative === null || alternative === liveType || lightModes(checks, alternative, will)) return null;
-  return alternative;
+  return light.alternative[liveType] ?? null;
 }

@@ -52,7 +52,8 @@ export function registerLightRoute(app: FastifyInstance, ctx: ServiceContext, li
         if (pending === null || pending.digits === null || (await tx.verifyJobs.get(pending.id)) !== null) {
           throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before the light");
         }
-        if (pending.light === null && (await tx.attempts.keepLight(pending.id, light))) return;
+        // Not onto the light's alternative route's attempt: that one is judged without light.
+        if (pending.light === null && pending.liveType === null && (await tx.attempts.keepLight(pending.id, light))) return;
         digits = pending.digits;
       }
       await tx.attempts.abandonPending(order.orderNo, now);

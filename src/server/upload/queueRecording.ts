@@ -46,7 +46,7 @@ export async function challengeAttempt(ctx: ServiceContext, order: OrderRecord):
   const light = lightModes(ctx.checks, order.liveType, order.will !== null);
   if (order.liveType !== "1" && !light) return null;
   const pending = await unansweredAttempt(ctx, order);
-  // The alternative route's attempt is judged in number mode, which issues no light.
+  // The alternative route's attempt is judged in number mode without the light.
   if (pending?.liveType === "1" && pending.digits !== null) return pending;
   if (order.liveType === "1" && pending?.digits == null) {
     throw new HttpError(409, API_ERROR_CODES.digitsRequired, "fetch digits (GET /api/v1/digits) before uploading");
@@ -86,6 +86,8 @@ export function askOf(order: OrderRecord, attempt: AttemptRecord, shown: { promp
     requireSpeech: order.requireSpeech,
     light: attempt.light,
     lightShown: attempt.light === null ? [] : shown.light,
+    // Only the light's alternative route opens an attempt with a live type of its own (session.ts).
+    lightAlternative: attempt.liveType !== null,
   };
 }
 

@@ -25,14 +25,21 @@ vi.mock("../../../src/server/verify/checks/registry", async (importOriginal) => 
   return { ...real, SERVER_CHECKS: checks, createServerCheckRegistry: (given = checks) => real.createServerCheckRegistry(given) };
 });
 
-/** The shipped checks with "light" in action and silent mode (live and will). */
+/** The shipped checks with "light" in every mode (live and will), whatever the registry shipped. */
 function checksWithLight(): ChecksFile {
   const file = checksFileSchema.parse(checksJson);
   for (const section of ["live", "will"] as const) {
-    for (const liveType of ["2", "3"] as const) {
+    for (const liveType of ["1", "2", "3"] as const) {
       if (!file[section][liveType].includes("light")) file[section][liveType] = [...file[section][liveType], "light"];
     }
   }
+  return file;
+}
+
+/** A deployment whose number mode shows no light (its checks list none there). */
+function numberWithoutLight(): ChecksFile {
+  const file = checksWithLight();
+  for (const section of ["live", "will"] as const) file[section]["1"] = file[section]["1"].filter((name) => name !== "light");
   return file;
 }
 
@@ -78,14 +85,11 @@ describe("the light challenge in a light mode", () => {
   });
   afterAll(() => service.close());
 
-  it("the config asks the page for light and names number mode as the alternative; other modes show none", async () => {
+  it("the config asks the page for light and names number mode as the alternative, in number mode too", async () => {
     const { browser } = await loggedIn(service, SILENT);
     expect(orderConfigSchema.parse((await browser.request("GET", "/api/v1/config")).json).light).toEqual({ required: true, alternative: "1" });
     const number = await loggedIn(service, NUMBER);
-    expect(orderConfigSchema.parse((await number.browser.request("GET", "/api/v1/config")).json).light).toEqual({ required: false, alternative: null });
-    const refused = await number.browser.request("GET", "/api/v1/light");
-    expect(refused.status).toBe(409);
-    expect(errorCode(refused)).toBe("WRONG_MODE");
+    expect(orderConfigSchema.parse((await number.browser.request("GET", "/api/v1/config")).json).light).toEqual({ required: true, alternative: "1" });
   });
 
   it("draws a fresh sequence each time; a second draw abandons the first attempt, whose sequence no longer counts", async () => {
@@ -168,35 +172,65 @@ describe("the light challenge in a light mode", () => {
 });
 
 describe("number mode showing light too", () => {
+  let service: Service;
+  let runner: ManualRunner;
+  beforeAll(async () => {
+    runner = manualRunner(4);
+    service = await startService({ verificationRunner: runner, checks: checksWithLight() });
+  });
+  afterAll(() => service.close());
+
   it("the light joins the digits' attempt; the job asks for both", async () => {
-    const checks = checksWithLight();
-    checks.live["1"] = [...checks.live["1"], "light"];
-    const runner = manualRunner();
-    const service = await startService({ verificationRunner: runner, checks });
-    try {
-      const { created, browser } = await loggedIn(service, NUMBER);
-      const early = await browser.request("GET", "/api/v1/light");
-      expect(errorCode(early)).toBe("DIGITS_REQUIRED");
-      const { digits } = (await browser.request("GET", "/api/v1/digits")).json as { digits: string };
-      const withoutLight = await browser.upload(await uploadForm(face));
-      expect(errorCode(withoutLight)).toBe("LIGHT_REQUIRED");
-      const light = await drawLight(browser);
-      expect((await inspectStore(service, (store) => store.attempts.list(created.orderNo))).filter((a) => a.status === "pending")).toMatchObject([{ digits, light }]);
-      expect((await browser.upload(await uploadForm(otherFace, { tamper: (p) => void (p.meta.light = SHOWN) }))).status).toBe(200);
-      const { input } = await runner.nth(0);
-      expect(input.ask).toMatchObject({ liveType: "1", digits, light, lightShown: SHOWN });
-    } finally {
-      await service.close();
-    }
+    const { created, browser } = await loggedIn(service, NUMBER);
+    const early = await browser.request("GET", "/api/v1/light");
+    expect(errorCode(early)).toBe("DIGITS_REQUIRED");
+    const { digits } = (await browser.request("GET", "/api/v1/digits")).json as { digits: string };
+    const withoutLight = await browser.upload(await uploadForm(face));
+    expect(errorCode(withoutLight)).toBe("LIGHT_REQUIRED");
+    const light = await drawLight(browser);
+    expect((await inspectStore(service, (store) => store.attempts.list(created.orderNo))).filter((a) => a.status === "pending")).toMatchObject([{ digits, light }]);
+    const before = runner.started.length;
+    expect((await browser.upload(await uploadForm(otherFace, { tamper: (p) => void (p.meta.light = SHOWN) }))).status).toBe(200);
+    const { input } = await runner.nth(before);
+    expect(input.ask).toMatchObject({ liveType: "1", digits, light, lightShown: SHOWN, lightAlternative: false });
+  });
+
+  it("its alternative is number mode judged without the light: fresh digits, an attempt that says so, and no light joins it", async () => {
+    const { created, browser } = await loggedIn(service, NUMBER);
+    const plain = ((await browser.request("GET", "/api/v1/digits")).json as { digits: string }).digits;
+    const res = await browser.request("GET", "/api/v1/digits?route=lightAlternative");
+    expect(res.status).toBe(200);
+    const { digits } = res.json as { digits: string };
+    expect((await inspectStore(service, (store) => store.attempts.list(created.orderNo))).map((a) => [a.status, a.digits, a.liveType])).toEqual([
+      ["abandoned", plain, null],
+      ["pending", digits, "1"],
+    ]);
+    // A light drawn now does not make the opt-out attempt a light one: it opens its own with the same digits.
+    const light = await drawLight(browser);
+    const attempts = await inspectStore(service, (store) => store.attempts.list(created.orderNo));
+    expect(attempts.map((a) => [a.status, a.liveType, a.light === null ? null : "light"])).toEqual([
+      ["abandoned", null, null],
+      ["abandoned", "1", null],
+      ["pending", null, "light"],
+    ]);
+    // The opt-out again, and its recording is asked of without the light, as the opt-out.
+    const again = ((await browser.request("GET", "/api/v1/digits?route=lightAlternative")).json as { digits: string }).digits;
+    const before = runner.started.length;
+    expect((await browser.upload(await uploadForm(face, { durationMs: 3000 }))).status).toBe(200);
+    const { input } = await runner.nth(before);
+    expect(input.ask).toMatchObject({ liveType: "1", digits: again, light: null, lightShown: [], lightAlternative: true });
+    expect(light).not.toBeNull();
   });
 });
 
 describe("the alternative route where there is none", () => {
   it("is refused for an order whose mode shows no light, and for a light mode whose definitions name no alternative", async () => {
     const limits = loadCaptureLimits();
-    const service = await startService({ verificationRunner: manualRunner(), checks: checksWithLight(), limits: { ...limits, light: { ...limits.light, alternative: { "2": "1" } } } });
+    const service = await startService({ verificationRunner: manualRunner(), checks: numberWithoutLight(), limits: { ...limits, light: { ...limits.light, alternative: { "1": "1", "2": "1" } } } });
     try {
       const noLight = await loggedIn(service, NUMBER);
+      expect(orderConfigSchema.parse((await noLight.browser.request("GET", "/api/v1/config")).json).light).toEqual({ required: false, alternative: null });
+      expect(errorCode(await noLight.browser.request("GET", "/api/v1/light"))).toBe("WRONG_MODE");
       expect(errorCode(await noLight.browser.request("GET", "/api/v1/digits?route=lightAlternative"))).toBe("WRONG_MODE");
       const silent = await loggedIn(service, SILENT);
       expect(orderConfigSchema.parse((await silent.browser.request("GET", "/api/v1/config")).json).light).toEqual({ required: true, alternative: null });

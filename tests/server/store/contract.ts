@@ -150,7 +150,7 @@ export function storeContract(engine: StoreEngine): void {
         attemptId: 0,
         orderNo: "O1",
         source: { kind: "frames" as const, dir: "O1/1-stream", frames: [] },
-        ask: { liveType: "3" as const, actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [] },
+        ask: { liveType: "3" as const, actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [], lightAlternative: false },
         referencePhoto: null,
         platform: "other" as const,
       };

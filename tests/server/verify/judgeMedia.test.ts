@@ -38,7 +38,7 @@ const voice = (segments: [number, number][], extra: Partial<HeardSpeech> = {}): 
 function analysisOf(frames: FrameObservation[], durationMs: number, patch: Partial<MediaAnalysis> = {}): MediaAnalysis {
   return { source: recording(durationMs), frames, samples: samplesOver(durationMs), reference: null, speech: null, signals: [], mouth: [], cuts: { atMs: [], described: 0, found: 0 }, audio: null, ...patch };
 }
-const ask = (patch: Partial<VerifyAsk>): VerifyAsk => ({ liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [], ...patch });
+const ask = (patch: Partial<VerifyAsk>): VerifyAsk => ({ liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [], lightAlternative: false, ...patch });
 /**
  * The shipped lists without the presentation-attack checks (frozen, light, lipSync): these tests
  * are about every other check's order and codes, on observations without the pixel signals those
@@ -199,8 +199,17 @@ describe("the shipped lists' presentation checks", () => {
     const action = shipped(analysisOf(performing([["1", 500], ["2", 2500]], { durationMs: 4000 }), 4000), ACTION);
     expectRanInOrder(names(action), shippedChecks.live["2"], [...RECORDING, "frozen", "light", "actions"]);
     const number = shipped(analysisOf(still(3000), 3000, { speech: voice([[800, 2400]]) }), NUMBER);
-    expectRanInOrder(names(number), shippedChecks.live["1"], [...RECORDING, "frozen"]);
-    expect(names(number)).not.toContain("light");
+    expectRanInOrder(names(number), shippedChecks.live["1"], [...RECORDING, "frozen", "light"]);
+  });
+
+  it("judge the light's alternative route by every check of its mode but the light", () => {
+    const analysis = analysisOf(still(3000), 3000, { speech: voice([[800, 2400]]) });
+    const listed = shippedChecks.live["1"].filter((name) => name !== "light");
+    const optOut = shipped(analysis, { ...NUMBER, lightAlternative: true });
+    expectRanInOrder(names(optOut), listed, [...RECORDING, "frozen", "voice"]);
+    expect(names(optOut)).not.toContain("light");
+    // Still judged: the still fails frozen (1033) as it does with the light.
+    expect(optOut).toMatchObject({ passed: false, code: "1033" });
   });
 
   it("a recording without a camera's frame signals (what a still's observations are) fails frozen (1033) first, a face code", () => {

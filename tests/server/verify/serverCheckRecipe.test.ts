@@ -58,7 +58,7 @@ function silentAttempt(luma: number): MediaAnalysis {
     audio: null,
   };
 }
-const SILENT: VerifyAsk = { liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [] };
+const SILENT: VerifyAsk = { liveType: "3", actions: [], digits: null, will: null, prompts: [], requireSpeech: false, light: null, lightShown: [], lightAlternative: false };
 const judge = (plan: CheckPlan, analysis: MediaAnalysis, ask: VerifyAsk = SILENT) => judgeMedia(analysis, ask, "other", limits, plan);
 const names = (result: ReturnType<typeof judge>) => result.checks.map((c) => c.name);
 

@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import type { ChecksFile } from "../../../../schemas/checks";
 import type { VerifyAsk } from "../../../../schemas/verifyJob";
 import { REPLAY_THRESHOLDS, replayThresholdsSchema } from "../fingerprint/replayThresholds";
+import { LIGHT_CHECK } from "../../light/lightModes";
 import type { CheckRegistry } from "./registry";
 import type { ServerCheck } from "./serverCheck";
 
@@ -19,8 +20,8 @@ export interface PlannedCheck {
 }
 
 export interface CheckPlan {
-  /** The attempt's checks in order: its will list in will mode, else its live list. */
-  checksFor(ask: Pick<VerifyAsk, "liveType" | "will">): readonly PlannedCheck[];
+  /** The attempt's checks in order: its will list in will mode, else its live list; without "light" on the light's alternative route. */
+  checksFor(ask: Pick<VerifyAsk, "liveType" | "will" | "lightAlternative">): readonly PlannedCheck[];
 }
 
 export class CheckPlanError extends Error {
@@ -101,5 +102,11 @@ export function createCheckPlan(file: ChecksFile, registry: CheckRegistry): Chec
     });
   const live = { "1": resolve(file.live["1"]), "2": resolve(file.live["2"]), "3": resolve(file.live["3"]) };
   const will = { "1": resolve(file.will["1"]), "2": resolve(file.will["2"]), "3": resolve(file.will["3"]) };
-  return { checksFor: (ask) => (ask.will === null ? live : will)[ask.liveType] };
+  return {
+    checksFor(ask) {
+      const listed = (ask.will === null ? live : will)[ask.liveType];
+      // A user who must not see flashing light was shown none: the rest of the list judges them.
+      return ask.lightAlternative ? listed.filter((c) => c.name !== LIGHT_CHECK) : listed;
+    },
+  };
 }
