@@ -69,9 +69,13 @@ export async function startVerification(page: Page): Promise<void> {
  */
 export async function openRecorder(page: Page, mode: DemoMode, options: { light?: "light" | "alternative" | "notice" } = {}): Promise<void> {
   await startVerification(page);
-  if (mode === "数字活体") return page.waitForURL(/#\/vertify$/);
   const light = options.light ?? "light";
-  if (mode !== "意愿核身") {
+  if (mode === "数字活体") {
+    // Number mode shows the light too (flows/checks.json): its notice comes before the start button.
+    await page.waitForURL(/#\/vertify$/);
+    await expect(lightNotice(page).or(page.getByRole("button", { name: "开始录制" }))).toBeVisible();
+    if (!(await lightNotice(page).isVisible())) return;
+  } else if (mode !== "意愿核身") {
     await page.waitForURL(/#\/action\/vertify$/);
   } else {
     // The real-time page (src/ui/screens/TrtcRecordScreen.tsx) finds no real-time video on this service and degrades.

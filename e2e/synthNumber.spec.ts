@@ -30,7 +30,10 @@ test("synthetic subject reading the digits in number mode: the voice check passe
   const order = await launchFromDemo(page, "数字活体", { guidance: true });
   await openRecorder(page, "数字活体");
   await expect(page.locator(".ff-rec-digits__value")).toHaveText(/^\d{4}$/);
-  await record(page, RECORD_SECONDS["数字活体"]);
+  await record(page, RECORD_SECONDS["数字活体"], async (p) => {
+    // Number mode shows the light around the face while the digits are read.
+    await expect(p.locator("[data-light-color]")).toHaveCount(1);
+  });
   await expectVerifying(page);
   await expectResultPage(page, "success", ["活体检测通过"], verdictOf(partner, () => order.orderNo));
   await backToDemo(page, order.orderNo, { code: "0" });
@@ -43,6 +46,8 @@ test("synthetic subject reading the digits in number mode: the voice check passe
   // No recogniser here: presence alone, and listed as such (speechPresent, not speechContent).
   expect(checkOf(attempt, "speechPresent")).toMatchObject({ passed: true, detail: expect.stringMatching(/not recognised/i) });
   expect(checkOf(attempt, "lipSync")).toMatchObject({ passed: true });
+  // The face answered this attempt's colours: a replay of another attempt's reading cannot.
+  expect(checkOf(attempt, "light").passed).toBe(true);
   const view = await partner.getOrder(order.orderNo);
   expect(view.state).toBe("passed");
   expect(view.result?.checks?.split(",")).toEqual(expect.arrayContaining(["face", "voice", "lipSync", "speechPresent"]));
@@ -95,6 +100,28 @@ test("synthetic subject opting out of the flashing light in silent mode: the pag
   for (const name of FACE_CHECKS) expect(checkOf(attempt, name).passed).toBe(true);
   expect(checkOf(attempt, "voice").passed).toBe(true);
   // Judged as number mode: the light it never showed is not asked for.
+  expect(attempt.checks.map((c) => c.name)).not.toContain("light");
+  await context.close();
+});
+
+test("synthetic subject opting out of the flashing light in number mode: fresh digits, nothing flashes, and reading them passes without the light check", async ({ browser, baseURL }) => {
+  const partner = demoPartner(baseURL!);
+  const order = await partner.createOrder({ userId: "e2e-number-opt-out", liveType: "1", returnUrl: new URL("/#/entry", baseURL).href });
+  const { context, page } = await synthPage(browser, { script: "speech", lighting: "indoor", seed: 11, wav: SPEECH_WAV_FILE });
+  await page.goto(order.launchUrl);
+  await openRecorder(page, "数字活体", { light: "alternative" });
+  await expect(page.getByText(LIGHT_TEXTS.alternativeNote)).toBeVisible();
+  await expect(page.locator(".ff-rec-digits__value")).toHaveText(/^\d{4}$/, { timeout: 15_000 });
+  await record(page, RECORD_SECONDS["数字活体"], async (p) => {
+    await expect(p.locator("[data-light-color]")).toHaveCount(0);
+  });
+  await expectVerifying(page);
+  await expectResultPage(page, "success", ["活体检测通过"], verdictOf(partner, () => order.orderNo));
+
+  const attempt = await judgedAttempt(partner, order.orderNo);
+  expect(attempt).toMatchObject({ status: "passed", code: "0", faceCode: "0" });
+  expect(checkOf(attempt, "lipSync").passed).toBe(true);
+  // The opt-out's attempt is judged on the voice, the lips and the replay check, never on colours it did not show.
   expect(attempt.checks.map((c) => c.name)).not.toContain("light");
   await context.close();
 });
