@@ -83,6 +83,8 @@ function bonaFideCases(n: number): BenchCase[] {
     ...(["1", "2", "3", "4"] as const).map((a) => ({ mode: `action ${a}`, spec: { mode: "action", actions: [a] } as OrderSpec })),
     { mode: "number", spec: { mode: "number" } },
     { mode: "will", spec: { mode: "will" } },
+    // A user who must not see flashing light takes the opt-out: digits read aloud, no colours.
+    { mode: "number, opt-out", spec: { mode: "number", optOut: true } },
   ];
   const cases: BenchCase[] = [];
   for (const lighting of LIGHTING_PRESET_NAMES) {
@@ -122,13 +124,15 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
         },
       });
     }
-    // 3. Speech over a photo, in number and will mode.
+    // 3. Speech over a photo, in number and will mode; every other one by the light's opt-out
+    // route (no colours to answer: the lips and the frozen check alone refuse it).
     for (const mode of ["number", "will"] as const) {
       const kind = pick(SPEECH_KINDS[mode], i);
+      const optOut = i % 2 === 1;
       cases.push({
-        family: "speechOverPhoto", mode, channel: "upload", kind,
+        family: "speechOverPhoto", mode: optOut ? `${mode}, opt-out` : mode, channel: "upload", kind,
         async run(ctx, name) {
-          const attempt = await ctx.open({ mode });
+          const attempt = await ctx.open({ mode, optOut });
           return submit(ctx.base, attempt, await speechOverPhoto(photoTake(ctx, name, pick(people, i + 2), attempt, mode, [], i), kind, attempt.digits, lightStartMs()));
         },
       });
@@ -149,43 +153,48 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
         return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}` };
       },
     });
-    // 4b. A number-mode replay (no light there, no recogniser by default): the subject reading
-    // X's digits, sent to Y as-is, re-encoded, or with its voice moved 4-10% in pitch (timing
-    // kept), also trimmed by 50-300 ms, or mirrored and cropped.
+    // 4b. A number-mode replay (no recogniser by default): the subject reading X's digits under
+    // X's light, sent to Y as-is, re-encoded, or with its voice moved 4-10% in pitch (timing
+    // kept), also trimmed by 50-300 ms, or mirrored and cropped. Every other one goes to Y's
+    // light; the rest take the light's opt-out route, which any client may (no colours to
+    // answer there: the replay check alone stands).
     const variant = (["as-is", "H.264 re-encode", "voice re-pitched", "trimmed, re-pitched", "mirrored, cropped, re-pitched"] as const)[i % 5]!;
+    const optOut = i % 2 === 1;
     cases.push({
-      family: "replay", mode: "number", channel: "upload", kind: variant,
+      family: "replay", mode: optOut ? "number, opt-out" : "number", channel: "upload", kind: variant,
       async run(ctx, name) {
         const x = await ctx.open({ mode: "number" });
-        const take: SubjectTake = { dir: ctx.dir, name, mode: "number", actions: [], digits: x.digits, light: null, startMs: 0, lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
+        const take: SubjectTake = { dir: ctx.dir, name, mode: "number", actions: [], digits: x.digits, light: x.light, startMs: lightStartMs(), lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
         const clip = await renderTake(take);
-        const source = await submit(ctx.base, x, await takeSubmission(clip, take, null, "upload"));
-        const y = await ctx.open({ mode: "number" });
+        const source = await submit(ctx.base, x, await takeSubmission(clip, take, x.light, "upload"));
+        const y = await ctx.open({ mode: "number", optOut });
         const pitch = (Math.random() < 0.5 ? 1 : -1) * (0.04 + Math.random() * 0.06) + 1;
         const file =
           variant === "as-is" ? clip.file
           : variant === "H.264 re-encode" ? await reencodeH264(clip.file, ctx.dir, `${name}-h264`)
           : await reVoice(clip.file, ctx.dir, `${name}-revoiced`, { pitch, trimS: variant === "trimmed, re-pitched" ? 0.05 + Math.random() * 0.25 : 0, mirrorCrop: variant.startsWith("mirrored") });
-        const sent = await submit(ctx.base, y, await takeSubmission({ ...clip, file }, take, null, "upload"));
+        const sent = await submit(ctx.base, y, await takeSubmission({ ...clip, file }, take, y.light, "upload"));
         return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}${variant.includes("pitch") ? `, pitch ×${pitch.toFixed(3)}` : ""}` };
       },
     });
     // 4c. A number-mode replay played faster or slower as a whole (a tempo of 0.8-1.25, at least
     // 3% from 1), its voice re-timed with its pitch kept or moved with the tempo; every other one
-    // also trimmed by 50-300 ms, every third mirrored and cropped.
+    // also trimmed by 50-300 ms, every third mirrored and cropped. To Y's light or its opt-out,
+    // the other way round from 4b's (so each variant meets both).
     const tempoCopy = { trimmed: i % 2 === 1, mirrored: i % 3 === 2 };
+    const tempoOptOut = i % 2 === 0;
     cases.push({
-      family: "replay", mode: "number", channel: "upload", kind: `tempo${tempoCopy.trimmed ? ", trimmed" : ""}${tempoCopy.mirrored ? ", mirrored, cropped" : ""}`,
+      family: "replay", mode: tempoOptOut ? "number, opt-out" : "number", channel: "upload", kind: `tempo${tempoCopy.trimmed ? ", trimmed" : ""}${tempoCopy.mirrored ? ", mirrored, cropped" : ""}`,
       async run(ctx, name) {
         const x = await ctx.open({ mode: "number" });
-        const take: SubjectTake = { dir: ctx.dir, name, mode: "number", actions: [], digits: x.digits, light: null, startMs: 0, lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
+        const take: SubjectTake = { dir: ctx.dir, name, mode: "number", actions: [], digits: x.digits, light: x.light, startMs: lightStartMs(), lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
         const clip = await renderTake(take);
-        const source = await submit(ctx.base, x, await takeSubmission(clip, take, null, "upload"));
-        const y = await ctx.open({ mode: "number" });
+        const source = await submit(ctx.base, x, await takeSubmission(clip, take, x.light, "upload"));
+        const y = await ctx.open({ mode: "number", optOut: tempoOptOut });
         const tempo = randomTempo();
         const keepPitch = Math.random() < 0.5;
         const copy = await reTempo(clip.file, ctx.dir, `${name}-tempo`, clip.seconds, { tempo, keepPitch, trimS: tempoCopy.trimmed ? 0.05 + Math.random() * 0.25 : 0, mirrorCrop: tempoCopy.mirrored });
-        const sent = await submit(ctx.base, y, await takeSubmission(copy, take, null, "upload"));
+        const sent = await submit(ctx.base, y, await takeSubmission(copy, take, y.light, "upload"));
         return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}, tempo ×${tempo.toFixed(3)}${keepPitch ? " pitch kept" : " re-pitched"}` };
       },
     });

@@ -23,6 +23,11 @@ export interface OrderSpec {
   actions?: ActionCode[];
   /** Opens the frame stream to this order (launch option ws_mode_switch). */
   stream?: boolean;
+  /**
+   * Takes the light's opt-out route (a user who must not see flashing light): number mode's
+   * digits from `GET /api/v1/digits?route=lightAlternative`, no light. Any client may.
+   */
+  optOut?: boolean;
 }
 
 export interface OpenAttempt {
@@ -61,6 +66,11 @@ export async function openAttempt(base: string, partner: FaceflowPartner, addres
   const launch = await partner.createOrder(orderRequest(spec, `${base}/#/entry`));
   const client = new LoopbackClient(base, address);
   const login = await client.json<LoginResponse>("POST", "/api/v1/login", Object.fromEntries(new URL(launch.launchUrl).searchParams));
+  if (spec.optOut) {
+    if (!login.config.light?.alternative) throw new Error(`a ${spec.mode} order has no opt-out route from the light`);
+    const { digits } = await client.json<{ digits: string }>("GET", "/api/v1/digits?route=lightAlternative");
+    return { orderNo: launch.orderNo, client, config: login.config, digits, light: null };
+  }
   let digits: string | null = null;
   if (spec.mode === "number") digits = (await client.json<{ digits: string }>("GET", "/api/v1/digits")).digits;
   // Number mode's light (when its checks ask for it) joins the digits' attempt, so it comes second.
