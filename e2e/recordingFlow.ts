@@ -11,7 +11,7 @@ import type { Texts } from "../schemas/texts";
 /** The light notice's texts as shipped (flows/texts.zh-CN.json `light`), so tests name its parts as the user reads them. */
 export const LIGHT_TEXTS: Texts["light"] = (JSON.parse(readFileSync(new URL("../flows/texts.zh-CN.json", import.meta.url), "utf8")) as Pick<Texts, "light">).light;
 
-/** The light notice region (silent and action modes, live and will), by its heading. */
+/** The light notice region (every mode, live and will), by its heading. */
 export const lightNotice = (page: Page) => page.getByRole("region", { name: LIGHT_TEXTS.noticeTitle });
 
 /**

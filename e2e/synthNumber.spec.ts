@@ -88,7 +88,7 @@ test("synthetic subject opting out of the flashing light in silent mode: the pag
   await expect(page.getByText(LIGHT_TEXTS.alternativeNote)).toBeVisible();
   await expect(page.locator(".ff-rec-digits__value")).toHaveText(/^\d{4}$/, { timeout: 15_000 });
   await record(page, RECORD_SECONDS["数字活体"], async (p) => {
-    // Number mode shows no light at all.
+    // The opt-out route shows no light at all.
     await expect(p.locator("[data-light-color]")).toHaveCount(0);
   });
   await expectVerifying(page);

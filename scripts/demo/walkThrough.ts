@@ -146,7 +146,7 @@ async function startToRecorder(page: Page, log: ScreenLog, text: FlowText, mode:
   await log.reach(page, "start-page", 30, (timeout) => start.waitFor({ timeout }));
   await log.save(page, "start-page");
   await start.click();
-  if (mode === "number") return;
+  // Every mode shows the light (flows/checks.json), number mode too.
   const notice = page.getByRole("region", { name: text("light.noticeTitle") });
   await log.reach(page, "light-notice", 30, (timeout) => notice.waitFor({ timeout }));
   await log.save(page, "light-notice");

@@ -71,8 +71,8 @@ async function judge(file: string, ask: VerifyAsk): Promise<boolean> {
 try {
   let passed = 0;
   for (let run = 0; run < runs; run++) {
-    // Number mode shows no light; will mode does (checks.json lists light for live type 3).
-    const light = mode === "number" ? null : drawLightChallenge(6000);
+    // Every mode shows the light (flows/checks.json); LAB_OPT_OUT=1 takes number mode's opt-out, which shows none.
+    const light = process.env.LAB_OPT_OUT ? null : drawLightChallenge(6000);
     const digits = mode === "number" ? "1234" : null;
     const take = { dir, name: `subject${run}`, mode, actions, digits, light, startMs: process.env.LAB_START_MS ? Number(process.env.LAB_START_MS) : lightStartMs(), lighting, seed: process.env.LAB_SEED ? Number(process.env.LAB_SEED) + run : 1 + Math.floor(Math.random() * 2 ** 30) };
     console.log(`  seed ${take.seed}`);

@@ -1,10 +1,9 @@
 /**
  * `GET /api/v1/light` and what answers it, against a real service whose checks list "light" for
- * action and silent mode (the lead registers the real check; until then a stand-in is
- * registered here under its name). What an attacker or a user would notice: each call draws a
+ * every mode, as shipped (a stand-in is registered under its name should the registry lack it). What an attacker or a user would notice: each call draws a
  * fresh, safe sequence and abandons the previous attempt; a light mode's recording without its
  * sequence is refused; the job judges the sequence the service drew, never one the page sent;
- * and the photosensitivity alternative opens a number-mode attempt only where one is defined.
+ * and the photosensitivity alternative opens a number-mode attempt judged without the light only where one is defined.
  */
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
