@@ -18,6 +18,8 @@ import { synthTake, takeUpload } from "../fixtures/synthTake";
 import type { LightChallenge, LightShown } from "../../schemas/lightChallenge";
 import { movedOnto } from "../../scripts/attacks/forgedReport";
 import { lightShownFor } from "../../scripts/attacks/submission";
+import { lightModes } from "../../src/server/light/lightModes";
+import { shippedChecks as SHIPPED_CHECKS } from "./verify/shippedChecks";
 import {
   awaitVerdict,
   Browser,
@@ -92,8 +94,8 @@ async function loggedIn(extra: Partial<CreateOrderRequest> = {}) {
   return { created, browser };
 }
 
-/** The modes whose checks (flows/checks.json) include "light": silent and action. */
-const showsLight = (order: Partial<CreateOrderRequest>) => order.liveType === "2" || order.liveType === "3";
+/** Whether the order's mode shows the light: its checks (flows/checks.json, as shipped) include "light". */
+const showsLight = (order: Partial<CreateOrderRequest>) => lightModes(SHIPPED_CHECKS, order.liveType ?? "3", order.will != null);
 
 /** Log in to a new order, fetch its challenge (digits or light) as the page does, upload, follow to the verdict. */
 async function judgeUpload(order: Partial<CreateOrderRequest>, recording: Buffer, form: UploadFormOptions = {}) {
@@ -248,6 +250,7 @@ describe("(f) number mode listens", () => {
   it("the issued digits spoken in Mandarin pass the voice check", async () => {
     const { created, browser } = await loggedIn(NUMBER);
     const { digits } = (await browser.request("GET", "/api/v1/digits")).json as { digits: string };
+    await browser.light();
     const text = [...digits].map((d) => CHINESE_DIGITS[Number(d)]).join(" ");
     const wav = await makeSpeechWav({ dir, text });
     const recording = await readFile(await makeClip({ dir, video: faceStill(), audio: { wavPath: wav }, seconds: 4, container: "webm-vp8", fps: 20 }));

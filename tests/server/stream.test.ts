@@ -147,12 +147,16 @@ describe("WebSocket /api/v1/stream, judged by the service", () => {
     expect((await service.partner.getOrder(created.orderNo)).attempts).toEqual([]);
   });
 
-  it("number mode streams only after digits were handed out", async () => {
+  it("number mode streams only after digits and the light were handed out", async () => {
     const { created, browser } = await loggedIn(service, { liveType: "1", actions: undefined, ...STREAMING });
     const early = await connectStream(service, browser);
     early.send({ type: "start", orderNo: created.orderNo });
     expect(await early.next("error")).toMatchObject({ code: "DIGITS_REQUIRED" });
     const { digits } = (await browser.request("GET", "/api/v1/digits")).json as { digits: string };
+    const unlit = await connectStream(service, browser);
+    unlit.send({ type: "start", orderNo: created.orderNo });
+    expect(await unlit.next("error")).toMatchObject({ code: "LIGHT_REQUIRED" });
+    await browser.light();
     const c = await connectStream(service, browser);
     c.send({ type: "start", orderNo: created.orderNo });
     expect(await c.next("progress")).toMatchObject({ step: "ready" });

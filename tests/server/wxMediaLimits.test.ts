@@ -143,13 +143,17 @@ describe("POST /api/v1/upload/wx against a hostile media API", () => {
     expect(api.served()).toBeLessThan(8 * 1024 * 1024);
   }, 60_000);
 
-  it("downloads nothing for an order that cannot take the upload (number mode before its digits), and does once the digits are out", async () => {
+  it("downloads nothing for an order that cannot take the upload (number mode before its digits, or its digits without the light), and does once the opt-out's digits are out", async () => {
     const { browser } = await loggedIn(NUMBER);
     api.reset();
     const refused = await browser.request("POST", "/api/v1/upload/wx", { serverId: "huge" });
     expect([refused.status, errorCode(refused)]).toEqual([409, "DIGITS_REQUIRED"]);
-    expect({ mediaGets: mediaGets(), served: api.served() }).toEqual({ mediaGets: 0, served: 0 });
     expect((await browser.request("GET", "/api/v1/digits")).status).toBe(200);
+    const unlit = await browser.request("POST", "/api/v1/upload/wx", { serverId: "huge" });
+    expect([unlit.status, errorCode(unlit)]).toEqual([409, "LIGHT_REQUIRED"]);
+    expect({ mediaGets: mediaGets(), served: api.served() }).toEqual({ mediaGets: 0, served: 0 });
+    // The mini-program records outside the page, which cannot show colours: it takes the opt-out (lightRoute.ts).
+    expect((await browser.request("GET", "/api/v1/digits?route=lightAlternative")).status).toBe(200);
     const fetched = await browser.request("POST", "/api/v1/upload/wx", { serverId: "huge" });
     expect([fetched.status, errorCode(fetched), mediaGets()]).toEqual([413, "VIDEO_TOO_LARGE", 1]);
   }, 60_000);

@@ -2,9 +2,10 @@
  * A replay through the real service, as an attacker would send one: a recording that passed
  * order X uploaded again for order Y, as the same bytes or re-encoded to H.264 in MP4, fails with
  * replayedMedia (1035) and a failing `replay` check whose detail gives when the other recording
- * was judged, never which order it was (it may be another partner's). Number mode, without a
- * recogniser: there the replay check is what stands between a recording of someone reading
- * digits and every later order (light modes refuse it on the light). A replay whose voice was
+ * was judged, never which order it was (it may be another partner's). Number mode's opt-out
+ * route from the light (any client may take it), without a recogniser: there the replay check
+ * is what stands between a recording of someone reading digits and every later order (with
+ * the light, a replay answers another attempt's colours and fails on them). A replay whose voice was
  * shifted in pitch no longer sounds like its original, and is recognised by its mouth, also when its
  * picture was mirrored and cropped; so does one played faster or slower as a whole (its mouth and
  * voice both out of step at any one offset), found by its voice at that tempo. A different recording of
@@ -32,12 +33,12 @@ let slower: Buffer;
 
 const start = () => startService({ verifyWorkers: 1 }, { dir });
 
-/** A new number-mode order of one attempt, logged in, with the digits it issued. */
+/** A new number-mode order of one attempt, logged in, with the digits its light's opt-out route issued (no colours). */
 async function numberOrder(): Promise<{ orderNo: string; browser: Browser; digits: string }> {
   const created = await service.partner.createOrder(orderRequest(service, { liveType: "1", actions: undefined, maxAttempts: 1 }));
   const browser = new Browser(service.baseUrl);
   await browser.login(launchParams(created.launchUrl));
-  const { digits } = (await browser.request("GET", "/api/v1/digits")).json as { digits: string };
+  const { digits } = (await browser.request("GET", "/api/v1/digits?route=lightAlternative")).json as { digits: string };
   return { orderNo: created.orderNo, browser, digits };
 }
 
