@@ -9,6 +9,7 @@ import { expect, test } from "@playwright/test";
 import { expectFocusAtPageStart, tabTo } from "./a11y/keyboard";
 import { DEFAULT_LANGUAGE } from "./a11y/languages";
 import { launch, VIEWPORT } from "./a11y/reach";
+import { LIGHT_TEXTS, lightNotice } from "./recordingFlow";
 
 const ZH_CN = DEFAULT_LANGUAGE;
 
@@ -35,6 +36,11 @@ test("keyboard only: the enhanced authorisation, and the consent tick box before
   await page.keyboard.press("Enter");
   await page.waitForURL(/#\/vertify$/);
   await expectFocusAtPageStart(page);
+  // Number mode shows the light: its notice comes first, continued with Enter.
+  await expect(lightNotice(page)).toBeVisible();
+  await tabTo(page, "button", new RegExp(`^${LIGHT_TEXTS.noticeContinue}$`));
+  await page.keyboard.press("Enter");
+  await expect(lightNotice(page)).toHaveCount(0);
   await tabTo(page, "button", /^开始录制$/);
   await page.keyboard.press("Space");
   await expect(page.locator(".ff-rec-badge")).toBeVisible({ timeout: 20_000 });

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import type { Texts } from "../schemas/texts";
 import { applyPhoneProfile } from "../scripts/wire/throttle";
+import { LIGHT_TEXTS, lightNotice } from "./recordingFlow";
 import { createLaunch } from "./signedLaunch";
 
 const TEXTS = (JSON.parse(readFileSync(new URL("../flows/texts.zh-CN.json", import.meta.url), "utf8")) as Texts).guidance;
@@ -49,6 +50,10 @@ test("throttled, tapping through at once: the hint shows the face files' percent
   await expect(start).toBeEnabled({ timeout: 60_000 });
   await start.click();
   await page.waitForURL(/#\/vertify$/, { timeout: 60_000 });
+  // Number mode's light notice, tapped through at once too (throttled: it comes after the digits and the config).
+  const notice = lightNotice(page);
+  await expect(notice).toBeVisible({ timeout: 60_000 });
+  await notice.getByRole("button", { name: LIGHT_TEXTS.noticeContinue }).click();
   await page.getByRole("button", { name: "开始录制" }).click();
 
   const hint = page.locator(".ff-guidance-hint");

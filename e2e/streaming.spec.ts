@@ -9,6 +9,7 @@
  * front-error threshold 2).
  */
 import { expect, test, type Page } from "@playwright/test";
+import { answerLightNotice } from "./recordingFlow";
 import { createLaunch, demoPartner } from "./signedLaunch";
 import { expectResultPage, expectVerifying } from "./verdict";
 
@@ -41,6 +42,8 @@ async function openStreamPage(page: Page, launchUrl: string): Promise<void> {
   await page.getByRole("button", { name: "开始验证" }).click();
   // Real-time video is not configured on this service: the real-time page forwards to the stream.
   await waitForRoute(page, "/action/ws/record");
+  // Number mode shows the light (flows/checks.json): its notice first, then the stream's start.
+  await answerLightNotice(page, "light");
   await expect(page.locator(".ff-realtime")).toHaveAttribute("data-phase", "ready");
 }
 
@@ -120,6 +123,7 @@ test.describe("websocket streaming", () => {
     await waitForRoute(page, "/action/trtc/pre");
     await page.getByRole("button", { name: "开始验证" }).click();
     await waitForRoute(page, "/action/ws/record");
+    await answerLightNotice(page, "light");
     await page.getByRole("button", { name: "开始验证" }).click();
     // Second front error: the websocket is given up and the user records a plain video instead.
     await waitForRoute(page, "/vertify", 20_000);

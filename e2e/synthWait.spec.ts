@@ -13,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page, type Route } from "@playwright/test";
 import type { Texts } from "../schemas/texts";
+import { answerLightNotice } from "./recordingFlow";
 import { demoPartner } from "./signedLaunch";
 import { installSynthCamera } from "./synthCamera";
 import { watchThirdParty } from "./thirdParty";
@@ -221,6 +222,8 @@ test("the stream page (websocket) waits the same way: its last picture streamed,
   await page.getByRole("button", { name: t.start.startButton }).click();
   // Real-time video is not configured on this service: the real-time page forwards to the stream.
   await page.waitForURL(/#\/action\/ws\/record$/);
+  // Number mode shows the light: its notice comes before the stream's start.
+  await answerLightNotice(page, "light");
   await expect(page.locator(".ff-realtime")).toHaveAttribute("data-phase", "ready");
   await page.getByRole("button", { name: t.realtime.start }).click();
   await expect(page.locator(".ff-realtime")).toHaveAttribute("data-phase", "capturing", { timeout: 15_000 });
