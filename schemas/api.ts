@@ -290,8 +290,10 @@ export const orderConfigSchema = z.object({
   guidance: z.boolean(),
   /**
    * The light challenge: `required` when the order's mode shows light (GET /api/v1/light before
-   * each recording); `alternative` the live type a photosensitive user takes instead (number
-   * mode, GET /api/v1/digits?route=lightAlternative), null when the definitions name none.
+   * each recording, after the digits in number mode); `alternative` the live type a
+   * photosensitive user takes instead (number mode without the light, GET
+   * /api/v1/digits?route=lightAlternative, a number-mode order's too), null when the definitions
+   * name none.
    * Absent (an older service): no light.
    */
   light: z.optional(z.object({ required: z.boolean(), alternative: z.nullable(z.literal("1")) })),
@@ -337,7 +339,8 @@ export type DigitsResponse = z.infer<typeof digitsResponseSchema>;
 
 /**
  * `GET /api/v1/digits?route=lightAlternative`: a light mode's order taken in number mode
- * instead, for a user who must not see flashing light (reduced motion, or their own choice).
+ * without the light instead, for a user who must not see flashing light (reduced motion, or
+ * their own choice); number mode's own order too, since it shows the light.
  */
 export const digitsQuerySchema = z.object({ route: z.optional(z.literal("lightAlternative")) });
 export type DigitsRoute = NonNullable<z.infer<typeof digitsQuerySchema>["route"]>;
