@@ -128,25 +128,39 @@ export function faceCrop(frame: DecodedFrame, face: FaceObservation): Float32Arr
   const x1 = Math.min(width - 1, Math.ceil(x + w) - 1);
   const y0 = Math.max(0, Math.floor(y));
   const y1 = Math.min(height - 1, Math.ceil(y + h) - 1);
-  const add = (cx: number, cy: number, wt: number, v: number) => {
-    if (cx < 0 || cy < 0 || cx >= CROP_SIDE || cy >= CROP_SIDE || wt <= 0) return;
-    const c = cy * CROP_SIDE + cx;
-    sums[c] = (sums[c] as number) + wt * v;
-    weights[c] = (weights[c] as number) + wt;
-  };
+  // A column's cell and tent weights are the same on every row: worked out once per column. This
+  // is the verification's costliest pixel loop (every decoded frame, twice), so it is written out
+  // flat; each cell still sums its pixels in raster order, in float32, so the crop is unchanged.
+  const columns = Math.max(0, x1 - x0 + 1);
+  const cellX = new Int32Array(columns);
+  const kxs = new Float64Array(columns);
+  for (let px = x0; px <= x1; px++) {
+    const fx = ((px + 0.5 - x) / w) * CROP_SIDE - 0.5;
+    const cx = Math.floor(fx);
+    cellX[px - x0] = cx;
+    kxs[px - x0] = fx - cx;
+  }
   for (let py = y0; py <= y1; py++) {
     const fy = ((py + 0.5 - y) / h) * CROP_SIDE - 0.5;
     const cy = Math.floor(fy);
     const ky = fy - cy;
+    const top = cy >= 0 && cy < CROP_SIDE;
+    const bottom = cy + 1 >= 0 && cy + 1 < CROP_SIDE;
     for (let px = x0; px <= x1; px++) {
-      const fx = ((px + 0.5 - x) / w) * CROP_SIDE - 0.5;
-      const cx = Math.floor(fx);
-      const kx = fx - cx;
+      const cx = cellX[px - x0] as number;
+      const kx = kxs[px - x0] as number;
       const v = lumaAt(rgb, (py * width + px) * 3) / 255;
-      add(cx, cy, (1 - kx) * (1 - ky), v);
-      add(cx + 1, cy, kx * (1 - ky), v);
-      add(cx, cy + 1, (1 - kx) * ky, v);
-      add(cx + 1, cy + 1, kx * ky, v);
+      const left = cx >= 0 && cx < CROP_SIDE;
+      const right = cx + 1 >= 0 && cx + 1 < CROP_SIDE;
+      // The four nearest cell centres, each given its share by distance (skipped when outside the crop or given nothing).
+      let wt = (1 - kx) * (1 - ky);
+      if (top && left && wt > 0) ((sums[cy * CROP_SIDE + cx] = (sums[cy * CROP_SIDE + cx] as number) + wt * v), (weights[cy * CROP_SIDE + cx] = (weights[cy * CROP_SIDE + cx] as number) + wt));
+      wt = kx * (1 - ky);
+      if (top && right && wt > 0) ((sums[cy * CROP_SIDE + cx + 1] = (sums[cy * CROP_SIDE + cx + 1] as number) + wt * v), (weights[cy * CROP_SIDE + cx + 1] = (weights[cy * CROP_SIDE + cx + 1] as number) + wt));
+      wt = (1 - kx) * ky;
+      if (bottom && left && wt > 0) ((sums[(cy + 1) * CROP_SIDE + cx] = (sums[(cy + 1) * CROP_SIDE + cx] as number) + wt * v), (weights[(cy + 1) * CROP_SIDE + cx] = (weights[(cy + 1) * CROP_SIDE + cx] as number) + wt));
+      wt = kx * ky;
+      if (bottom && right && wt > 0) ((sums[(cy + 1) * CROP_SIDE + cx + 1] = (sums[(cy + 1) * CROP_SIDE + cx + 1] as number) + wt * v), (weights[(cy + 1) * CROP_SIDE + cx + 1] = (weights[(cy + 1) * CROP_SIDE + cx + 1] as number) + wt));
     }
   }
   // A box partly outside the frame leaves empty cells: they take the crop's mean, not black.
@@ -176,9 +190,12 @@ function skinNoise(frame: DecodedFrame, discs: readonly Disc[]): number | null {
       const x0 = Math.max(1, Math.ceil(d.cx - span));
       const x1 = Math.min(width - 2, Math.floor(d.cx + span));
       for (let x = x0; x <= x1; x++) {
-        const g = (xx: number, yy: number) => rgb[(yy * width + xx) * 3 + 1] as number;
-        const around = g(x - 1, y - 1) + g(x, y - 1) + g(x + 1, y - 1) + g(x - 1, y) + g(x + 1, y) + g(x - 1, y + 1) + g(x, y + 1) + g(x + 1, y + 1);
-        hist[Math.abs(8 * g(x, y) - around)]!++;
+        // Green of the pixel and of the rows above and below (3 bytes a pixel); integers, so any order sums the same.
+        const at = (y * width + x) * 3 + 1;
+        const up = at - width * 3;
+        const down = at + width * 3;
+        const around = (rgb[up - 3] as number) + (rgb[up] as number) + (rgb[up + 3] as number) + (rgb[at - 3] as number) + (rgb[at + 3] as number) + (rgb[down - 3] as number) + (rgb[down] as number) + (rgb[down + 3] as number);
+        hist[Math.abs(8 * (rgb[at] as number) - around)]!++;
         n++;
       }
     }
