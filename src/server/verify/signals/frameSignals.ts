@@ -130,7 +130,10 @@ export function faceCrop(frame: DecodedFrame, face: FaceObservation): Float32Arr
   const y1 = Math.min(height - 1, Math.ceil(y + h) - 1);
   // A column's cell and tent weights are the same on every row: worked out once per column. This
   // is the verification's costliest pixel loop (every decoded frame, twice), so it is written out
-  // flat; each cell still sums its pixels in raster order, in float32, so the crop is unchanged.
+  // flat. Each cell still sums its pixels in raster order, rounded to float32 after each one
+  // (Math.fround, as a Float32Array element stores it), so the crop is the same to the bit: along
+  // a row, a cell's share comes first from the pixels of the cell column before it (as their
+  // right-hand neighbour), then from its own, and is carried from one to the other.
   const columns = Math.max(0, x1 - x0 + 1);
   const cellX = new Int32Array(columns);
   const kxs = new Float64Array(columns);
@@ -140,27 +143,52 @@ export function faceCrop(frame: DecodedFrame, face: FaceObservation): Float32Arr
     cellX[px - x0] = cx;
     kxs[px - x0] = fx - cx;
   }
+  const fr = Math.fround;
   for (let py = y0; py <= y1; py++) {
     const fy = ((py + 0.5 - y) / h) * CROP_SIDE - 0.5;
     const cy = Math.floor(fy);
     const ky = fy - cy;
     const top = cy >= 0 && cy < CROP_SIDE;
     const bottom = cy + 1 >= 0 && cy + 1 < CROP_SIDE;
-    for (let px = x0; px <= x1; px++) {
-      const cx = cellX[px - x0] as number;
-      const kx = kxs[px - x0] as number;
-      const v = lumaAt(rgb, (py * width + px) * 3) / 255;
+    const topRow = cy * CROP_SIDE;
+    const bottomRow = (cy + 1) * CROP_SIDE;
+    let p = 0;
+    while (p < columns) {
+      // One run of pixels in cell column cx: its left cells get their shares now; its right
+      // cells (cx + 1) are carried into the next run, whose left cells they are.
+      const cx = cellX[p] as number;
       const left = cx >= 0 && cx < CROP_SIDE;
       const right = cx + 1 >= 0 && cx + 1 < CROP_SIDE;
-      // The four nearest cell centres, each given its share by distance (skipped when outside the crop or given nothing).
-      let wt = (1 - kx) * (1 - ky);
-      if (top && left && wt > 0) ((sums[cy * CROP_SIDE + cx] = (sums[cy * CROP_SIDE + cx] as number) + wt * v), (weights[cy * CROP_SIDE + cx] = (weights[cy * CROP_SIDE + cx] as number) + wt));
-      wt = kx * (1 - ky);
-      if (top && right && wt > 0) ((sums[cy * CROP_SIDE + cx + 1] = (sums[cy * CROP_SIDE + cx + 1] as number) + wt * v), (weights[cy * CROP_SIDE + cx + 1] = (weights[cy * CROP_SIDE + cx + 1] as number) + wt));
-      wt = (1 - kx) * ky;
-      if (bottom && left && wt > 0) ((sums[(cy + 1) * CROP_SIDE + cx] = (sums[(cy + 1) * CROP_SIDE + cx] as number) + wt * v), (weights[(cy + 1) * CROP_SIDE + cx] = (weights[(cy + 1) * CROP_SIDE + cx] as number) + wt));
-      wt = kx * ky;
-      if (bottom && right && wt > 0) ((sums[(cy + 1) * CROP_SIDE + cx + 1] = (sums[(cy + 1) * CROP_SIDE + cx + 1] as number) + wt * v), (weights[(cy + 1) * CROP_SIDE + cx + 1] = (weights[(cy + 1) * CROP_SIDE + cx + 1] as number) + wt));
+      let sTL = top && left ? (sums[topRow + cx] as number) : 0;
+      let wTL = top && left ? (weights[topRow + cx] as number) : 0;
+      let sBL = bottom && left ? (sums[bottomRow + cx] as number) : 0;
+      let wBL = bottom && left ? (weights[bottomRow + cx] as number) : 0;
+      let sTR = top && right ? (sums[topRow + cx + 1] as number) : 0;
+      let wTR = top && right ? (weights[topRow + cx + 1] as number) : 0;
+      let sBR = bottom && right ? (sums[bottomRow + cx + 1] as number) : 0;
+      let wBR = bottom && right ? (weights[bottomRow + cx + 1] as number) : 0;
+      let i = (py * width + x0 + p) * 3;
+      for (; p < columns && cellX[p] === cx; p++, i += 3) {
+        const kx = kxs[p] as number;
+        const v = (0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number)) / 255;
+        // A share of 0 (a pixel on a cell centre's line) adds nothing to a sum of non-negative terms.
+        const wtl = (1 - kx) * (1 - ky);
+        const wtr = kx * (1 - ky);
+        const wbl = (1 - kx) * ky;
+        const wbr = kx * ky;
+        sTL = fr(sTL + wtl * v);
+        wTL = fr(wTL + wtl);
+        sTR = fr(sTR + wtr * v);
+        wTR = fr(wTR + wtr);
+        sBL = fr(sBL + wbl * v);
+        wBL = fr(wBL + wbl);
+        sBR = fr(sBR + wbr * v);
+        wBR = fr(wBR + wbr);
+      }
+      if (top && left) ((sums[topRow + cx] = sTL), (weights[topRow + cx] = wTL));
+      if (bottom && left) ((sums[bottomRow + cx] = sBL), (weights[bottomRow + cx] = wBL));
+      if (top && right) ((sums[topRow + cx + 1] = sTR), (weights[topRow + cx + 1] = wTR));
+      if (bottom && right) ((sums[bottomRow + cx + 1] = sBR), (weights[bottomRow + cx + 1] = wBR));
     }
   }
   // A box partly outside the frame leaves empty cells: they take the crop's mean, not black.
