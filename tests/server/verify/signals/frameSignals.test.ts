@@ -96,8 +96,9 @@ describe("measureFrame (synthetic drawn face)", () => {
           const [kx, ky] = [fx - cx, fy - cy];
           for (const [x, y, w] of [[cx, cy, (1 - kx) * (1 - ky)], [cx + 1, cy, kx * (1 - ky)], [cx, cy + 1, (1 - kx) * ky], [cx + 1, cy + 1, kx * ky]] as const) {
             if (x < 0 || y < 0 || x >= CROP_SIDE || y >= CROP_SIDE || w <= 0) continue;
-            sums[y * CROP_SIDE + x] += w * v;
-            weights[y * CROP_SIDE + x] += w;
+            const c = y * CROP_SIDE + x;
+            sums[c] = sums[c]! + w * v;
+            weights[c] = weights[c]! + w;
           }
         }
       }
