@@ -54,7 +54,7 @@ interface Run {
   signalsMs: number;
   listenMs: number;
   decideMs: number;
-  frameMs: { ms: number; cpuMs: number; kind: FrameKind; iris: boolean }[];
+  frameMs: { ms: number; cpuMs: number; kind: FrameKind; iris: boolean; detector: boolean }[];
   cpuMs: number;
   ffmpegCpuMs: number;
   result: VerifyResult;
@@ -65,7 +65,9 @@ interface RowCost {
   seconds: number;
   /** Frames decoded; Human's calls per run, in all and by kind (a frame looked at again counts twice). */
   frames: { decoded: number | null; analysed: number; byKind: Record<FrameKind, number> };
-  iris: boolean;
+  /** Human's calls (first run) that ran the detector (whatever else they ran: a scored or described call may detect or track), and those with the iris model. */
+  detectorCalls: number;
+  irisCalls: number;
   reference: boolean;
   /** The verdict's code, and whether it is the one the row expects. */
   code: string;
@@ -138,7 +140,7 @@ function timedDeps(deps: MediaVerifierDeps, run: Run, marks: { decodedAt: number
           const cpu = processCpuMs();
           const add = (ms: number) => {
             run.analyseMs += ms;
-            run.frameMs.push({ ms, cpuMs: processCpuMs() - cpu, kind: kindOf(options), iris: options.iris });
+            run.frameMs.push({ ms, cpuMs: processCpuMs() - cpu, kind: kindOf(options), iris: options.iris, detector: options.track !== true });
           };
           return time(add, () => analyzer.analyze(frame, options));
         },
@@ -202,7 +204,8 @@ function summarise(row: CostRow, plan: CheckPlan, runs: (Run & { decodedFrames: 
     label: row.label,
     seconds,
     frames: { decoded: first.decodedFrames, analysed: first.frameMs.length, byKind: countKinds(first.frameMs) },
-    iris: first.frameMs.some((f) => f.iris),
+    detectorCalls: first.frameMs.filter((f) => f.detector).length,
+    irisCalls: first.frameMs.filter((f) => f.iris).length,
     reference: row.referencePhoto !== null,
     code: consistent ? first.result.code : [...codes].join(" | "),
     passed,

@@ -57,8 +57,12 @@ export function decodeFrame(bytes: Uint8Array, limits: FrameDecodeLimits): Decod
 /** Mean luma 0..255 (BT.601 weights) of RGB pixels: what "too dark" is judged on. */
 export function meanLuma(rgb: Uint8Array): number {
   let sum = 0;
-  for (let i = 0; i < rgb.length; i += 3) {
-    sum += 0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0);
+  // Whole pixels read without a check a channel (the verification computes this on every
+  // analysed frame); a trailing partial pixel, which no decoder gives, counts its missing channels as 0.
+  const whole = rgb.length - (rgb.length % 3);
+  for (let i = 0; i < whole; i += 3) {
+    sum += 0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number);
   }
+  if (whole < rgb.length) sum += 0.299 * (rgb[whole] as number) + 0.587 * (rgb[whole + 1] ?? 0);
   return rgb.length === 0 ? 0 : sum / (rgb.length / 3);
 }

@@ -29,9 +29,9 @@ export function frameHash(frame: DecodedFrame): string {
       const x1 = Math.max(x0 + 1, Math.floor(((col + 1) * width) / COLS));
       let sum = 0;
       for (let y = y0; y < y1; y++) {
-        for (let x = x0; x < x1; x++) {
-          const i = (y * width + x) * 3;
-          sum += 0.299 * (rgb[i] ?? 0) + 0.587 * (rgb[i + 1] ?? 0) + 0.114 * (rgb[i + 2] ?? 0);
+        // Inside the frame (x < width, y < height), so every channel is there to read.
+        for (let x = x0, i = (y * width + x0) * 3; x < x1; x++, i += 3) {
+          sum += 0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number);
         }
       }
       cells[row * COLS + col] = sum / ((y1 - y0) * (x1 - x0));

@@ -128,25 +128,67 @@ export function faceCrop(frame: DecodedFrame, face: FaceObservation): Float32Arr
   const x1 = Math.min(width - 1, Math.ceil(x + w) - 1);
   const y0 = Math.max(0, Math.floor(y));
   const y1 = Math.min(height - 1, Math.ceil(y + h) - 1);
-  const add = (cx: number, cy: number, wt: number, v: number) => {
-    if (cx < 0 || cy < 0 || cx >= CROP_SIDE || cy >= CROP_SIDE || wt <= 0) return;
-    const c = cy * CROP_SIDE + cx;
-    sums[c] = (sums[c] as number) + wt * v;
-    weights[c] = (weights[c] as number) + wt;
-  };
+  // A column's cell and tent weights are the same on every row: worked out once per column. This
+  // is the verification's costliest pixel loop (every decoded frame, twice), so it is written out
+  // flat. Each cell still sums its pixels in raster order, rounded to float32 after each one
+  // (Math.fround, as a Float32Array element stores it), so the crop is the same to the bit: along
+  // a row, a cell's share comes first from the pixels of the cell column before it (as their
+  // right-hand neighbour), then from its own, and is carried from one to the other.
+  const columns = Math.max(0, x1 - x0 + 1);
+  const cellX = new Int32Array(columns);
+  const kxs = new Float64Array(columns);
+  for (let px = x0; px <= x1; px++) {
+    const fx = ((px + 0.5 - x) / w) * CROP_SIDE - 0.5;
+    const cx = Math.floor(fx);
+    cellX[px - x0] = cx;
+    kxs[px - x0] = fx - cx;
+  }
+  const fr = Math.fround;
   for (let py = y0; py <= y1; py++) {
     const fy = ((py + 0.5 - y) / h) * CROP_SIDE - 0.5;
     const cy = Math.floor(fy);
     const ky = fy - cy;
-    for (let px = x0; px <= x1; px++) {
-      const fx = ((px + 0.5 - x) / w) * CROP_SIDE - 0.5;
-      const cx = Math.floor(fx);
-      const kx = fx - cx;
-      const v = lumaAt(rgb, (py * width + px) * 3) / 255;
-      add(cx, cy, (1 - kx) * (1 - ky), v);
-      add(cx + 1, cy, kx * (1 - ky), v);
-      add(cx, cy + 1, (1 - kx) * ky, v);
-      add(cx + 1, cy + 1, kx * ky, v);
+    const top = cy >= 0 && cy < CROP_SIDE;
+    const bottom = cy + 1 >= 0 && cy + 1 < CROP_SIDE;
+    const topRow = cy * CROP_SIDE;
+    const bottomRow = (cy + 1) * CROP_SIDE;
+    let p = 0;
+    while (p < columns) {
+      // One run of pixels in cell column cx: its left cells get their shares now; its right
+      // cells (cx + 1) are carried into the next run, whose left cells they are.
+      const cx = cellX[p] as number;
+      const left = cx >= 0 && cx < CROP_SIDE;
+      const right = cx + 1 >= 0 && cx + 1 < CROP_SIDE;
+      let sTL = top && left ? (sums[topRow + cx] as number) : 0;
+      let wTL = top && left ? (weights[topRow + cx] as number) : 0;
+      let sBL = bottom && left ? (sums[bottomRow + cx] as number) : 0;
+      let wBL = bottom && left ? (weights[bottomRow + cx] as number) : 0;
+      let sTR = top && right ? (sums[topRow + cx + 1] as number) : 0;
+      let wTR = top && right ? (weights[topRow + cx + 1] as number) : 0;
+      let sBR = bottom && right ? (sums[bottomRow + cx + 1] as number) : 0;
+      let wBR = bottom && right ? (weights[bottomRow + cx + 1] as number) : 0;
+      let i = (py * width + x0 + p) * 3;
+      for (; p < columns && cellX[p] === cx; p++, i += 3) {
+        const kx = kxs[p] as number;
+        const v = (0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number)) / 255;
+        // A share of 0 (a pixel on a cell centre's line) adds nothing to a sum of non-negative terms.
+        const wtl = (1 - kx) * (1 - ky);
+        const wtr = kx * (1 - ky);
+        const wbl = (1 - kx) * ky;
+        const wbr = kx * ky;
+        sTL = fr(sTL + wtl * v);
+        wTL = fr(wTL + wtl);
+        sTR = fr(sTR + wtr * v);
+        wTR = fr(wTR + wtr);
+        sBL = fr(sBL + wbl * v);
+        wBL = fr(wBL + wbl);
+        sBR = fr(sBR + wbr * v);
+        wBR = fr(wBR + wbr);
+      }
+      if (top && left) ((sums[topRow + cx] = sTL), (weights[topRow + cx] = wTL));
+      if (bottom && left) ((sums[bottomRow + cx] = sBL), (weights[bottomRow + cx] = wBL));
+      if (top && right) ((sums[topRow + cx + 1] = sTR), (weights[topRow + cx + 1] = wTR));
+      if (bottom && right) ((sums[bottomRow + cx + 1] = sBR), (weights[bottomRow + cx + 1] = wBR));
     }
   }
   // A box partly outside the frame leaves empty cells: they take the crop's mean, not black.
@@ -176,9 +218,12 @@ function skinNoise(frame: DecodedFrame, discs: readonly Disc[]): number | null {
       const x0 = Math.max(1, Math.ceil(d.cx - span));
       const x1 = Math.min(width - 2, Math.floor(d.cx + span));
       for (let x = x0; x <= x1; x++) {
-        const g = (xx: number, yy: number) => rgb[(yy * width + xx) * 3 + 1] as number;
-        const around = g(x - 1, y - 1) + g(x, y - 1) + g(x + 1, y - 1) + g(x - 1, y) + g(x + 1, y) + g(x - 1, y + 1) + g(x, y + 1) + g(x + 1, y + 1);
-        hist[Math.abs(8 * g(x, y) - around)]!++;
+        // Green of the pixel and of the rows above and below (3 bytes a pixel); integers, so any order sums the same.
+        const at = (y * width + x) * 3 + 1;
+        const up = at - width * 3;
+        const down = at + width * 3;
+        const around = (rgb[up - 3] as number) + (rgb[up] as number) + (rgb[up + 3] as number) + (rgb[at - 3] as number) + (rgb[at + 3] as number) + (rgb[down - 3] as number) + (rgb[down] as number) + (rgb[down + 3] as number);
+        hist[Math.abs(8 * (rgb[at] as number) - around)]!++;
         n++;
       }
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { measureFrame } from "../../../../src/server/verify/signals/frameSignals";
+import { CROP_SIDE } from "../../../../src/server/verify/signals/cropCompare";
+import { faceCrop, measureFrame } from "../../../../src/server/verify/signals/frameSignals";
 import { LIVE_SCENE, renderFrame, sceneFace, type Scene } from "./syntheticPixels";
 
 const scene = (over: Partial<Scene> = {}): Scene => ({ ...LIVE_SCENE, ...over });
@@ -77,5 +78,43 @@ describe("measureFrame (synthetic drawn face)", () => {
     const d = (x: Float32Array, y: Float32Array) => x.reduce((s, v, i) => s + Math.abs(v - (y[i] as number)), 0) / x.length;
     expect(d(a, b)).toBeLessThan(0.02);
     expect(d(a, c)).toBeGreaterThan(2 * d(a, b));
+  });
+
+  it("gives exactly the signature its definition gives (each pixel's luma shared by a tent between the four nearest cells, summed in float32 in raster order), edges and fractional boxes included", () => {
+    // The definition written out plainly: the frozen check compares signatures to within 0.003,
+    // and a still photo's identical frames must stay identical, so the fast loop may not drift.
+    const reference = (frame: { width: number; height: number; rgb: Uint8Array }, box: { x: number; y: number; width: number; height: number }) => {
+      const sums = new Float32Array(CROP_SIDE * CROP_SIDE);
+      const weights = new Float32Array(CROP_SIDE * CROP_SIDE);
+      for (let py = Math.max(0, Math.floor(box.y)); py <= Math.min(frame.height - 1, Math.ceil(box.y + box.height) - 1); py++) {
+        for (let px = Math.max(0, Math.floor(box.x)); px <= Math.min(frame.width - 1, Math.ceil(box.x + box.width) - 1); px++) {
+          const i = (py * frame.width + px) * 3;
+          const v = (0.299 * frame.rgb[i]! + 0.587 * frame.rgb[i + 1]! + 0.114 * frame.rgb[i + 2]!) / 255;
+          const fx = ((px + 0.5 - box.x) / box.width) * CROP_SIDE - 0.5;
+          const fy = ((py + 0.5 - box.y) / box.height) * CROP_SIDE - 0.5;
+          const [cx, cy] = [Math.floor(fx), Math.floor(fy)];
+          const [kx, ky] = [fx - cx, fy - cy];
+          for (const [x, y, w] of [[cx, cy, (1 - kx) * (1 - ky)], [cx + 1, cy, kx * (1 - ky)], [cx, cy + 1, (1 - kx) * ky], [cx + 1, cy + 1, kx * ky]] as const) {
+            if (x < 0 || y < 0 || x >= CROP_SIDE || y >= CROP_SIDE || w <= 0) continue;
+            const c = y * CROP_SIDE + x;
+            sums[c] = sums[c]! + w * v;
+            weights[c] = weights[c]! + w;
+          }
+        }
+      }
+      let total = 0;
+      let filled = 0;
+      for (let c = 0; c < sums.length; c++) if (weights[c]! > 0.05) ((sums[c] = sums[c]! / weights[c]!), (total += sums[c]!), filled++);
+      for (let c = 0; c < sums.length; c++) if (!(weights[c]! > 0.05)) sums[c] = total / filled;
+      return sums;
+    };
+    const frame = renderFrame(0, scene(), 3);
+    const face = sceneFace(scene());
+    const boxes = [face.box, { x: 100.37, y: 41.8, width: 97.3, height: 121.6 }, { x: -30.5, y: 150.2, width: 120, height: 140 }, { x: 250, y: -12.25, width: 96.75, height: 80 }];
+    for (const box of boxes) {
+      const crop = faceCrop(frame, { ...face, box });
+      expect(crop).not.toBeNull();
+      expect(Array.from(crop!)).toEqual(Array.from(reference(frame, box)));
+    }
   });
 });
