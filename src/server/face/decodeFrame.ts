@@ -6,6 +6,7 @@
  */
 import jpeg from "jpeg-js";
 import { FrameRejectedError } from "./analysisErrors";
+import { lumaAt } from "./luma";
 
 /** Frames above this side are refused (browsers send 640 px or less). */
 export const MAX_FRAME_SIDE = 1920;
@@ -61,7 +62,7 @@ export function meanLuma(rgb: Uint8Array): number {
   // analysed frame); a trailing partial pixel, which no decoder gives, counts its missing channels as 0.
   const whole = rgb.length - (rgb.length % 3);
   for (let i = 0; i < whole; i += 3) {
-    sum += 0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number);
+    sum += lumaAt(rgb, i);
   }
   if (whole < rgb.length) sum += 0.299 * (rgb[whole] as number) + 0.587 * (rgb[whole + 1] ?? 0);
   return rgb.length === 0 ? 0 : sum / (rgb.length / 3);

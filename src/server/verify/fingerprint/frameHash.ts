@@ -10,6 +10,7 @@
  * A difference smaller than TIE_LEVELS is read as no difference (bit 0): a flat wall or a
  * grey backdrop would otherwise give bits that codec noise flips at random.
  */
+import { lumaAt } from "../../face/luma";
 import type { DecodedFrame } from "../mediaTypes";
 
 const COLS = 9;
@@ -31,7 +32,7 @@ export function frameHash(frame: DecodedFrame): string {
       for (let y = y0; y < y1; y++) {
         // Inside the frame (x < width, y < height), so every channel is there to read.
         for (let x = x0, i = (y * width + x0) * 3; x < x1; x++, i += 3) {
-          sum += 0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number);
+          sum += lumaAt(rgb, i);
         }
       }
       cells[row * COLS + col] = sum / ((y1 - y0) * (x1 - x0));

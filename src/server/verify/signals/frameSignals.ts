@@ -10,6 +10,7 @@
  */
 import { measureFace } from "../../../domain/face/geometry";
 import type { FaceObservation } from "../../../domain/face/types";
+import { lumaAt } from "../../face/luma";
 import type { DecodedFrame } from "../mediaTypes";
 import { CROP_SIDE, cropDistance, normaliseCrop } from "./cropCompare";
 import { insidePolygon, mouthQuad, skinDiscs, SKIN_REGIONS, type Disc, type SkinRegion } from "./faceRegions";
@@ -58,8 +59,6 @@ const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
   const c = v / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 });
-
-const lumaAt = (rgb: Uint8Array, i: number): number => 0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number);
 
 function discColour(frame: DecodedFrame, d: Disc): SkinColour {
   const { width, height, rgb } = frame;
@@ -170,7 +169,7 @@ export function faceCrop(frame: DecodedFrame, face: FaceObservation): Float32Arr
       let i = (py * width + x0 + p) * 3;
       for (; p < columns && cellX[p] === cx; p++, i += 3) {
         const kx = kxs[p] as number;
-        const v = (0.299 * (rgb[i] as number) + 0.587 * (rgb[i + 1] as number) + 0.114 * (rgb[i + 2] as number)) / 255;
+        const v = lumaAt(rgb, i) / 255;
         // A share of 0 (a pixel on a cell centre's line) adds nothing to a sum of non-negative terms.
         const wtl = (1 - kx) * (1 - ky);
         const wtr = kx * (1 - ky);
