@@ -269,7 +269,8 @@ describe("(g, i) the client sets no result; the partner is told what ran", () =>
   it("extra fields in meta (a code, a liveRate, a pass) are refused, not read", async () => {
     const { created, browser } = await loggedIn(SILENT);
     await browser.light();
-    const forged: [string, unknown][] = [["code", "0"], ["liveRate", 100], ["passed", true], ["checks", []]];
+    // lightAlternative: the job's own field (judged without the light), set only from the attempt the opt-out route opened.
+    const forged: [string, unknown][] = [["code", "0"], ["liveRate", 100], ["passed", true], ["checks", []], ["lightAlternative", true]];
     for (const [field, value] of forged) {
       const res = await browser.upload(await uploadForm(clip.face as Buffer, { tamper: (p) => void ((p.meta as Record<string, unknown>)[field] = value) }));
       expect(res.status).toBe(400);

@@ -89,6 +89,9 @@ describe("the light challenge in a light mode", () => {
     expect(orderConfigSchema.parse((await browser.request("GET", "/api/v1/config")).json).light).toEqual({ required: true, alternative: "1" });
     const number = await loggedIn(service, NUMBER);
     expect(orderConfigSchema.parse((await number.browser.request("GET", "/api/v1/config")).json).light).toEqual({ required: true, alternative: "1" });
+    // Will mode reading digits (will.1) too.
+    const willNumber = await loggedIn(service, { ...NUMBER, will: { question: "您是否同意？" } });
+    expect(orderConfigSchema.parse((await willNumber.browser.request("GET", "/api/v1/config")).json).light).toEqual({ required: true, alternative: "1" });
   });
 
   it("draws a fresh sequence each time; a second draw abandons the first attempt, whose sequence no longer counts", async () => {
