@@ -76,6 +76,18 @@ async function subjectCase(ctx: CaseContext, name: string, spec: OrderSpec, ligh
   return submit(ctx.base, attempt, await takeSubmission(clip, take, attempt.light, channel));
 }
 
+/**
+ * A number-mode replay's source: the subject reading order X's digits under X's light, sent to
+ * X as an honest page would; the take, its clip and what X's verdict was.
+ */
+async function numberSource(ctx: CaseContext, name: string, lighting: LightingPreset): Promise<{ take: SubjectTake; clip: Awaited<ReturnType<typeof renderTake>>; source: string }> {
+  const x = await ctx.open({ mode: "number" });
+  const take: SubjectTake = { dir: ctx.dir, name, mode: "number", actions: [], digits: x.digits, light: x.light, startMs: lightStartMs(), lighting, seed: freshSeed() };
+  const clip = await renderTake(take);
+  const verdict = await submit(ctx.base, x, await takeSubmission(clip, take, x.light, "upload"));
+  return { take, clip, source: `source ${verdict.passed ? "passed" : `failed ${verdict.code}`}` };
+}
+
 /** The bona fide subject: every mode (each action alone) under each lighting, `n` attempts a cell, and silent on the stream. */
 function bonaFideCases(n: number): BenchCase[] {
   const modes: { mode: string; spec: OrderSpec }[] = [
@@ -163,10 +175,7 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
     cases.push({
       family: "replay", mode: optOut ? "number, opt-out" : "number", channel: "upload", kind: variant,
       async run(ctx, name) {
-        const x = await ctx.open({ mode: "number" });
-        const take: SubjectTake = { dir: ctx.dir, name, mode: "number", actions: [], digits: x.digits, light: x.light, startMs: lightStartMs(), lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
-        const clip = await renderTake(take);
-        const source = await submit(ctx.base, x, await takeSubmission(clip, take, x.light, "upload"));
+        const { take, clip, source } = await numberSource(ctx, name, pick(LIGHTING_PRESET_NAMES, i));
         const y = await ctx.open({ mode: "number", optOut });
         const pitch = (Math.random() < 0.5 ? 1 : -1) * (0.04 + Math.random() * 0.06) + 1;
         const file =
@@ -174,7 +183,7 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
           : variant === "H.264 re-encode" ? await reencodeH264(clip.file, ctx.dir, `${name}-h264`)
           : await reVoice(clip.file, ctx.dir, `${name}-revoiced`, { pitch, trimS: variant === "trimmed, re-pitched" ? 0.05 + Math.random() * 0.25 : 0, mirrorCrop: variant.startsWith("mirrored") });
         const sent = await submit(ctx.base, y, await takeSubmission({ ...clip, file }, take, y.light, "upload"));
-        return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}${variant.includes("pitch") ? `, pitch ×${pitch.toFixed(3)}` : ""}` };
+        return { ...sent, note: `${source}${variant.includes("pitch") ? `, pitch ×${pitch.toFixed(3)}` : ""}` };
       },
     });
     // 4c. A number-mode replay played faster or slower as a whole (a tempo of 0.8-1.25, at least
@@ -186,16 +195,13 @@ function attackCases(n: number, people: readonly string[]): BenchCase[] {
     cases.push({
       family: "replay", mode: tempoOptOut ? "number, opt-out" : "number", channel: "upload", kind: `tempo${tempoCopy.trimmed ? ", trimmed" : ""}${tempoCopy.mirrored ? ", mirrored, cropped" : ""}`,
       async run(ctx, name) {
-        const x = await ctx.open({ mode: "number" });
-        const take: SubjectTake = { dir: ctx.dir, name, mode: "number", actions: [], digits: x.digits, light: x.light, startMs: lightStartMs(), lighting: pick(LIGHTING_PRESET_NAMES, i), seed: freshSeed() };
-        const clip = await renderTake(take);
-        const source = await submit(ctx.base, x, await takeSubmission(clip, take, x.light, "upload"));
+        const { take, clip, source } = await numberSource(ctx, name, pick(LIGHTING_PRESET_NAMES, i));
         const y = await ctx.open({ mode: "number", optOut: tempoOptOut });
         const tempo = randomTempo();
         const keepPitch = Math.random() < 0.5;
         const copy = await reTempo(clip.file, ctx.dir, `${name}-tempo`, clip.seconds, { tempo, keepPitch, trimS: tempoCopy.trimmed ? 0.05 + Math.random() * 0.25 : 0, mirrorCrop: tempoCopy.mirrored });
         const sent = await submit(ctx.base, y, await takeSubmission(copy, take, y.light, "upload"));
-        return { ...sent, note: `source ${source.passed ? "passed" : `failed ${source.code}`}, tempo ×${tempo.toFixed(3)}${keepPitch ? " pitch kept" : " re-pitched"}` };
+        return { ...sent, note: `${source}, tempo ×${tempo.toFixed(3)}${keepPitch ? " pitch kept" : " re-pitched"}` };
       },
     });
     // 5. A prepared video: the subject answering ANOTHER attempt's light, sent to this one.
