@@ -173,7 +173,11 @@ test("the record-timeout modal, when the camera gives no picture", async ({ brow
   await launch(page, baseURL!, "number", ZH_CN);
   await page.getByRole("button", { name: "开始验证" }).click();
   await page.waitForURL(/#\/vertify$/);
-  await page.getByRole("button", { name: "开始录制" }).click();
+  // Reduced motion takes the light's opt-out, whose digits come after the page's first ones:
+  // the start button is enabled only once they have.
+  const start = page.getByRole("button", { name: "开始录制" });
+  await expect(start).toBeEnabled();
+  await start.click();
   await page.clock.fastForward(captureJson.waveTimeoutMs + 1000);
   await expect(page.getByRole("dialog").getByRole("heading")).toHaveText("录制超时");
   await expectAccessible(page, "the record-timeout modal");
